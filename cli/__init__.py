@@ -1,0 +1,1 @@
+"""People: the ``arbiter`` command line. Imports every layer below it."""

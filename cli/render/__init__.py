@@ -1,0 +1,29 @@
+"""Text renderers of each game's state, for the terminal."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+import msgspec
+
+#: game id -> "module:function" with signature render(state, seat) -> str
+RENDERERS: dict[str, str] = {
+    "monster-derby": "cli.render.monster_derby:render",
+}
+
+
+def renderer(game_id: str) -> Callable[[Any, str | None], str]:
+    spec = RENDERERS.get(game_id)
+    if spec is None:
+        return plain
+    module, attr = spec.split(":")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        return plain
+
+
+def plain(state: Any, seat: str | None) -> str:
+    """Fallback: the state as indented JSON."""
+    return msgspec.json.format(msgspec.json.encode(state), indent=2).decode()

@@ -1,0 +1,173 @@
+"""Matches against the store: create, load, apply, undo and fork, one short open a command.
+
+No method keeps the database open while it waits for a person, so another terminal can
+query or replay the same store in the middle of a game.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from typing import Any, Mapping, Sequence
+
+from core import registry
+from core.errors import RuleViolation
+from core.match import UNDO, Match
+from events.base import Event, GameCreated
+from events.store import CommandRecord, GameRow, NewEvent, Receipt, Store, open_store
+from projections.fold import SETUP, decoded, effective
+
+
+def all_views() -> list[tuple[str, str]]:
+    views: list[tuple[str, str]] = []
+    for game in registry.all_games():
+        views.extend(game.projection.sql_views)
+    return views
+
+
+def cite(game_rules: Any, exc: RuleViolation) -> RuleViolation:
+    """Fill a violation's rulebook section from the game's rule index."""
+    rule = game_rules.get(exc.rule_id)
+    if rule is not None:
+        exc.section = rule.section
+    return exc
+
+
+def new_game_id(short: str) -> str:
+    return f"{short}-{secrets.token_hex(3)}"
+
+
+def encode_all(match: Match, events: Sequence[Event], actor: str | None) -> list[NewEvent]:
+    return [NewEvent(type(e).__name__, type(e).VERSION, actor, match.encode(e)) for e in events]
+
+
+def status_of(match: Match) -> tuple[str, str | None]:
+    out = match.outcome()
+    if out is None:
+        return ("playing", None)
+    return ("over", ",".join(out.winners) or None)
+
+
+class Engine:
+    """Store-backed games. Each call opens the store, does one thing, and closes it."""
+
+    def __init__(self, path: str, lock_timeout: float | None = None) -> None:
+        self.path = path
+        self.lock_timeout = lock_timeout
+        self._cache: dict[str, Match] = {}
+
+    def open(self, read_only: bool = False) -> Any:
+        return open_store(self.path, read_only=read_only, timeout=self.lock_timeout)
+
+    def _open_write(self) -> Any:
+        return self.open(read_only=False)
+
+    # -- creating -----------------------------------------------------------------------
+
+    def new(self, kind: str, *, seats: Sequence[str] | None = None, seed: int | None = None,
+            options: Mapping[str, Any] | None = None, dice: str = "seeded",
+            content: dict[str, Any] | None = None, content_source: str = "embedded",
+            game_id: str | None = None, forked_from: str | None = None,
+            forked_at: int | None = None) -> tuple[str, Match, Receipt]:
+        game = registry.get(kind)
+        if seed is None:
+            seed = secrets.randbits(48)
+        match = Match.new(game, seed=seed, seats=seats or game.default_seats(), options=options,
+                          dice=dice, content=content, content_source=content_source,
+                          forked_from=forked_from, forked_at=forked_at)
+        gid = game_id or new_game_id(game.short or kind[:2])
+        created = match.created
+        row = GameRow(game_id=gid, kind=kind, seed=seed, seats=created.seats,
+                      options=created.options, dice=dice, rules_version=game.rules_version,
+                      engine_version=created.engine_version, forked_from=forked_from,
+                      forked_at=forked_at)
+        with self._open_write() as store:
+            store.install_views(all_views())
+            receipt = store.append(
+                gid, 0, encode_all(match, [e for _, _, e in match.items], None),
+                CommandRecord(f"{gid}/setup", None, SETUP), new_game=row,
+                status=status_of(match),
+            )
+        self._cache[gid] = match
+        return gid, match, receipt
+
+    # -- loading ------------------------------------------------------------------------
+
+    def load_from(self, store: Store, game_id: str) -> Match:
+        """Fold a game from the store, reusing the cached fold when the log has not moved."""
+        game_id = store.resolve_game_id(game_id)
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            last_seq, last_hash = store.last(game_id)
+            if last_seq == cached.seq and cached.head_hash == last_hash:
+                return cached
+        row = store.game(game_id)
+        game = registry.get(row.kind)
+        envs = store.envelopes(game_id)
+        match = Match(game, list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs})
+        match.game_id = game_id
+        match.head_hash = envs[-1].hash if envs else ""
+        self._cache[game_id] = match
+        return match
+
+    def load(self, game_id: str) -> Match:
+        with self.open(read_only=True) as store:
+            return self.load_from(store, game_id)
+
+    def resolve(self, game_id: str) -> str:
+        with self.open(read_only=True) as store:
+            return store.resolve_game_id(game_id)
+
+    # -- acting -------------------------------------------------------------------------
+
+    def do(self, game_id: str, text: str, seat: str | None = None,
+           command_id: str | None = None) -> tuple[Receipt, Match, list[Event]]:
+        """Decide ``text`` against the latest state and append its events atomically."""
+        with self._open_write() as store:
+            match = self.load_from(store, game_id)
+            gid = match.game_id
+            try:
+                actor, command, events = match.decide(seat, text)
+            except RuleViolation as exc:
+                raise cite(match.game.rules, exc)
+            canonical = match.command_text(command)
+            cid = command_id or uuid.uuid4().hex
+            receipt = store.append(
+                gid, match.seq, encode_all(match, events, actor),
+                CommandRecord(cid, actor, self._stored_text(match, text, canonical)),
+            )
+            if receipt.first_seq == match.seq + 1:
+                match.extend(events, actor, cid)
+                match.head_hash = receipt.hash
+                status = status_of(match)
+                if status[0] != "playing" or command == UNDO:
+                    store.set_status(gid, *status)
+            else:  # an idempotent retry: the events were stored by an earlier attempt
+                self._cache.pop(gid, None)
+                match = self.load_from(store, gid)
+            return receipt, match, events
+
+    @staticmethod
+    def _stored_text(match: Match, text: str, canonical: str) -> str:
+        """What ``why`` shows and ``verify`` re-decides: canonical text plus manual faces."""
+        if match.created.dice != "manual" or canonical == UNDO:
+            return canonical
+        _body, faces = match.split_manual(" ".join(text.split()))
+        return f"{canonical} [{' '.join(faces)}]" if faces else canonical
+
+    def fork(self, game_id: str, at: int, new_id: str | None = None) -> tuple[str, Match]:
+        """A new game that repeats ``game_id``'s effective commands up to seq ``at``."""
+        with self.open(read_only=True) as store:
+            src = self.load_from(store, game_id)
+            commands = store.commands(src.game_id)
+        created: GameCreated = src.created
+        alive = {cid for _, cid, _ in effective(src.items)}
+        gid, match, _ = self.new(
+            created.game, seats=created.seats, seed=created.seed, options=created.options,
+            dice=created.dice, content=created.content, content_source=created.content_source,
+            game_id=new_id, forked_from=src.game_id, forked_at=at,
+        )
+        for cid, seat, text, _first, last in commands:
+            if cid in alive and text not in (SETUP, UNDO) and last <= at:
+                self.do(gid, text, seat)
+        return gid, self.load(gid)

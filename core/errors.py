@@ -1,0 +1,60 @@
+"""Precise exceptions for everything a player or a file can get wrong."""
+
+from __future__ import annotations
+
+
+class ArbiterError(Exception):
+    """Base of the user-facing errors; ``exit_code`` follows DESIGN.md."""
+
+    exit_code = 2
+
+
+class ParseError(ArbiterError):
+    """The command text is not a command of this game (bad input: exit 2)."""
+
+    def __init__(self, message: str, *, hint: str = "") -> None:
+        super().__init__(message)
+        self.hint = hint
+
+    def __str__(self) -> str:
+        base = super().__str__()
+        return f"{base}\n  hint: {self.hint}" if self.hint else base
+
+
+class ManualDiceError(ParseError):
+    """A manual-dice command did not give the faces it needs, or gave impossible ones."""
+
+
+class RuleViolation(ArbiterError):
+    """An illegal move, with the rule it breaks (exit 1).
+
+    ``rule_id`` names an entry of the game's rule index (``fixtures/<game>/rules.toml``).
+    """
+
+    exit_code = 1
+
+    def __init__(self, rule_id: str, message: str) -> None:
+        super().__init__(message)
+        self.rule_id = rule_id
+        self.message = message
+        self.section = ""  # filled from the rule index when the kernel reports it
+
+    def __str__(self) -> str:
+        cite = f'{self.rule_id}, "{self.section}"' if self.section else self.rule_id
+        return f"illegal: {self.message} ({cite})"
+
+
+class BadOption(ArbiterError):
+    """An unknown ``--option`` name or a value it does not take."""
+
+
+class BadContent(ArbiterError):
+    """A ``--content`` file that does not match the game's content schema."""
+
+
+class UnknownGameKind(ArbiterError):
+    """No registered game has that id."""
+
+
+class TranscriptError(ArbiterError):
+    """A transcript that cannot be read (its line number is in the message)."""

@@ -1,0 +1,171 @@
+"""The decider interface every game implements: a plain description of its moves.
+
+A game is data (content from ``fixtures/<id>/``), a projection (state and ``evolve``) and the
+functions below. The kernel does everything else: dice, logging, undo, replay, audits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
+
+import msgspec
+
+import fixtures
+from core.dice import Rng
+from core.errors import BadContent, BadOption
+from core.rules import RuleIndex
+from events.base import Event, GameCreated
+from events.codec import Codec
+from projections.kernel import Projection
+
+S = TypeVar("S")
+C = TypeVar("C")
+
+#: A bot picks one of the legal commands. ``rng`` is the bot's own (a player, not a rule).
+Bot = Callable[[Any, str, Sequence[Any], random.Random], Any]
+
+
+class Option(msgspec.Struct, frozen=True, kw_only=True):
+    """A named rules choice (a variant, or a house default filling a rulebook gap)."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    house: bool = True
+    rule: str = ""  # the rule-index entry that explains it
+
+    def coerce(self, raw: str | Any) -> Any:
+        """The option's value from text given on the command line, checked."""
+        value: Any = raw
+        if isinstance(self.default, bool):
+            if isinstance(raw, str):
+                low = raw.lower()
+                if low not in ("true", "false", "yes", "no", "on", "off", "1", "0"):
+                    raise BadOption(f"option {self.name} takes true or false, not {raw!r}")
+                value = low in ("true", "yes", "on", "1")
+        elif isinstance(self.default, int):
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise BadOption(f"option {self.name} takes a whole number, not {raw!r}") from None
+            if self.minimum is not None and value < self.minimum:
+                raise BadOption(f"option {self.name} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise BadOption(f"option {self.name} must be at most {self.maximum}")
+        else:
+            value = str(raw)
+        if self.choices is not None and value not in self.choices:
+            raise BadOption(
+                f"option {self.name} takes one of {', '.join(map(str, self.choices))}, not {raw!r}"
+            )
+        return value
+
+
+def content_hash(content: Mapping[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+
+
+class Game(Generic[S, C]):
+    """Base class for a game. Subclasses set the attributes and implement the methods."""
+
+    id: str = ""
+    short: str = ""  # a prefix for game ids, e.g. "md"
+    title: str = ""
+    rules_version: str = "1"
+    projection: Projection[S]
+    min_seats: int = 2
+    max_seats: int = 2
+    options: tuple[Option, ...] = ()
+    #: One line per command form, shown as help in interactive play and on parse errors.
+    syntax: tuple[str, ...] = ()
+    #: Bots by name: "random" is provided by the kernel; games add ones that play to win.
+    bots: Mapping[str, Bot] = {}
+
+    def __init__(self) -> None:
+        self._rules: RuleIndex | None = None
+        self._codec: Codec | None = None
+
+    @property
+    def codec(self) -> Codec:
+        if self._codec is None:
+            self._codec = Codec(self.projection.events)
+        return self._codec
+
+    # -- data -----------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleIndex:
+        if self._rules is None:
+            self._rules = RuleIndex(self.id)
+        return self._rules
+
+    def default_content(self) -> dict[str, Any]:
+        """The embedded content (``fixtures/<id>/content.json``)."""
+        return fixtures.load_json(self.id, "content.json")
+
+    def check_content(self, content: dict[str, Any]) -> None:
+        """Raise :class:`BadContent` if ``content`` does not fit this game's schema."""
+        if not isinstance(content, dict) or "dice" not in content:
+            raise BadContent("content must be a JSON object with at least a 'dice' table")
+
+    def dice(self, created: GameCreated) -> dict[str, tuple[str, ...]]:
+        """The die kinds of this game: name -> faces (as text)."""
+        return {k: tuple(str(f) for f in v) for k, v in created.content["dice"].items()}
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value: the defaults, overridden by ``given`` (checked)."""
+        known = {o.name: o for o in self.options}
+        for name in given:
+            if name not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise BadOption(f"{self.id} has no option {name!r} (options: {names})")
+        return {o.name: (o.coerce(given[o.name]) if o.name in given else o.default)
+                for o in self.options}
+
+    def check_seats(self, seats: Sequence[str]) -> None:
+        if not (self.min_seats <= len(seats) <= self.max_seats):
+            raise BadOption(
+                f"{self.title} takes {self.min_seats}"
+                + (f" to {self.max_seats}" if self.max_seats != self.min_seats else "")
+                + f" players, not {len(seats)}"
+            )
+
+    def default_seats(self, count: int | None = None) -> tuple[str, ...]:
+        n = count or self.min_seats
+        return tuple(f"p{i + 1}" for i in range(n))
+
+    # -- rules ----------------------------------------------------------------------------
+
+    def setup(self, created: GameCreated, rng: Rng) -> list[Event]:
+        """The events after ``GameCreated`` that set the table (shuffles, deals, ...)."""
+        return []
+
+    def decide(self, state: S, seat: str, command: C, rng: Rng) -> list[Event]:
+        """What ``command`` by ``seat`` does now, or raise ``RuleViolation``."""
+        raise NotImplementedError
+
+    def parse(self, state: S, seat: str, text: str) -> C:
+        """The command written as ``text``, or raise ``ParseError`` (bad input)."""
+        raise NotImplementedError
+
+    def command_text(self, command: C) -> str:
+        """Canonical text of a command: ``parse(command_text(c)) == c``."""
+        raise NotImplementedError
+
+    def legal_commands(self, state: S, seat: str) -> list[C]:
+        """What ``seat`` may do now (every entry must decide without a RuleViolation)."""
+        raise NotImplementedError
+
+    def manual_faces(self, text: str) -> tuple[str, list[str]] | None:
+        """A game's own shorthand for physical dice (``roll 4``): (command, faces) or None."""
+        return None
+
+    def summary(self, state: S) -> dict[str, Any]:
+        """A few figures about a finished game for ``simulate``'s table."""
+        return {}

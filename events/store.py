@@ -1,0 +1,441 @@
+"""The DuckDB event store: append-only, hash-chained, optimistic, one transaction a command.
+
+The store deals in encoded events (type, version, actor, JSON payload); it knows nothing of
+any game's rules. Everything above it reads the log through :class:`Store`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Iterator, Sequence
+
+import duckdb
+import msgspec
+
+from events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
+CREATE TABLE IF NOT EXISTS games (
+    game_id VARCHAR PRIMARY KEY, kind VARCHAR NOT NULL, seed UBIGINT, seats JSON,
+    options JSON, dice VARCHAR, status VARCHAR, winner VARCHAR, rules_version VARCHAR,
+    engine_version VARCHAR, created_at TIMESTAMP, forked_from VARCHAR, forked_at INTEGER
+);
+CREATE TABLE IF NOT EXISTS events_log (
+    game_id VARCHAR NOT NULL, seq INTEGER NOT NULL, type VARCHAR NOT NULL,
+    version INTEGER NOT NULL, actor VARCHAR, payload JSON NOT NULL, command_id VARCHAR NOT NULL,
+    recorded_at TIMESTAMP NOT NULL, prev_hash VARCHAR NOT NULL, hash VARCHAR NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS commands (
+    command_id VARCHAR PRIMARY KEY, game_id VARCHAR NOT NULL, seat VARCHAR, text VARCHAR NOT NULL,
+    first_seq INTEGER NOT NULL, last_seq INTEGER NOT NULL, recorded_at TIMESTAMP NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ledger (
+    gseq BIGINT PRIMARY KEY, game_id VARCHAR NOT NULL, seq INTEGER NOT NULL,
+    event_hash VARCHAR NOT NULL, prev VARCHAR NOT NULL, hash VARCHAR NOT NULL
+);
+"""
+
+# Views every store has. Per-game views come from the layers above (see install_views).
+BASE_VIEWS: tuple[tuple[str, str], ...] = (
+    (
+        "events",
+        "SELECT game_id, seq, type, version, actor, payload, command_id, recorded_at,"
+        " prev_hash, hash FROM events_log",
+    ),
+    (
+        "dice",
+        "SELECT e.game_id, e.seq, e.actor, CAST(e.payload->>'$.n' AS INTEGER) AS n,"
+        " i AS die_index, CAST(e.payload->'$.dice' AS VARCHAR[])[i] AS die,"
+        " CAST(e.payload->'$.faces' AS VARCHAR[])[i] AS face,"
+        " COALESCE(CAST(e.payload->>'$.manual' AS BOOLEAN), false) AS manual,"
+        " e.payload->>'$.purpose' AS purpose, g.kind AS game"
+        " FROM events_log e JOIN games g USING (game_id),"
+        " range(1, CAST(json_array_length(e.payload->'$.dice') AS BIGINT) + 1) AS r(i)"
+        " WHERE e.type = 'DiceRolled'",
+    ),
+)
+
+
+class StoreError(Exception):
+    """Base of every storage problem; ``exit_code`` follows DESIGN.md."""
+
+    exit_code = 3
+
+
+class StoreLocked(StoreError):
+    """Another process holds the database file."""
+
+
+class Conflict(StoreError):
+    """Someone else appended first: the expected seq was taken. Nothing was written."""
+
+
+class StoreDamaged(StoreError):
+    """The file is not an arbiter store, is corrupt, or has the wrong schema version."""
+
+    exit_code = 2
+
+
+class UnknownGame(StoreError):
+    exit_code = 2
+
+
+class NewEvent(msgspec.Struct, frozen=True):
+    """An encoded event ready to append."""
+
+    type: str
+    version: int
+    actor: str | None
+    payload: str
+
+
+class CommandRecord(msgspec.Struct, frozen=True):
+    command_id: str
+    seat: str | None
+    text: str
+
+
+class GameRow(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    kind: str
+    seed: int
+    seats: tuple[str, ...]
+    options: dict[str, Any]
+    dice: str
+    status: str = "playing"
+    winner: str | None = None
+    rules_version: str = ""
+    engine_version: str = ""
+    created_at: str = ""
+    forked_from: str | None = None
+    forked_at: int | None = None
+
+
+@dataclass
+class Receipt:
+    """What a player keeps after a command: the last event's game, seq and hash."""
+
+    game_id: str
+    seq: int
+    hash: str
+    first_seq: int
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seq}:{self.hash[:16]}"
+
+
+def default_lock_timeout() -> float:
+    try:
+        return float(os.environ.get("ARBITER_LOCK_TIMEOUT", "5"))
+    except ValueError:
+        return 5.0
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def _is_lock_error(exc: Exception) -> bool:
+    text = str(exc)
+    return "lock" in text.lower() and ("Conflicting" in text or "Could not set lock" in text)
+
+
+class Store:
+    """One DuckDB file holding every game. Open it with :func:`open_store`."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, path: str, read_only: bool) -> None:
+        self.con = con
+        self.path = path
+        self.read_only = read_only
+
+    # -- schema -------------------------------------------------------------------------
+
+    def _ensure_schema(self) -> None:
+        has_meta = self.con.execute(
+            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'"
+        ).fetchone()[0]
+        if not has_meta:
+            tables = self.con.execute("SELECT count(*) FROM information_schema.tables").fetchone()[0]
+            if tables:
+                raise StoreDamaged(
+                    f"{self.path} is a DuckDB file but not an arbiter store (it has other tables)"
+                )
+            if self.read_only:
+                return
+            self.con.execute("BEGIN")
+            self.con.execute(SCHEMA)
+            self.con.execute(
+                "INSERT INTO meta VALUES ('schema_version', ?), ('views_hash', '')",
+                [str(SCHEMA_VERSION)],
+            )
+            self.con.execute("COMMIT")
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        version = int(row[0]) if row and row[0].isdigit() else -1
+        if version > SCHEMA_VERSION:
+            raise StoreDamaged(
+                f"{self.path} was written by a newer arbiter (store schema v{version}; this"
+                f" arbiter reads up to v{SCHEMA_VERSION}). Upgrade arbiter to open it."
+            )
+        if version < SCHEMA_VERSION:
+            raise StoreDamaged(
+                f"{self.path} has store schema v{version}, older than this arbiter's"
+                f" v{SCHEMA_VERSION}, and no migration exists for it."
+            )
+
+    def install_views(self, views: Sequence[tuple[str, str]]) -> None:
+        """(Re)create the SQL views when their definitions changed; no DDL otherwise."""
+        if self.read_only:
+            return
+        allv = tuple(BASE_VIEWS) + tuple(views)
+        digest = chain_hash("", "", 0, "views", repr(allv))
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
+        if row and row[0] == digest:
+            return
+        self.con.execute("BEGIN")
+        try:
+            for name, sql in allv:
+                self.con.execute(f'CREATE OR REPLACE VIEW "{name}" AS {sql}')
+            self.con.execute("UPDATE meta SET value = ? WHERE key = 'views_hash'", [digest])
+            self.con.execute("COMMIT")
+        except duckdb.Error:
+            self.con.execute("ROLLBACK")
+            raise
+
+    # -- games --------------------------------------------------------------------------
+
+    def add_game(self, row: GameRow) -> None:
+        """Insert a game's listing row (inside the transaction that appends its first events)."""
+        self.con.execute(
+            "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                row.game_id, row.kind, row.seed, msgspec.json.encode(row.seats).decode(),
+                msgspec.json.encode(row.options).decode(), row.dice, row.status, row.winner,
+                row.rules_version, row.engine_version, _now(), row.forked_from, row.forked_at,
+            ],
+        )
+
+    def set_status(self, game_id: str, status: str, winner: str | None) -> None:
+        self.con.execute(
+            "UPDATE games SET status = ?, winner = ? WHERE game_id = ?", [status, winner, game_id]
+        )
+
+    def game(self, game_id: str) -> GameRow:
+        row = self.con.execute(
+            "SELECT game_id, kind, seed, seats, options, dice, status, winner, rules_version,"
+            " engine_version, CAST(created_at AS VARCHAR), forked_from, forked_at"
+            " FROM games WHERE game_id = ?",
+            [game_id],
+        ).fetchone()
+        if row is None:
+            raise UnknownGame(f"no game {game_id!r} in {self.path} (try: arbiter query \"select * from games\")")
+        return _game_row(row)
+
+    def games(self) -> list[GameRow]:
+        rows = self.con.execute(
+            "SELECT game_id, kind, seed, seats, options, dice, status, winner, rules_version,"
+            " engine_version, CAST(created_at AS VARCHAR), forked_from, forked_at"
+            " FROM games ORDER BY created_at, game_id"
+        ).fetchall()
+        return [_game_row(r) for r in rows]
+
+    def resolve_game_id(self, prefix: str) -> str:
+        """A game id from a unique prefix of it, as git does for commits."""
+        exact = self.con.execute("SELECT game_id FROM games WHERE game_id = ?", [prefix]).fetchone()
+        if exact:
+            return exact[0]
+        rows = self.con.execute(
+            "SELECT game_id FROM games WHERE starts_with(game_id, ?) LIMIT 3", [prefix]
+        ).fetchall()
+        if len(rows) == 1:
+            return rows[0][0]
+        if not rows:
+            raise UnknownGame(f"no game {prefix!r} in {self.path}")
+        raise UnknownGame(f"{prefix!r} matches several games: {', '.join(r[0] for r in rows)}, ...")
+
+    # -- events -------------------------------------------------------------------------
+
+    def last(self, game_id: str) -> tuple[int, str]:
+        """(last seq, its hash) of a game; (0, GENESIS) before its first event."""
+        row = self.con.execute(
+            "SELECT seq, hash FROM events_log WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+            [game_id],
+        ).fetchone()
+        return (row[0], row[1]) if row else (0, GENESIS)
+
+    def append(
+        self,
+        game_id: str,
+        expected_seq: int,
+        events: Sequence[NewEvent],
+        command: CommandRecord,
+        *,
+        new_game: GameRow | None = None,
+        status: tuple[str, str | None] | None = None,
+    ) -> Receipt:
+        """Append one command's events at ``expected_seq`` + 1 onward, in one transaction.
+
+        Raises :class:`Conflict` if the game's log no longer ends at ``expected_seq``. A
+        ``command_id`` seen before returns the earlier receipt and writes nothing.
+        """
+        if not events:
+            raise ValueError("a command must produce at least one event")
+        con = self.con
+        earlier = con.execute(
+            "SELECT game_id, first_seq, last_seq FROM commands WHERE command_id = ?",
+            [command.command_id],
+        ).fetchone()
+        if earlier:
+            if earlier[0] != game_id:
+                raise Conflict(f"command id {command.command_id} was already used in game {earlier[0]}")
+            h = con.execute(
+                "SELECT hash FROM events_log WHERE game_id = ? AND seq = ?", [game_id, earlier[2]]
+            ).fetchone()
+            return Receipt(game_id, earlier[2], h[0] if h else "", earlier[1])
+        try:
+            con.execute("BEGIN TRANSACTION")
+            last_seq, prev = self.last(game_id)
+            if last_seq != expected_seq:
+                raise Conflict(
+                    f"game {game_id} moved on: expected the log to end at seq {expected_seq},"
+                    f" it ends at {last_seq}. Nothing was written; look again and retry."
+                )
+            gl = con.execute("SELECT gseq, hash FROM ledger ORDER BY gseq DESC LIMIT 1").fetchone()
+            gseq, gprev = (gl[0], gl[1]) if gl else (0, GENESIS)
+            now = _now()
+            rows, lrows = [], []
+            seq = expected_seq
+            for ev in events:
+                seq += 1
+                h = chain_hash(prev, game_id, seq, ev.type, ev.payload)
+                rows.append([game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
+                             command.command_id, now, prev, h])
+                gseq += 1
+                gh = ledger_hash(gprev, game_id, seq, h)
+                lrows.append([gseq, game_id, seq, h, gprev, gh])
+                prev, gprev = h, gh
+            if new_game is not None:
+                self.add_game(new_game)
+            con.executemany("INSERT INTO events_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            con.executemany("INSERT INTO ledger VALUES (?, ?, ?, ?, ?, ?)", lrows)
+            con.execute(
+                "INSERT INTO commands VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [command.command_id, game_id, command.seat, command.text,
+                 expected_seq + 1, seq, now],
+            )
+            if status is not None:
+                self.set_status(game_id, *status)
+            con.execute("COMMIT")
+        except Conflict:
+            con.execute("ROLLBACK")
+            raise
+        except (duckdb.ConstraintException, duckdb.TransactionException) as exc:
+            with contextlib.suppress(duckdb.Error):
+                con.execute("ROLLBACK")
+            raise Conflict(f"game {game_id}: another writer appended first ({exc}). Nothing was written.") from exc
+        except BaseException:
+            with contextlib.suppress(duckdb.Error):
+                con.execute("ROLLBACK")
+            raise
+        return Receipt(game_id, seq, prev, expected_seq + 1)
+
+    def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
+        """A game's stored events in seq order (up to and including ``upto``)."""
+        sql = (
+            "SELECT game_id, seq, type, version, actor, CAST(payload AS VARCHAR), command_id,"
+            " CAST(recorded_at AS VARCHAR), prev_hash, hash FROM events_log WHERE game_id = ?"
+        )
+        params: list[Any] = [game_id]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params.append(upto)
+        rows = self.con.execute(sql + " ORDER BY seq", params).fetchall()
+        return [
+            Envelope(game_id=r[0], seq=r[1], type=r[2], version=r[3], actor=r[4], payload=r[5],
+                     command_id=r[6], recorded_at=r[7], prev_hash=r[8], hash=r[9])
+            for r in rows
+        ]
+
+    def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
+        """(command_id, seat, text, first_seq, last_seq) in order."""
+        return self.con.execute(
+            "SELECT command_id, seat, text, first_seq, last_seq FROM commands"
+            " WHERE game_id = ? ORDER BY first_seq",
+            [game_id],
+        ).fetchall()
+
+    def ledger(self) -> list[tuple[int, str, int, str, str, str]]:
+        return self.con.execute(
+            "SELECT gseq, game_id, seq, event_hash, prev, hash FROM ledger ORDER BY gseq"
+        ).fetchall()
+
+    def query(self, sql: str, params: Sequence[Any] | None = None) -> tuple[list[str], list[tuple]]:
+        cur = self.con.execute(sql, params or [])
+        if cur.description is None:
+            return [], []
+        cols = [d[0] for d in cur.description]
+        return cols, cur.fetchall()
+
+    def close(self) -> None:
+        self.con.close()
+
+
+def _game_row(r: tuple) -> GameRow:
+    return GameRow(
+        game_id=r[0], kind=r[1], seed=int(r[2]) if r[2] is not None else 0,
+        seats=tuple(msgspec.json.decode(r[3])) if r[3] else (),
+        options=msgspec.json.decode(r[4]) if r[4] else {}, dice=r[5] or "seeded",
+        status=r[6] or "", winner=r[7], rules_version=r[8] or "", engine_version=r[9] or "",
+        created_at=r[10] or "", forked_from=r[11], forked_at=r[12],
+    )
+
+
+def _connect(path: str, read_only: bool, timeout: float) -> duckdb.DuckDBPyConnection:
+    deadline = time.monotonic() + timeout
+    delay = 0.02
+    while True:
+        try:
+            return duckdb.connect(path, read_only=read_only)
+        except duckdb.Error as exc:
+            if _is_lock_error(exc):
+                if time.monotonic() >= deadline:
+                    raise StoreLocked(
+                        f"{path} is in use by another arbiter process (DuckDB allows one writer"
+                        " per file). Wait for it to finish, or close the other program, and try"
+                        " again; ARBITER_LOCK_TIMEOUT sets how long to wait."
+                    ) from exc
+                time.sleep(delay)
+                delay = min(delay * 2, 0.25)
+                continue
+            if read_only and "does not exist" in str(exc):
+                raise UnknownGame(f"no store at {path}: nothing has been played there yet") from exc
+            raise StoreDamaged(f"cannot open {path}: {exc}") from exc
+
+
+@contextlib.contextmanager
+def open_store(
+    path: str, *, read_only: bool = False, timeout: float | None = None
+) -> Iterator[Store]:
+    """Open the store for one short unit of work, then release the file for others."""
+    if read_only and not os.path.exists(path):
+        raise UnknownGame(f"no store at {path}: nothing has been played there yet")
+    if not read_only:
+        parent = os.path.dirname(os.path.abspath(path))
+        os.makedirs(parent, exist_ok=True)
+    con = _connect(path, read_only, default_lock_timeout() if timeout is None else timeout)
+    store = Store(con, path, read_only)
+    try:
+        try:
+            store._ensure_schema()
+        except duckdb.Error as exc:
+            raise StoreDamaged(f"{path} is damaged: {exc}") from exc
+        yield store
+    finally:
+        con.close()

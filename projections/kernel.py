@@ -1,0 +1,104 @@
+"""What every game's projection provides, and the kernel's shared state vocabulary."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Protocol, TypeVar
+
+import msgspec
+
+from events.base import Event, GameCreated
+
+S = TypeVar("S")
+
+REFEREE = "referee"  # the all-seeing seat name: full view, used by audits and after the game
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """Whose decision it is now.
+
+    ``kind`` is ``turn`` (the active seat), ``reaction`` (another seat may respond before
+    play goes on), ``simultaneous`` (each seat in ``seats`` still owes a secret choice; the
+    choices are revealed together once all are in) or ``over``.
+    """
+
+    kind: str
+    seats: tuple[str, ...]
+    prompt: str = ""
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """How a finished game ended: winners (several on a shared win), scores, a sentence."""
+
+    winners: tuple[str, ...]
+    scores: dict[str, float] = {}
+    reason: str = ""
+
+
+class Projection(Protocol[S]):
+    """One game's state layer: pure, never raises for events its decider produced."""
+
+    events: tuple[type[Event], ...]
+    sql_views: tuple[tuple[str, str], ...]
+
+    def initial(self, created: GameCreated) -> S: ...
+
+    def evolve(self, state: S, event: Event) -> S: ...
+
+    def to_act(self, state: S) -> Decision: ...
+
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def view(self, state: S, seat: str | None) -> S:
+        """``state`` as ``seat`` may know it (None: a spectator; REFEREE: everything)."""
+        ...
+
+    def redact(self, event: Event, seat: str | None, state: S) -> Event | None:
+        """``event`` as ``seat`` may see it in the log, given the latest state (None: hide)."""
+        ...
+
+    def hidden_from(self, state: S, seat: str | None) -> set[str]:
+        """Tokens (card ids, secret values) ``seat`` must not find in its view or log now."""
+        ...
+
+
+def is_over(projection: Projection[Any], state: Any) -> bool:
+    return projection.outcome(state) is not None
+
+
+def redact_shuffle(event: Event, seat: str | None, over: bool) -> Event | None:
+    """Deck orders stay secret from every seat until the game is over."""
+    from events.base import Shuffled
+
+    if isinstance(event, Shuffled) and not over and seat != REFEREE:
+        return msgspec.structs.replace(event, order=("?",) * len(event.order))
+    return event
+
+
+class Base(Generic[S]):
+    """Defaults for a projection: no hidden information, no views of its own."""
+
+    events: tuple[type[Event], ...] = ()
+    sql_views: tuple[tuple[str, str], ...] = ()
+
+    def view(self, state: S, seat: str | None) -> S:
+        return state
+
+    def redact(self, event: Event, seat: str | None, state: S) -> Event | None:
+        return event
+
+    def hidden_from(self, state: S, seat: str | None) -> set[str]:
+        return set()
+
+    def describe(self, event: Event) -> str:
+        return describe_event(event)
+
+
+def describe_event(event: Event) -> str:
+    """A plain one-line rendering of any event: its type and fields."""
+    fields = msgspec.structs.asdict(event)
+    parts = []
+    for k, v in fields.items():
+        if isinstance(v, (dict, list, tuple)) and len(str(v)) > 60:
+            v = f"<{len(v)} items>"
+        parts.append(f"{k}={v}")
+    return f"{type(event).__name__} " + " ".join(parts)
