@@ -20,7 +20,7 @@ from projections.fold import SETUP, decoded, effective
 
 def all_views() -> list[tuple[str, str]]:
     views: list[tuple[str, str]] = []
-    for game in registry.all_games():
+    for game in registry.available():
         views.extend(game.projection.sql_views)
     return views
 
@@ -105,6 +105,7 @@ class Engine:
         game = registry.get(row.kind)
         envs = store.envelopes(game_id)
         match = Match(game, list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs})
+        match.texts = {cid: (seat, text) for cid, seat, text, _f, _l in store.commands(game_id)}
         match.game_id = game_id
         match.head_hash = envs[-1].hash if envs else ""
         self._cache[game_id] = match
@@ -130,14 +131,13 @@ class Engine:
                 actor, command, events = match.decide(seat, text)
             except RuleViolation as exc:
                 raise cite(match.game.rules, exc)
-            canonical = match.command_text(command)
+            stored = match.stored_text(text, command)
             cid = command_id or uuid.uuid4().hex
             receipt = store.append(
-                gid, match.seq, encode_all(match, events, actor),
-                CommandRecord(cid, actor, self._stored_text(match, text, canonical)),
+                gid, match.seq, encode_all(match, events, actor), CommandRecord(cid, actor, stored)
             )
             if receipt.first_seq == match.seq + 1:
-                match.extend(events, actor, cid)
+                match.extend(events, actor, cid, stored)
                 match.head_hash = receipt.hash
                 status = status_of(match)
                 if status[0] != "playing" or command == UNDO:
@@ -146,14 +146,6 @@ class Engine:
                 self._cache.pop(gid, None)
                 match = self.load_from(store, gid)
             return receipt, match, events
-
-    @staticmethod
-    def _stored_text(match: Match, text: str, canonical: str) -> str:
-        """What ``why`` shows and ``verify`` re-decides: canonical text plus manual faces."""
-        if match.created.dice != "manual" or canonical == UNDO:
-            return canonical
-        _body, faces = match.split_manual(" ".join(text.split()))
-        return f"{canonical} [{' '.join(faces)}]" if faces else canonical
 
     def fork(self, game_id: str, at: int, new_id: str | None = None) -> tuple[str, Match]:
         """A new game that repeats ``game_id``'s effective commands up to seq ``at``."""

@@ -36,3 +36,18 @@ def register(game: Game[Any, Any]) -> None:
     """Register a game object directly (tests use this for their toy game)."""
     GAMES[game.id] = f"{type(game).__module__}:<registered>"
     _loaded[game.id] = game
+
+
+def available() -> list[Game[Any, Any]]:
+    """The registered games whose modules are present (a game still being written is
+    skipped, not an error)."""
+    out = []
+    for g in sorted(GAMES):
+        module = GAMES[g].split(":")[0]
+        try:
+            out.append(get(g))
+        except ModuleNotFoundError as exc:
+            if exc.name and module.startswith(exc.name):
+                continue
+            raise
+    return out
