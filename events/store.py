@@ -285,20 +285,33 @@ class Store:
         Raises :class:`Conflict` if the game's log no longer ends at ``expected_seq``. A
         ``command_id`` seen before returns the earlier receipt and writes nothing.
         """
-        if not events:
-            raise ValueError("a command must produce at least one event")
-        con = self.con
-        earlier = con.execute(
+        earlier = self.con.execute(
             "SELECT game_id, first_seq, last_seq FROM commands WHERE command_id = ?",
             [command.command_id],
         ).fetchone()
         if earlier:
             if earlier[0] != game_id:
                 raise Conflict(f"command id {command.command_id} was already used in game {earlier[0]}")
-            h = con.execute(
+            h = self.con.execute(
                 "SELECT hash FROM events_log WHERE game_id = ? AND seq = ?", [game_id, earlier[2]]
             ).fetchone()
             return Receipt(game_id, earlier[2], h[0] if h else "", earlier[1])
+        return self.append_batch(game_id, expected_seq, [(events, command)],
+                                 new_game=new_game, status=status)
+
+    def append_batch(
+        self,
+        game_id: str,
+        expected_seq: int,
+        groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]],
+        *,
+        new_game: GameRow | None = None,
+        status: tuple[str, str | None] | None = None,
+    ) -> Receipt:
+        """Append several commands' events in one transaction (imports, simulations)."""
+        if not groups or any(not evs for evs, _ in groups):
+            raise ValueError("a command must produce at least one event")
+        con = self.con
         try:
             con.execute("BEGIN TRANSACTION")
             last_seq, prev = self.last(game_id)
@@ -310,26 +323,25 @@ class Store:
             gl = con.execute("SELECT gseq, hash FROM ledger ORDER BY gseq DESC LIMIT 1").fetchone()
             gseq, gprev = (gl[0], gl[1]) if gl else (0, GENESIS)
             now = _now()
-            rows, lrows = [], []
+            rows, lrows, crows = [], [], []
             seq = expected_seq
-            for ev in events:
-                seq += 1
-                h = chain_hash(prev, game_id, seq, ev.type, ev.payload)
-                rows.append([game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
-                             command.command_id, now, prev, h])
-                gseq += 1
-                gh = ledger_hash(gprev, game_id, seq, h)
-                lrows.append([gseq, game_id, seq, h, gprev, gh])
-                prev, gprev = h, gh
+            for events, command in groups:
+                first = seq + 1
+                for ev in events:
+                    seq += 1
+                    h = chain_hash(prev, game_id, seq, ev.type, ev.payload)
+                    rows.append((game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
+                                 command.command_id, now, prev, h))
+                    gseq += 1
+                    gh = ledger_hash(gprev, game_id, seq, h)
+                    lrows.append((gseq, game_id, seq, h, gprev, gh))
+                    prev, gprev = h, gh
+                crows.append((command.command_id, game_id, command.seat, command.text, first, seq, now))
             if new_game is not None:
                 self.add_game(new_game)
-            con.executemany("INSERT INTO events_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-            con.executemany("INSERT INTO ledger VALUES (?, ?, ?, ?, ?, ?)", lrows)
-            con.execute(
-                "INSERT INTO commands VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [command.command_id, game_id, command.seat, command.text,
-                 expected_seq + 1, seq, now],
-            )
+            self._insert("events_log", rows)
+            self._insert("ledger", lrows)
+            self._insert("commands", crows)
             if status is not None:
                 self.set_status(game_id, *status)
             con.execute("COMMIT")
@@ -345,6 +357,21 @@ class Store:
                 con.execute("ROLLBACK")
             raise
         return Receipt(game_id, seq, prev, expected_seq + 1)
+
+    def _insert(self, table: str, rows: list[tuple]) -> None:
+        if not rows:
+            return
+        width = len(rows[0])
+        marks = "(" + ", ".join("?" * width) + ")"
+        if len(rows) == 1:
+            self.con.execute(f"INSERT INTO {table} VALUES {marks}", list(rows[0]))
+            return
+        for i in range(0, len(rows), 500):
+            chunk = rows[i : i + 500]
+            self.con.execute(
+                f"INSERT INTO {table} VALUES " + ", ".join([marks] * len(chunk)),
+                [v for r in chunk for v in r],
+            )
 
     def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
         """A game's stored events in seq order (up to and including ``upto``)."""
