@@ -670,12 +670,13 @@ def demo(
 def bench(
     events: int = typer.Option(10000, help="Events in the long game used for replay and stepping back."),
     commands: int = typer.Option(300, help="Stored commands timed for latency."),
+    game: Optional[str] = typer.Option(None, help="Which game to measure (default monster-derby)."),
 ) -> None:
     """Measure speed as ratios against a baseline measured in the same run."""
     with user_errors():
         from cli.bench import run_bench
 
-        run_bench(events=events, commands=commands)
+        run_bench(events=events, commands=commands, game_id=game)
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from core import registry
 from core.errors import RuleViolation
 from core.match import UNDO, Match
 from events.base import Event, GameCreated
-from events.store import CommandRecord, GameRow, NewEvent, Receipt, Store, open_store
+from events.store import CommandRecord, Conflict, GameRow, NewEvent, Receipt, Store, open_store
 from projections.fold import SETUP, decoded, effective
 
 
@@ -94,12 +94,16 @@ class Engine:
 
     # -- loading ------------------------------------------------------------------------
 
-    def load_from(self, store: Store, game_id: str) -> Match:
-        """Fold a game from the store, reusing the cached fold when the log has not moved."""
-        game_id = store.resolve_game_id(game_id)
+    def load_from(self, store: Store, game_id: str, fresh: bool = False) -> Match:
+        """Fold a game from the store, reusing the cached fold when the log has not moved
+        (``fresh``: trust the cache; the append checks the expected seq anyway)."""
+        if game_id not in self._cache:
+            game_id = store.resolve_game_id(game_id)
         cached = self._cache.get(game_id)
+        if cached is not None and fresh:
+            return cached
         if cached is not None:
-            last_seq, last_hash = store.last(game_id)
+            last_seq, last_hash = store.head(game_id)
             if last_seq == cached.seq and cached.head_hash == last_hash:
                 return cached
         row = store.game(game_id)
@@ -128,17 +132,25 @@ class Engine:
         if store is None:
             with self._open_write() as opened:
                 return self.do(game_id, text, seat, command_id, opened)
-        match = self.load_from(store, game_id)
+        match = self.load_from(store, game_id, fresh=True)
         gid = match.game_id
-        try:
-            actor, command, events = match.decide(seat, text)
-        except RuleViolation as exc:
-            raise cite(match.game.rules, exc)
-        stored = match.stored_text(text, command)
         cid = command_id or uuid.uuid4().hex
-        receipt = store.append(
-            gid, match.seq, encode_all(match, events, actor), CommandRecord(cid, actor, stored)
-        )
+        for attempt in (1, 2):
+            try:
+                actor, command, events = match.decide(seat, text)
+            except RuleViolation as exc:
+                raise cite(match.game.rules, exc)
+            stored = match.stored_text(text, command)
+            try:
+                receipt = store.append(
+                    gid, match.seq, encode_all(match, events, actor), CommandRecord(cid, actor, stored)
+                )
+                break
+            except Conflict:
+                if attempt == 2:
+                    raise
+                self._cache.pop(gid, None)  # someone else moved: decide again on their move
+                match = self.load_from(store, gid)
         if receipt.first_seq == match.seq + 1:
             match.extend(events, actor, cid, stored)
             match.head_hash = receipt.hash
