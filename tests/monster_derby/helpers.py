@@ -10,7 +10,7 @@ import pytest
 from core.errors import RuleViolation
 from core.match import Match
 from core.monster_derby import GAME
-from events.monster_derby import Damaged, MonsterPlaced, TrackLaid
+from events.monster_derby import Damaged, EffectGained, MonsterPlaced, TrackLaid
 
 BLANK = ["........."] * 5
 
@@ -36,10 +36,22 @@ def content_with(rows: list[str], monsters: list[dict[str, Any]] | None = None) 
 
 def scenario(placed: list[tuple[str, str, int | None]], rows: list[str] | None = None,
              seats: tuple[str, ...] = ("ann", "bob"), overrides: dict[str, dict[str, Any]] | None = None,
-             options: dict[str, Any] | None = None, extra_monsters: list[dict[str, Any]] | None = None) -> Match:
+             options: dict[str, Any] | None = None, extra_monsters: list[dict[str, Any]] | None = None,
+             agendas: list[dict[str, int]] | None = None, keep: dict[str, dict[str, int]] | None = None,
+             effects: dict[str, list[str]] | None = None) -> Match:
     """A manual-dice game on one test board with only the monsters ``placed`` = (id, space, hp)."""
     content = content_with(rows or BLANK, extra_monsters)
-    base = Match.new(GAME, seed=11, seats=list(seats),
+    if agendas:
+        content["agendas"] = [{"id": f"agenda-{i + 1:02d}", "points": agendas[i % len(agendas)], "source": "house"}
+                              for i in range(25)]
+    seed = 11
+    while keep:  # a seed that deals each player an agenda paying what ``keep`` asks
+        trial = Match.new(GAME, seed=seed, seats=list(seats), content=content, dice="manual",
+                          options={"boards": 1, "layout": "1a", **(options or {})})
+        if all(want in trial.state.dealt_points[s] for s, want in keep.items()):
+            break
+        seed += 1
+    base = Match.new(GAME, seed=seed, seats=list(seats),
                      options={"boards": 1, "layout": "1a", **(options or {})}, content=content,
                      dice="manual")
     cards = {m["id"]: m for m in content["monsters"]}
@@ -57,9 +69,14 @@ def scenario(placed: list[tuple[str, str, int | None]], rows: list[str] | None =
                     wacky_attack=c["wacky_attack"], wacky_defense=c["wacky_defense"]))
                 if hp is not None and hp < c["hp"]:
                     events.append(Damaged(monster=mid, amount=c["hp"] - hp, hp=hp, cause="setup"))
+                for eff in (effects or {}).get(mid, []):
+                    events.append(EffectGained(monster=mid, effect=eff, until_round=0))
     m = Match(GAME, [(i + 1, "setup", ev) for i, ev in enumerate(events)])
     for s in seats:
-        m.apply(s, f"keep {m.state.dealt[s][0]}")
+        card = m.state.dealt[s][0]
+        if keep and s in keep:
+            card = m.state.dealt[s][list(m.state.dealt_points[s]).index(keep[s])]
+        m.apply(s, f"keep {card}")
     return m
 
 
@@ -90,3 +107,11 @@ def mon(m: Match, mid: str):
 
 def events_of(events, cls):
     return [e for e in events if isinstance(e, cls)]
+
+
+def finish_turn(m: Match) -> None:
+    """Play out the controlled monster's turn: its first legal steps, then end."""
+    while m.state.control is not None:
+        legal = m.legal_texts(seat(m))
+        step = next((t for t in legal if t.startswith(("move", "fly"))), None)
+        m.apply(seat(m), step or "end")
