@@ -134,6 +134,13 @@ class Engine:
                 return self.do(game_id, text, seat, command_id, opened)
         match = self.load_from(store, game_id, fresh=True)
         gid = match.game_id
+        if command_id is not None:
+            done = store.receipt_for(command_id)
+            if done is not None:  # a retry of a command that was stored: change nothing
+                if done.game_id != gid:
+                    raise Conflict(f"command id {command_id} was already used in game {done.game_id}")
+                match = self.load_from(store, gid)
+                return done, match, [e for s, _c, e in match.items if done.first_seq <= s <= done.seq]
         cid = command_id or uuid.uuid4().hex
         for attempt in (1, 2):
             try:

@@ -255,6 +255,14 @@ class Store:
 
     # -- events -------------------------------------------------------------------------
 
+    def receipt_for(self, command_id: str) -> Receipt | None:
+        """The receipt of a command already stored under ``command_id`` (None if new)."""
+        row = self.con.execute(
+            "SELECT c.game_id, c.first_seq, c.last_seq, e.hash FROM commands c JOIN events_log e"
+            " ON e.game_id = c.game_id AND e.seq = c.last_seq WHERE c.command_id = ?", [command_id]
+        ).fetchone()
+        return Receipt(row[0], row[2], row[3], row[1]) if row else None
+
     def head(self, game_id: str) -> tuple[int, str]:
         """(last seq, its hash) as the store recorded them when it last appended."""
         row = self.con.execute("SELECT seq, hash FROM heads WHERE key = ?", [game_id]).fetchone()
