@@ -34,29 +34,29 @@ def render(state: Any, seat: str | None) -> str:
             where[p] = "+" + codes[mid][0]
     lines.append(f"Monster Derby — round {state.round}, phase {state.phase}")
     if state.rows:
-        header = "    " + "".join(f"{c + 1:<4}" for c in range(state.columns)) + "| finish"
+        header = "    " + "".join(f"{c + 1:<3}" for c in range(state.columns)) + "| finish"
         lines.append(header)
         for lane, row in enumerate(state.rows):
             cells = []
             for c, ch in enumerate(row):
                 t = GLYPH.get(state.terrain.get(ch, "path"), "?")
                 occ = where.get((c, lane))
-                cells.append((occ or (t * 2)).ljust(2) + t + " ")
-            pad = "  " if lane % 2 else ""
+                cells.append((occ or (t * 2)).ljust(2) + " ")
+            pad = " " if lane % 2 else ""
             lines.append(f" {LANES[lane]}  {pad}{''.join(cells)}|")
-        lines.append("    terrain: . path  ^ rock  \" brush  ~ water  : desert  # impassable;"
-                     " UPPER = not yet turned, lower = turned, +X = grave")
+        lines.append("    terrain: . path  ^ rock  \" brush  ~ water  : desert  # impassable")
+        lines.append("    monsters: UPPER = not yet turned, lower = turned this round, +X = grave")
     lines.append("")
-    lines.append("monster        code colour  HP        atk natives        ability / wacky attack / wacky defense   where")
     for mid in state.order:
         m = state.monsters[mid]
         hp = f"{m.hp}/{m.max_hp}" + (" RED" if 0 < m.hp <= 4 else "")
         where_s = {"finished": f"finished #{state.finishes.index(mid) + 1}" if mid in state.finishes else "finished",
                    "dead": f"dead (grave {state.graves.get(mid, '?')})"}.get(m.status, m.space)
         turned = " turned" if m.turned and m.status == "racing" else ""
-        eff = (" [" + ", ".join(sorted(m.effects)) + "]") if m.effects else ""
-        lines.append(f"{m.name:<14} {codes[mid]:<4} {m.colour:<7} {hp:<9} {m.attack:<3} {','.join(m.natives):<14} "
-                     f"{m.ability} / {m.wacky_attack} / {m.wacky_defense}".ljust(100) + f" {where_s}{turned}{eff}")
+        eff = ("; clips: " + ", ".join(sorted(m.effects))) if m.effects else ""
+        lines.append(f"{codes[mid]} {m.name:<13} {m.colour:<7} {hp:<9} {m.attack} dice  {','.join(m.natives):<12}"
+                     f" {where_s}{turned}{eff}")
+        lines.append(f"   ability {m.ability}; wacky attack {m.wacky_attack}; wacky defense {m.wacky_defense}")
     lines.append("")
     if state.phase == "agendas":
         waiting = [s for s in state.seats if s not in state.kept]
