@@ -36,7 +36,8 @@ class AgendasDealt(Event, frozen=True):
 
     seat: str
     cards: tuple[str, ...]
-    points: tuple[dict[str, int], ...] = ()  # each card's colour -> points, in the same order
+    # each card's colour -> points if that monster finishes 1st, 2nd, 3rd (same order as cards)
+    points: tuple[dict[str, tuple[int, ...]], ...] = ()
 
 
 class AgendaKept(Event, frozen=True):
@@ -45,7 +46,7 @@ class AgendaKept(Event, frozen=True):
     seat: str
     agenda: str
     discarded: tuple[str, ...]
-    points: dict[str, int] = {}  # colour -> points, as printed on the kept card
+    points: dict[str, tuple[int, ...]] = {}  # colour -> points for finishing 1st, 2nd, 3rd
 
 
 class StartingPlayerChosen(Event, frozen=True):

@@ -17,6 +17,12 @@ def _code(mid: str, taken: dict[str, str]) -> str:
     return mid[:1].upper() + str(len(taken))
 
 
+def _pts(p: Any) -> str:
+    """Agenda points: one number, or 1st/2nd/3rd place when they differ."""
+    p = tuple(p)
+    return str(p[0]) if len(set(p)) == 1 else "/".join(map(str, p))
+
+
 def render(state: Any, seat: str | None) -> str:
     lines: list[str] = []
     codes: dict[str, str] = {}
@@ -80,8 +86,8 @@ def render(state: Any, seat: str | None) -> str:
                      + f"; winner(s): {', '.join(state.winners)}")
     if seat and seat in state.kept and state.kept[seat] != "?":
         pts = state.kept_points.get(seat, {})
-        lines.append(f"your agenda ({state.kept[seat]}): " + ", ".join(f"{c} {p}" for c, p in pts.items()))
+        lines.append(f"your agenda ({state.kept[seat]}): " + ", ".join(f"{c} {_pts(p)}" for c, p in pts.items()))
     elif seat and state.phase == "agendas" and state.dealt.get(seat):
         for card, pts in zip(state.dealt[seat], state.dealt_points.get(seat, ())):
-            lines.append(f"dealt {card}: " + ", ".join(f"{c} {p}" for c, p in pts.items()))
+            lines.append(f"dealt {card}: " + ", ".join(f"{c} {_pts(p)}" for c, p in pts.items()))
     return "\n".join(lines)

@@ -32,7 +32,7 @@ def agenda_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) 
         def value(c: Any) -> float:
             i = hand.index(c.agenda) if c.agenda in hand else 0
             p = pts[i] if i < len(pts) else {}
-            return sum(v * strength.get(col, 0) for col, v in p.items())
+            return sum(v[0] * strength.get(col, 0) for col, v in p.items())
         return max(legal, key=value)
     if "Roll" in names:
         return legal[0]

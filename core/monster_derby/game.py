@@ -75,6 +75,11 @@ WACKY_DEFENSES = {"none", "minus_one", "half_damage", "dodge", "stun", "counter_
 TERRAINS = {"path", "rock", "brush", "water", "desert", "impassable"}
 
 
+def agenda_points(card: dict[str, Any]) -> dict[str, tuple[int, ...]]:
+    """A race card's points per colour for finishing 1st, 2nd and 3rd (one number: any place)."""
+    return {c: (tuple(v) if isinstance(v, list) else (v, v, v)) for c, v in card["points"].items()}
+
+
 class MonsterDerby(Game[MDState, Any]):
     id = "monster-derby"
     short = "md"
@@ -190,8 +195,11 @@ class MonsterDerby(Game[MDState, Any]):
         for a in ags:
             if not re.match(r"^agenda-[a-z0-9-]+$", str(a.get("id", ""))):
                 raise BadContent(f"agenda id {a.get('id')!r} must look like agenda-07")
-            if set(a.get("points", {})) - set(colours):
+            if not isinstance(a.get("points"), dict) or set(a["points"]) - set(colours):
                 raise BadContent(f"agenda {a['id']}: points for unknown colours")
+            for v in a["points"].values():
+                if not (isinstance(v, int) or (isinstance(v, list) and len(v) == 3 and all(isinstance(x, int) for x in v))):
+                    raise BadContent(f"agenda {a['id']}: points are a number, or three numbers for 1st, 2nd and 3rd place")
 
     def check_seats(self, seats: Any) -> None:
         super().check_seats(seats)
@@ -240,7 +248,7 @@ class MonsterDerby(Game[MDState, Any]):
         for i, seat in enumerate(created.seats):
             hand = adeck.order[3 * i: 3 * i + 3]
             events.append(AgendasDealt(seat=seat, cards=hand,
-                                       points=tuple(dict(ags[c]["points"]) for c in hand)))
+                                       points=tuple(agenda_points(ags[c]) for c in hand)))
         roll = rng.roll(["seat"], purpose="starting player")
         events += [roll, StartingPlayerChosen(seat=roll.faces[0])]
         return events

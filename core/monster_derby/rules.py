@@ -194,7 +194,8 @@ def score_agendas(state: MDState) -> tuple[dict[str, int], tuple[str, ...]]:
     then the second place monster (Game End)."""
     top = state.finishes[:3]
     colour = {m.id: m.colour for m in state.monsters.values()}
-    scores = {s: sum(state.kept_points.get(s, {}).get(colour[m], 0) for m in top) for s in state.seats}
+    scores = {s: sum(state.kept_points.get(s, {}).get(colour[m], (0, 0, 0))[place]
+                     for place, m in enumerate(top)) for s in state.seats}
     best = max(scores.values()) if scores else 0
     tied = [s for s in state.seats if scores[s] == best]
 

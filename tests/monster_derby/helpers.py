@@ -48,7 +48,7 @@ def scenario(placed: list[tuple[str, str, int | None]], rows: list[str] | None =
     while keep:  # a seed that deals each player an agenda paying what ``keep`` asks
         trial = Match.new(GAME, seed=seed, seats=list(seats), content=content, dice="manual",
                           options={"boards": 1, "layout": "1a", **(options or {})})
-        if all(want in trial.state.dealt_points[s] for s, want in keep.items()):
+        if all(_norm(want) in trial.state.dealt_points[s] for s, want in keep.items()):
             break
         seed += 1
     base = Match.new(GAME, seed=seed, seats=list(seats),
@@ -75,9 +75,13 @@ def scenario(placed: list[tuple[str, str, int | None]], rows: list[str] | None =
     for s in seats:
         card = m.state.dealt[s][0]
         if keep and s in keep:
-            card = m.state.dealt[s][list(m.state.dealt_points[s]).index(keep[s])]
+            card = m.state.dealt[s][list(m.state.dealt_points[s]).index(_norm(keep[s]))]
         m.apply(s, f"keep {card}")
     return m
+
+
+def _norm(points: dict[str, Any]) -> dict[str, tuple[int, ...]]:
+    return {c: (tuple(v) if isinstance(v, (list, tuple)) else (v, v, v)) for c, v in points.items()}
 
 
 def seat(m: Match) -> str:

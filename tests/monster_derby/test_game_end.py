@@ -70,3 +70,15 @@ def test_megacarnage_tie_break_by_the_graves():
     out = m.outcome()
     assert out.scores == {"ann": 0.0, "bob": 0.0}
     assert out.winners == ("ann",)  # her red golem's grave is closer to the finish line
+
+
+def test_race_cards_may_pay_by_finishing_place():
+    place = {"red": [8, 5, 3], "green": [4, 2, 0]}
+    m = scenario([("golem", "11a", None), ("giant", "11c", None), ("zombie", "11e", None),
+                  ("cyclops", "3c", None), ("troll", "3a", None)],
+                 agendas=[place, Y], keep={"ann": place, "bob": Y})
+    for mid in ("giant", "golem", "troll"):  # yellow 1st, red 2nd, orange 3rd
+        s = control(m, mid, 1)
+        m.apply(s, "move finish")
+    assert m.outcome().scores == {"ann": 5.0, "bob": 5.0}
+    assert m.outcome().winners == ("bob",)  # his yellow finished first
