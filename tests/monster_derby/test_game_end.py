@@ -74,8 +74,8 @@ def test_megacarnage_tie_break_by_the_graves():
 
 def test_race_cards_may_pay_by_finishing_place():
     place = {"red": [8, 5, 3], "green": [4, 2, 0]}
-    m = scenario([("golem", "11a", None), ("giant", "11c", None), ("zombie", "11e", None),
-                  ("cyclops", "3c", None), ("troll", "3a", None)],
+    m = scenario([("golem", "11a", None), ("giant", "11c", None), ("zombie", "3a", None),
+                  ("cyclops", "3c", None), ("troll", "11e", None)],
                  agendas=[place, Y], keep={"ann": place, "bob": Y})
     for mid in ("giant", "golem", "troll"):  # yellow 1st, red 2nd, orange 3rd
         s = control(m, mid, 1)
