@@ -300,7 +300,8 @@ class ScottPilgrim(Game[SPState, Cmd]):
                     out.append(Cmd(verb="move", who=cid, path=tuple(path)))
             return out
         pays: dict[int, tuple[str, ...]] = {}
-        for f in sorted({d.face for d in free}):
+        wild = R.wild_faces(s, cid)
+        for f in sorted({d.face for d in free}, key=lambda f: (f in wild, f)):
             fake = R.DiceSpent(who=cid, purpose="move", dice=("x",), faces=(f,))
             n = R.move_allowance(s, cid, fake)
             pays.setdefault(n, (f,))
