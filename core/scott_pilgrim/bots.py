@@ -9,6 +9,7 @@ from typing import Any, Sequence
 from core.dice import Rng
 from core.errors import ParseError, RuleViolation
 from core.scott_pilgrim import board as B
+from core.scott_pilgrim.commands import Cmd
 from projections.scott_pilgrim import SPProjection, SPState
 
 PROJ = SPProjection()
@@ -30,13 +31,13 @@ def evaluate(s: SPState, team: str) -> float:
                 score_good -= 0.4 * max(0, B.dist(c.pos, ex.pos) - 1)
     score_good += 0.3 * sum(c.xp + 5 * c.level + 2 * c.combo + 0.5 * c.boosters for c in good)
     score_good += 0.5 * len(s.hand)
-    score_bad = -score_good
-    bad_close = 0.0
+    score_bad = 1.5 * ex.health - 3.0 * sum(c.health for c in good) - 25.0 * len(good) \
+        + 1.0 * len(chicks_on)
     for c in [ex] + chicks_on:
-        if c.pos and good:
-            d = min(B.dist(c.pos, g.pos) for g in good if g.pos) if any(g.pos for g in good) else 0
-            bad_close -= (0.5 if c.evil_ex else 0.2) * max(0, d - 1)
-    score_bad += bad_close + 0.3 * (ex.xp + 5 * ex.level)
+        if c.pos and any(g.pos for g in good):
+            d = min(B.dist(c.pos, g.pos) for g in good if g.pos)
+            score_bad -= (0.6 if c.evil_ex else 0.2) * max(0, d - 1)
+    score_bad += 0.3 * (ex.xp + 5 * ex.level + 2 * ex.combo)
     return score_good if team == "good" else score_bad
 
 
@@ -59,6 +60,15 @@ def smart(state: SPState, seat: str, legal: Sequence[Any], rng: random.Random) -
         s = state
         for ev in events:
             s = PROJ.evolve(s, ev)
+        if s.pending is not None and s.pending.kind == "reaction" and team == "bad":
+            # look past the Good Guys' window, as if they let it happen
+            try:
+                more = GAME.decide(s, s.good_seats[0], Cmd(verb="allow"),
+                                   Rng(rng.randrange(2**32), 0, dice))
+            except (RuleViolation, ParseError):
+                more = []
+            for ev in more:
+                s = PROJ.evolve(s, ev)
         score = evaluate(s, team) + rng.random() * 0.01
         if cmd.verb == "allow":
             score -= 0.02
