@@ -401,7 +401,7 @@ def describe(e: Event) -> str:
         "Moved": "{who} moves {path}",
         "Pushed": "{what} is pushed {frm} -> {to}",
         "ChicksFollow": "the Chicks may follow Matthew {spaces} spaces",
-        "ChickMoved": "{who} moves {path}",
+        "ChickMoved": "{who} follows Matthew ({path})",
         "AbilityUsed": "{who} uses {ability} on {targets} {detail}",
         "AbilityRerolled": "{ability} rerolls: {faces} ({counted} counted); dice tracker restores the pool",
         "Damaged": "{target} takes {amount} damage ({source})",
@@ -429,6 +429,7 @@ def describe(e: Event) -> str:
         "BattleOver": "{winner} guys win: {reason}",
     }
     if n in texts:
+        f = {k: (" ".join(map(str, v)) if isinstance(v, (tuple, list)) else v) for k, v in f.items()}
         text = texts[n].format(**f)
         if isinstance(e, KnockedBack) and e.wall:
             text += " into the wall"

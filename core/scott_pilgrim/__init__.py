@@ -276,7 +276,7 @@ class ScottPilgrim(Game[SPState, Cmd]):
                 for g in R.good_order(s):
                     if s.control.get(g) != seat or s.chars[g].out:
                         continue
-                    verb = "equip" if it["kind"] in ("weapon", "armor", "speed", "pause") else "use"
+                    verb = "equip" if it["kind"] in ("weapon", "armor", "speed") else "use"
                     if it["kind"] in ("pause", "throwable"):
                         continue
                     out.append(Cmd(verb=verb, card=tok[5:], who=g))

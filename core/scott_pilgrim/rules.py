@@ -37,6 +37,7 @@ class Play:
         self.poof: list[str] = []
         self.knocked: list[str] = []
         self.displaced: dict[str, str] = {}
+        self.walled: list[str] = []  # things already stopped against a wall in this effect
         self.by = ""
 
     def emit(self, ev: Event) -> None:
@@ -339,7 +340,7 @@ def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
     """Knockback: a straight line away from the hit; things in the path are knocked too."""
     s = p.s
     start = B.where(s, what)
-    if start is None or n <= 0:
+    if start is None or n <= 0 or what in p.walled:
         return
     if what not in p.knocked:
         p.knocked.append(what)
@@ -366,6 +367,7 @@ def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
 def knockback_into_wall(p: Play, what: str, start: str, cur: str) -> None:
     """Knocking into the wall: 1 damage (only 1) and stop on the space touching it."""
     p.emit(KnockedBack(what=what, frm=start, to=cur, wall=True))
+    p.walled.append(what)
     deal_damage(p, what, 1, "wall", p.by)
 
 
@@ -386,6 +388,7 @@ def knockback_pile_up(p: Play, what: str, cur: str, blocked: str, d: tuple[int, 
     spots.sort(key=lambda n: (B.dist(n, cur), n))
     dest = spots[0] if spots else cur
     p.emit(KnockedBack(what=what, frm=cur, to=dest, wall=True))
+    p.walled.append(what)
     if dest != blocked:
         p.displaced[what] = blocked
     deal_damage(p, what, 1, "wall", p.by)
@@ -406,6 +409,7 @@ def finish_effect(p: Play) -> None:
             occ = B.occupants(p.s)
     p.displaced = {}
     p.knocked = []
+    p.walled = []
     check_win(p)
 
 
@@ -784,9 +788,18 @@ def special_ability(p: Play, seat: str, cmd: Cmd) -> None:
         if cmd.extra:
             cost += [a["extra"]["face"]] * cmd.extra
         pay(p, cmd.who, cost, cmd.pay, cmd.verb, basic=False)
+    if s.chars[cmd.who].team == "bad" and s.options["reaction_window"] != "never":
+        dry_run(p, cmd)
     if open_reaction(p, cmd):
         return
     resolve_ability(p, cmd)
+
+
+def dry_run(p: Play, cmd: Cmd) -> None:
+    """Check a Bad Guy's ability resolves before the Good Guys' window opens on it."""
+    dice = {k: tuple(v) for k, v in p.s.content["dice"].items()}
+    trial = Play(p.s, Rng(0, 0, dice))
+    resolve_ability(trial, cmd)
 
 
 def targets_of(s: SPState, who: str, a: dict[str, Any], target: str, pos: str) -> list[str]:
@@ -862,7 +875,11 @@ def resolve_ability(p: Play, cmd: Cmd, reflect_from: str = "") -> None:
     who = cmd.who
     a = ability(s, cmd.verb)
     if cmd.path:
-        walk(p, who, cmd.path, grab_items=s.chars[who].team == "good", max_steps=int(a["move"]))
+        walk(p, who, cmd.path, grab_items=True, max_steps=int(a["move"]))
+        if s.chars[who].evil_ex:
+            chicks = tuple(k for k, v in p.s.chars.items() if v.chick and v.pos)
+            if chicks:
+                p.emit(ChicksFollow(spaces=len(cmd.path), chicks=chicks))
         check_ability_targets(p.s, Cmd(verb=cmd.verb, who=who, target=cmd.target, assign=cmd.assign),
                               a, after_move=False)
     s = p.s
@@ -1052,7 +1069,7 @@ def equip(p: Play, seat: str, cmd: Cmd) -> None:
     if tok not in s.hand:
         raise RuleViolation("SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
     it = item_def(s, tok)
-    if it["kind"] not in ("weapon", "armor", "speed", "pause"):
+    if it["kind"] not in ("weapon", "armor", "speed"):
         raise RuleViolation("SP-ITEM-EQUIP", f"{it['name']} is used, not equipped")
     p.emit(ItemEquipped(who=cmd.who, card=tok))
 
