@@ -1027,6 +1027,7 @@ def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
             raise RuleViolation("SP-YOUR-CHARACTERS", f"{scott} is not one of your characters")
         if not s.chars[scott].combo:
             raise RuleViolation("SP-COMBO-EMPTY", f"{scott}'s Combo box is empty")
+        check_not_holding(s, scott, "use Reversal")
         p.emit(ReactionTaken(kind="reversal", by=scott))
         p.emit(DiceSpent(who=scott, purpose="reversal", dice=(), faces=(), combo=True))
         resolve_declared(p, declared, reflect_from=scott)

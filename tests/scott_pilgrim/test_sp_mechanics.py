@@ -409,3 +409,71 @@ def test_parse_errors_and_round_trip():
                  "use garlic-bread scott", "reroll will", "matthew throw-item sw"):
         c = GAME.parse(m.state, "good", text)
         assert GAME.command_text(c) == text
+
+
+def test_too_much_drama_kick_rerolls_and_counts_speed():
+    """Reroll Abilities — Ramona's Too Much Drama Kick counts Speed (and Health) rolled;
+    the dice tracker puts the unspent dice back as they were."""
+    m = battle({"ramona": "e4", "matthew": "f4"}, roster="ramona", objects=NONE)
+    to_good_turn(m, "speed guts will will guts")
+    m.apply("good", "ramona too-much-drama-kick matthew pay speed guts [speed health speed guts will]")
+    assert ch(m, "matthew").health == 35 - (1 + 3)
+    assert ch(m, "matthew").pos == "g4"  # 1 knockback
+    assert [d.face for d in m.state.dice if not d.spent] == ["will", "will", "guts"]
+
+
+def test_when_able_window_opens_only_if_the_good_guys_can_answer():
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, items=["brick", "bottle"],
+               reaction_window="when-able")
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott")
+    assert m.state.pending is None and ch(m, "scott").health == 59
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, items=["pause-controller"],
+               reaction_window="when-able")
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott")
+    assert m.to_act().kind == "reaction"
+
+
+def test_reversal_is_refused_while_scott_holds_an_object():
+    m = battle({"scott": "e4", "matthew": "f4"}, objects={"amp": "e5"}, items=["xp-boost"])
+    to_good_turn(m, "will will guts guts guts")
+    m.apply("good", "use xp-boost scott")
+    m.apply("good", "scott grab amp")
+    m.apply("good", "end")
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott")
+    assert rule(m, "good", "reversal") == "SP-HELD-AWKWARD"
+    assert "reversal" not in m.legal_texts("good")
+    m.apply("good", "allow")
+    assert ch(m, "scott").health == 60  # the amp shields him
+    assert m.state.objects["amp"].damaged
+
+
+def test_teammates_knocked_into_the_wall_take_damage():
+    """Even though you cannot damage a teammate directly, a wall still hurts them."""
+    m = battle({"scott": "i4", "matthew": "h4", "chick1": "j4"}, objects=NONE)
+    m.apply("bad", "roll [speed speed guts guts guts]")
+    m.apply("bad", "matthew levitation-kick scott pay guts guts")
+    m.apply("good", "allow")
+    # Scott is knocked 2 east into the Chick: she goes 2 but the wall stops her at k4
+    # (1 damage: she poofs); Scott piles up against the wall too (1 damage) and, once
+    # she has poofed, ends in her space
+    assert ch(m, "chick1").poofed
+    assert ch(m, "scott").health == 60 - 2 - 1 and ch(m, "scott").pos == "k4"
+
+
+def test_a_chick_knocked_into_the_wall_by_her_own_team_poofs():
+    m = battle({"scott": "h4", "matthew": "g4", "chick1": "j4"}, objects=NONE)
+    m.apply("bad", "roll [speed speed guts guts guts]")
+    m.apply("bad", "matthew levitation-kick scott pay guts guts")
+    m.apply("good", "allow")
+    # Scott 2 east: i4, then j4 holds the Chick: she is knocked 1 to k4 (no wall yet)
+    assert ch(m, "scott").pos == "j4" and ch(m, "chick1").pos == "k4"
+    m = battle({"scott": "i4", "matthew": "h4", "chick1": "k4"}, objects=NONE)
+    m.apply("bad", "roll [speed speed guts guts guts]")
+    m.apply("bad", "matthew levitation-kick scott pay guts guts")
+    m.apply("good", "allow")
+    assert ch(m, "chick1").poofed  # the wall's damage poofs her
+    assert ch(m, "scott").pos == "k4"  # he ends where she was
+    assert ch(m, "scott").health == 60 - 2 - 1
