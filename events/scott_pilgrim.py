@@ -16,6 +16,13 @@ class ItemDrawn(Event, frozen=True):
     card: str
 
 
+class Placed(Event, frozen=True):
+    """Setup: a character placed behind its team's start line."""
+
+    who: str
+    at: str
+
+
 class TurnBegan(Event, frozen=True):
     """A team's turn starts (the Bad Guys go first each round)."""
 
@@ -238,7 +245,7 @@ class BattleOver(Event, frozen=True):
 
 
 EVENTS: tuple[type[Event], ...] = (
-    ItemDrawn, TurnBegan, PoolRolled, DiceRerolled, DiceSpent, Moved, Pushed, ChicksFollow,
+    ItemDrawn, Placed, TurnBegan, PoolRolled, DiceRerolled, DiceSpent, Moved, Pushed, ChicksFollow,
     ChickMoved, AbilityUsed, AbilityRerolled, Damaged, ShieldedBy, KnockedBack, ObjectFlipped,
     ObjectRemoved, Poofed, KnockedOut, Summoned, XPGained, LeveledUp, HealthRecovered,
     BoosterGained, ObjectGrabbed, Thrown, ItemEquipped, ItemUsed, ItemDiscarded,

@@ -12,7 +12,7 @@ from events.scott_pilgrim import (
     Damaged, DiceRerolled, DiceSpent, ExThrowPending, HealthRecovered, ItemDiscarded,
     ItemDrawn, ItemEquipped, ItemsTransferred, ItemUsed, KnockedBack, KnockedOut, LeveledUp,
     Moved, ObjectFlipped, ObjectGrabbed, ObjectRemoved, Poofed, PoolRolled, Pushed,
-    ReactionOpened, ReactionTaken, ShieldedBy, Summoned, Thrown, TurnBegan, TurnEnded,
+    Placed, ReactionOpened, ReactionTaken, ShieldedBy, Summoned, Thrown, TurnBegan, TurnEnded,
     XPGained,
 )
 from projections.kernel import REFEREE, Base, Decision, Outcome
@@ -76,7 +76,7 @@ class SPState(msgspec.Struct, frozen=True):
     objects: dict[str, Obj]
     round: int = 0
     team: str = "bad"
-    phase: str = "roll"  # roll | act
+    phase: str = "roll"  # place | roll | act
     dice: tuple[Die, ...] = ()
     rerolled: bool = False
     deck: tuple[str, ...] = ()
@@ -101,6 +101,14 @@ def card_id(token: str) -> str:
 def starting_health(content: dict[str, Any], options: dict[str, Any], n_good: int) -> int:
     table = content["health"]["good"][options["difficulty"]]
     return int(table[min(n_good, len(table)) - 1])
+
+
+def unplaced_seats(s: SPState) -> tuple[str, ...]:
+    """Setup: the Good Guys place first, then the Bad Guys."""
+    goods = tuple(seat for seat in s.good_seats
+                  if any(c.pos is None and s.control[c.id] == seat and not c.out
+                         for c in s.chars.values() if c.team == "good"))
+    return goods or (s.bad_seat,)
 
 
 def good_roster(options: dict[str, Any]) -> list[str]:
@@ -128,27 +136,30 @@ class SPProjection(Base[SPState]):
         content, options, seats = created.content, created.options, created.seats
         roster = good_roster(options)
         health = starting_health(content, options, len(roster))
+        choose = options.get("placement") == "choose"
         chars: dict[str, Char] = {}
         control: dict[str, str] = {}
         good_seats = tuple(seats[:-1])
         bad_seat = seats[-1]
         for i, cid in enumerate(roster):
             d = content["characters"][cid]
-            chars[cid] = Char(cid, "good", d["start"], health, health)
+            chars[cid] = Char(cid, "good", None if choose else d["start"], health, health)
             control[cid] = good_seats[0] if len(good_seats) == 1 else good_seats[min(i * len(good_seats) // len(roster), len(good_seats) - 1)]
         for cid, d in content["characters"].items():
             if d["team"] != "bad":
                 continue
+            start = None if choose else d["start"]
             if d.get("chick"):
-                chars[cid] = Char(cid, "bad", d["start"], 1, 1, chick=True)
+                chars[cid] = Char(cid, "bad", start, 1, 1, chick=True)
             else:
                 hp = int(content["health"]["matthew"])
-                chars[cid] = Char(cid, "bad", d["start"], hp, hp, evil_ex=bool(d.get("evil_ex")))
+                chars[cid] = Char(cid, "bad", start, hp, hp, evil_ex=bool(d.get("evil_ex")))
             control[cid] = bad_seat
         objects = {o["id"]: Obj(o["id"], o["kind"], o["at"]) for o in content["venue"]["objects"]}
         return SPState(seats=tuple(seats), control=control, good_seats=good_seats,
                        bad_seat=bad_seat, options=dict(options), content=content, chars=chars,
-                       objects=objects, equipped={c: () for c in roster})
+                       objects=objects, equipped={c: () for c in roster},
+                       phase="place" if choose else "roll")
 
     def evolve(self, s: SPState, e: Event) -> SPState:
         fn = getattr(self, "_" + type(e).__name__, None)
@@ -165,6 +176,9 @@ class SPProjection(Base[SPState]):
             return r(s, deck=deck)
         drew = s.drew + ((e.by,) if e.by in s.chars else ())
         return r(s, deck=deck, hand=s.hand + (e.card,), drew=drew)
+
+    def _Placed(self, s: SPState, e: Placed) -> SPState:
+        return r(s, chars={**s.chars, e.who: r(s.chars[e.who], pos=e.at)})
 
     def _TurnBegan(self, s: SPState, e: TurnBegan) -> SPState:
         acted = () if e.team == "bad" else s.acted
@@ -349,6 +363,9 @@ class SPProjection(Base[SPState]):
                             f"{s.pending.who} uses {s.pending.command.split(' ')[0]}: allow, pause or reversal")
         if s.pending and s.pending.kind == "ex-throw":
             return Decision("turn", (s.bad_seat,), "the Evil Ex throws the item he drew")
+        if s.phase == "place":
+            waiting = unplaced_seats(s)
+            return Decision("turn", waiting, "place your characters behind your start line")
         if s.team == "bad":
             return Decision("turn", (s.bad_seat,), "Bad Guys' turn")
         return Decision("turn", s.good_seats, "Good Guys' turn")
@@ -394,6 +411,7 @@ def describe(e: Event) -> str:
         return f"battle at the Rockit, options {e.options}"
     texts = {
         "ItemDrawn": "{by} draws an item ({card})",
+        "Placed": "{who} is placed on {at}",
         "TurnBegan": "round {round}: the {team} guys' turn",
         "PoolRolled": "{team} dice: {faces}",
         "DiceRerolled": "reroll every {face}: now {faces}",

@@ -61,6 +61,10 @@ class ScottPilgrim(Game[SPState, Cmd]):
         Option(name="chicks_fight", default=True,
                doc="the Chicks may punch, kick and grab objects with the Bad Guys' dice"
                    " (they move only with Matthew)", rule="SP-CHICK-ACTIONS"),
+        Option(name="placement", default="choose", choices=("choose", "fixed"),
+               doc="setup: each side places its characters behind its start line (choose; 'place"
+                   " default' takes the content's suggested spaces), or the content's spaces are"
+                   " used at once (fixed)", rule="SP-PLACE-START-LINE"),
         Option(name="max_rounds", default=12, minimum=0, maximum=200,
                doc="the battle ends after this many rounds with Matthew standing: the Bad"
                    " Guys win (0: no limit)", rule="SP-ROUND-LIMIT"),
@@ -155,7 +159,8 @@ class ScottPilgrim(Game[SPState, Cmd]):
         events: list[Event] = [sh]
         for tok in sh.order[: len(roster)]:
             events.append(ItemDrawn(by="setup", card=tok))
-        events.append(TurnBegan(team="bad", round=1))
+        if created.options.get("placement") != "choose":
+            events.append(TurnBegan(team="bad", round=1))
         return events
 
     # -- commands -------------------------------------------------------------------------
@@ -183,11 +188,13 @@ class ScottPilgrim(Game[SPState, Cmd]):
             return p.events
         if s.pending is not None and s.pending.kind == "reaction":
             R.check_phase_act(s)
-        if R.team_of_seat(s, seat) != s.team:
+        if R.team_of_seat(s, seat) != s.team and s.phase != "place":
             raise RuleViolation("SP-TEAM-TURN", f"it is the {s.team} guys' turn")
         if s.pending is not None and s.pending.kind == "ex-throw" and v != "throw-item":
             R.check_phase_act(s)
-        if v == "roll":
+        if v == "place":
+            R.place_character(p, seat, command)
+        elif v == "roll":
             R.roll_dice(p, seat)
         elif v == "reroll":
             R.reroll(p, command.face)
@@ -232,6 +239,8 @@ class ScottPilgrim(Game[SPState, Cmd]):
             if seat not in s.good_seats:
                 return []
             return [Cmd(verb="allow"), Cmd(verb="pause"), Cmd(verb="reversal")]
+        if s.phase == "place":
+            return self._place_candidates(s, seat)
         if R.team_of_seat(s, seat) != s.team:
             return []
         if s.pending is not None and s.pending.kind == "ex-throw":
@@ -280,6 +289,20 @@ class ScottPilgrim(Game[SPState, Cmd]):
                     if it["kind"] in ("pause", "throwable"):
                         continue
                     out.append(Cmd(verb=verb, card=tok[5:], who=g))
+        return out
+
+    def _place_candidates(self, s: SPState, seat: str) -> list[Cmd]:
+        out = [Cmd(verb="place")]
+        mine = sorted((c for c, v in s.chars.items()
+                       if s.control.get(c) == seat and v.pos is None and not v.out),
+                      key=lambda c: (s.chars[c].chick, c))
+        w, h = B.size(s)
+        for who in mine[:1]:
+            for x in range(w):
+                for y in range(h):
+                    at = B.name(x, y)
+                    if R.placement_problem(s, who, at) is None:
+                        out.append(Cmd(verb="place", who=who, target=at))
         return out
 
     def _move_candidates(self, s: SPState, cid: str, free: list[Any]) -> list[Cmd]:

@@ -11,11 +11,12 @@ from core.errors import ParseError
 from core.scott_pilgrim.board import DIRS
 
 FACES = ("speed", "will", "guts", "health", "magic")
-TEAM_VERBS = ("roll", "reroll", "end", "equip", "use", "allow", "pause", "reversal")
+TEAM_VERBS = ("place", "roll", "reroll", "end", "equip", "use", "allow", "pause", "reversal")
 BASIC_VERBS = ("move", "punch", "kick", "grab", "recover", "throw", "throw-item")
 SPACE = re.compile(r"^[a-z]\d{1,2}$")
 
 SYNTAX = (
+    "place WHO SPACE | place default     setup: place a character behind your start line",
     "roll                               roll your team's dice",
     "reroll FACE                        once a turn: reroll every unspent die showing FACE",
     "WHO move SPACE SPACE ... [pay F ..] move step by step (e.g. scott move c5 d5 e5 pay speed)",
@@ -55,6 +56,8 @@ def command_text(c: Cmd) -> str:
         return c.verb
     if c.verb == "reroll":
         return f"reroll {c.face}"
+    if c.verb == "place":
+        return f"place {c.who} {c.target}" if c.who else "place default"
     if c.verb == "end":
         if c.assign:
             return "end summon " + " ".join(f"{a}@{b}" for a, b in c.assign)
@@ -96,6 +99,12 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
         if len(words) != 1:
             raise ParseError(f"'{head}' takes nothing after it", hint=hint())
         return Cmd(verb=head)
+    if head == "place":
+        if words[1:] == ["default"]:
+            return Cmd(verb="place")
+        if len(words) != 3 or words[1] not in chars or not SPACE.match(words[2]):
+            raise ParseError("write: place CHARACTER SPACE (e.g. place scott b5), or place default")
+        return Cmd(verb="place", who=words[1], target=words[2])
     if head == "reroll":
         if len(words) != 2 or words[1] not in FACES:
             raise ParseError("say which icon to reroll: reroll speed|will|guts|health|magic")

@@ -17,11 +17,11 @@ from events.scott_pilgrim import (
     AbilityRerolled, AbilityUsed, BattleOver, BoosterGained, ChickMoved, ChicksFollow,
     Damaged, DiceRerolled, DiceSpent, ExThrowPending, HealthRecovered, ItemDiscarded,
     ItemDrawn, ItemEquipped, ItemsTransferred, ItemUsed, KnockedBack, KnockedOut, LeveledUp,
-    Moved, ObjectFlipped, ObjectGrabbed, ObjectRemoved, Poofed, PoolRolled, Pushed,
+    Moved, Placed, ObjectFlipped, ObjectGrabbed, ObjectRemoved, Poofed, PoolRolled, Pushed,
     ReactionOpened, ReactionTaken, ShieldedBy, Summoned, Thrown, TurnBegan, TurnEnded,
     XPGained,
 )
-from projections.scott_pilgrim import SPProjection, SPState, card_id
+from projections.scott_pilgrim import SPProjection, SPState, card_id, unplaced_seats
 
 PROJ = SPProjection()
 BASIC = ("move", "punch", "kick", "grab")
@@ -88,6 +88,64 @@ def team_of_seat(s: SPState, seat: str) -> str:
     return "bad" if seat == s.bad_seat else "good"
 
 
+# -- setup: placing the characters ------------------------------------------------------
+
+def start_columns(s: SPState, team: str) -> list[str]:
+    return list(s.content["venue"][f"{team}_start_columns"])
+
+
+def placement_problem(s: SPState, who: str, at: str) -> tuple[str, str] | None:
+    """Why ``who`` may not be placed on ``at`` (rule id, message), or None."""
+    c = s.chars[who]
+    if not B.is_space(s, at):
+        return "SP-PLACE-START-LINE", f"{at} is not a space of the Rockit"
+    if at[0] not in start_columns(s, c.team):
+        side = "Rockit stage" if c.team == "good" else "Rockit seating"
+        cols = "-".join(start_columns(s, c.team)[:: max(1, len(start_columns(s, c.team)) - 1)])
+        return "SP-PLACE-START-LINE", f"{who} starts behind the start line on the {side} side (columns {cols})"
+    if at in B.occupants(s):
+        return "SP-PLACE-EMPTY", f"{at} is taken: characters cannot share a space with characters or objects"
+    if c.chick:
+        ex = next(x for x in s.chars.values() if x.evil_ex)
+        if ex.pos is None:
+            return "SP-PLACE-CHICKS", "place Matthew Patel first; his Chicks go within two spaces of him"
+        if B.dist(ex.pos, at) > 2:
+            return "SP-PLACE-CHICKS", f"{at} is not within two spaces of Matthew Patel"
+    return None
+
+
+def place_character(p: Play, seat: str, cmd: Any) -> None:
+    """Setup: Good Guys behind the stage-side start line, then Matthew behind the seating
+    side's, then his Chicks within two spaces of him; no two on one space."""
+    s = p.s
+    if s.phase != "place":
+        raise RuleViolation("SP-PLACE-SETUP", "the characters were placed at setup")
+    if seat not in unplaced_seats(s):
+        raise RuleViolation("SP-PLACE-ORDER", "the Good Guys place their characters first")
+    mine = [c for c, v in s.chars.items() if s.control.get(c) == seat and v.pos is None and not v.out]
+    mine.sort(key=lambda c: (s.chars[c].chick, c))
+    if cmd.who:
+        if cmd.who not in mine:
+            raise RuleViolation("SP-PLACE-ONCE", f"{cmd.who} is not one of your characters still to place")
+        why = placement_problem(s, cmd.who, cmd.target)
+        if why:
+            raise RuleViolation(*why)
+        p.emit(Placed(who=cmd.who, at=cmd.target))
+    else:
+        for who in mine:
+            want = p.s.content["characters"][who]["start"]
+            if placement_problem(p.s, who, want):
+                w, h = B.size(p.s)
+                spots = sorted((B.name(x, y) for x in range(w) for y in range(h)),
+                               key=lambda q: (B.dist(q, want), q))
+                want = next((q for q in spots if placement_problem(p.s, who, q) is None), "")
+                if not want:
+                    raise RuleViolation("SP-PLACE-EMPTY", f"there is no space left to place {who}")
+            p.emit(Placed(who=who, at=want))
+    if all(v.pos is not None or v.out for v in p.s.chars.values()):
+        p.emit(TurnBegan(team="bad", round=1))
+
+
 # -- checks shared by actions -----------------------------------------------------------
 
 def check_phase_act(s: SPState) -> None:
@@ -96,6 +154,8 @@ def check_phase_act(s: SPState) -> None:
         if s.pending.kind == "reaction":
             raise RuleViolation("SP-REACTION-WINDOW", "the Good Guys must first answer the Bad Guys' ability")
         raise RuleViolation("SP-EX-THROW", "the Evil Ex must first throw the item he drew")
+    if s.phase == "place":
+        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round")
     if s.phase == "roll":
         raise RuleViolation("SP-ROLL-FIRST", "roll your team's dice first")
 
@@ -223,6 +283,8 @@ def auto_pay(s: SPState, cost: list[str], wild: tuple[str, ...], free: list[Any]
 def roll_dice(p: Play, seat: str) -> None:
     """Phase One: the Bad Guys roll 2 blue and 3 red, the Good Guys 2 blue and 3 yellow."""
     s = p.s
+    if s.phase == "place":
+        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round")
     if s.phase != "roll":
         raise RuleViolation("SP-ROLL-ONCE", "your team has already rolled this turn")
     kinds = list(s.content["team_dice"][s.team])
@@ -1123,10 +1185,7 @@ def use_item(p: Play, seat: str, cmd: Cmd) -> None:
 def end_turn(p: Play, seat: str, cmd: Cmd) -> None:
     """A turn ends when the team chooses: Bad Guys summon Chicks; Good Guys gain boosters."""
     s = p.s
-    if s.pending is not None:
-        check_phase_act(s)
-    if s.phase == "roll":
-        raise RuleViolation("SP-ROLL-FIRST", "roll your team's dice first")
+    check_phase_act(s)
     if s.team == "bad":
         summon_chicks(p, cmd)
         p.emit(TurnEnded(team="bad"))

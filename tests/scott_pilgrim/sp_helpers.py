@@ -45,7 +45,7 @@ def battle(starts: dict[str, str] | None = None, *, roster: str = "scott",
            boards: dict[str, dict[str, Any]] | None = None, items: list[str] | None = None,
            dice: str = "manual", seed: int = 7, park: list[str] | None = None,
            **options: Any) -> Match:
-    opts = {"good_guys": roster, **options}
+    opts = {"good_guys": roster, "placement": "fixed", **options}
     return Match.new(GAME, seed=seed, seats=list(seats), options=opts, dice=dice,
                      content=content(starts, objects, boards, items, park))
 

@@ -48,6 +48,7 @@ game: scott-pilgrim
 dice: manual
 seed: 5
 players: good, bad
+option: placement=fixed
 ---
 """
 
@@ -72,4 +73,4 @@ def test_disputed_positions_through_check(moves, rule):
     result = transcript.check(HEADER + "\n".join(moves) + "\n")
     assert not result.ok
     assert result.error.rule_id == rule, str(result.error)
-    assert result.line == 6 + len(moves)
+    assert result.line == 7 + len(moves)

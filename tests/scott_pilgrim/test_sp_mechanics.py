@@ -40,8 +40,34 @@ def test_three_players_split_the_good_guys_and_bad_guys_go_first():
     m = Match.new(GAME, seed=1, seats=["a", "b", "c"])
     assert [m.state.control[c] for c in ("scott", "ramona", "knives", "stephen")] == ["a", "a", "b", "b"]
     assert all(m.state.control[c] == "c" for c in ("matthew", "chick1", "chick2", "chick3"))
+    # setup: the Good Guys place first, behind the stage-side start line
+    assert m.to_act().seats == ("a", "b")
+    assert rule(m, "c", "place matthew j4") == "ARB-TURN"
+    assert rule(m, "a", "place scott e4") == "SP-PLACE-START-LINE"
+    assert rule(m, "a", "place knives a1") == "SP-PLACE-ONCE"
+    assert rule(m, "a", "roll") == "SP-PLACE-SETUP"
+    m.apply("a", "place scott b5")
+    assert rule(m, "a", "place ramona b5") == "SP-PLACE-EMPTY"
+    m.apply("a", "place default")
+    assert m.to_act().seats == ("b",)
+    m.apply("b", "place knives a1")
+    m.apply("b", "place stephen a8")
+    # then Matthew behind the seating side's line, his Chicks within two spaces of him
     assert m.to_act().seats == ("c",)
+    assert rule(m, "c", "place chick1 j5") == "SP-PLACE-CHICKS"
+    m.apply("c", "place matthew j2")
+    assert rule(m, "c", "place chick1 j5") == "SP-PLACE-CHICKS"
+    assert rule(m, "c", "place chick1 i2") == "SP-PLACE-START-LINE"
+    m.apply("c", "place chick1 k4")
+    m.apply("c", "place default")
+    s = m.state
+    assert all(v.pos for v in s.chars.values())
+    from core.scott_pilgrim.board import dist
+    assert all(dist(s.chars[c].pos, "j2") <= 2 and s.chars[c].pos[0] in "jk" for c in ("chick2", "chick3"))
+    assert s.chars["ramona"].pos[0] in "ab"
+    assert m.to_act().seats == ("c",) and s.round == 1 and s.team == "bad"
     assert rule(m, "c", "matthew move i4") == "SP-ROLL-FIRST"
+    assert rule(m, "c", "place chick1 k3") == "SP-PLACE-SETUP"
 
 
 def test_bad_options_and_content_are_refused():
@@ -403,7 +429,7 @@ def test_parse_errors_and_round_trip():
     m = Match.new(GAME, seed=3, seats=["good", "bad"])
     for bad in ("scott fly", "wallace punch matthew", "scott punch matthew pay beer", "reroll", "end now"):
         with pytest.raises(ParseError):
-            m.decide("bad", bad)
+            m.decide("good", bad)
     for text in ("scott judo-throw matthew via c4 d4 extra 1 pay guts guts", "end summon chick1@i4",
                  "matthew fireballs scott chick1:ramona", "knives throw knives-sais ne",
                  "use garlic-bread scott", "reroll will", "matthew throw-item sw"):
