@@ -169,7 +169,8 @@ class ScottPilgrim(Game[SPState, Cmd]):
         chars = {c: v for c, v in state.chars.items()}
         things = set(state.chars) | set(state.objects)
         items = {i["id"] for i in state.content["items"]}
-        return parse(text, chars, state.content["abilities"], items, things)
+        return parse(text, chars, state.content["abilities"], items, things,
+                     state.content["characters"])
 
     def command_text(self, command: Cmd) -> str:
         return command_text(command)
@@ -289,7 +290,7 @@ class ScottPilgrim(Game[SPState, Cmd]):
                     if it["kind"] in ("pause", "throwable"):
                         continue
                     out.append(Cmd(verb=verb, card=tok[5:], who=g))
-        return out
+        return sorted(out, key=menu_rank)
 
     def _place_candidates(self, s: SPState, seat: str) -> list[Cmd]:
         out = [Cmd(verb="place")]
@@ -393,6 +394,15 @@ class ScottPilgrim(Game[SPState, Cmd]):
     def summary(self, state: SPState) -> dict[str, Any]:
         return {"winner": state.winner or "", "rounds": state.round,
                 "damage": state.log_damage}
+
+
+MENU = {"end": 0, "punch": 2, "kick": 2, "throw": 3, "grab": 4, "equip": 5, "use": 5,
+        "recover": 6, "move": 7, "reroll": 8}
+
+
+def menu_rank(c: Cmd) -> int:
+    """The order of the numbered menu: end, abilities and attacks, items, moves, rerolls."""
+    return MENU.get(c.verb, 1)
 
 
 GAME = ScottPilgrim()

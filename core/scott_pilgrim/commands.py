@@ -89,7 +89,7 @@ def command_text(c: Cmd) -> str:
 
 
 def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set[str],
-          things: set[str]) -> Cmd:
+          things: set[str], boards: dict[str, Any] | None = None) -> Cmd:
     """Read one command. ``chars``: character ids in play; ``things``: targetable ids."""
     words = text.lower().replace(",", " ").split()
     if not words:
@@ -170,8 +170,13 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
             raise ParseError("recover takes no target")
         return Cmd(verb="recover", who=who, pay=pay)
     if verb not in ("punch", "kick", "grab") and verb not in abilities:
-        raise ParseError(f"{verb!r} is not an action or an ability name",
-                         hint="abilities: " + ", ".join(sorted(abilities)))
+        own = []
+        if boards and who in boards:
+            b = boards[who]
+            own = list(b.get("starter", [])) + list(b.get("advanced", [])) + list(b.get("combos", []))
+        raise ParseError(f"{verb!r} is not an action or one of {who}'s abilities",
+                         hint="actions: move, punch, kick, grab, recover, throw"
+                              + (f"; {who}'s board: " + ", ".join(own) if own else ""))
     target, path, power, extra, assign = "", [], False, 0, []
     i = 0
     while i < len(rest):
