@@ -30,7 +30,7 @@ def evaluate(s: SPState, team: str) -> float:
             if c.pos:
                 score_good -= 0.4 * max(0, B.dist(c.pos, ex.pos) - 1)
     score_good += 0.3 * sum(c.xp + 5 * c.level + 2 * c.combo + 0.5 * c.boosters for c in good)
-    score_good += 0.5 * len(s.hand)
+    score_good += 0.5 * len(s.hand) + 1.0 * sum(len(v) for v in s.equipped.values())
     score_bad = 1.5 * ex.health - 3.0 * sum(c.health for c in good) - 25.0 * len(good) \
         + 1.0 * len(chicks_on)
     for c in [ex] + chicks_on:
