@@ -155,7 +155,7 @@ def check_phase_act(s: SPState) -> None:
             raise RuleViolation("SP-REACTION-WINDOW", "the Good Guys must first answer the Bad Guys' ability")
         raise RuleViolation("SP-EX-THROW", "the Evil Ex must first throw the item he drew")
     if s.phase == "place":
-        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round")
+        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
     if s.phase == "roll":
         raise RuleViolation("SP-ROLL-FIRST", "roll your team's dice first")
 
@@ -284,7 +284,7 @@ def roll_dice(p: Play, seat: str) -> None:
     """Phase One: the Bad Guys roll 2 blue and 3 red, the Good Guys 2 blue and 3 yellow."""
     s = p.s
     if s.phase == "place":
-        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round")
+        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
     if s.phase != "roll":
         raise RuleViolation("SP-ROLL-ONCE", "your team has already rolled this turn")
     kinds = list(s.content["team_dice"][s.team])
