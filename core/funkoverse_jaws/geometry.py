@@ -63,6 +63,7 @@ class Geometry:
                 box = (2 * ax, gy, 2 * ax + 2, gy)
             boxes.append(box)
             points |= {(box[0], box[1]), (box[2], box[3])}
+        self.post_points = {(2 * px, 2 * py) for px, py in board.posts}
         for px, py in board.posts:
             boxes.append((2 * px, 2 * py, 2 * px, 2 * py))
             points.add((2 * px, 2 * py))

@@ -68,7 +68,8 @@ def reachable(state: FJState, char: Char, steps: int, *, toward: Sq | None = Non
                 continue
             if not g.step_open(here, nxt):
                 diagonal = here[0] != nxt[0] and here[1] != nxt[1]
-                if not (ignore_corners and diagonal and g.enterable(nxt)):
+                post = (2 * max(here[0], nxt[0]), 2 * max(here[1], nxt[1])) in g.post_points
+                if not (ignore_corners and diagonal and post and g.enterable(nxt)):
                     continue
             if nxt in blockers:  # rule 5
                 continue
@@ -106,6 +107,10 @@ def check_move_destination(state: FJState, char: Char, dest: Sq, steps: int,
         raise RuleViolation("FJ-MOVE-2", f"an obstruction fills the centre of {name}: it cannot be entered")
     if distance(start, dest) > steps:
         raise RuleViolation("FJ-MOVE-RANGE", f"{name} is more than {steps} square(s) from {char.name}")
+    if distance(start, dest) == 1 and not g.step_open(start, dest):
+        if start[0] != dest[0] and start[1] != dest[1]:
+            raise RuleViolation("FJ-MOVE-3", f"{char.name} cannot move diagonally through the obstructed corner to {name}")
+        raise RuleViolation("FJ-MOVE-1", f"{char.name} cannot move through the wall to {name}")
     if toward is not None and dest in reachable(state, char, steps):
         raise RuleViolation("FJ-TOWARD", f"every square entered must be nearer the target and seen: {name} is not reachable that way")
     if dest in reachable(state, char, steps, ignore_rivals=True):
