@@ -28,7 +28,8 @@ def content_with(**board: Any) -> dict[str, Any]:
 def position(where: dict[str, str], *, turn: str = "light", first: str | None = None,
              mode: str = "first-game", down: tuple[str, ...] = (), statuses: dict[str, list[str]] | None = None,
              emerged: bool = False, options: dict[str, Any] | None = None, dice: str = "seeded",
-             seats: tuple[str, ...] = ("ann", "bob"), seed: int = 7, **board: Any) -> Match:
+             seats: tuple[str, ...] = ("ann", "bob"), seed: int = 7, points: dict[str, int] | None = None,
+             tokens_on_track: dict[str, dict[str, int]] | None = None, **board: Any) -> Match:
     """A match on a test map (``board`` overrides the empty 8x8 map) with characters on
     ``where`` squares; characters not named are knocked out (on the cooldown track)."""
     opts = {"mode": mode, "map": "orca", **(options or {})}
@@ -45,6 +46,11 @@ def position(where: dict[str, str], *, turn: str = "light", first: str | None = 
     for cid, cards in (statuses or {}).items():
         for card in cards:
             evs.append(E.StatusGiven(card=card, char=cid, by="quint"))
+    for side, n in (points or {}).items():
+        evs.append(E.PointsGained(side=side, points=n, why="test position"))
+    for side, toks in (tokens_on_track or {}).items():
+        for tok, slot in toks.items():
+            evs.append(E.TokenSpent(side=side, token=tok, slot=slot, ability="test", char="test"))
     if emerged:
         evs.append(E.SharkSurfaced(char="shark", emerged=True))
     evs.append(E.PhaseChanged(phase="choose", side=turn))
@@ -68,3 +74,20 @@ def events_of(m: Match, kind: type) -> list[Any]:
 def last(m: Match, kind: type) -> Any:
     found = events_of(m, kind)
     return found[-1] if found else None
+
+
+def finish_round(m: Match) -> None:
+    """Play out the round: every remaining turn is ended at once, no hunting, no returning."""
+    rounds = len(events_of(m, E.RoundEnded))
+    while len(events_of(m, E.RoundEnded)) == rounds and m.outcome() is None:
+        seat = m.to_act().seats[0]
+        legal = m.legal_texts(seat)
+        pick = next((t for t in legal if t in ("end", "no-hunt", "done", "leave")), legal[0])
+        m.apply(seat, pick)
+
+
+def settle(m: Match) -> None:
+    """Place every character waiting to go back to its starting area."""
+    while m.outcome() is None and m.state.phase == "place":
+        seat = m.to_act().seats[0]
+        m.apply(seat, m.legal_texts(seat)[0])
