@@ -56,11 +56,14 @@ def smart_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -
         by_verb.setdefault(cmd.verb, []).append(cmd)
     phase = state.phase
     if phase == "veteran":
-        hunts = by_verb.get("hunt", [])
-        for cmd in hunts:
-            if cmd.args[0] == "shark":
-                return cmd
-        return hunts[0] if hunts else legal[-1]
+        if any("hunted" in c.statuses for c in state.chars.values()):
+            return by_verb["no-hunt"][0]  # keep the Hunted card where it is
+        q = state.chars["quint"]
+        hunts = [c for c in by_verb.get("hunt", []) if state.chars[c.args[0]].square]
+        if q.square and hunts:
+            here = parse_square(q.square)
+            return min(hunts, key=lambda c: (distance(here, parse_square(state.chars[c.args[0]].square)), c.args))
+        return by_verb["no-hunt"][0]
     if phase == "flags":
         return by_verb.get("return", by_verb.get("done", legal))[0]
     if phase == "jaws":
@@ -95,6 +98,7 @@ def smart_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -
                 best, best_p = cmd, p
     if best is not None and best_p >= 0.45:
         return best
+    fallback = best if best is not None and best_p >= 0.2 else None
     if "assist" in by_verb:
         return by_verb["assist"][0]
     if "emerge" in by_verb and any(c.verb == "jaws" for c in legal) is False:
@@ -104,15 +108,38 @@ def smart_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -
         if near:
             return by_verb["emerge"][0]
     moves = by_verb.get("move", []) + by_verb.get("swim", [])
-    if moves:
-        c = state.chars[state.active]
+    c = state.chars[state.active]
+    if moves and c.square:
         goals = [parse_square(sq) for sq in state.point_markers.values() if sq]
         goals += [parse_square(t.square) for t in state.chars.values() if t.side != c.side and t.square]
-        here = parse_square(c.square)
-        now = min((distance(here, g) for g in goals), default=0)
-        scored = sorted(moves, key=lambda m: (min((distance(parse_square(m.args[0]), g) for g in goals), default=0),
-                                              m.verb != "move", len(m.args), m.args))
+
+        def score(sq: str) -> tuple[int, int]:
+            p = parse_square(sq)
+            return (0 if _threatens(state, c, sq) else 1, min((distance(p, g) for g in goals), default=0))
+
+        now = score(c.square)
+        scored = sorted(moves, key=lambda m: (score(m.args[0]), m.verb != "move", len(m.args), m.args))
         top = scored[0]
-        if min((distance(parse_square(top.args[0]), g) for g in goals), default=0) < now:
+        if score(top.args[0]) < now and now[0] == 1:
             return top
+    if fallback is not None:
+        return fallback
     return by_verb["end"][0]
+
+
+def _threatens(state: Any, c: Any, sq: str) -> bool:
+    """Whether a rival (or a point marker) would be adjacent to ``c`` standing on ``sq``."""
+    import msgspec
+
+    from core.funkoverse_jaws import rules as R
+
+    moved = msgspec.structs.replace(c, square=sq)
+    s2 = msgspec.structs.replace(state, chars={**state.chars, c.id: moved})
+    here = parse_square(sq)
+    for t in state.chars.values():
+        if t.side != c.side and t.square and R.adjacent(s2, c.side, here, parse_square(t.square)):
+            return True
+    for m in state.point_markers.values():
+        if m and (parse_square(m) == here or R.adjacent(s2, c.side, here, parse_square(m))):
+            return True
+    return False
