@@ -76,9 +76,10 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                rule="FJ-HOUSE-ROUND-LIMIT"),
     )
     syntax = (
-        "place CHARACTER SQUARE", "choose CHARACTER", "move SQUARE", "challenge RIVAL [harpoon]",
+        "place CHARACTER SQUARE", "choose CHARACTER", "move SQUARE (or every square entered: move b3 c3)",
+        "challenge RIVAL [harpoon]",
         "assist ALLY", "rally", "emerge", "interact A|B|C|D", "interact mark SQUARE", "interact flip AREA",
-        "swim SQUARE [emerge]", "blood-in-the-water SQUARE [emerge]", "jaws RIVAL [harpoon]",
+        "swim SQUARE [SQUARE ...] [emerge]", "blood-in-the-water SQUARE [emerge]", "jaws RIVAL [harpoon]",
         "farewell-and-adieu SQUARE [harpoon]", "can-crusher RIVAL [harpoon]",
         "compare-scars RIVAL [harpoon]", "use ITEM", "end", "put SQUARE", "leave",
         "hunt RIVAL", "no-hunt", "return CHARACTER", "done",
@@ -189,15 +190,24 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         if verb in ("choose", "assist", "hunt", "return"):
             arity(1)
             return Cmd(verb, (self._char_name(state, rest[0]),))
-        if verb in ("move", "put"):
+        if verb == "put":
             arity(1)
             return Cmd(verb, (self._square(state, rest[0]),))
+        if verb == "move":
+            arity(1, 4)
+            return Cmd(verb, tuple(self._square(state, w) for w in rest))
         if verb in ("challenge", "jaws", "can-crusher", "compare-scars"):
             arity(1, 2)
             if len(rest) == 2:
                 flag(rest[1], "harpoon")
             return Cmd(verb, (self._char_name(state, rest[0]),) + tuple(rest[1:]))
-        if verb in ("swim", "blood-in-the-water", "farewell-and-adieu"):
+        if verb == "swim":
+            arity(1, 5)
+            squares = rest[:-1] if rest[-1] == "emerge" else rest
+            if not squares:
+                raise ParseError("swim needs a square", hint="swim SQUARE [SQUARE ...] [emerge]")
+            return Cmd(verb, tuple(self._square(state, w) for w in squares) + (("emerge",) if rest[-1] == "emerge" else ()))
+        if verb in ("blood-in-the-water", "farewell-and-adieu"):
             arity(1, 2)
             if len(rest) == 2:
                 flag(rest[1], "harpoon" if verb == "farewell-and-adieu" else "emerge")
@@ -321,7 +331,10 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         c = self.active(b)
         self.check_action(b.s, c, "move")
         steps = R.move_allowance(c, 2)
-        path = R.check_move_destination(b.s, c, parse_square(cmd.args[0]), steps)
+        if len(cmd.args) > 1:  # the player named every square entered
+            path = R.check_path(b.s, c, [parse_square(a) for a in cmd.args], steps)
+        else:
+            path = R.check_move_destination(b.s, c, parse_square(cmd.args[0]), steps)
         self.spend_action(b, "move")
         self.moved(b, c, path, "move")
         self.after_action(b)
@@ -455,7 +468,12 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         """Swim (2, finesse): move 3; the Shark may emerge."""
         c = self.active(b)
         spec = self.ability(b, c, "swim")
-        path = R.check_move_destination(b.s, c, parse_square(cmd.args[0]), R.move_allowance(c, spec["move"]))
+        squares = [a for a in cmd.args if a != "emerge"]
+        steps = R.move_allowance(c, spec["move"])
+        if len(squares) > 1:
+            path = R.check_path(b.s, c, [parse_square(a) for a in squares], steps)
+        else:
+            path = R.check_move_destination(b.s, c, parse_square(squares[0]), steps)
         self.pay(b, c, "swim", spec)
         self.moved(b, c, path, "swim")
         if "emerge" in cmd.args[1:]:

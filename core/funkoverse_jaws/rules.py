@@ -120,6 +120,32 @@ def check_move_destination(state: FJState, char: Char, dest: Sq, steps: int,
     raise RuleViolation("FJ-MOVE-1", f"{char.name} cannot move through obstructions to reach {name}")
 
 
+def check_path(state: FJState, char: Char, squares: list[Sq], steps: int) -> tuple[Sq, ...]:
+    """A move along the squares a player named, one step at a time (rules 1-6)."""
+    g = geo(state)
+    if len(squares) > steps:
+        raise RuleViolation("FJ-MOVE-RANGE", f"{char.name} may move only {steps} square(s) now, not {len(squares)}")
+    occupied = on_map(state)
+    rivals = standing_rivals(state, char.side)
+    here = parse_square(char.square or "a1")
+    for i, nxt in enumerate(squares):
+        name = square_name(nxt)
+        if distance(here, nxt) != 1:
+            raise RuleViolation("FJ-MOVE-RANGE", f"{name} is not next to {square_name(here)}: name every square entered")
+        if not g.enterable(nxt):
+            raise RuleViolation("FJ-MOVE-2", f"an obstruction fills the centre of {name}: it cannot be entered")
+        if not g.step_open(here, nxt):
+            if here[0] != nxt[0] and here[1] != nxt[1]:
+                raise RuleViolation("FJ-MOVE-3", f"{char.name} cannot move diagonally from {square_name(here)} to {name} through an obstructed corner")
+            raise RuleViolation("FJ-MOVE-1", f"{char.name} cannot move from {square_name(here)} to {name} through the wall")
+        if nxt in rivals:
+            raise RuleViolation("FJ-MOVE-5", f"{char.name} cannot move through {name}: a standing rival is there")
+        here = nxt
+    if here in occupied:
+        raise RuleViolation("FJ-MOVE-6", f"{char.name} cannot end a move on {square_name(here)}: it is occupied")
+    return tuple(squares)
+
+
 # -- challenges ----------------------------------------------------------------------------
 
 def successes(content: dict[str, Any], role: str, faces: tuple[str, ...]) -> int:

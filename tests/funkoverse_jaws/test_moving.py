@@ -128,3 +128,17 @@ def test_barrel_reduces_moves():
     assert "barrel-dark" not in m.state.chars["quint"].statuses  # discarded after a move
     m.apply(None, "move c6")
     assert m.state.chars["quint"].square == "c6"
+
+
+def test_a_named_path_is_checked_square_by_square():
+    """'move b2 c3' names every square entered; each step obeys rules 1-6."""
+    m = acting({"quint": "a1", "shark": "b1", "swimmer": "a2", "tiger-shark": "h8"}, "quint",
+               posts=[[2, 2]], walls=[["b2", "c2"]])
+    assert rejected(m, "move b1 c1") == "FJ-MOVE-5"      # through a standing rival
+    assert rejected(m, "move b2 c3") == "FJ-MOVE-3"      # diagonal through the post's corner
+    assert rejected(m, "move b2 c2") == "FJ-MOVE-1"      # through the wall
+    assert rejected(m, "move a2 a3 a4") == "FJ-MOVE-RANGE"
+    m2 = acting({"quint": "a1", "shark": "b1", "swimmer": "a2", "tiger-shark": "h8"}, "quint")
+    m2.apply(None, "move a2 a3")                         # through the ally (rule 4)
+    assert m2.state.chars["quint"].square == "a3"
+    assert rejected(m2, "move a4 a4") == "FJ-MOVE-RANGE"

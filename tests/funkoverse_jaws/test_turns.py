@@ -129,7 +129,7 @@ def test_interact_is_not_used_in_the_first_game():
 
 def test_bad_text_is_a_parse_error_with_a_hint():
     m = acting({"quint": "a1", "swimmer": "b1", "shark": "h8", "tiger-shark": "g8"}, "quint")
-    for text in ("fly away", "move z9", "challenge hooper", "move", "swim a1 b1", "interact Q"):
+    for text in ("fly away", "move z9", "challenge hooper", "move", "swim", "swim a1 b1 c1 d1 e1 f1", "interact Q", "jaws quint sideways"):
         with pytest.raises(ParseError) as exc:
             m.apply(None, text)
         assert str(exc.value)
