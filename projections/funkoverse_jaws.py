@@ -337,7 +337,7 @@ class FJProjection(Base[FJState]):
                     f"{' '.join(e.defender_faces)} = {e.challenger_successes}-{e.defender_successes}, "
                     + (f"{e.target} {e.result}" if e.won else "ties and losses go to the defender"))
         if n == "CharacterMoved":
-            return f"{e.char} {e.how}s: {' > '.join(e.path)}"
+            return f"{e.char} moves" + ("" if e.how == "move" else f" ({e.how})") + f": {' > '.join(e.path)}"
         if n == "CharacterPlaced":
             return f"{e.char} placed on {e.square} ({e.why})"
         if n == "PointsGained":
@@ -346,4 +346,30 @@ class FJProjection(Base[FJState]):
             return f"now: {e.side} {e.phase}" + (f" ({e.char})" if e.char else "")
         if n == "CooldownShifted":
             return f"{e.side} shifts its cooldown track" + (f"; back in play: {', '.join(e.returned)}" if e.returned else "")
+        simple = {
+            "FirstPlayerChosen": lambda: f"the First Player marker lands {e.side}",
+            "CharacterChosen": lambda: f"{e.char} takes " + ("an empty turn (knocked out)" if e.empty else "a turn"),
+            "ActionDone": lambda: f"{e.char}: {e.action} ({e.left} action(s) left)",
+            "SharkSurfaced": lambda: f"{e.char} " + ("emerges" if e.emerged else "submerges"),
+            "TokenSpent": lambda: f"{e.side} spends a {e.token} token on {e.ability}: cooldown {e.slot}",
+            "ChallengeDeclared": lambda: f"{e.challenger} challenges {e.target} ({e.kind}): {e.dice} dice against defense {e.defense}",
+            "KnockedDown": lambda: f"{e.char} is knocked down",
+            "KnockedOut": lambda: f"{e.char} is knocked out" + (f" by {e.by}" if e.by else "") + ": cooldown 1",
+            "StoodUp": lambda: f"{e.char} stands up ({e.how}" + (f" by {e.by})" if e.by else ")"),
+            "Exhausted": lambda: f"{e.char} is exhausted",
+            "StatusGiven": lambda: f"{e.char} gets the {e.card} status card (from {e.by})",
+            "StatusDiscarded": lambda: f"{e.char} discards the {e.card} status card",
+            "ItemCooled": lambda: f"{e.char}'s {e.item} goes on cooldown {e.slot}",
+            "PointMarkerTaken": lambda: f"{e.char} takes point marker {e.letter}: cooldown 4",
+            "ControlMarkerPlaced": lambda: f"{e.char} places a {e.side} control marker on {e.square} (area {e.area})",
+            "ControlMarkerFlipped": lambda: f"{e.char} flips the control marker of area {e.area} to {e.side}",
+            "HuntedShift": lambda: f"Hunted: {e.side} shifts {', '.join(e.tokens) or 'no'} token(s) down 1",
+            "FlagReturned": lambda: f"{e.char} returns from the rival flag to the {e.side} starting area",
+            "RoundEnded": lambda: f"round {e.round} ends; the First Player marker passes to {e.first}",
+            "GameWon": lambda: f"{e.side} wins: {e.reason}",
+            "GameDrawn": lambda: f"the game is drawn: {e.reason}",
+            "DiceRolled": lambda: f"roll #{e.n} ({e.purpose or 'dice'}): {' '.join(e.faces)}" + (" [physical dice]" if e.manual else ""),
+        }
+        if n in simple:
+            return simple[n]()
         return describe_event(event)
