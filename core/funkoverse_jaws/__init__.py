@@ -71,6 +71,9 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         Option(name="first-seat-side", default="light", choices=("light", "dark"),
                doc="the side of the first seat: light (Quint and the Swimmer) or dark (the Shark and the Tiger Shark)",
                rule="FJ-HOUSE-SEATS"),
+        Option(name="first-player", default="flip", choices=("flip", "light", "dark"),
+               doc="flip the First Player marker (seeded), or record who won the flip at the table",
+               rule="FJ-HOUSE-FIRST-PLAYER"),
         Option(name="round-limit", default=12, minimum=0, maximum=200,
                doc="house: after this many rounds the game ends on points (0 = no limit)",
                rule="FJ-HOUSE-ROUND-LIMIT"),
@@ -145,6 +148,9 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         if opts.get("item-parity", True) and opts.get("harpoon-gun", "off") in ("quint", "shark"):
             raise BadOption("both players must have an item before you play with one (\"Play with Items\"):"
                             " use harpoon-gun=both, or item-parity=false for a lone Harpoon Gun")
+        if opts.get("first-player", "flip") in ("light", "dark"):
+            side = opts["first-player"]
+            return [E.FirstPlayerChosen(side=side), E.PhaseChanged(phase="place", side=side)]
         flip = rng.roll(["first-player"], purpose="first player marker")
         side = flip.faces[0]
         return [flip, E.FirstPlayerChosen(side=side), E.PhaseChanged(phase="place", side=side)]
