@@ -102,6 +102,9 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             raise BadContent("the funkoverse die needs faces from star, circle, crit, blank")
         if sorted(content["dice"].get("first-player", [])) != ["dark", "light"]:
             raise BadContent("the first-player die has the faces light and dark")
+        for cid in ("quint", "shark", "swimmer", "tiger-shark"):
+            if cid not in content["characters"]:
+                raise BadContent(f"the characters table needs {cid!r}: this game's rules are written for its four characters")
         for side in ("light", "dark"):
             spec = content["sides"].get(side)
             if not spec or spec.get("character") not in content["characters"] or spec.get("basic") not in content["characters"]:

@@ -112,6 +112,8 @@ def smart_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -
     if moves and c.square:
         goals = [parse_square(sq) for sq in state.point_markers.values() if sq]
         goals += [parse_square(t.square) for t in state.chars.values() if t.side != c.side and t.square]
+        if state.mode == "flags":  # head for the rival flag too
+            goals += [parse_square(sq) for side, sq in state.board.flags.items() if side != c.side]
 
         def score(sq: str) -> tuple[int, int]:
             p = parse_square(sq)
@@ -139,7 +141,10 @@ def _threatens(state: Any, c: Any, sq: str) -> bool:
     for t in state.chars.values():
         if t.side != c.side and t.square and R.adjacent(s2, c.side, here, parse_square(t.square)):
             return True
-    for m in state.point_markers.values():
-        if m and (parse_square(m) == here or R.adjacent(s2, c.side, here, parse_square(m))):
+    marks = [m for m in state.point_markers.values() if m]
+    if state.mode == "flags":
+        marks += [sq for side, sq in state.board.flags.items() if side != c.side]
+    for m in marks:
+        if parse_square(m) == here or R.adjacent(s2, c.side, here, parse_square(m)):
             return True
     return False

@@ -117,3 +117,21 @@ def test_golden_playthroughs_replay_to_their_recorded_end(name):
     assert out is not None
     assert list(out.winners) == want["winners"] and out.scores == want["scores"] and out.reason == want["reason"]
     assert m.seq == want["events"] and m.state.round == want["round"]
+
+
+def test_every_cited_rule_and_option_rule_is_in_the_index():
+    import re
+
+    index = GAME.rules
+    root = os.path.join(HERE, "..", "..", "core", "funkoverse_jaws")
+    cited = set()
+    for name in os.listdir(root):
+        if name.endswith(".py"):
+            with open(os.path.join(root, name)) as f:
+                cited |= set(re.findall(r'"(FJ-[A-Z0-9-]+)"', f.read()))
+    cited |= {o.rule for o in GAME.options}
+    missing = sorted(r for r in cited if r not in index)
+    assert not missing, missing
+    for o in GAME.options:
+        rule = index.get(o.rule)
+        assert rule is not None and (rule.source == "house") == o.house or o.name in ("harpoon-gun",)
