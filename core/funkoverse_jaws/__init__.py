@@ -74,7 +74,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         Option(name="first-player", default="flip", choices=("flip", "light", "dark"),
                doc="flip the First Player marker (seeded), or record who won the flip at the table",
                rule="FJ-HOUSE-FIRST-PLAYER"),
-        Option(name="round-limit", default=12, minimum=0, maximum=200,
+        Option(name="round-limit", default=20, minimum=0, maximum=200,
                doc="house: after this many rounds the game ends on points (0 = no limit)",
                rule="FJ-HOUSE-ROUND-LIMIT"),
     )
