@@ -216,3 +216,24 @@ def test_harpoon_gun_gives_a_barrel_and_cools_down():
     m3 = acting({"swimmer": "c4", "shark": "c5", "quint": "a1", "tiger-shark": "h8"}, "swimmer",
                 options={"harpoon-gun": "both"})
     assert rid(m3, "challenge shark harpoon") == "FJ-HARPOON"  # basic characters hold no items
+
+
+def test_harpoon_gun_returns_to_its_holder_when_it_shifts_off_the_1():
+    m = acting({"shark": "c4", "swimmer": "c5", "quint": "a1", "tiger-shark": "h8"}, "shark", emerged=True,
+               options={"harpoon-gun": "both"}, mode="control")
+    m.apply(None, "challenge swimmer harpoon")
+    assert m.state.sides["dark"].cooldown.get("item:shark:harpoon-gun") == 1
+    finish_round(m)
+    assert "item:shark:harpoon-gun" not in m.state.sides["dark"].cooldown
+    back = [e for e in events_of(m, E.CooldownShifted) if e.side == "dark"][-1]
+    assert "item:shark:harpoon-gun" in back.returned
+
+
+def test_veteran_hunter_works_while_quint_is_knocked_out():
+    """Traits work when the character is knocked out: Quint's empty turn still hunts."""
+    m = position({"swimmer": "a1", "shark": "h8", "tiger-shark": "g8"}, turn="light")
+    assert m.state.chars["quint"].out
+    m.apply("ann", "choose quint")
+    assert m.state.phase == "veteran"
+    m.apply("ann", "hunt tiger-shark")
+    assert "hunted" in m.state.chars["tiger-shark"].statuses

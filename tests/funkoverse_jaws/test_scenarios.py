@@ -117,3 +117,15 @@ def test_knocked_down_characters_do_not_return_from_the_flag():
                  down=("swimmer",))
     finish_round(m)
     assert not events_of(m, E.FlagReturned)
+
+
+def test_level_control_markers_score_nothing():
+    m = acting({"quint": "e1", "swimmer": "h1", "shark": "e4", "tiger-shark": "g8"}, "quint", mode="control")
+    m.apply(None, "interact mark e1")
+    m.apply(None, "end")
+    m.apply(None, "no-hunt")
+    m.apply("bob", "choose shark")
+    m.apply("bob", "emerge")
+    m.apply("bob", "interact mark f4")
+    finish_round(m)
+    assert not [e for e in events_of(m, E.PointsGained) if "control" in e.why]
