@@ -12,6 +12,7 @@ from core.game import Game
 GAMES: dict[str, str] = {
     "monster-derby": "core.monster_derby:GAME",
     "scott-pilgrim": "core.scott_pilgrim:GAME",
+    "funkoverse-jaws": "core.funkoverse_jaws:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}

@@ -11,6 +11,7 @@ import msgspec
 RENDERERS: dict[str, str] = {
     "monster-derby": "cli.render.monster_derby:render",
     "scott-pilgrim": "cli.render.scott_pilgrim:render",
+    "funkoverse-jaws": "cli.render.funkoverse_jaws:render",
 }
 
 
