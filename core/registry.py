@@ -11,6 +11,7 @@ from core.game import Game
 #: game id -> "module:attribute" of its Game object.
 GAMES: dict[str, str] = {
     "monster-derby": "core.monster_derby:GAME",
+    "my-little-scythe": "core.my_little_scythe:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}
