@@ -131,7 +131,8 @@ def take_from_seekers(s: MSState, seat: str, cost: dict[str, int], source: str, 
                 need -= n
         if need > 0:
             have = sum(stock(s, x, kind) for x in spaces)
-            raise RuleViolation(rule, f"{what} costs {cost[kind]} {kind}s but {seat}'s Seekers stand on only {have}")
+            raise RuleViolation(rule, f"{what} costs {cost[kind]} {kind}{'s' if cost[kind] != 1 else ''}"
+                                     f" but {seat}'s Seekers stand on only {have}")
     return taken
 
 
@@ -655,7 +656,15 @@ def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
     """Qualifying for several trophies, the player chooses one ("Trophy Limit")."""
     s = c.state
     if not s.trophy_choices:
-        raise RuleViolation("MS-TROPHY-NOT-NOW", "there is no trophy to choose now")
+        p = s.players[seat]
+        if cmd.trophy in p.trophies:
+            raise RuleViolation("MS-TROPHY-NOT-QUALIFIED", f"{seat} already has the {cmd.trophy} trophy; each is earned once")
+        if p.friendship < s.content["trophy_min_friendship"]:
+            raise RuleViolation("MS-TROPHY-LOW-FRIENDSHIP",
+                                f"{seat}'s friendship is {p.friendship}: below 3 no trophy can be earned")
+        if s.trophies_this_turn >= 1 and seat == s.active and not s.final:
+            raise RuleViolation("MS-TROPHY-ONE-A-TURN", f"{seat} has already earned a trophy this turn")
+        raise RuleViolation("MS-TROPHY-NOT-NOW", "trophies are placed at the end of your turn when you qualify")
     if cmd.trophy not in s.trophy_choices:
         raise RuleViolation("MS-TROPHY-NOT-QUALIFIED", f"{seat} does not qualify for {cmd.trophy} now")
     card = dict(qualified_trophies(s, seat)).get(cmd.trophy)
@@ -714,6 +723,8 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
         if a is None or s.action is None:
             return
         if s.action == "move" and not s.quests_checked:
+            if "move-friendship" in move_effects(s, a):
+                move_track(c, a, "friendship", 1, "Friendly Parade power-up")
             c.emit(ev.QuestsPending(seat=a, spaces=quest_spaces_after_moving(s, a)))
             continue
         if s.quest_spaces:
@@ -822,13 +833,13 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
         claim_trophy(c, seat, cmd)
     elif isinstance(cmd, ChooseAction):
         take_action(c, seat, cmd)
+    elif isinstance(cmd, ClaimTrophy):
+        claim_trophy(c, seat, cmd)
     else:
         rule = {Go: "MS-MOVE-NOT-NOW", Carry: "MS-MOVE-NOT-NOW", Stay: "MS-MOVE-NOT-NOW",
                 Dial: "MS-DIAL-NOT-NOW", Rejuvenate: "MS-REJUVENATE-NOT-NOW", Place: "MS-SEEK-NOT-NOW",
                 Keep: "MS-POWERUP-KEEP", Explore: "MS-QUEST-NOT-NOW", QuestOption: "MS-QUEST-NOT-NOW",
                 NoThanks: "MS-QUEST-NOT-NOW", ClaimTrophy: "MS-TROPHY-NOT-NOW"}.get(type(cmd), "MS-ONE-ACTION")
         raise RuleViolation(rule, "first choose an action on your mat (move, seek or make)")
-    if state.moving and isinstance(cmd, (Go, Carry, Stay)) and c.state.moving and c.state.fight is None:
-        pass
     advance(c)
     return c.events
