@@ -53,7 +53,11 @@ def position(seats=("ann", "bob"), *, seed: int = 1, first: str | None = None, d
             evs.append(ev.SpellsDiscarded(seat=seat, cards=held))
         for card in cards:
             evs.append(ev.SpellDrawn(seat=seat, card=card, reason="test position"))
-    for seat, card in (personality or {}).items():
+    neutral = ["personality-cheerful", "personality-stubborn", "personality-sparkly",
+               "personality-hardworking", "personality-tinkering", "personality-curious"]
+    given = dict(zip(seats, neutral))
+    given.update(personality or {})
+    for seat, card in given.items():
         evs.append(ev.PersonalityDealt(seat=seat, card=card))
     for seat, ts in (trophies or {}).items():
         for t in ts:
