@@ -25,6 +25,7 @@ def position(seats=("ann", "bob"), *, seed: int = 1, first: str | None = None, d
              last_action: dict[str, str] | None = None,
              quests_done: dict[str, tuple[str, ...]] | None = None,
              quest_top: str | None = None,
+             tiles: dict[str, dict[str, str]] | None = None,
              options: dict[str, Any] | None = None, keep_board: bool = False) -> Match:
     m = Match.new(GAME, seed=seed, seats=list(seats), options=options or {}, dice=dice)
     s = m.state
@@ -66,6 +67,14 @@ def position(seats=("ann", "bob"), *, seed: int = 1, first: str | None = None, d
         for q in qs:
             evs.append(ev.QuestDrawn(seat=seat, card=q, space="T1"))
             evs.append(ev.QuestResolved(seat=seat, card=q, option=1))
+    piles = {k: list(v) for k, v in s.piles.items()}
+    for seat, by_pile in (tiles or {}).items():
+        for pile, tile in by_pile.items():
+            k = piles[pile].index(tile)
+            looked = tuple(piles[pile][: k + 1])
+            evs.append(ev.PowerUpLooked(seat=seat, pile=pile, tiles=looked))
+            evs.append(ev.PowerUpTaken(seat=seat, pile=pile, tile=tile, returned=k))
+            piles[pile] = piles[pile][k + 1:] + [t for t in looked if t != tile]
     if quest_top is not None:
         # draw and refuse the cards above it: each goes to the bottom, as "No Thanks" does
         deck = [q for q in s.quest_deck if not any(q in v for v in (quests_done or {}).values())]
