@@ -235,8 +235,9 @@ class Match:
     def effective_commands(self) -> list[tuple[str | None, str]]:
         """(seat, text) of every command still in effect, in order."""
         seen: list[str] = []
+        setup = self.folded.setup_id if self.folded else SETUP
         for _seq, cid, _ev in effective(self.items):
-            if cid != SETUP and (not seen or seen[-1] != cid):
+            if cid != setup and (not seen or seen[-1] != cid):
                 seen.append(cid)
         return [self.texts[c] for c in seen if c in self.texts]
 

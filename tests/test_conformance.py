@@ -23,9 +23,6 @@ from events.envelope import GENESIS, chain_hash
 from projections.fold import Cursor, fold
 from projections.kernel import REFEREE
 
-import toygame
-
-registry.register(toygame.GAME)
 GAME_IDS = [g.id for g in registry.available()]
 MAX_STEPS = 3000
 
