@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import Rng
-from core.errors import RuleViolation
+from core.errors import RuleViolation, require
 from core.my_little_scythe.board import BASE, CASTLE, Board, board_of
 from core.my_little_scythe.commands import (
     Carry, ChooseAction, ClaimTrophy, Dial, Explore, Go, Keep, NoThanks, Place, QuestOption,
@@ -116,8 +116,7 @@ def take_from_seekers(s: MSState, seat: str, cost: dict[str, int], source: str, 
     """Pay apples/gems "from any space where you have a Seeker" (``source`` first)."""
     spaces = seeker_spaces(s.players[seat])
     if source:
-        if source not in spaces:
-            raise RuleViolation("MS-PAY-FROM-SEEKER", f"{seat} has no Seeker on {source} to pay from")
+        require(source in spaces, "MS-PAY-FROM-SEEKER", f"{seat} has no Seeker on {source} to pay from")
         spaces = [source] + [x for x in spaces if x != source]
     taken: dict[str, dict[str, int]] = {}
     for kind in KINDS:
@@ -157,29 +156,25 @@ def choose_a_different_action(s: MSState, seat: str, action: str) -> dict[str, A
     """"Put your action token on a different action than what you did last time" ("Your Turn")."""
     spaces = {a["id"]: a for a in mat_actions(s, seat)}
     if action not in spaces:
-        if action == "power-up":
-            raise RuleViolation("MS-MAKE-TILE-REPLACES", f"{seat}'s Make tile covers the Power Up action")
+        require(action != "power-up", "MS-MAKE-TILE-REPLACES",
+                f"{seat}'s Make tile covers the Power Up action")
         raise RuleViolation("MS-ACTION-NOT-ON-MAT", f"{action} is not an action on {seat}'s mat")
-    if s.players[seat].last_action == action:
-        raise RuleViolation("MS-SAME-ACTION",
-                            f"{seat} took {action} last turn; the action token must go on a different action")
+    require(s.players[seat].last_action != action, "MS-SAME-ACTION",
+            f"{seat} took {action} last turn; the action token must go on a different action")
     return spaces[action]
 
 
 def take_action(c: Ctx, seat: str, cmd: ChooseAction) -> None:
     s = c.state
-    if s.action is not None:
-        raise RuleViolation("MS-ONE-ACTION", f"{seat} has already taken an action this turn")
+    require(s.action is None, "MS-ONE-ACTION", f"{seat} has already taken an action this turn")
     a = choose_a_different_action(s, seat, cmd.action)
-    if cmd.pile and a["kind"] != "power-up":
-        raise RuleViolation("MS-ACTION-NOT-ON-MAT", f"{cmd.action} does not take a section")
+    require(not (cmd.pile and a["kind"] != "power-up"), "MS-ACTION-NOT-ON-MAT",
+            f"{cmd.action} does not take a section")
     if a["kind"] == "move":
-        if cmd.source:
-            raise RuleViolation("MS-ACTION-NOT-ON-MAT", "Move costs nothing to pay from")
+        require(not (cmd.source), "MS-ACTION-NOT-ON-MAT", "Move costs nothing to pay from")
         c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     elif a["kind"] == "seek":
-        if cmd.source:
-            raise RuleViolation("MS-ACTION-NOT-ON-MAT", "Seek costs nothing to pay from")
+        require(not (cmd.source), "MS-ACTION-NOT-ON-MAT", "Seek costs nothing to pay from")
         seek(c, seat, a)
     elif a["kind"] == "exchange":
         make_exchange(c, seat, a, cmd.source)
@@ -198,8 +193,8 @@ def make_exchange(c: Ctx, seat: str, a: dict[str, Any], source: str) -> None:
     Make tile's action ("Craft")."""
     s = c.state
     gain = a.get("gain", {})
-    if gain.get("spell") and len(s.spell_deck) < gain["spell"]:
-        raise RuleViolation("MS-SPELL-DECK-EMPTY", "the magic spell deck is empty")
+    require(not (gain.get("spell") and len(s.spell_deck) < gain["spell"]), "MS-SPELL-DECK-EMPTY",
+            "the magic spell deck is empty")
     taken = take_from_seekers(s, seat, a.get("pay", {}), source, "MS-PAY-NOT-ENOUGH", a["name"])
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     if taken:
@@ -210,12 +205,11 @@ def make_exchange(c: Ctx, seat: str, a: dict[str, Any], source: str) -> None:
 def power_up(c: Ctx, seat: str, a: dict[str, Any], pile: str, source: str) -> None:
     """Power Up: pay 1 apple and 1 gem, look at the top 3 tiles of a pile ("Power Up")."""
     s = c.state
-    if pile not in ("move", "make"):
-        raise RuleViolation("MS-POWERUP-SECTION", "power up the Move or the Make section (Seek cannot be powered up)")
-    if pile in s.players[seat].tiles:
-        raise RuleViolation("MS-POWERUP-ONE-PER-SECTION", f"{seat}'s {pile} section already has a power-up tile")
-    if not s.piles.get(pile):
-        raise RuleViolation("MS-POWERUP-PILE-EMPTY", f"the {pile} power-up pile is empty")
+    require(not (pile not in ("move", "make")), "MS-POWERUP-SECTION",
+            "power up the Move or the Make section (Seek cannot be powered up)")
+    require(pile not in s.players[seat].tiles, "MS-POWERUP-ONE-PER-SECTION",
+            f"{seat}'s {pile} section already has a power-up tile")
+    require(s.piles.get(pile), "MS-POWERUP-PILE-EMPTY", f"the {pile} power-up pile is empty")
     taken = take_from_seekers(s, seat, a["pay"], source, "MS-PAY-NOT-ENOUGH", "Power Up")
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     c.emit(ev.ResourcesPaid(seat=seat, taken=taken, reason="power-up"))
@@ -225,20 +219,17 @@ def power_up(c: Ctx, seat: str, a: dict[str, Any], pile: str, source: str) -> No
 def keep_power_up(c: Ctx, seat: str, cmd: Keep) -> None:
     """Keep 1 of the tiles looked at; the rest go face down to the bottom ("Power Up")."""
     s = c.state
-    if not s.look:
-        raise RuleViolation("MS-POWERUP-KEEP", "no power-up tiles are being looked at")
-    if cmd.tile not in s.look:
-        raise RuleViolation("MS-POWERUP-KEEP", f"{cmd.tile} is not among the tiles {seat} looked at")
+    require(s.look, "MS-POWERUP-KEEP", "no power-up tiles are being looked at")
+    require(cmd.tile in s.look, "MS-POWERUP-KEEP", f"{cmd.tile} is not among the tiles {seat} looked at")
     c.emit(ev.PowerUpTaken(seat=seat, pile=s.look_pile, tile=cmd.tile, returned=len(s.look) - 1))
 
 
 # -- Move --------------------------------------------------------------------------------
 
 def check_seeker_may_move(s: MSState, seat: str, seeker: int) -> None:
-    if s.action != "move" or not s.moving and not s.delivery:
-        raise RuleViolation("MS-MOVE-NOT-NOW", "Seekers move only during a Move action")
-    if seeker not in s.moving:
-        raise RuleViolation("MS-SEEKER-MOVED", f"{seat}'s Seeker {seeker} has already moved this turn")
+    require(not (s.action != "move" or not s.moving and not s.delivery), "MS-MOVE-NOT-NOW",
+            "Seekers move only during a Move action")
+    require(seeker in s.moving, "MS-SEEKER-MOVED", f"{seat}'s Seeker {seeker} has already moved this turn")
     if s.delivery is not None:
         raise RuleViolation("MS-DELIVERY-SPLIT",
                             f"{seat} has {s.delivery.count} of {s.delivery.need} {s.delivery.kind}s at Castle"
@@ -256,14 +247,13 @@ def walk(s: MSState, seat: str, start: str, path: tuple[str, ...], reach: int, c
     here = start
     portal_entry = "portal-entry" in move_effects(s, seat)
     for i, step in enumerate(path):
-        if step == CASTLE:
-            raise RuleViolation("MS-CASTLE-DELIVERY-ONLY", "Castle Everfree may be entered only to complete a delivery")
+        require(step != CASTLE, "MS-CASTLE-DELIVERY-ONLY",
+                "Castle Everfree may be entered only to complete a delivery")
         if step not in b.neighbours(here, p.camp, portal_entry):
             where = "base camp" if here == BASE else here
             raise RuleViolation("MS-MOVE-ADJACENT", f"{step} is not adjacent to {where}")
-        if i < len(path) - 1 and owner_of(s, step, seat):
-            raise RuleViolation("MS-MOVE-STOP-OPPONENT",
-                                f"a Seeker moving onto {owner_of(s, step, seat)}'s Seeker on {step} must stop there")
+        require(not (i < len(path) - 1 and owner_of(s, step, seat)), "MS-MOVE-STOP-OPPONENT",
+                f"a Seeker moving onto {owner_of(s, step, seat)}'s Seeker on {step} must stop there")
         here = step
 
 
@@ -285,13 +275,12 @@ def move_carrying(c: Ctx, seat: str, cmd: Carry) -> None:
         return deliver(c, seat, cmd)
     check_seeker_may_move(s, seat, cmd.seeker)
     start = s.players[seat].seekers[cmd.seeker - 1]
-    if start == BASE:
-        raise RuleViolation("MS-CARRY-NOTHING", "a Seeker at base camp has nothing to carry (use `go`)")
-    if cmd.apples + cmd.gems == 0:
-        raise RuleViolation("MS-CARRY-NOTHING", "say what the Seeker carries, e.g. `2 apples`, or move with `go`")
+    require(start != BASE, "MS-CARRY-NOTHING", "a Seeker at base camp has nothing to carry (use `go`)")
+    require(cmd.apples + cmd.gems != 0, "MS-CARRY-NOTHING",
+            "say what the Seeker carries, e.g. `2 apples`, or move with `go`")
     for kind, n in (("apple", cmd.apples), ("gem", cmd.gems)):
-        if n > stock(s, start, kind):
-            raise RuleViolation("MS-CARRY-NOT-THERE", f"there are only {stock(s, start, kind)} {kind}s on {start}")
+        require(not (n > stock(s, start, kind)), "MS-CARRY-NOT-THERE",
+                f"there are only {stock(s, start, kind)} {kind}s on {start}")
     if cmd.path[-1] == CASTLE:
         return deliver(c, seat, cmd)
     reach = 2 if "carry-range" in move_effects(s, seat) else 1
@@ -319,15 +308,14 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
     if cmd.seeker not in s.moving or s.action != "move":
         check_seeker_may_move(s, seat, cmd.seeker)
     start = s.players[seat].seekers[cmd.seeker - 1]
-    if start == BASE:
-        raise RuleViolation("MS-CARRY-NOTHING", "a Seeker at base camp has nothing to deliver")
+    require(start != BASE, "MS-CARRY-NOTHING", "a Seeker at base camp has nothing to deliver")
     for kind, n in (("apple", cmd.apples), ("gem", cmd.gems)):
-        if n > stock(s, start, kind):
-            raise RuleViolation("MS-CARRY-NOT-THERE", f"there are only {stock(s, start, kind)} {kind}s on {start}")
-    if cmd.apples and cmd.gems or not (cmd.apples or cmd.gems):
-        raise RuleViolation("MS-DELIVERY-ONE-KIND", "a delivery is of apples or of gems: carry one kind to the castle")
-    if len(cmd.path) != 1 or start not in b.adjacent[CASTLE]:
-        raise RuleViolation("MS-MOVE-ADJACENT", f"Castle Everfree is one step from the inner spaces and portals, not from {start}")
+        require(not (n > stock(s, start, kind)), "MS-CARRY-NOT-THERE",
+                f"there are only {stock(s, start, kind)} {kind}s on {start}")
+    require(not (cmd.apples and cmd.gems or not (cmd.apples or cmd.gems)), "MS-DELIVERY-ONE-KIND",
+            "a delivery is of apples or of gems: carry one kind to the castle")
+    require(not (len(cmd.path) != 1 or start not in b.adjacent[CASTLE]), "MS-MOVE-ADJACENT",
+            f"Castle Everfree is one step from the inner spaces and portals, not from {start}")
     kind = "apple" if cmd.apples else "gem"
     count = cmd.apples or cmd.gems
     pending = s.delivery
@@ -337,16 +325,15 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
     have = pending.count if pending else 0
     used = min(count, need - have)
     extras = count - used
-    if extras and s.options.get("delivery_extras") == "refuse":
-        raise RuleViolation("MS-DELIVERY-EXACT", f"a delivery is exactly {need} {kind}s; {have + count} would be too many")
+    require(not (extras and s.options.get("delivery_extras") == "refuse"), "MS-DELIVERY-EXACT",
+            f"a delivery is exactly {need} {kind}s; {have + count} would be too many")
     if have + used < need:
         other = 2 if cmd.seeker == 1 else 1
         ospace = s.players[seat].seekers[other - 1]
         can_finish = (pending is None and other in s.moving and ospace in b.adjacent[CASTLE]
                       and stock(s, ospace, kind) >= need - have - used)
-        if not can_finish:
-            raise RuleViolation("MS-DELIVERY-EXACT",
-                                f"a delivery is exactly {need} {kind}s in one turn; {have + used} would reach the castle")
+        require(can_finish, "MS-DELIVERY-EXACT",
+                f"a delivery is exactly {need} {kind}s in one turn; {have + used} would reach the castle")
     c.emit(ev.SeekerMoved(seat=seat, seeker=cmd.seeker, path=(start, CASTLE), carried={kind: used}))
     if have + used < need:
         c.emit(ev.DeliveryStarted(seat=seat, kind=kind, count=have + used, need=need, origin=start))
@@ -391,18 +378,15 @@ def set_dial(c: Ctx, seat: str, cmd: Dial) -> None:
     """Each side secretly dials 0-7 pies, no more than they hold, and may clip spells ("Pie Fight")."""
     s = c.state
     f = s.fight
-    if f is None or seat not in (f.attacker, f.defender):
-        raise RuleViolation("MS-DIAL-NOT-NOW", f"{seat} is not in a pie fight")
-    if seat in f.pies:
-        raise RuleViolation("MS-DIAL-NOT-NOW", f"{seat} has already set the dial")
+    require(not (f is None or seat not in (f.attacker, f.defender)), "MS-DIAL-NOT-NOW",
+            f"{seat} is not in a pie fight")
+    require(seat not in f.pies, "MS-DIAL-NOT-NOW", f"{seat} has already set the dial")
     top = s.content["dial_max"]
     p = s.players[seat]
-    if not 0 <= cmd.pies <= top:
-        raise RuleViolation("MS-DIAL-RANGE", f"the pie fight dial runs from 0 to {top}")
-    if cmd.pies > p.pies:
-        raise RuleViolation("MS-DIAL-PIES", f"{seat} has only {p.pies} pies to throw")
-    if len(set(cmd.spells)) != len(cmd.spells) or any(x not in p.spells for x in cmd.spells):
-        raise RuleViolation("MS-DIAL-SPELL", f"{seat} may clip only magic spells in their own hand, each once")
+    require(0 <= cmd.pies <= top, "MS-DIAL-RANGE", f"the pie fight dial runs from 0 to {top}")
+    require(cmd.pies <= p.pies, "MS-DIAL-PIES", f"{seat} has only {p.pies} pies to throw")
+    require(not (len(set(cmd.spells)) != len(cmd.spells) or any(x not in p.spells for x in cmd.spells)), "MS-DIAL-SPELL",
+            f"{seat} may clip only magic spells in their own hand, each once")
     c.emit(ev.DialSet(seat=seat, pies=cmd.pies, spells=tuple(cmd.spells)))
 
 
@@ -457,11 +441,10 @@ def pie_fight_victory(c: Ctx, seat: str, card: str | None) -> None:
 def rejuvenate(c: Ctx, seat: str, cmd: Rejuvenate) -> None:
     """Rejuvenate: 1 magic spell or 2 pies, and the action token leaves the mat ("Base Camps")."""
     s = c.state
-    if not s.rejuv or s.rejuv[0] != seat:
-        raise RuleViolation("MS-REJUVENATE-NOT-NOW", f"{seat} has nothing to rejuvenate from now")
+    require(not (not s.rejuv or s.rejuv[0] != seat), "MS-REJUVENATE-NOT-NOW",
+            f"{seat} has nothing to rejuvenate from now")
     if cmd.choice == "spell":
-        if not s.spell_deck:
-            raise RuleViolation("MS-SPELL-DECK-EMPTY", "the magic spell deck is empty: take 2 pies")
+        require(s.spell_deck, "MS-SPELL-DECK-EMPTY", "the magic spell deck is empty: take 2 pies")
         c.emit(ev.SpellDrawn(seat=seat, card=s.spell_deck[0], reason="rejuvenate"))
     else:
         move_track(c, seat, "pies", 2, "rejuvenate")
@@ -483,16 +466,15 @@ def placement_spaces(s: MSState, kind: str, region: str) -> list[str]:
 
 def place_token(c: Ctx, seat: str, cmd: Place) -> None:
     s = c.state
-    if not s.seek:
-        raise RuleViolation("MS-SEEK-NOT-NOW", "there is no token to place")
+    require(s.seek, "MS-SEEK-NOT-NOW", "there is no token to place")
     kind, region = s.seek[0]
     b = board(s)
-    if b.is_portal(cmd.space) or cmd.space == CASTLE:
-        raise RuleViolation("MS-SEEK-PORTAL", f"tokens are never placed on portals or the castle ({cmd.space})")
-    if b.region_of[cmd.space] != region:
-        raise RuleViolation("MS-SEEK-REGION", f"the {kind} was found in the {region}; {cmd.space} is in the {b.region_of[cmd.space]}")
-    if cmd.space not in placement_spaces(s, kind, region):
-        raise RuleViolation("MS-SEEK-QUEST-SPACE", f"a quest token needs a space with no quest token and no Seekers; {cmd.space} is not one")
+    require(not (b.is_portal(cmd.space) or cmd.space == CASTLE), "MS-SEEK-PORTAL",
+            f"tokens are never placed on portals or the castle ({cmd.space})")
+    require(b.region_of[cmd.space] == region, "MS-SEEK-REGION",
+            f"the {kind} was found in the {region}; {cmd.space} is in the {b.region_of[cmd.space]}")
+    require(not (cmd.space not in placement_spaces(s, kind, region)), "MS-SEEK-QUEST-SPACE",
+            f"a quest token needs a space with no quest token and no Seekers; {cmd.space} is not one")
     friend = owner_of(s, cmd.space, seat) if kind in KINDS else None
     c.emit(ev.TokenPlaced(seat=seat, kind=kind, region=region, space=cmd.space, gift_to=friend))
     if friend:
@@ -537,8 +519,8 @@ def draw_quest(c: Ctx, seat: str, space: str) -> None:
 def explore(c: Ctx, seat: str, cmd: Explore) -> None:
     """If both Seekers have quests, the player chooses which to look at first ("Quests")."""
     s = c.state
-    if s.quest_card or cmd.space not in s.quest_spaces:
-        raise RuleViolation("MS-QUEST-NOT-NOW", f"there is no quest waiting for {seat} on {cmd.space}")
+    require(not (s.quest_card or cmd.space not in s.quest_spaces), "MS-QUEST-NOT-NOW",
+            f"there is no quest waiting for {seat} on {cmd.space}")
     draw_quest(c, seat, cmd.space)
 
 
@@ -550,15 +532,14 @@ def resolve_quest(c: Ctx, seat: str, cmd: QuestOption) -> None:
     """Pick option 1 or 2: pay from Seeker spaces, pay another player onto their Seeker's
     space, gain onto a Seeker's space; friendship stays at 0 at worst ("Quests")."""
     s = c.state
-    if not s.quest_card:
-        raise RuleViolation("MS-QUEST-NOT-NOW", "there is no quest card to resolve")
+    require(s.quest_card, "MS-QUEST-NOT-NOW", "there is no quest card to resolve")
     card = quest_card(s, s.quest_card)
     opt = card["options"][cmd.option - 1]
     p = s.players[seat]
     spaces = seeker_spaces(p)
     for track, n in opt.get("lose", {}).items():
-        if track == "pies" and p.pies < n:
-            raise RuleViolation("MS-QUEST-CANNOT-PAY", f"{card['name']} option {cmd.option} costs {n} pies; {seat} has {p.pies}")
+        require(not (track == "pies" and p.pies < n), "MS-QUEST-CANNOT-PAY",
+                f"{card['name']} option {cmd.option} costs {n} pies; {seat} has {p.pies}")
     pay = take_from_seekers(s, seat, opt.get("pay", {}), cmd.source, "MS-QUEST-CANNOT-PAY",
                             f"{card['name']} option {cmd.option}")
     give = opt.get("give", {})
@@ -566,8 +547,7 @@ def resolve_quest(c: Ctx, seat: str, cmd: QuestOption) -> None:
     if give:
         targets = [x for x in board(s).ids if owner_of(s, x, seat)]
         if cmd.to:
-            if cmd.to not in targets:
-                raise RuleViolation("MS-QUEST-PAY-OTHER", f"no other player's Seeker stands on {cmd.to}")
+            require(cmd.to in targets, "MS-QUEST-PAY-OTHER", f"no other player's Seeker stands on {cmd.to}")
             to_space = cmd.to
         elif targets:
             to_space = targets[0]
@@ -585,11 +565,10 @@ def resolve_quest(c: Ctx, seat: str, cmd: QuestOption) -> None:
     on = cmd.on
     gains = opt.get("gain", {})
     if any(gains.get(k) for k in KINDS):
-        if on and on not in spaces:
-            raise RuleViolation("MS-QUEST-PLACE-SEEKER", f"rewards go on a space where {seat} has a Seeker, not {on}")
+        require(not (on and on not in spaces), "MS-QUEST-PLACE-SEEKER",
+                f"rewards go on a space where {seat} has a Seeker, not {on}")
         on = on or (spaces[0] if spaces else "")
-        if not on:
-            raise RuleViolation("MS-QUEST-PLACE-SEEKER", f"{seat} has no Seeker on the map to receive the reward")
+        require(on, "MS-QUEST-PLACE-SEEKER", f"{seat} has no Seeker on the map to receive the reward")
     elif on:
         raise RuleViolation("MS-QUEST-PLACE-SEEKER", f"{card['name']} option {cmd.option} places no apples or gems")
     if pay:
@@ -604,8 +583,7 @@ def resolve_quest(c: Ctx, seat: str, cmd: QuestOption) -> None:
 
 def no_thanks(c: Ctx, seat: str) -> None:
     """"No Thanks": the quest is not resolved and goes to the bottom of the deck ("Quests")."""
-    if not c.state.quest_card:
-        raise RuleViolation("MS-QUEST-NOT-NOW", "there is no quest card to refuse")
+    require(c.state.quest_card, "MS-QUEST-NOT-NOW", "there is no quest card to refuse")
     c.emit(ev.QuestDeclined(seat=seat, card=c.state.quest_card))
 
 
@@ -657,16 +635,15 @@ def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
     s = c.state
     if not s.trophy_choices:
         p = s.players[seat]
-        if cmd.trophy in p.trophies:
-            raise RuleViolation("MS-TROPHY-NOT-QUALIFIED", f"{seat} already has the {cmd.trophy} trophy; each is earned once")
-        if p.friendship < s.content["trophy_min_friendship"]:
-            raise RuleViolation("MS-TROPHY-LOW-FRIENDSHIP",
-                                f"{seat}'s friendship is {p.friendship}: below 3 no trophy can be earned")
-        if s.trophies_this_turn >= 1 and seat == s.active and not s.final:
-            raise RuleViolation("MS-TROPHY-ONE-A-TURN", f"{seat} has already earned a trophy this turn")
+        require(cmd.trophy not in p.trophies, "MS-TROPHY-NOT-QUALIFIED",
+                f"{seat} already has the {cmd.trophy} trophy; each is earned once")
+        require(not (p.friendship < s.content["trophy_min_friendship"]), "MS-TROPHY-LOW-FRIENDSHIP",
+                f"{seat}'s friendship is {p.friendship}: below 3 no trophy can be earned")
+        require(not (s.trophies_this_turn >= 1 and seat == s.active and not s.final), "MS-TROPHY-ONE-A-TURN",
+                f"{seat} has already earned a trophy this turn")
         raise RuleViolation("MS-TROPHY-NOT-NOW", "trophies are placed at the end of your turn when you qualify")
-    if cmd.trophy not in s.trophy_choices:
-        raise RuleViolation("MS-TROPHY-NOT-QUALIFIED", f"{seat} does not qualify for {cmd.trophy} now")
+    require(cmd.trophy in s.trophy_choices, "MS-TROPHY-NOT-QUALIFIED",
+            f"{seat} does not qualify for {cmd.trophy} now")
     card = dict(qualified_trophies(s, seat)).get(cmd.trophy)
     earn(c, seat, cmd.trophy, card)
 
@@ -792,20 +769,17 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
     c = Ctx(state, rng)
     s = state
     if s.fight is not None:
-        if not isinstance(cmd, Dial):
-            raise RuleViolation("MS-DIAL-NOT-NOW", "a pie fight is under way: set your dial first")
+        require(isinstance(cmd, Dial), "MS-DIAL-NOT-NOW", "a pie fight is under way: set your dial first")
         set_dial(c, seat, cmd)
     elif s.rejuv:
-        if not isinstance(cmd, Rejuvenate):
-            raise RuleViolation("MS-REJUVENATE-NOT-NOW", f"{s.rejuv[0]} must rejuvenate first (1 spell or 2 pies)")
+        require(isinstance(cmd, Rejuvenate), "MS-REJUVENATE-NOT-NOW",
+                f"{s.rejuv[0]} must rejuvenate first (1 spell or 2 pies)")
         rejuvenate(c, seat, cmd)
     elif s.seek:
-        if not isinstance(cmd, Place):
-            raise RuleViolation("MS-SEEK-NOT-NOW", "place the tokens found first")
+        require(isinstance(cmd, Place), "MS-SEEK-NOT-NOW", "place the tokens found first")
         place_token(c, seat, cmd)
     elif s.look:
-        if not isinstance(cmd, Keep):
-            raise RuleViolation("MS-POWERUP-KEEP", "keep one of the power-up tiles first")
+        require(isinstance(cmd, Keep), "MS-POWERUP-KEEP", "keep one of the power-up tiles first")
         keep_power_up(c, seat, cmd)
     elif s.moving:
         if isinstance(cmd, Go):
@@ -824,12 +798,10 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
         else:
             raise RuleViolation("MS-QUEST-NOT-NOW", "choose a quest option or say No Thanks first")
     elif s.quest_spaces:
-        if not isinstance(cmd, Explore):
-            raise RuleViolation("MS-QUEST-NOT-NOW", "choose which quest to look at first")
+        require(isinstance(cmd, Explore), "MS-QUEST-NOT-NOW", "choose which quest to look at first")
         explore(c, seat, cmd)
     elif s.trophy_choices:
-        if not isinstance(cmd, ClaimTrophy):
-            raise RuleViolation("MS-TROPHY-NOT-NOW", "choose your trophy first")
+        require(isinstance(cmd, ClaimTrophy), "MS-TROPHY-NOT-NOW", "choose your trophy first")
         claim_trophy(c, seat, cmd)
     elif isinstance(cmd, ChooseAction):
         take_action(c, seat, cmd)
