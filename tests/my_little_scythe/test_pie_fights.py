@@ -131,3 +131,18 @@ def test_a_second_dial_is_refused():
     with pytest.raises(RuleViolation) as e:
         m.decide("bob", "dial 2")
     assert e.value.rule_id in ("MS-DIAL-NOT-NOW", "ARB-TURN")
+
+
+def test_rejuvenation_only_once_a_turn():
+    """Losing a fight then delivering in the same turn: only the first return rejuvenates."""
+    m = position(seekers={"ann": ("T3", "T1"), "bob": ("T4", "base")}, resources={"T1": {"apple": 4}},
+                 tracks={"bob": {"pies": 5}})
+    m.apply("ann", "move")
+    m.apply("ann", "go 1 T4")
+    m.apply("ann", "dial 0")
+    m.apply("bob", "dial 1")
+    m.apply("ann", "rejuvenate pies")
+    assert m.state.players["ann"].pies == 5
+    evs = m.apply("ann", "carry 2 castle 4 apples")
+    assert events_of(evs, ev.DeliveryMade) and not events_of(evs, ev.RejuvenationOwed)
+    assert m.state.players["ann"].pies == 5
