@@ -56,8 +56,9 @@ def render_player(state: MSState, seat: str, viewer: str | None) -> str:
     section = state.options.get("section_name", "make").capitalize()
     fronts = board_of(state.content).fronts[p.camp]
     seekers = ", ".join(f"{i}:{'base camp' if w == BASE else w}" for i, w in enumerate(p.seekers, start=1))
-    spells = ", ".join(p.spells) if seat == viewer or viewer is None and "?" not in p.spells else f"{len(p.spells)} hidden"
-    if seat == viewer and p.spells:
+    if "?" in p.spells:  # the view has already hidden another seat's hand
+        spells = f"{len(p.spells)} hidden"
+    else:
         spells = ", ".join(f"{c}({rules.spell_value(state, c)})" for c in p.spells)
     pers = p.personality if p.personality != "?" else "hidden"
     if p.personality_revealed:
@@ -97,7 +98,7 @@ def render(state: MSState, seat: str | None) -> str:
     if state.delivery is not None:
         d = state.delivery
         out.append(f"delivery under way: {d.count}/{d.need} {d.kind}s at Castle Everfree")
-    if state.look and seat == state.active:
+    if state.look and "?" not in state.look:
         out.append("power-ups to choose from: " + ", ".join(
             f"{t} ({next(x['name'] for x in state.content['power_ups'] if x['id'] == t)})" for t in state.look))
     if state.quest_card:
