@@ -233,12 +233,6 @@ class TrophyEarned(Event, frozen=True):
     personality: str | None = None
 
 
-class TrophiesChecked(Event, frozen=True):
-    """The end-of-turn trophy check is done for this turn."""
-
-    seat: str
-
-
 class TurnEnded(Event, frozen=True):
     seat: str
     turn: int
@@ -261,5 +255,5 @@ ALL = (SetupTilePlaced, PersonalityDealt, PersonalityRevealed, SpellDrawn, First
        SeekersSentHome, TrackMoved, PieFightStarted, DialSet, PieFightRevealed, SpellsDiscarded,
        Rejuvenated, RejuvenationOwed, TokenPlaced, TokenSkipped, ResourcesPaid, ResourcesMoved,
        ResourcesGained, PowerUpLooked, PowerUpTaken, QuestTokenTaken, QuestsPending, QuestDrawn,
-       QuestDeckRebuilt, QuestResolved, QuestDeclined, TrophyChoiceOffered, TrophyEarned, TrophiesChecked,
+       QuestDeckRebuilt, QuestResolved, QuestDeclined, TrophyChoiceOffered, TrophyEarned,
        TurnEnded, GrandFinaleBegan, GameEnded)

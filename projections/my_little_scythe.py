@@ -72,7 +72,6 @@ class MSState(msgspec.Struct, frozen=True):
     trophy_choices: tuple[str, ...] = ()
     trophies_this_turn: int = 0
     quests_checked: bool = False
-    trophies_checked: bool = False
     finale: bool = False
     finale_left: tuple[str, ...] = ()
     ended: bool = False
@@ -175,7 +174,7 @@ class MSProjection(Base[MSState]):
             left = tuple(s for s in state.finale_left if s != e.seat)
             return r(state, active=e.seat, turn=e.turn, final=e.final, action=None, moving=(),
                      delivery=None, delivered=(), trophies_this_turn=0, players=players,
-                     finale_left=left, trophy_choices=(), quests_checked=False, trophies_checked=False)
+                     finale_left=left, trophy_choices=(), quests_checked=False)
         if isinstance(e, ev.ActionChosen):
             moving = (1, 2) if e.action == "move" else ()
             return r(state, action=e.action, moving=moving, players=player(e.seat, last_action=e.action))
@@ -282,8 +281,6 @@ class MSProjection(Base[MSState]):
             counts = e.seat == state.active and e.trophy != "pie-fight"
             return r(state, players=player(e.seat, trophies=p.trophies + (e.trophy,)), trophy_choices=(),
                      trophies_this_turn=state.trophies_this_turn + (1 if counts else 0))
-        if isinstance(e, ev.TrophiesChecked):
-            return r(state, trophies_checked=True)
         if isinstance(e, ev.TurnEnded):
             return r(state, active=None, action=None, final=False, moving=(), quest_spaces=())
         if isinstance(e, ev.GrandFinaleBegan):
@@ -462,8 +459,6 @@ def describe(e: Event) -> str:  # noqa: C901 - one line per fact
         return f"{e.seat} qualifies for {', '.join(e.choices)} and must choose one"
     if isinstance(e, ev.TrophyEarned):
         return f"{e.seat} earns the {e.trophy} trophy" + (f" thanks to {e.personality}" if e.personality else "")
-    if isinstance(e, ev.TrophiesChecked):
-        return f"{e.seat}'s trophies are checked"
     if isinstance(e, ev.TurnEnded):
         return f"{e.seat}'s turn ends"
     if isinstance(e, ev.GrandFinaleBegan):

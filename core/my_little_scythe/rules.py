@@ -709,11 +709,8 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
                 draw_quest(c, a, s.quest_spaces[0])
                 continue
             return
-        if not s.trophies_checked:
-            if trophies_at_end_of_turn(c, a):
-                return
-            c.emit(ev.TrophiesChecked(seat=a))
-            continue
+        if trophies_at_end_of_turn(c, a):
+            return
         end_turn(c, a)
         return
     raise AssertionError("advance did not settle")
