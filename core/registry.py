@@ -13,6 +13,7 @@ GAMES: dict[str, str] = {
     "monster-derby": "core.monster_derby:GAME",
     "scott-pilgrim": "core.scott_pilgrim:GAME",
     "funkoverse-jaws": "core.funkoverse_jaws:GAME",
+    "my-little-scythe": "core.my_little_scythe:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}
