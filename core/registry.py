@@ -11,6 +11,7 @@ from core.game import Game
 #: game id -> "module:attribute" of its Game object.
 GAMES: dict[str, str] = {
     "monster-derby": "core.monster_derby:GAME",
+    "villainous": "core.villainous:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}

@@ -10,6 +10,7 @@ import msgspec
 #: game id -> "module:function" with signature render(state, seat) -> str
 RENDERERS: dict[str, str] = {
     "monster-derby": "cli.render.monster_derby:render",
+    "villainous": "cli.render.villainous:render",
 }
 
 
