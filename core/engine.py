@@ -14,13 +14,13 @@ from core import registry
 from core.errors import RuleViolation
 from core.match import UNDO, Match
 from events.base import Event, GameCreated
-from events.store import CommandRecord, GameRow, NewEvent, Receipt, Store, open_store
+from events.store import CommandRecord, Conflict, GameRow, NewEvent, Receipt, Store, open_store
 from projections.fold import SETUP, decoded, effective
 
 
 def all_views() -> list[tuple[str, str]]:
     views: list[tuple[str, str]] = []
-    for game in registry.all_games():
+    for game in registry.available():
         views.extend(game.projection.sql_views)
     return views
 
@@ -88,23 +88,29 @@ class Engine:
                 CommandRecord(f"{gid}/setup", None, SETUP), new_game=row,
                 status=status_of(match),
             )
+        match.game_id, match.head_hash = gid, receipt.hash
         self._cache[gid] = match
         return gid, match, receipt
 
     # -- loading ------------------------------------------------------------------------
 
-    def load_from(self, store: Store, game_id: str) -> Match:
-        """Fold a game from the store, reusing the cached fold when the log has not moved."""
-        game_id = store.resolve_game_id(game_id)
+    def load_from(self, store: Store, game_id: str, fresh: bool = False) -> Match:
+        """Fold a game from the store, reusing the cached fold when the log has not moved
+        (``fresh``: trust the cache; the append checks the expected seq anyway)."""
+        if game_id not in self._cache:
+            game_id = store.resolve_game_id(game_id)
         cached = self._cache.get(game_id)
+        if cached is not None and fresh:
+            return cached
         if cached is not None:
-            last_seq, last_hash = store.last(game_id)
+            last_seq, last_hash = store.head(game_id)
             if last_seq == cached.seq and cached.head_hash == last_hash:
                 return cached
         row = store.game(game_id)
         game = registry.get(row.kind)
         envs = store.envelopes(game_id)
         match = Match(game, list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs})
+        match.texts = {cid: (seat, text) for cid, seat, text, _f, _l in store.commands(game_id)}
         match.game_id = game_id
         match.head_hash = envs[-1].hash if envs else ""
         self._cache[game_id] = match
@@ -121,39 +127,76 @@ class Engine:
     # -- acting -------------------------------------------------------------------------
 
     def do(self, game_id: str, text: str, seat: str | None = None,
-           command_id: str | None = None) -> tuple[Receipt, Match, list[Event]]:
+           command_id: str | None = None, store: Store | None = None) -> tuple[Receipt, Match, list[Event]]:
         """Decide ``text`` against the latest state and append its events atomically."""
-        with self._open_write() as store:
-            match = self.load_from(store, game_id)
-            gid = match.game_id
+        if store is None:
+            with self._open_write() as opened:
+                return self.do(game_id, text, seat, command_id, opened)
+        match = self.load_from(store, game_id, fresh=True)
+        gid = match.game_id
+        if command_id is not None:
+            done = store.receipt_for(command_id)
+            if done is not None:  # a retry of a command that was stored: change nothing
+                if done.game_id != gid:
+                    raise Conflict(f"command id {command_id} was already used in game {done.game_id}")
+                match = self.load_from(store, gid)
+                return done, match, [e for s, _c, e in match.items if done.first_seq <= s <= done.seq]
+        cid = command_id or uuid.uuid4().hex
+        for attempt in (1, 2):
             try:
                 actor, command, events = match.decide(seat, text)
             except RuleViolation as exc:
                 raise cite(match.game.rules, exc)
-            canonical = match.command_text(command)
-            cid = command_id or uuid.uuid4().hex
-            receipt = store.append(
-                gid, match.seq, encode_all(match, events, actor),
-                CommandRecord(cid, actor, self._stored_text(match, text, canonical)),
-            )
-            if receipt.first_seq == match.seq + 1:
-                match.extend(events, actor, cid)
-                match.head_hash = receipt.hash
-                status = status_of(match)
-                if status[0] != "playing" or command == UNDO:
-                    store.set_status(gid, *status)
-            else:  # an idempotent retry: the events were stored by an earlier attempt
-                self._cache.pop(gid, None)
+            stored = match.stored_text(text, command)
+            try:
+                receipt = store.append(
+                    gid, match.seq, encode_all(match, events, actor), CommandRecord(cid, actor, stored)
+                )
+                break
+            except Conflict:
+                if attempt == 2:
+                    raise
+                self._cache.pop(gid, None)  # someone else moved: decide again on their move
                 match = self.load_from(store, gid)
-            return receipt, match, events
+        if receipt.first_seq == match.seq + 1:
+            match.extend(events, actor, cid, stored)
+            match.head_hash = receipt.hash
+            status = status_of(match)
+            if status[0] != "playing" or command == UNDO:
+                store.set_status(gid, *status)
+        else:  # an idempotent retry: the events were stored by an earlier attempt
+            self._cache.pop(gid, None)
+            match = self.load_from(store, gid)
+        return receipt, match, events
 
-    @staticmethod
-    def _stored_text(match: Match, text: str, canonical: str) -> str:
-        """What ``why`` shows and ``verify`` re-decides: canonical text plus manual faces."""
-        if match.created.dice != "manual" or canonical == UNDO:
-            return canonical
-        _body, faces = match.split_manual(" ".join(text.split()))
-        return f"{canonical} [{' '.join(faces)}]" if faces else canonical
+    def store_match(self, store: Store, match: Match, game_id: str | None = None) -> str:
+        """Write a whole in-memory match (its every command) in one transaction."""
+        gid = game_id or new_game_id(match.game.short or match.game.id[:2])
+        created = match.created
+        row = GameRow(game_id=gid, kind=match.game.id, seed=created.seed, seats=created.seats,
+                      options=created.options, dice=created.dice,
+                      rules_version=match.game.rules_version, engine_version=created.engine_version,
+                      forked_from=created.forked_from, forked_at=created.forked_at)
+        groups = []
+        current: str | None = None
+        for seq, cid, ev in match.items:
+            if cid != current:
+                current = cid
+                seat, text = match.texts.get(cid, (None, SETUP))
+                real_id = f"{gid}/setup" if cid == SETUP else f"{gid}/{cid}"
+                groups.append(([], CommandRecord(real_id, seat, text)))
+            groups[-1][0].append(NewEvent(type(ev).__name__, type(ev).VERSION,
+                                          match.actors.get(seq), match.encode(ev)))
+        store.install_views(all_views())
+        store.append_batch(gid, 0, groups, new_game=row, status=status_of(match))
+        return gid
+
+    def replay_into(self, store: Store, game_id: str, commands: Sequence[tuple[str | None, str]]) -> Match:
+        """Apply (seat, text) commands to a stored game, one transaction each."""
+        match = self.load_from(store, game_id)
+        for seat, text in commands:
+            _r, match, _e = self.do(game_id, text, seat, store=store)
+        return match
 
     def fork(self, game_id: str, at: int, new_id: str | None = None) -> tuple[str, Match]:
         """A new game that repeats ``game_id``'s effective commands up to seq ``at``."""
@@ -167,7 +210,8 @@ class Engine:
             dice=created.dice, content=created.content, content_source=created.content_source,
             game_id=new_id, forked_from=src.game_id, forked_at=at,
         )
-        for cid, seat, text, _first, last in commands:
-            if cid in alive and text not in (SETUP, UNDO) and last <= at:
-                self.do(gid, text, seat)
-        return gid, self.load(gid)
+        todo = [(seat, text) for cid, seat, text, _first, last in commands
+                if cid in alive and text not in (SETUP, UNDO) and last <= at]
+        with self._open_write() as store:
+            match = self.replay_into(store, gid, todo)
+        return gid, match

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextvars
+
 
 class ArbiterError(Exception):
     """Base of the user-facing errors; ``exit_code`` follows DESIGN.md."""
@@ -58,3 +60,28 @@ class UnknownGameKind(ArbiterError):
 
 class TranscriptError(ArbiterError):
     """A transcript that cannot be read (its line number is in the message)."""
+
+
+_TRAIL: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("rule_trail", default=None)
+
+
+def require(condition: bool, rule_id: str, message: str) -> None:
+    """Raise ``RuleViolation(rule_id, message)`` unless ``condition``; a passed check is
+    remembered so that ``arbiter why`` can list the rules a command was checked against."""
+    if not condition:
+        raise RuleViolation(rule_id, message)
+    trail = _TRAIL.get()
+    if trail is not None and rule_id not in trail:
+        trail.append(rule_id)
+
+
+
+
+def trace_rules() -> tuple[list[str], contextvars.Token]:
+    """Start recording the rule ids that :func:`require` sees pass; returns (trail, token)."""
+    trail: list[str] = []
+    return trail, _TRAIL.set(trail)
+
+
+def stop_trace(token: contextvars.Token) -> None:
+    _TRAIL.reset(token)

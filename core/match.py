@@ -49,6 +49,8 @@ class Match:
         self.items: list[tuple[int, str, Event]] = []
         self.actors: dict[int, str | None] = {}
         self.folded: Folded | None = None
+        #: command_id -> (seat, text as stored: canonical, with manual faces)
+        self.texts: dict[str, tuple[str | None, str]] = {}
         for seq, cid, ev in items:
             self._fold(seq, cid, ev, (actors or {}).get(seq))
 
@@ -211,13 +213,33 @@ class Match:
 
     def apply(self, seat: str | None, text: str, command_id: str | None = None) -> list[Event]:
         """Decide and fold ``text``; returns its events."""
-        seat, _command, events = self.decide(seat, text)
-        self.extend(events, seat, command_id or f"c{self.seq + 1}")
+        seat, command, events = self.decide(seat, text)
+        self.extend(events, seat, command_id or f"c{self.seq + 1}", self.stored_text(text, command))
         return events
 
-    def extend(self, events: Sequence[Event], actor: str | None, command_id: str) -> None:
+    def extend(self, events: Sequence[Event], actor: str | None, command_id: str,
+               text: str | None = None) -> None:
+        if text is not None:
+            self.texts[command_id] = (actor, text)
         for ev in events:
             self._fold(self.seq + 1, command_id, ev, actor)
+
+    def stored_text(self, text: str, command: Any) -> str:
+        """What the log keeps of a command: its canonical text, plus any physical dice."""
+        canonical = self.command_text(command)
+        if self.created.dice != "manual" or command == UNDO:
+            return canonical
+        _body, faces = self.split_manual(" ".join(text.split()))
+        return f"{canonical} [{' '.join(faces)}]" if faces else canonical
+
+    def effective_commands(self) -> list[tuple[str | None, str]]:
+        """(seat, text) of every command still in effect, in order."""
+        seen: list[str] = []
+        setup = self.folded.setup_id if self.folded else SETUP
+        for _seq, cid, _ev in effective(self.items):
+            if cid != setup and (not seen or seen[-1] != cid):
+                seen.append(cid)
+        return [self.texts[c] for c in seen if c in self.texts]
 
     def command_text(self, command: Any) -> str:
         return UNDO if command == UNDO else self.game.command_text(command)

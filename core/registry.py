@@ -15,10 +15,31 @@ GAMES: dict[str, str] = {
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}
+_plugins_read = False
+
+
+def _plugins() -> None:
+    """Extra games named in ARBITER_PLUGINS ("module:attribute,..."), e.g. a group's own."""
+    import os
+
+    global _plugins_read
+    if _plugins_read:
+        return
+    _plugins_read = True
+    for spec in filter(None, (p.strip() for p in os.environ.get("ARBITER_PLUGINS", "").split(","))):
+        module, _, attr = spec.partition(":")
+        try:
+            game = getattr(importlib.import_module(module), attr or "GAME")
+        except (ImportError, AttributeError) as exc:
+            raise UnknownGameKind(f"ARBITER_PLUGINS names {spec!r}, which cannot be loaded: {exc}") from None
+        GAMES.setdefault(game.id, spec)
+        _loaded.setdefault(game.id, game)
+
 
 
 def get(game_id: str) -> Game[Any, Any]:
     """The game registered under ``game_id`` (raises :class:`UnknownGameKind`)."""
+    _plugins()
     if game_id not in GAMES:
         raise UnknownGameKind(
             f"unknown game {game_id!r}; arbiter knows: {', '.join(sorted(GAMES))}"
@@ -30,6 +51,7 @@ def get(game_id: str) -> Game[Any, Any]:
 
 
 def all_games() -> list[Game[Any, Any]]:
+    _plugins()
     return [get(g) for g in sorted(GAMES)]
 
 
@@ -37,3 +59,25 @@ def register(game: Game[Any, Any]) -> None:
     """Register a game object directly (tests use this for their toy game)."""
     GAMES[game.id] = f"{type(game).__module__}:<registered>"
     _loaded[game.id] = game
+
+
+def available() -> list[Game[Any, Any]]:
+    """The registered games whose modules are present (a game still being written is
+    skipped, not an error)."""
+    _plugins()
+    out = []
+    for g in sorted(GAMES):
+        module = GAMES[g].split(":")[0]
+        try:
+            out.append(get(g))
+        except ModuleNotFoundError as exc:
+            if exc.name and module.startswith(exc.name):
+                continue
+            raise
+    return out
+
+
+def known() -> list[str]:
+    """Every registered game id, plugins included."""
+    _plugins()
+    return sorted(GAMES)

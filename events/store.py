@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -31,16 +32,14 @@ CREATE TABLE IF NOT EXISTS events_log (
     game_id VARCHAR NOT NULL, seq INTEGER NOT NULL, type VARCHAR NOT NULL,
     version INTEGER NOT NULL, actor VARCHAR, payload JSON NOT NULL, command_id VARCHAR NOT NULL,
     recorded_at TIMESTAMP NOT NULL, prev_hash VARCHAR NOT NULL, hash VARCHAR NOT NULL,
+    gseq BIGINT NOT NULL, ghash VARCHAR NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS commands (
     command_id VARCHAR PRIMARY KEY, game_id VARCHAR NOT NULL, seat VARCHAR, text VARCHAR NOT NULL,
     first_seq INTEGER NOT NULL, last_seq INTEGER NOT NULL, recorded_at TIMESTAMP NOT NULL
 );
-CREATE TABLE IF NOT EXISTS ledger (
-    gseq BIGINT PRIMARY KEY, game_id VARCHAR NOT NULL, seq INTEGER NOT NULL,
-    event_hash VARCHAR NOT NULL, prev VARCHAR NOT NULL, hash VARCHAR NOT NULL
-);
+CREATE TABLE IF NOT EXISTS heads (key VARCHAR PRIMARY KEY, seq BIGINT NOT NULL, hash VARCHAR NOT NULL);
 """
 
 # Views every store has. Per-game views come from the layers above (see install_views).
@@ -176,6 +175,7 @@ class Store:
                 "INSERT INTO meta VALUES ('schema_version', ?), ('views_hash', '')",
                 [str(SCHEMA_VERSION)],
             )
+            self.con.execute(f"INSERT INTO heads VALUES ('*', 0, '{GENESIS}')")
             self.con.execute("COMMIT")
         row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         version = int(row[0]) if row and row[0].isdigit() else -1
@@ -213,14 +213,7 @@ class Store:
 
     def add_game(self, row: GameRow) -> None:
         """Insert a game's listing row (inside the transaction that appends its first events)."""
-        self.con.execute(
-            "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                row.game_id, row.kind, row.seed, msgspec.json.encode(row.seats).decode(),
-                msgspec.json.encode(row.options).decode(), row.dice, row.status, row.winner,
-                row.rules_version, row.engine_version, _now(), row.forked_from, row.forked_at,
-            ],
-        )
+        self._insert("games", [_game_tuple(row)])
 
     def set_status(self, game_id: str, status: str, winner: str | None) -> None:
         self.con.execute(
@@ -262,6 +255,19 @@ class Store:
 
     # -- events -------------------------------------------------------------------------
 
+    def receipt_for(self, command_id: str) -> Receipt | None:
+        """The receipt of a command already stored under ``command_id`` (None if new)."""
+        row = self.con.execute(
+            "SELECT c.game_id, c.first_seq, c.last_seq, e.hash FROM commands c JOIN events_log e"
+            " ON e.game_id = c.game_id AND e.seq = c.last_seq WHERE c.command_id = ?", [command_id]
+        ).fetchone()
+        return Receipt(row[0], row[2], row[3], row[1]) if row else None
+
+    def head(self, game_id: str) -> tuple[int, str]:
+        """(last seq, its hash) as the store recorded them when it last appended."""
+        row = self.con.execute("SELECT seq, hash FROM heads WHERE key = ?", [game_id]).fetchone()
+        return (row[0], row[1]) if row else (0, GENESIS)
+
     def last(self, game_id: str) -> tuple[int, str]:
         """(last seq, its hash) of a game; (0, GENESIS) before its first event."""
         row = self.con.execute(
@@ -285,56 +291,85 @@ class Store:
         Raises :class:`Conflict` if the game's log no longer ends at ``expected_seq``. A
         ``command_id`` seen before returns the earlier receipt and writes nothing.
         """
-        if not events:
+        return self.append_batch(game_id, expected_seq, [(events, command)],
+                                 new_game=new_game, status=status)
+
+    def append_batch(
+        self,
+        game_id: str,
+        expected_seq: int,
+        groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]],
+        *,
+        new_game: GameRow | None = None,
+        status: tuple[str, str | None] | None = None,
+    ) -> Receipt:
+        """Append several commands' events in one transaction (imports, simulations)."""
+        if not groups or any(not evs for evs, _ in groups):
             raise ValueError("a command must produce at least one event")
         con = self.con
-        earlier = con.execute(
-            "SELECT game_id, first_seq, last_seq FROM commands WHERE command_id = ?",
-            [command.command_id],
-        ).fetchone()
-        if earlier:
-            if earlier[0] != game_id:
-                raise Conflict(f"command id {command.command_id} was already used in game {earlier[0]}")
-            h = con.execute(
-                "SELECT hash FROM events_log WHERE game_id = ? AND seq = ?", [game_id, earlier[2]]
-            ).fetchone()
-            return Receipt(game_id, earlier[2], h[0] if h else "", earlier[1])
         try:
             con.execute("BEGIN TRANSACTION")
-            last_seq, prev = self.last(game_id)
+            found = con.execute(
+                "SELECT 'head', key, seq, hash FROM heads WHERE key IN (?, '*')"
+                " UNION ALL SELECT 'command', game_id, last_seq, CAST(first_seq AS VARCHAR)"
+                " FROM commands WHERE command_id = ?",
+                [game_id, groups[0][1].command_id],
+            ).fetchall()
+            heads = {r[1]: (r[2], r[3]) for r in found if r[0] == "head"}
+            earlier = [r for r in found if r[0] == "command"]
+            if earlier and len(groups) == 1:  # a retried command: hand back its receipt
+                con.execute("ROLLBACK")
+                other, last, first = earlier[0][1], earlier[0][2], int(earlier[0][3])
+                if other != game_id:
+                    raise Conflict(f"command id {groups[0][1].command_id} was already used in game {other}")
+                h = con.execute("SELECT hash FROM events_log WHERE game_id = ? AND seq = ?",
+                                [game_id, last]).fetchone()
+                return Receipt(game_id, last, h[0] if h else "", first)
+            last_seq, prev = heads.get(game_id, (0, GENESIS))
+            if last_seq != expected_seq and self.last(game_id)[0] != last_seq:
+                raise StoreDamaged(
+                    f"the log of {game_id} ends at seq {self.last(game_id)[0]} but the store"
+                    f" recorded seq {last_seq} as its last: events were removed or added behind"
+                    f" arbiter's back. Run `arbiter verify {game_id}`."
+                )
             if last_seq != expected_seq:
                 raise Conflict(
                     f"game {game_id} moved on: expected the log to end at seq {expected_seq},"
                     f" it ends at {last_seq}. Nothing was written; look again and retry."
                 )
-            gl = con.execute("SELECT gseq, hash FROM ledger ORDER BY gseq DESC LIMIT 1").fetchone()
-            gseq, gprev = (gl[0], gl[1]) if gl else (0, GENESIS)
+            gseq, gprev = heads.get("*", (0, GENESIS))
             now = _now()
-            rows, lrows = [], []
+            rows, crows = [], []
             seq = expected_seq
-            for ev in events:
-                seq += 1
-                h = chain_hash(prev, game_id, seq, ev.type, ev.payload)
-                rows.append([game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
-                             command.command_id, now, prev, h])
-                gseq += 1
-                gh = ledger_hash(gprev, game_id, seq, h)
-                lrows.append([gseq, game_id, seq, h, gprev, gh])
-                prev, gprev = h, gh
+            for events, command in groups:
+                first = seq + 1
+                for ev in events:
+                    seq += 1
+                    h = chain_hash(prev, game_id, seq, ev.type, ev.payload)
+                    gseq += 1
+                    gh = ledger_hash(gprev, game_id, seq, h)
+                    rows.append((game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
+                                 command.command_id, now, prev, h, gseq, gh))
+                    prev, gprev = h, gh
+                crows.append((command.command_id, game_id, command.seat, command.text, first, seq, now))
             if new_game is not None:
                 self.add_game(new_game)
-            con.executemany("INSERT INTO events_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-            con.executemany("INSERT INTO ledger VALUES (?, ?, ?, ?, ?, ?)", lrows)
+            self._insert("events_log", rows)
+            self._insert("commands", crows)
+            if game_id not in heads:
+                con.execute("INSERT INTO heads VALUES (?, 0, '')", [game_id])
+            # an UPDATE costs a fraction of an upsert in DuckDB
             con.execute(
-                "INSERT INTO commands VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [command.command_id, game_id, command.seat, command.text,
-                 expected_seq + 1, seq, now],
+                "UPDATE heads SET seq = CASE key WHEN '*' THEN ? ELSE ? END,"
+                " hash = CASE key WHEN '*' THEN ? ELSE ? END WHERE key IN (?, '*')",
+                [gseq, seq, gprev, prev, game_id],
             )
             if status is not None:
                 self.set_status(game_id, *status)
             con.execute("COMMIT")
-        except Conflict:
-            con.execute("ROLLBACK")
+        except (Conflict, StoreDamaged):
+            with contextlib.suppress(duckdb.Error):
+                con.execute("ROLLBACK")
             raise
         except (duckdb.ConstraintException, duckdb.TransactionException) as exc:
             with contextlib.suppress(duckdb.Error):
@@ -345,6 +380,96 @@ class Store:
                 con.execute("ROLLBACK")
             raise
         return Receipt(game_id, seq, prev, expected_seq + 1)
+
+    def import_games(
+        self, games: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]]]]
+    ) -> list[Receipt]:
+        """Write whole new games in one transaction (bulk import): all or nothing."""
+        con = self.con
+        ids = [row.game_id for row, _ in games]
+        try:
+            con.execute("BEGIN TRANSACTION")
+            clash = con.execute("SELECT game_id FROM games WHERE list_contains(?, game_id) LIMIT 1",
+                                [ids]).fetchone()
+            if clash:
+                raise Conflict(f"game {clash[0]} is already in this store; nothing was imported")
+            gseq, gprev = self.head("*")
+            now = _now()
+            grows, rows, crows, hrows, receipts = [], [], [], [], []
+            for row, groups in games:
+                grows.append(_game_tuple(row))
+                seq, prev = 0, GENESIS
+                for events, command in groups:
+                    first = seq + 1
+                    for ev in events:
+                        seq += 1
+                        h = chain_hash(prev, row.game_id, seq, ev.type, ev.payload)
+                        gseq += 1
+                        gh = ledger_hash(gprev, row.game_id, seq, h)
+                        rows.append((row.game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
+                                     command.command_id, now, prev, h, gseq, gh))
+                        prev, gprev = h, gh
+                    crows.append((command.command_id, row.game_id, command.seat, command.text,
+                                  first, seq, now))
+                hrows.append((row.game_id, seq, prev))
+                receipts.append(Receipt(row.game_id, seq, prev, 1))
+            self._insert("games", grows)
+            self._insert("events_log", rows)
+            self._insert("commands", crows)
+            self._insert("heads", hrows)
+            con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
+            con.execute("COMMIT")
+        except Conflict:
+            with contextlib.suppress(duckdb.Error):
+                con.execute("ROLLBACK")
+            raise
+        except duckdb.ConstraintException as exc:
+            with contextlib.suppress(duckdb.Error):
+                con.execute("ROLLBACK")
+            raise Conflict(f"import clashes with what is stored ({exc}); nothing was imported") from exc
+        except BaseException:
+            with contextlib.suppress(duckdb.Error):
+                con.execute("ROLLBACK")
+            raise
+        return receipts
+
+    def _insert(self, table: str, rows: list[tuple]) -> None:
+        if not rows:
+            return
+        if len(rows) > 200:
+            return self._insert_bulk(table, rows)
+        width = len(rows[0])
+        marks = "(" + ", ".join("?" * width) + ")"
+        if len(rows) == 1:
+            self.con.execute(f"INSERT INTO {table} VALUES {marks}", list(rows[0]))
+            return
+        for i in range(0, len(rows), 500):
+            chunk = rows[i : i + 500]
+            self.con.execute(
+                f"INSERT INTO {table} VALUES " + ", ".join([marks] * len(chunk)),
+                [v for r in chunk for v in r],
+            )
+
+    def _insert_bulk(self, table: str, rows: list[tuple]) -> None:
+        """Many rows at once: written as JSON lines to a temporary file DuckDB reads whole
+        (an order of magnitude faster than bound parameters)."""
+        cols = self.con.execute(
+            "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = ?"
+            " ORDER BY ordinal_position", [table]).fetchall()
+        enc = msgspec.json.Encoder()
+        fd, tmp = tempfile.mkstemp(suffix=".jsonl")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                for r in rows:
+                    fh.write(enc.encode({c: (str(v) if isinstance(v, datetime) else v)
+                                         for (c, _t), v in zip(cols, r)}))
+                    fh.write(b"\n")
+            spec = ", ".join(f"{c}: '{'VARCHAR' if t == 'JSON' else t}'" for c, t in cols)
+            self.con.execute(
+                f"INSERT INTO {table} SELECT * FROM read_json(?, format = 'newline_delimited',"
+                f" columns = {{{spec}}})", [tmp])
+        finally:
+            os.unlink(tmp)
 
     def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
         """A game's stored events in seq order (up to and including ``upto``)."""
@@ -371,9 +496,10 @@ class Store:
             [game_id],
         ).fetchall()
 
-    def ledger(self) -> list[tuple[int, str, int, str, str, str]]:
+    def ledger(self) -> list[tuple[int, str, int, str, str]]:
+        """(gseq, game_id, seq, event hash, global chain hash) in append order."""
         return self.con.execute(
-            "SELECT gseq, game_id, seq, event_hash, prev, hash FROM ledger ORDER BY gseq"
+            "SELECT gseq, game_id, seq, hash, ghash FROM events_log ORDER BY gseq"
         ).fetchall()
 
     def query(self, sql: str, params: Sequence[Any] | None = None) -> tuple[list[str], list[tuple]]:
@@ -385,6 +511,12 @@ class Store:
 
     def close(self) -> None:
         self.con.close()
+
+
+def _game_tuple(row: GameRow) -> tuple:
+    return (row.game_id, row.kind, row.seed, msgspec.json.encode(row.seats).decode(),
+            msgspec.json.encode(row.options).decode(), row.dice, row.status, row.winner,
+            row.rules_version, row.engine_version, _now(), row.forked_from, row.forked_at)
 
 
 def _game_row(r: tuple) -> GameRow:

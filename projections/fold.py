@@ -38,6 +38,7 @@ class Folded(msgspec.Struct, frozen=True):
     draws: int = 0
     top: Frame | None = None  # the last command still in effect (None: only setup)
     command_id: str = SETUP
+    setup_id: str = SETUP  # the command id of the events that set the game up
 
 
 def step(projection: Projection[Any], folded: Folded | None, seq: int, command_id: str,
@@ -46,22 +47,24 @@ def step(projection: Projection[Any], folded: Folded | None, seq: int, command_i
     if folded is None:
         if not isinstance(event, GameCreated):
             raise ValueError(f"a game's log must start with GameCreated, not {type(event).__name__}")
-        return Folded(created=event, state=projection.initial(event), seq=seq)
+        return Folded(created=event, state=projection.initial(event), seq=seq,
+                      command_id=command_id, setup_id=command_id)
     if isinstance(event, Undone):
         top = folded.top
         if top is None:
             return msgspec.structs.replace(folded, seq=seq)
         return Folded(created=folded.created, state=top.state_before, seq=seq,
-                      draws=top.draws_before, top=top.below, command_id=event.command_id)
+                      draws=top.draws_before, top=top.below, command_id=command_id,
+                      setup_id=folded.setup_id)
     top = folded.top
-    if command_id != SETUP:
+    if command_id != folded.setup_id:
         if command_id != folded.command_id or top is None:
             top = Frame(command_id, seq, seq, folded.state, folded.draws, top)
         else:
             top = msgspec.structs.replace(top, last_seq=seq)
     draws = event.n + 1 if isinstance(event, RANDOM_EVENTS) else folded.draws  # type: ignore[attr-defined]
     return Folded(created=folded.created, state=projection.evolve(folded.state, event), seq=seq,
-                  draws=draws, top=top, command_id=command_id)
+                  draws=draws, top=top, command_id=command_id, setup_id=folded.setup_id)
 
 
 def fold(projection: Projection[Any], items: Iterable[tuple[int, str, Event]]) -> Folded:

@@ -1,0 +1,687 @@
+"""The ``arbiter`` command line: play, replay, audit and query games."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+from typing import Any, Optional
+
+import msgspec
+import typer
+
+from cli import common
+from cli.common import CTX, console, emit_rows, err, escape, fail, log, user_errors
+from cli.render import renderer
+from core import audit, registry, transcript
+from core.bots import autoplay, bot_names, get_bot, next_seat
+from core.engine import Engine, cite
+from core.errors import ArbiterError, BadContent, ParseError, RuleViolation, stop_trace, trace_rules
+from core.match import UNDO, Match
+from events.base import Undone
+from projections.fold import Cursor, SETUP
+from projections.kernel import REFEREE
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, rich_markup_mode="rich",
+    help="arbiter: a referee for tabletop games that keeps a tamper-evident ledger of every move.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.callback()
+def main_options(
+    db: Optional[str] = typer.Option(None, "--db", help="The store (default: ARBITER_DB or the data directory)."),
+    verbose: bool = typer.Option(False, "-v", "--verbose", help="A readable log on stderr."),
+) -> None:
+    CTX.db = db or common.default_db()
+    CTX.verbose = verbose
+    common.setup_logging(verbose)
+
+
+def engine() -> Engine:
+    return Engine(CTX.db)
+
+
+def parse_options(raw: list[str]) -> dict[str, str]:
+    out = {}
+    for item in raw:
+        k, eq, v = item.partition("=")
+        if not eq or not k.strip():
+            fail(f"--option takes name=value, not {item!r}")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def parse_players(raw: list[str]) -> list[str] | None:
+    names = [p.strip() for item in raw for p in item.split(",") if p.strip()]
+    return names or None
+
+
+def load_content(path: str | None) -> tuple[dict[str, Any] | None, str]:
+    if path is None:
+        return None, "embedded"
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        raise BadContent(f"cannot read content file {path}: {exc.strerror}") from None
+    except ValueError as exc:
+        raise BadContent(f"{path} is not valid JSON: {exc}") from None
+    return data, f"file:{os.path.basename(path)}"
+
+
+def describe(match: Match, ev: Any) -> str:
+    return match.game.projection.describe(ev)
+
+
+def print_events(match: Match, events: list[Any]) -> None:
+    for ev in events:
+        console.print(f"  [dim]•[/] {escape(describe(match, ev))}")
+
+
+def whose_turn(match: Match) -> str:
+    out = match.outcome()
+    if out is not None:
+        winners = ", ".join(out.winners) or "nobody"
+        return f"game over — winner: {winners}" + (f" ({out.reason})" if out.reason else "")
+    who = match.to_act()
+    what = {"turn": "to act", "reaction": "may react", "simultaneous": "choose in secret"}.get(who.kind, who.kind)
+    return f"{', '.join(who.seats)} {what}" + (f": {who.prompt}" if who.prompt else "")
+
+
+# ----------------------------------------------------------------------------- new / do
+
+
+@app.command()
+def new(
+    game: str = typer.Argument(..., help="Game id, e.g. monster-derby (see `arbiter games --kinds`)."),
+    seed: Optional[int] = typer.Option(None, help="Seed for dice and shuffles (random if omitted)."),
+    players: list[str] = typer.Option([], "--players", "-p", help="Player names, comma separated."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A rules option, name=value (repeatable)."),
+    dice: str = typer.Option("seeded", help="seeded, or manual to type the faces of physical dice."),
+    content: Optional[str] = typer.Option(None, help="A content file (JSON) replacing the built-in cards/boards."),
+) -> None:
+    """Create a game and print its id."""
+    with user_errors():
+        data, source = load_content(content)
+        gid, match, receipt = engine().new(
+            game, seats=parse_players(players), seed=seed, options=parse_options(option),
+            dice=dice, content=data, content_source=source)
+        log().info("new", game_id=gid, kind=game, seed=match.created.seed)
+        console.print(gid)
+        err.print(f"[dim]{match.game.title}: {', '.join(match.seats)}; seed {match.created.seed};"
+                  f" {whose_turn(match)}. receipt {receipt}[/]")
+
+
+@app.command("do")
+def do_(
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
+    command: list[str] = typer.Argument(..., help="The command, e.g. `attack giant`."),
+    seat: Optional[str] = typer.Option(None, "--as", help="Which player acts (needed when several may)."),
+    command_id: Optional[str] = typer.Option(None, "--command-id", help="Makes a retried command idempotent."),
+) -> None:
+    """Apply one command (scriptable)."""
+    with user_errors():
+        text = " ".join(command)
+        receipt, match, events = engine().do(game_id, text, seat, command_id)
+        log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
+        print_events(match, events)
+        console.print(f"[dim]receipt {receipt}[/]")
+        console.print(whose_turn(match))
+
+
+@app.command()
+def undo(
+    game_id: str = typer.Argument(...),
+    seat: Optional[str] = typer.Option(None, "--as", help="Who asks for the undo."),
+) -> None:
+    """Retract the last move (recorded as an event, never deleted; the dice do not change)."""
+    with user_errors():
+        eng = engine()
+        match = eng.load(game_id)
+        top = match.folded.top if match.folded else None
+        who = seat or (match.actors.get(top.first_seq) if top else None) or match.seats[0]
+        receipt, match, events = eng.do(game_id, UNDO, who)
+        ev = events[0]
+        assert isinstance(ev, Undone)
+        console.print(f"undone: seq {ev.first_seq}–{ev.last_seq}. [dim]receipt {receipt}[/]")
+        console.print(whose_turn(match))
+
+
+# ----------------------------------------------------------------------------- looking
+
+
+def load_at(game_id: str, at: Optional[int]) -> Match:
+    match = engine().load(game_id)
+    if at is None or at >= match.seq:
+        return match
+    if at < 1:
+        fail(f"--at takes a seq from 1 to {match.seq}")
+    prefix = Match(match.game, match.items[:at], match.actors)
+    prefix.texts = match.texts
+    prefix.game_id = match.game_id
+    return prefix
+
+
+@app.command()
+def show(
+    game_id: str = typer.Argument(...),
+    at: Optional[int] = typer.Option(None, "--at", help="Show the game as it was after this seq."),
+    seat: Optional[str] = typer.Option(None, "--as", help="As this player sees it (`referee` sees all)."),
+    as_json: bool = typer.Option(False, "--json", help="The (redacted) state as JSON."),
+) -> None:
+    """The board and state at any point."""
+    with user_errors():
+        match = load_at(game_id, at)
+        check_seat(match, seat)
+        view = match.view(seat)
+        if as_json:
+            sys.stdout.write(msgspec.json.format(msgspec.json.encode(view), indent=2).decode() + "\n")
+            return
+        console.print(f"[bold]{match.game_id}[/] {match.game.title} — seq {match.seq}"
+                      + (f" (as {seat})" if seat else " (public view)"))
+        console.print(renderer(match.game.id)(view, seat))
+        console.print(whose_turn(match))
+
+
+def check_seat(match: Match, seat: Optional[str]) -> None:
+    if seat is not None and seat != REFEREE and seat not in match.seats:
+        fail(f"no player {seat!r} in this game (players: {', '.join(match.seats)}, or referee)")
+
+
+@app.command("log")
+def log_(
+    game_id: str = typer.Argument(...),
+    seat: Optional[str] = typer.Option(None, "--as", help="Redacted for this player (`referee`: all)."),
+    fmt: str = typer.Option("table", "--format", "-f", help="table or jsonl."),
+) -> None:
+    """The events of a game, redacted for a seat."""
+    with user_errors():
+        common.check_format(fmt, ("table", "jsonl"))
+        match = engine().load(game_id)
+        check_seat(match, seat)
+        rows = []
+        for seq, actor, ev in match.log(seat):
+            if fmt == "jsonl":
+                rows.append((seq, actor or "", type(ev).__name__, msgspec.to_builtins(ev)))
+            else:
+                rows.append((seq, actor or "", describe(match, ev)))
+        cols = ["seq", "actor", "type", "event"] if fmt == "jsonl" else ["seq", "actor", "event"]
+        emit_rows(cols, rows, fmt, title=f"{match.game_id} ({match.game.title})")
+
+
+@app.command()
+def replay(
+    game_id: str = typer.Argument(...),
+    seat: Optional[str] = typer.Option(None, "--as", help="Replay as this player sees it."),
+    at: Optional[int] = typer.Option(None, "--at", help="Start at this seq."),
+) -> None:
+    """Step forward and back through a game: n(ext), p(rev), g SEQ, s(tart), e(nd), q(uit)."""
+    with user_errors():
+        match = engine().load(game_id)
+        check_seat(match, seat)
+        cursor = Cursor(match.game.projection, match.items)
+        pos = (at or 1) - 1
+        draw = renderer(match.game.id)
+        while True:
+            folded = cursor.at_index(pos)
+            seq, _cid, ev = match.items[pos]
+            state = folded.state if seat in (REFEREE,) else match.game.projection.view(folded.state, seat)
+            console.rule(f"{match.game_id} seq {seq}/{match.seq}")
+            shown = match.log(seat)
+            line = next((describe(match, e) for s, _a, e in shown if s == seq), "(hidden)")
+            console.print(f"[bold]{escape(line)}[/]")
+            console.print(draw(state, seat))
+            try:
+                key = input("replay [n/p/g SEQ/s/e/q]> ").strip().lower()
+            except EOFError:
+                return
+            if key in ("q", "quit", "exit"):
+                return
+            if key in ("", "n", "next"):
+                pos = min(pos + 1, len(match.items) - 1)
+            elif key in ("p", "b", "prev", "back"):
+                pos = max(pos - 1, 0)
+            elif key in ("s", "start"):
+                pos = 0
+            elif key in ("e", "end"):
+                pos = len(match.items) - 1
+            elif key.startswith("g") and key[1:].strip().isdigit():
+                pos = max(0, min(int(key[1:].strip()) - 1, len(match.items) - 1))
+            else:
+                err.print("keys: n(ext) p(rev) g SEQ s(tart) e(nd) q(uit)")
+
+
+@app.command("try")
+def try_(
+    game_id: str = typer.Argument(...),
+    command: list[str] = typer.Argument(...),
+    at: Optional[int] = typer.Option(None, "--at", help="Ask about the position after this seq."),
+    seat: Optional[str] = typer.Option(None, "--as"),
+) -> None:
+    """Dry run: would this command be (or have been) legal, and what would it do? Writes nothing."""
+    with user_errors():
+        match = load_at(game_id, at)
+        text = " ".join(command)
+        trail, token = trace_rules()
+        try:
+            actor, _cmd, events = match.decide(seat, text)
+        except RuleViolation as exc:
+            raise cite(match.game.rules, exc)
+        finally:
+            stop_trace(token)
+        console.print(f"legal: {actor}: {escape(text)} at seq {match.seq}"
+                      + (f" (checked {', '.join(trail)})" if trail else ""))
+        print_events(match, events)
+
+
+@app.command()
+def why(
+    game_id: str = typer.Argument(...),
+    seq: int = typer.Argument(..., help="The event to explain."),
+) -> None:
+    """Which command produced an event, and which rules it passed."""
+    with user_errors():
+        eng = engine()
+        with eng.open(read_only=True) as store:
+            match = eng.load_from(store, game_id)
+            commands = store.commands(match.game_id)
+        found = next((c for c in commands if c[3] <= seq <= c[4]), None)
+        if found is None:
+            fail(f"{match.game_id} has no event {seq} (its log ends at {match.seq})")
+        cid, seat, text, first, last = found
+        if text == SETUP:
+            console.print(f"seq {seq} was written when the game was set up (seq {first}–{last}).")
+            return
+        before = Match(match.game, [i for i in match.items if i[0] < first], match.actors)
+        trail, token = trace_rules()
+        try:
+            before.decide(seat, text)
+        except ArbiterError as exc:
+            console.print(f"[yellow]today's rules refuse it: {escape(str(exc))}[/]")
+        finally:
+            stop_trace(token)
+        console.print(f"seq {seq} came from [bold]{seat}: {escape(text)}[/] (seq {first}–{last}, command {cid})")
+        checks = ["ARB-TURN"] + trail
+        for rule_id in checks:
+            rule = match.game.rules.get(rule_id)
+            if rule:
+                console.print(f"  passed {rule.id} ({rule.source}, \"{escape(rule.section)}\"): {escape(rule.text)}")
+        for s, _a, ev in match.items:
+            if first <= s <= last:
+                console.print(f"  [dim]{s}[/] {escape(describe(match, ev))}")
+
+
+# ----------------------------------------------------------------------------- audits
+
+
+@app.command()
+def check(
+    path: str = typer.Argument(..., help="A transcript file (- for stdin)."),
+    content: Optional[str] = typer.Option(None, help="The content file the game was played with."),
+) -> None:
+    """Validate a whole game written as a transcript; report the first illegal line."""
+    with user_errors():
+        text = read_text(path)
+        data, _source = load_content(content)
+        result = transcript.check(text, data)
+        if not result.ok:
+            exc = result.error
+            code = 1 if isinstance(exc, RuleViolation) else 2
+            err.print(f"[bold red]line {result.line}[/] {escape(result.text)}\n  {escape(str(exc))}")
+            raise typer.Exit(code)
+        m = result.match
+        console.print(f"ok: {result.commands} commands, {m.seq} events. {whose_turn(m)}")
+
+
+def read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+    return ""
+
+
+@app.command()
+def verify(
+    game_id: Optional[str] = typer.Argument(None),
+    all_games: bool = typer.Option(False, "--all", help="Every game in the store, and the global ledger."),
+    receipt: list[str] = typer.Option([], "--receipt", "-r", help="A receipt to prove (repeatable)."),
+    quick: bool = typer.Option(False, "--quick", help="Chain and dice only; do not re-decide commands."),
+) -> None:
+    """Audit: hash chains, dice against the seed, and every command decided again."""
+    with user_errors():
+        if not game_id and not all_games and not receipt:
+            fail("name a game, or --all, or --receipt")
+        eng = engine()
+        bad = 0
+        with eng.open(read_only=True) as store:
+            ids = [g.game_id for g in store.games()] if all_games else (
+                [store.resolve_game_id(game_id)] if game_id else [])
+            rows = []
+            for gid in ids:
+                report = audit.verify_game(store, gid, redecide=not quick)
+                first = report.first
+                rows.append((gid, report.events, report.commands, report.rolls,
+                             "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}"))
+                bad += not report.ok
+            ledger = audit.verify_ledger(store) if all_games else []
+            receipts = [audit.check_receipt(store, r) for r in receipt]
+        if rows:
+            emit_rows(["game", "events", "commands", "draws", "verdict"], rows, "table")
+        for p in ledger:
+            err.print(f"[red]ledger: {escape(p.message)}[/]")
+        for r, p in zip(receipt, receipts):
+            console.print(f"receipt {r}: " + ("[green]present[/]" if p is None else f"[red]{escape(p.message)}[/]"))
+        failed = bad + len(ledger) + sum(p is not None for p in receipts)
+        if failed:
+            raise typer.Exit(1)
+        console.print("[green]verified[/]")
+
+
+@app.command()
+def query(
+    sql: str = typer.Argument(..., help="SQL over the store: tables games, events, commands, dice, ..."),
+    fmt: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
+) -> None:
+    """SQL over the store (read-only)."""
+    import duckdb
+
+    with user_errors():
+        common.check_format(fmt, ("table", "csv", "json"))
+        with engine().open(read_only=True) as store:
+            try:
+                cols, rows = store.query(sql)
+            except duckdb.Error as exc:
+                fail(f"SQL: {str(exc).splitlines()[0]}")
+        emit_rows(cols, rows, fmt)
+
+
+@app.command()
+def rules(
+    game: str = typer.Argument(...),
+    words: list[str] = typer.Argument(None, help="Only rules mentioning all these words."),
+) -> None:
+    """The rule index (and the game's options), searchable."""
+    with user_errors():
+        g = registry.get(game)
+        found = g.rules.search(words or [])
+        emit_rows(["id", "source", "section", "rule"], [(r.id, r.source, r.section, r.text) for r in found],
+                  "table", title=f"{g.title}: rules")
+        if not words and g.options:
+            emit_rows(["option", "default", "choices", "house", "what it sets"],
+                      [(o.name, o.default, ", ".join(map(str, o.choices)) if o.choices else "",
+                        "house" if o.house else "rulebook", o.doc) for o in g.options],
+                      "table", title="options (--option name=value)")
+
+
+@app.command()
+def games(kinds: bool = typer.Option(False, "--kinds", help="The games arbiter knows, not the stored ones.")) -> None:
+    """The games in the store (or, with --kinds, the games arbiter can referee)."""
+    with user_errors():
+        if kinds:
+            emit_rows(["id", "title", "players", "bots"],
+                      [(g.id, g.title, f"{g.min_seats}–{g.max_seats}", ", ".join(bot_names(g)))
+                       for g in registry.available()], "table")
+            return
+        if not os.path.exists(CTX.db):
+            console.print(f"no games yet in {CTX.db}; start one with `arbiter new monster-derby`")
+            return
+        with engine().open(read_only=True) as store:
+            cols, rows = store.query(
+                "SELECT g.game_id, g.kind, g.seats, g.status, g.winner, max(e.seq) AS events,"
+                " CAST(g.created_at AS VARCHAR)[:19] AS created FROM games g LEFT JOIN events_log e"
+                " USING (game_id) GROUP BY ALL ORDER BY created")
+        emit_rows(cols, rows, "table")
+
+
+# ----------------------------------------------------------------------------- moving games
+
+
+@app.command()
+def fork(
+    game_id: str = typer.Argument(...),
+    at: int = typer.Option(..., "--at", help="Branch after this seq."),
+) -> None:
+    """Branch a what-if game from any point of another."""
+    with user_errors():
+        gid, match = engine().fork(game_id, at)
+        console.print(gid)
+        err.print(f"[dim]forked from {game_id} at seq {at}; {whose_turn(match)}[/]")
+
+
+@app.command()
+def export(
+    game_id: str = typer.Argument(...),
+    fmt: str = typer.Option("transcript", "--format", "-f", help="transcript or jsonl (every stored event)."),
+    out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default stdout)."),
+) -> None:
+    """Write a game out, as a transcript or as its full event log."""
+    with user_errors():
+        common.check_format(fmt, ("transcript", "jsonl"))
+        eng = engine()
+        if fmt == "transcript":
+            text = transcript.export(eng.load(game_id))
+        else:
+            from core.porting import export_jsonl
+
+            with eng.open(read_only=True) as store:
+                text = export_jsonl(store, store.resolve_game_id(game_id))
+        if out:
+            with open(out, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            err.print(f"[dim]wrote {out}[/]")
+        else:
+            sys.stdout.write(text)
+
+
+@app.command("import")
+def import_(
+    path: str = typer.Argument(..., help="A transcript or a jsonl export."),
+    content: Optional[str] = typer.Option(None, help="Content file, for a transcript played with one."),
+) -> None:
+    """Bring a game into this store (a jsonl log keeps its id and hashes; a transcript is replayed)."""
+    from core.porting import import_jsonl
+
+    with user_errors():
+        text = read_text(path)
+        eng = engine()
+        if text.startswith(transcript.MAGIC):
+            data, _ = load_content(content)
+            result = transcript.check(text, data)
+            if not result.ok:
+                err.print(f"[bold red]line {result.line}[/] {escape(result.text)}\n  {escape(str(result.error))}")
+                raise typer.Exit(1 if isinstance(result.error, RuleViolation) else 2)
+            t = transcript.parse(text)
+            gid, match, _ = eng.new(t.game, seats=result.match.seats, seed=result.match.created.seed,
+                                    options=result.match.created.options, dice=t.dice, content=data,
+                                    content_source="embedded" if data is None else "file")
+            with eng.open() as store:
+                eng.replay_into(store, gid, result.match.effective_commands())
+            console.print(gid)
+        else:
+            with eng.open() as store:
+                ids = import_jsonl(store, text)
+            for gid in ids:
+                console.print(gid)
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+def parse_bots(raw: list[str], match: Match) -> dict[str, Any]:
+    bots = {}
+    for item in raw:
+        seat, eq, kind = item.partition("=")
+        if not eq:
+            seat, kind = item, "random"
+        if seat == "all":
+            for s in match.seats:
+                bots[s] = get_bot(match.game, kind)
+            continue
+        if seat not in match.seats:
+            fail(f"--bot {item}: no player {seat!r} (players: {', '.join(match.seats)})")
+        bots[seat] = get_bot(match.game, kind)
+    return bots
+
+
+@app.command()
+def play(
+    game: str = typer.Argument(..., help="A game id to create and play, or an existing game to continue."),
+    bot: list[str] = typer.Option([], "--bot", help="SEAT=KIND plays that seat by bot (KIND: random, or the game's own)."),
+    players: list[str] = typer.Option([], "--players", "-p"),
+    seed: Optional[int] = typer.Option(None),
+    option: list[str] = typer.Option([], "--option", "-o"),
+    dice: str = typer.Option("seeded"),
+    bot_seed: int = typer.Option(0, help="Seed of the bots' own choices."),
+    max_menu: int = typer.Option(30, help="How many legal commands to number."),
+) -> None:
+    """Interactive play: the board, whose turn, numbered legal commands, or type your own."""
+    with user_errors():
+        eng = engine()
+        if game in registry.known():
+            gid, match, _ = eng.new(game, seats=parse_players(players), seed=seed,
+                                    options=parse_options(option), dice=dice)
+            console.print(f"new game [bold]{gid}[/] — resume any time with `arbiter play {gid}`")
+        else:
+            match = eng.load(game)
+            gid = match.game_id
+        bots = parse_bots(bot, match)
+        rng = random.Random(bot_seed)
+        draw = renderer(match.game.id)
+        while True:
+            if match.outcome() is not None:
+                console.print(draw(match.state, REFEREE))
+                console.print(f"[bold green]{whose_turn(match)}[/]")
+                return
+            seat = next_seat(match, rng)
+            if seat in bots:
+                legal = match.legal(seat)
+                command = bots[seat](match.state, seat, legal, rng)
+                text = match.game.command_text(command)
+                receipt, match, events = eng.do(gid, text, seat)
+                console.print(f"[cyan]{seat}[/] (bot): {escape(text)}")
+                print_events(match, events)
+                continue
+            console.rule(f"{gid} — seq {match.seq}")
+            console.print(draw(match.view(seat), seat))
+            console.print(f"[bold]{escape(whose_turn(match))}[/]")
+            legal = match.legal_texts(seat)
+            for i, text in enumerate(legal[:max_menu], start=1):
+                console.print(f"  [cyan]{i:>2}[/] {escape(text)}")
+            if len(legal) > max_menu:
+                console.print(f"  … and {len(legal) - max_menu} more (type the command)")
+            try:
+                raw = input(f"{seat}> ").strip()
+            except EOFError:
+                console.print(f"\nsaved. resume with `arbiter play {gid}`")
+                return
+            if raw in ("q", "quit", "exit"):
+                console.print(f"saved. resume with `arbiter play {gid}`")
+                return
+            if raw in ("?", "help"):
+                console.print("commands: " + escape("; ".join(match.game.syntax)))
+                console.print("also: a number from the menu, undo, log, quit")
+                continue
+            if raw == "log":
+                for s, a, ev in match.log(seat)[-15:]:
+                    console.print(f"  [dim]{s}[/] {escape(a or '')} {escape(describe(match, ev))}")
+                continue
+            if raw.isdigit() and 1 <= int(raw) <= len(legal):
+                raw = legal[int(raw) - 1]
+            if not raw:
+                continue
+            try:
+                receipt, match, events = eng.do(gid, raw, seat)
+            except (RuleViolation, ParseError) as exc:
+                if isinstance(exc, RuleViolation):
+                    cite(match.game.rules, exc)
+                err.print(f"[red]{escape(str(exc))}[/]")
+                continue
+            print_events(match, events)
+            console.print(f"[dim]receipt {receipt}[/]")
+
+
+@app.command()
+def simulate(
+    game: str = typer.Argument(...),
+    games_: int = typer.Option(10, "--games", "-n", help="How many games."),
+    bot: str = typer.Option("random", help="The bot every seat uses."),
+    seed: int = typer.Option(0, help="First game seed (each game adds one); bots are seeded from it too."),
+    players: Optional[int] = typer.Option(None, help="Seats per game (default: the game's minimum)."),
+    option: list[str] = typer.Option([], "--option", "-o"),
+    max_steps: int = typer.Option(5000, help="Give up on a game after this many commands."),
+) -> None:
+    """Bot-vs-bot games, stored, with a progress bar and a summary."""
+    from rich.progress import Progress
+
+    with user_errors():
+        g = registry.get(game)
+        chosen = get_bot(g, bot)
+        n = players or g.min_seats
+        opts = parse_options(option)
+        eng = engine()
+        wins: dict[str, int] = {}
+        lengths: list[int] = []
+        unfinished = 0
+        t0 = time.perf_counter()
+        gid = ""
+        with Progress(console=err, transient=False) as progress, eng.open() as store:
+            task = progress.add_task(f"{g.title}", total=games_)
+            for i in range(games_):
+                seats = [f"bot{j + 1}" for j in range(n)]
+                match = Match.new(g, seed=seed + i, seats=seats, options=opts)
+                steps = autoplay(match, {s: chosen for s in seats}, random.Random(seed + i), max_steps)
+                gid = eng.store_match(store, match)
+                out = match.outcome()
+                if out is None:
+                    unfinished += 1
+                else:
+                    for w in out.winners:
+                        wins[w] = wins.get(w, 0) + 1
+                lengths.append(steps)
+                progress.advance(task)
+        secs = time.perf_counter() - t0
+        rows = [(s, wins.get(s, 0)) for s in sorted(wins)]
+        emit_rows(["winner", "games won"], rows, "table", title=f"{games_} games of {g.title}, {bot} bots")
+        console.print(f"commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
+                      f" max {max(lengths)}; unfinished {unfinished}; {games_ / secs:.1f} games/s; last {gid}")
+
+
+@app.command()
+def demo(
+    game: str = typer.Option("monster-derby", help="Which game to show."),
+    seed: int = typer.Option(2026),
+) -> None:
+    """A quick tour on the default store: a bot game, a step back, an audit and a query."""
+    with user_errors():
+        from cli.demo import run_demo
+
+        run_demo(engine(), game, seed)
+
+
+@app.command()
+def bench(
+    events: int = typer.Option(10000, help="Events in the long game used for replay and stepping back."),
+    commands: int = typer.Option(300, help="Stored commands timed for latency."),
+    game: Optional[str] = typer.Option(None, help="Which game to measure (default monster-derby)."),
+) -> None:
+    """Measure speed as ratios against a baseline measured in the same run."""
+    with user_errors():
+        from cli.bench import run_bench
+
+        run_bench(events=events, commands=commands, game_id=game)
+
+
+def main() -> None:
+    try:
+        app()
+    except ArbiterError as exc:  # anything that escaped a command's own handler
+        err.print(f"error: {exc}")
+        sys.exit(exc.exit_code)

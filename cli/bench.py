@@ -1,0 +1,153 @@
+"""`arbiter bench`: speed as ratios against baselines measured in the same run.
+
+The machines are shared and noisy, so every figure is printed next to a baseline taken
+moments before on the same machine, and the ratio is what to compare between runs.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import tempfile
+import time
+from typing import Any
+
+import duckdb
+
+from cli.common import console, emit_rows
+from core import registry
+from core.bots import autoplay, random_bot
+from core.engine import Engine
+from core.match import UNDO, Match
+from core.porting import export_jsonl, import_jsonl
+from projections.fold import Cursor, decoded
+from events.store import open_store
+
+
+def long_match(game_id: str, events: int, seed: int = 1) -> Match:
+    """A game with at least ``events`` events: bots play, and a move that would end the game
+    is undone (the Undone event stays in the log) so that the history keeps growing."""
+    game = registry.get(game_id)
+    match = Match.new(game, seed=seed, seats=game.default_seats(min(3, game.max_seats)))
+    rng = random.Random(seed)
+    stuck = 0
+    while match.seq < events and stuck < 50:
+        who = match.to_act()
+        seat = who.seats[0]
+        legal = match.legal(seat)
+        match.apply(seat, game.command_text(random_bot(match.state, seat, legal, rng)))
+        if match.outcome() is not None:
+            match.apply(seat, UNDO)
+            stuck += 1
+        else:
+            stuck = 0
+    return match
+
+
+def timed(fn: Any, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = None) -> None:
+    game_id = game_id or ("monster-derby" if "monster-derby" in registry.known() else registry.known()[0])
+    game = registry.get(game_id)
+    rows: list[tuple[str, str, str, str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "bench.duckdb")
+        eng = Engine(path)
+        console.print(f"building a {events}-event game of {game.title} …")
+        match = long_match(game_id, events)
+        with eng.open() as store:
+            gid = eng.store_match(store, match)
+
+        # replay against the floor of reading and decoding the same events
+        with eng.open(read_only=True) as store:
+            def floor() -> None:
+                list(decoded(game.codec, store.envelopes(gid)))
+
+            def replay() -> None:
+                envs = store.envelopes(gid)
+                Match(game, list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs})
+
+            t_floor, t_replay = timed(floor), timed(replay)
+        n = match.seq
+        rows.append(("replay (read+decode+fold)", f"{n / t_replay:,.0f} ev/s",
+                     f"{n / t_floor:,.0f} ev/s read+decode", f"{t_replay / t_floor:.2f}x", "≤ 3x"))
+
+        # stepping back to random points
+        cursor = Cursor(game.projection, match.items)
+        rng = random.Random(7)
+        picks = [rng.randrange(len(match.items)) for _ in range(200)]
+        times = []
+        for i in picks:
+            t0 = time.perf_counter()
+            cursor.at_index(i)
+            times.append(time.perf_counter() - t0)
+        full = timed(lambda: Cursor(game.projection, match.items), 1)
+        rows.append(("step back to a random seq", f"median {statistics.median(times) * 1000:.2f} ms,"
+                     f" max {max(times) * 1000:.2f} ms", f"cursor built once in {full * 1000:.0f} ms",
+                     "", "< 20 ms"))
+
+        # command latency: decide + append + commit, against a bare insert + commit
+        bare_path = os.path.join(tmp, "bare.duckdb")
+        con = duckdb.connect(bare_path)
+        con.execute("CREATE TABLE t (game_id VARCHAR, seq INTEGER, payload JSON, PRIMARY KEY (game_id, seq))")
+        t0 = time.perf_counter()
+        for i in range(commands):
+            con.execute("BEGIN")
+            con.execute("INSERT INTO t VALUES (?, ?, ?)", ["g", i, '{"type":"X","n":1}'])
+            con.execute("COMMIT")
+        t_bare = (time.perf_counter() - t0) / commands
+        con.close()
+        fresh = Match.new(game, seed=3, seats=game.default_seats(min(3, game.max_seats)))
+        with eng.open() as store:
+            gid2 = eng.store_match(store, fresh)
+            m = eng.load_from(store, gid2)
+            brng = random.Random(3)
+            done = 0
+            t0 = time.perf_counter()
+            while done < commands and m.outcome() is None:
+                seat = m.to_act().seats[0]
+                text = game.command_text(random_bot(m.state, seat, m.legal(seat), brng))
+                _r, m, _e = eng.do(gid2, text, seat, store=store)
+                done += 1
+            t_cmd = (time.perf_counter() - t0) / max(done, 1)
+        rows.append(("stored command (decide+append+commit)", f"{t_cmd * 1000:.2f} ms",
+                     f"{t_bare * 1000:.2f} ms bare insert+commit", f"{t_cmd / t_bare:.2f}x", "≤ 1.5x"))
+        t_open = timed(lambda: open_store(path).__enter__().close(), 3)
+        rows.append(("opening the store (per CLI command)", f"{t_open * 1000:.1f} ms", "", "", ""))
+
+        # bot games per second, in memory and stored
+        games = 20
+        t0 = time.perf_counter()
+        played = []
+        for i in range(games):
+            mm = Match.new(game, seed=100 + i, seats=game.default_seats())
+            autoplay(mm, {}, random.Random(i))
+            played.append(mm)
+        t_mem = time.perf_counter() - t0
+        with eng.open() as store:
+            t_store = timed(lambda: [eng.store_match(store, mm) for mm in played], 1)
+        rows.append(("bot games", f"{games / t_mem:.1f} games/s in memory",
+                     f"storing them: {games / t_store:.1f} games/s", "", ""))
+
+        # bulk import
+        with eng.open(read_only=True) as store:
+            ids = [g.game_id for g in store.games()]
+            dump = "".join(export_jsonl(store, g) for g in ids)
+            total = store.query("SELECT count(*) FROM events_log")[1][0][0]
+        target = os.path.join(tmp, "import.duckdb")
+        t0 = time.perf_counter()
+        with open_store(target) as store:
+            import_jsonl(store, dump)
+        t_imp = time.perf_counter() - t0
+        rows.append(("bulk import (jsonl, chain checked)", f"{total / t_imp:,.0f} ev/s",
+                     f"{total:,} events", "", "> 100,000 ev/s"))
+    emit_rows(["measure", "arbiter", "baseline (same run)", "ratio", "aim"], rows, "table",
+              title=f"arbiter bench — {game.title}, {n:,}-event game")

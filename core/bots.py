@@ -1,0 +1,63 @@
+"""Bots: players that pick among the legal commands. They are players, not rules, so they
+may use their own ``random.Random`` (seeded, so simulations repeat)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping, Sequence
+
+from core.errors import ArbiterError, BadOption
+from core.game import Bot, Game
+from core.match import Match
+
+
+def random_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -> Any:
+    """Any legal command, uniformly."""
+    return rng.choice(list(legal))
+
+
+def bot_names(game: Game[Any, Any]) -> list[str]:
+    return ["random", *sorted(k for k in game.bots if k != "random")]
+
+
+def get_bot(game: Game[Any, Any], kind: str) -> Bot:
+    if kind == "random":
+        return random_bot
+    if kind not in game.bots:
+        raise BadOption(f"{game.id} has no bot {kind!r} (bots: {', '.join(bot_names(game))})")
+    return game.bots[kind]
+
+
+class Stalled(ArbiterError):
+    """A seat was asked to act but had no legal command: a bug in a game's legal_commands."""
+
+
+def next_seat(match: Match, rng: random.Random) -> str:
+    seats = match.to_act().seats
+    return seats[0] if len(seats) == 1 else rng.choice(list(seats))
+
+
+def bot_step(match: Match, bots: Mapping[str, Bot], rng: random.Random,
+             apply: Callable[[str, str], Any] | None = None) -> tuple[str, str]:
+    """Let the bot of the seat to act choose one command and apply it; (seat, text)."""
+    seat = next_seat(match, rng)
+    legal = match.legal(seat)
+    if not legal:
+        raise Stalled(f"{match.game.id}: {seat} must act ({match.to_act()}) but has no legal command")
+    command = bots.get(seat, random_bot)(match.state, seat, legal, rng)
+    text = match.game.command_text(command)
+    if apply is None:
+        match.apply(seat, text)
+    else:
+        apply(seat, text)
+    return seat, text
+
+
+def autoplay(match: Match, bots: Mapping[str, Bot], rng: random.Random, max_steps: int = 5000,
+             apply: Callable[[str, str], Any] | None = None) -> int:
+    """Play until the game ends (or ``max_steps``); returns the number of commands."""
+    steps = 0
+    while match.outcome() is None and steps < max_steps:
+        bot_step(match, bots, rng, apply)
+        steps += 1
+    return steps
