@@ -159,6 +159,29 @@ class Parser:
                 return c
         return did  # not where it must be: the rules will say so
 
+    def known(self, word: str) -> bool:
+        w = slug(word)
+        m = re.match(r"^(.*)-(\d+)$", w)
+        return w in self.by_slug or bool(m and m.group(1) in self.defs)
+
+    def cards(self, words: list[str], pool: list[str]) -> tuple[str, ...]:
+        """Several card names in a row (each one word or more), longest name first."""
+        left = list(pool)
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            for j in range(len(words), i, -1):
+                if self.known(" ".join(words[i:j])):
+                    c = self.card(" ".join(words[i:j]), left)
+                    if c in left:
+                        left.remove(c)
+                    out.append(c)
+                    i = j
+                    break
+            else:
+                self.card(words[i], left)  # raises the ParseError naming it
+        return tuple(out)
+
     def loc(self, word: str) -> str:
         w = slug(word)
         if w in self.locs:
@@ -236,19 +259,12 @@ def parse(state: Any, seat: str, text: str) -> Command:
     if verb == "discard":
         if not rest:
             raise ParseError("say which cards to discard", hint=_hint())
-        left = list(hand)
-        out = []
-        for w in rest:
-            c = P.card(w, left)
-            if c in left:
-                left.remove(c)
-            out.append(c)
-        return Discard(tuple(out))
+        return Discard(P.cards(rest, hand))
     if verb == "vanquish":
         head, parts = split_words(rest, ("with",))
         if not head:
             raise ParseError("say which Hero to vanquish", hint=_hint())
-        allies = tuple(P.card(w, mine) for w in parts.get("with", []))
+        allies = P.cards(parts.get("with", []), mine)
         if "with" in parts and not allies:
             raise ParseError("name the Allies after 'with'", hint=_hint())
         return Vanquish(P.card(" ".join(head), mine), allies)

@@ -1,3 +1,4 @@
+"""Writes fixtures/villainous/content.json (house decks): python tests/villainous/make_content.py"""
 import json
 H = "house"
 def card(id, name, type, text, cost=0, kind="credits", strength=None, copies=1, abilities=(), **kw):
@@ -16,13 +17,14 @@ def loc(id, name, actions): return {"id": id, "name": name, "actions": actions, 
 cad = [
  card("cb-todo-360", "Todo 360", "ally", "When played, you may put a Target on a Hero at its location.", 1, strength=1, copies=2,
       abilities=[onplay({"do": "target", "where": "here", "may": True})]),
- card("cb-bounty-droid", "Bounty Droid", "ally", "Activate (1 Credit): put a Target on a Hero at its location.", 2, strength=2, copies=3,
-      abilities=[act(1, {"do": "target", "where": "here"})]),
+ card("cb-bounty-droid", "Bounty Droid", "ally", "Activate (0 Credits): put a Target on a Hero at its location.", 2, strength=2, copies=3,
+      abilities=[act(0, {"do": "target", "where": "here"})]),
  card("cb-aurra-sing", "Aurra Sing", "ally", "When played, gain 1 Ambition.", 3, strength=3, copies=2,
       abilities=[onplay({"do": "gain", "ambition": 1})]),
  card("cb-embo", "Embo", "ally", "Other Allies at his location get +1 Strength.", 3, strength=3, copies=2,
       abilities=[st("allies_here", 1, others=True)]),
- card("cb-hired-gun", "Hired Gun", "ally", "No ability.", 2, strength=2, copies=3),
+ card("cb-hired-gun", "Hired Gun", "ally", "When played, you may put a Target on a Hero at its location.", 2, strength=2, copies=3,
+      abilities=[onplay({"do": "target", "where": "here", "may": True})]),
  card("cb-moralo-eval", "Moralo Eval", "ally", "Ambition (1): put a Target on any Hero in your Sector.", 2, kind="ambition", strength=1, copies=1,
       abilities=[amb(1, {"do": "target", "where": "any"})]),
  card("cb-twin-blasters", "Twin Blasters", "item", "Attach to an Ally: it gets +2 Strength.", 2, copies=3, attach=True,
@@ -96,8 +98,8 @@ ss_fate = [
  card("ssf-hera-syndulla", "Hera Syndulla", "hero", "Rebel.", strength=3, keywords=["rebel"]),
  card("ssf-sabine-wren", "Sabine Wren", "hero", "Rebel.", strength=3, keywords=["rebel"]),
  card("ssf-zeb-orrelios", "Zeb Orrelios", "hero", "Rebel.", strength=4, keywords=["rebel"]),
- card("ssf-chopper", "Chopper", "hero", "Rebel.", strength=1, keywords=["rebel"]),
- card("ssf-rebel-cell-fighter", "Rebel Cell Fighter", "hero", "Rebel.", strength=2, copies=2, keywords=["rebel"]),
+ card("ssf-chopper", "Chopper", "hero", "No ability.", strength=1),
+ card("ssf-rebel-cell-fighter", "Rebel Cell Fighter", "hero", "No ability.", strength=2, copies=2),
  card("ssf-cal-kestis", "Cal Kestis", "hero", "No ability.", strength=4),
  card("ssf-cere-junda", "Cere Junda", "hero", "No ability.", strength=3),
  card("ssf-rebel-blaster", "Rebel Blaster", "item", "Attach to a Hero: it gets +1 Strength.", copies=2, attach=True,
@@ -195,5 +197,5 @@ for k, v in V.items():
         assert tot == n, (k, deck, tot)
 out = {"dice": {}, "note": "Sectors are named by the rulebook; every card, cost, strength and location action symbol is house content (the real lists are not public).",
        "hand_size": 4, "starting_credits": [0, 1, 2, 2], "villains": V}
-json.dump(out, open("/work/wt/villainous/fixtures/villainous/content.json", "w"), indent=1)
+json.dump(out, open(__import__("pathlib").Path(__file__).parents[2] / "fixtures/villainous/content.json", "w"), indent=1)
 print("ok")
