@@ -276,11 +276,11 @@ def parse(state: Any, seat: str, text: str) -> Command:
         if opp not in state.seats:
             raise ParseError(f"no player {opp!r} in this game", hint="players: " + ", ".join(state.seats))
         if "engage" in parts:
-            e = parts["engage"]
-            if len(e) != 2:
-                raise ParseError("fate PLAYER engage ALLY-VEHICLE HERO-VEHICLE", hint=_hint())
             opool = sorted(state.sector.get(opp, {}))
-            return Fate(opp, P.card(e[0], opool), P.card(e[1], opool))
+            pair = P.cards(parts["engage"], opool)
+            if len(pair) != 2:
+                raise ParseError("fate PLAYER engage ALLY-VEHICLE HERO-VEHICLE", hint=_hint())
+            return Fate(opp, pair[0], pair[1])
         return Fate(opp)
     if verb == "hunt":
         if not rest:
