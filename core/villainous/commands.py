@@ -120,6 +120,8 @@ class Parser:
         for did, c in self.defs.items():
             self.by_slug[did] = did
             self.by_slug[slug(c["name"])] = did
+            if ":" in c["name"]:
+                self.by_slug.setdefault(slug(c["name"].split(":", 1)[1]), did)
             short = did.split("-", 1)[1] if "-" in did else did
             self.by_slug.setdefault(short, did)
         self.locs: dict[str, str] = {}

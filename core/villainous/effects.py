@@ -72,7 +72,7 @@ def step(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None)
             if not opts:
                 return []
             if eff.get("may"):
-                return Need(opts + [NONE], prompt(t, eff), chooser(eff, ctx), secret=eff.get("_secret", False))
+                return Need(opts + [NONE], prompt(t, eff), chooser(eff, ctx), secret=_secret(verb, eff))
             if len(opts) == 1:
                 choice = opts[0]
             else:
