@@ -22,7 +22,7 @@ from core.errors import ArbiterError, BadContent, ParseError, RuleViolation, sto
 from core.match import UNDO, Match
 from events.base import Undone
 from projections.fold import Cursor, SETUP
-from projections.kernel import REFEREE
+from projections.kernel import REFEREE, describe_kernel
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode="rich",
@@ -74,7 +74,7 @@ def load_content(path: str | None) -> tuple[dict[str, Any] | None, str]:
 
 
 def describe(match: Match, ev: Any) -> str:
-    return match.game.projection.describe(ev)
+    return describe_kernel(ev) or match.game.projection.describe(ev)
 
 
 def print_events(match: Match, events: list[Any]) -> None:
@@ -515,6 +515,24 @@ def import_(
 # ----------------------------------------------------------------------------- playing
 
 
+_session: Any = None
+
+
+def ask(prompt: str, choices: list[str]) -> str:
+    """A line from the player: with editing, history and tab-completion of the legal
+    commands at a terminal; plain input() when stdin is a pipe (scripts, tests)."""
+    global _session
+    if not sys.stdin.isatty():
+        return input(prompt)
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+
+    if _session is None:
+        _session = PromptSession()
+    words = sorted({*choices, "help", "undo", "log", "quit"})
+    return _session.prompt(prompt, completer=WordCompleter(words, sentence=True))
+
+
 def parse_bots(raw: list[str], match: Match) -> dict[str, Any]:
     bots = {}
     for item in raw:
@@ -578,7 +596,7 @@ def play(
             if len(legal) > max_menu:
                 console.print(f"  … and {len(legal) - max_menu} more (type the command)")
             try:
-                raw = input(f"{seat}> ").strip()
+                raw = ask(f"{seat}> ", legal).strip()
             except EOFError:
                 console.print(f"\nsaved. resume with `arbiter play {gid}`")
                 return

@@ -93,8 +93,31 @@ class Base(Generic[S]):
         return describe_event(event)
 
 
+def describe_kernel(event: Event) -> str | None:
+    """Readable lines for the kernel's own events (None for a game's events)."""
+    from events.base import DiceRolled, GameCreated, Shuffled, Undone
+
+    if isinstance(event, GameCreated):
+        opts = ", ".join(f"{k}={v}" for k, v in event.options.items())
+        return (f"game created: {event.game}, players {', '.join(event.seats)}, seed {event.seed},"
+                f" {event.dice} dice" + (f", options {opts}" if opts else "")
+                + ("" if event.content_source == "embedded" else f", content {event.content_source}"))
+    if isinstance(event, DiceRolled):
+        pairs = ", ".join(f"{d} {f}" for d, f in zip(event.dice, event.faces))
+        what = f" for {event.purpose}" if event.purpose else ""
+        return f"rolled{what}: {pairs}" + (" (physical dice)" if event.manual else f" [draw {event.n}]")
+    if isinstance(event, Shuffled):
+        return f"shuffled the {event.deck} ({len(event.order)} cards) [draw {event.n}]"
+    if isinstance(event, Undone):
+        return f"undid seq {event.first_seq}–{event.last_seq}"
+    return None
+
+
 def describe_event(event: Event) -> str:
     """A plain one-line rendering of any event: its type and fields."""
+    kernel = describe_kernel(event)
+    if kernel is not None:
+        return kernel
     fields = msgspec.structs.asdict(event)
     parts = []
     for k, v in fields.items():

@@ -233,6 +233,13 @@ def test_store_replay_equals_live_and_verifies(game_id, tmp_path):
         _r, match, _e = engine.do(gid, match.game.command_text(command), seat)
         steps += 1
     live = enc(match.state)
+    with engine.open(read_only=True) as store:
+        count = store.query("SELECT count(*), max(gseq) FROM events_log")[1]
+    for text in ("", "zzz", "undo undo", "[1 2 3]", "attack", "9999"):
+        with pytest.raises((RuleViolation, ParseError)):
+            engine.do(gid, text, match.seats[0])
+    with engine.open(read_only=True) as store:
+        assert store.query("SELECT count(*), max(gseq) FROM events_log")[1] == count
     fresh = Engine(engine.path).load(gid)
     assert enc(fresh.state) == live
     with engine.open(read_only=True) as store:

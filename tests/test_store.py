@@ -299,3 +299,25 @@ def test_fork_branches_a_what_if_game(engine, game):
     assert fork.seq <= at + 1
     with engine.open(read_only=True) as store:
         assert audit.verify_game(store, fid).ok
+
+
+def test_verify_tells_a_changed_ruling_apart_from_tampering(engine, game, monkeypatch):
+    """A later release that rules differently: old games still replay, and verify says so."""
+    import msgspec
+
+    import toygame
+
+    gid, match = game
+    original = toygame.GAME.decide
+
+    def stingier(state, seat, command, rng):
+        return [msgspec.structs.replace(e, points=0) if isinstance(e, toygame.Scored) else e
+                for e in original(state, seat, command, rng)]
+
+    monkeypatch.setattr(toygame.GAME, "decide", stingier)
+    monkeypatch.setattr(toygame.GAME, "rules_version", "2")
+    with engine.open(read_only=True) as store:
+        report = audit.verify_game(store, gid)
+    assert not report.ok
+    assert report.first.kind == "rules-changed" and "today's rules are v2" in report.first.message
+    assert Engine(engine.path).load(gid).state == match.state  # the old log still folds
