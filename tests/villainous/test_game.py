@@ -114,15 +114,10 @@ def test_renderer_shows_sector_covered_actions_strength_mover_and_own_hand_only(
 def test_sql_views(tmp_path):
     from core.engine import Engine
     eng = Engine(str(tmp_path / "s.duckdb"))
-    gid, match, _ = eng.new("villainous", seats=["ann", "bob"], seed=3)
-    rng = random.Random(1)
-    bots = {s: GAME.bots["smart"] for s in match.seats}
-    steps = 0
-    while match.outcome() is None and steps < 1500:
-        seat = match.to_act().seats[0]
-        cmd = bots[seat](match.state, seat, match.legal(seat), rng)
-        _r, match, _e = eng.do(gid, GAME.command_text(cmd), seat)
-        steps += 1
+    match = new(2, seed=3)
+    autoplay(match, {s: GAME.bots["smart"] for s in match.seats}, random.Random(1), max_steps=3000)
+    with eng.open() as store:
+        gid = eng.store_match(store, match)
     assert match.outcome() is not None
     with eng.open(read_only=True) as store:
         _cols, van = store.query("SELECT seat, hero, hero_strength, ally_strength, allies_used FROM sv_vanquishes")
