@@ -14,6 +14,7 @@ GAMES: dict[str, str] = {
     "scott-pilgrim": "core.scott_pilgrim:GAME",
     "funkoverse-jaws": "core.funkoverse_jaws:GAME",
     "my-little-scythe": "core.my_little_scythe:GAME",
+    "villainous": "core.villainous:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}

@@ -13,6 +13,7 @@ RENDERERS: dict[str, str] = {
     "scott-pilgrim": "cli.render.scott_pilgrim:render",
     "funkoverse-jaws": "cli.render.funkoverse_jaws:render",
     "my-little-scythe": "cli.render.my_little_scythe:render",
+    "villainous": "cli.render.villainous:render",
 }
 
 
