@@ -514,3 +514,18 @@ def test_an_unpaid_move_spends_speed_first_then_others_then_boosters():
     assert sorted(d.face for d in m.state.dice if d.spent) == ["guts", "speed", "will"] or \
         sorted(d.face for d in m.state.dice if d.spent) == ["speed", "will", "will"]
     assert rule(m, "good", "scott move d8 c8 b8 a8 a7") == "SP-MOVE-SPACES"
+
+
+def test_a_users_content_file_is_checked():
+    c = copy.deepcopy(GAME.default_content())
+    c["abilities"]["judo-throw"]["knockback"] = "option:nonsense"
+    with pytest.raises(BadContent, match="option:NAME"):
+        Match.new(GAME, seed=1, seats=["a", "b"], content=c)
+    c = copy.deepcopy(GAME.default_content())
+    c["items"][7].pop("heal")
+    with pytest.raises(BadContent, match="needs 'heal'"):
+        Match.new(GAME, seed=1, seats=["a", "b"], content=c)
+    c = copy.deepcopy(GAME.default_content())
+    c["items"] = c["items"][:10]  # a smaller deck of one's own is fine
+    m = Match.new(GAME, seed=1, seats=["a", "b"], content=c)
+    assert len(m.state.deck) == 6
