@@ -7,8 +7,7 @@ play the Good Guys (one seat: all of them; two seats: two each, in roster order)
 
 from __future__ import annotations
 
-import random
-from typing import Any, Sequence
+from typing import Any
 
 from core.dice import Rng
 from core.errors import BadContent, BadOption, ParseError, RuleViolation
