@@ -163,6 +163,7 @@ class Store:
         self.con = con
         self.path = path
         self.read_only = read_only
+        self._heads: dict[str, tuple[int, str]] = {}
 
     # -- schema -------------------------------------------------------------------------
 
@@ -272,6 +273,15 @@ class Store:
         ).fetchone()
         return Receipt(row[0], row[2], row[3], row[1]) if row else None
 
+    def _heads_for(self, game_id: str, refresh: bool = False) -> dict[str, tuple[int, str]]:
+        """The recorded heads of a game and of the global chain, cached for this connection."""
+        if refresh or game_id not in self._heads or "*" not in self._heads:
+            for key, seq, h in self.con.execute(
+                "SELECT key, seq, hash FROM heads WHERE key IN (?, '*')", [game_id]
+            ).fetchall():
+                self._heads[key] = (seq, h)
+        return self._heads
+
     def head(self, game_id: str) -> tuple[int, str]:
         """(last seq, its hash) as the store recorded them when it last appended."""
         row = self.con.execute("SELECT seq, hash FROM heads WHERE key = ?", [game_id]).fetchone()
@@ -318,8 +328,9 @@ class Store:
         con = self.con
         try:
             con.execute("BEGIN TRANSACTION")
-            heads = {r[0]: (r[1], r[2]) for r in con.execute(
-                "SELECT key, seq, hash FROM heads WHERE key IN (?, '*')", [game_id]).fetchall()}
+            heads = self._heads_for(game_id)
+            if heads.get(game_id, (0, GENESIS))[0] != expected_seq:
+                heads = self._heads_for(game_id, refresh=True)
             last_seq, prev = heads.get(game_id, (0, GENESIS))
             if last_seq != expected_seq and self.last(game_id)[0] != last_seq:
                 raise StoreDamaged(
@@ -333,6 +344,7 @@ class Store:
                     f" it ends at {last_seq}. Nothing was written; look again and retry."
                 )
             gseq, gprev = heads.get("*", (0, GENESIS))
+            start_gseq = gseq
             now = _now()
             rows = []
             seq = expected_seq
@@ -351,20 +363,30 @@ class Store:
             self._insert("events_log", rows)
             if game_id not in heads:
                 con.execute("INSERT INTO heads VALUES (?, 0, '')", [game_id])
-            # an UPDATE costs a fraction of an upsert in DuckDB
-            con.execute(
+            # The heads were read earlier (this connection holds the file); the UPDATE checks
+            # that neither moved meanwhile, which costs far less than reading them again.
+            moved = con.execute(
                 "UPDATE heads SET seq = CASE key WHEN '*' THEN ? ELSE ? END,"
-                " hash = CASE key WHEN '*' THEN ? ELSE ? END WHERE key IN (?, '*')",
-                [gseq, seq, gprev, prev, game_id],
-            )
+                " hash = CASE key WHEN '*' THEN ? ELSE ? END"
+                " WHERE (key = '*' AND seq = ?) OR (key = ? AND seq = ?)",
+                [gseq, seq, gprev, prev, start_gseq, game_id, expected_seq],
+            ).fetchone()[0]
+            if moved != 2:
+                self._heads = {}
+                raise Conflict(f"another writer appended to the store during this command;"
+                               f" nothing was written. Try again.")
             if status is not None:
                 self.set_status(game_id, *status)
             con.execute("COMMIT")
+            self._heads[game_id] = (seq, prev)
+            self._heads["*"] = (gseq, gprev)
         except (Conflict, StoreDamaged):
+            self._heads = {}
             with contextlib.suppress(duckdb.Error):
                 con.execute("ROLLBACK")
             raise
         except (duckdb.ConstraintException, duckdb.TransactionException) as exc:
+            self._heads = {}
             with contextlib.suppress(duckdb.Error):
                 con.execute("ROLLBACK")
             raise Conflict(f"game {game_id}: another writer appended first ({exc}). Nothing was written.") from exc
@@ -417,6 +439,7 @@ class Store:
             self._insert("heads", hrows)
             con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
             con.execute("COMMIT")
+            self._heads = {}
         except (Conflict, ChainMismatch):
             with contextlib.suppress(duckdb.Error):
                 con.execute("ROLLBACK")
