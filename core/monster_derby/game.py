@@ -192,6 +192,11 @@ class MonsterDerby(Game[MDState, Any]):
                 raise BadContent(f"monster id {m['id']!r} must be lower-case letters, digits or -")
             if not (isinstance(m["hp"], int) and 1 <= m["hp"] <= 30):
                 raise BadContent(f"monster {m['id']!r}: hp must be 1 to 30")
+            if not (isinstance(m["attack"], int) and 0 <= m["attack"] <= 20):
+                raise BadContent(f"monster {m['id']!r}: attack must be 0 to 20 dice")
+            natives = m["natives"]
+            if not isinstance(natives, list) or set(natives) - (TERRAINS - {"path", "impassable"} | {"all"}):
+                raise BadContent(f"monster {m['id']!r}: natives must list rock, brush, water, desert (or all)")
             if m["ability"] not in SPECIALS:
                 raise BadContent(f"monster {m['id']!r}: unknown ability {m['ability']!r} (known: {', '.join(sorted(SPECIALS))})")
             if m["wacky_attack"] not in WACKY_ATTACKS:

@@ -163,3 +163,18 @@ def test_lane_width_is_an_option():
     from core.bots import autoplay
     autoplay(m, {}, random.Random(1), max_steps=3000)
     assert m.outcome() is not None
+
+
+def test_more_bad_content():
+    good = GAME.default_content()
+    for breaker, words in [
+        (lambda c: c["monsters"][0].update(natives=["lava"]), "natives"),
+        (lambda c: c["monsters"][0].update(attack=-1), "attack"),
+        (lambda c: c["agendas"][0].update(points={"red": [1, 2]}), "three numbers"),
+        (lambda c: c["start_board"].update(blocks=["1a"]), "8 numbered"),
+    ]:
+        bad = copy.deepcopy(good)
+        breaker(bad)
+        with pytest.raises(BadContent) as exc:
+            GAME.check_content(bad)
+        assert words in str(exc.value)
