@@ -54,6 +54,27 @@ def export_jsonl(store: Store, game_id: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+class _EventLine(msgspec.Struct):
+    seq: int
+    type: str
+    version: int
+    actor: str | None
+    payload: msgspec.Raw
+    command_id: str
+    prev_hash: str
+    hash: str
+
+
+class _Line(msgspec.Struct):
+    format: str | None = None
+    game: GameRow | None = None
+    event: _EventLine | None = None
+    command: _Command | None = None
+
+
+_LINE = msgspec.json.Decoder(_Line)
+
+
 def parse_jsonl(text: str) -> list[tuple[GameRow, list[tuple[_Event, str]], list[_Command]]]:
     """Games in an export (several may be concatenated); raises TranscriptError on damage."""
     games: list[tuple[GameRow, list[tuple[_Event, str]], list[_Command]]] = []
@@ -61,25 +82,23 @@ def parse_jsonl(text: str) -> list[tuple[GameRow, list[tuple[_Event, str]], list
         if not line.strip():
             continue
         try:
-            raw = msgspec.json.decode(line)
-            if not isinstance(raw, dict):
-                raise ValueError("not an object")
-            if "format" in raw:
-                if raw["format"] != FORMAT:
-                    raise ValueError(f"unknown format {raw['format']!r}")
-                games.append((msgspec.convert(raw["game"], GameRow), [], []))
-            elif "event" in raw:
+            item = _LINE.decode(line)
+            if item.format is not None:
+                if item.format != FORMAT or item.game is None:
+                    raise ValueError(f"unknown format {item.format!r}")
+                games.append((item.game, [], []))
+            elif item.event is not None:
                 if not games:
                     raise ValueError("an event before any game header")
-                ev = msgspec.convert(raw["event"], _Event)
-                # keep the payload's exact text: the hash covers it byte for byte
-                exact = msgspec.json.decode(line, type=dict[str, dict[str, msgspec.Raw]])
-                payload = bytes(exact["event"]["payload"]).decode()
-                games[-1][1].append((ev, payload))
-            elif "command" in raw:
+                e = item.event
+                # the payload's exact text: the hash covers it byte for byte
+                payload = bytes(e.payload).decode()
+                games[-1][1].append((_Event(e.seq, e.type, e.version, e.actor, None, e.command_id,
+                                            e.prev_hash, e.hash), payload))
+            elif item.command is not None:
                 if not games:
                     raise ValueError("a command before any game header")
-                games[-1][2].append(msgspec.convert(raw["command"], _Command))
+                games[-1][2].append(item.command)
             else:
                 raise ValueError("a line must hold 'format', 'event' or 'command'")
         except (ValueError, msgspec.ValidationError, msgspec.DecodeError) as exc:

@@ -477,14 +477,11 @@ class Store:
         cols = self.con.execute(
             "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = ?"
             " ORDER BY ordinal_position", [table]).fetchall()
-        enc = msgspec.json.Encoder()
+        row_type = msgspec.defstruct(f"{table}_row", [(c, Any) for c, _t in cols])
         fd, tmp = tempfile.mkstemp(suffix=".jsonl")
         try:
             with os.fdopen(fd, "wb") as fh:
-                for r in rows:
-                    fh.write(enc.encode({c: (str(v) if isinstance(v, datetime) else v)
-                                         for (c, _t), v in zip(cols, r)}))
-                    fh.write(b"\n")
+                fh.write(msgspec.json.Encoder().encode_lines([row_type(*r) for r in rows]))
             spec = ", ".join(f"{c}: '{'VARCHAR' if t == 'JSON' else t}'" for c, t in cols)
             self.con.execute(
                 f"INSERT INTO {table} SELECT * FROM read_json(?, format = 'newline_delimited',"
