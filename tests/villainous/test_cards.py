@@ -188,6 +188,7 @@ def test_seventh_sister_removes_rebels_permanently_and_wins_at_three():
     m = fold(m, ev.RebelRemoved(seat="bob", hero="x"), ev.RebelRemoved(seat="bob", hero="y"))
     m = put(m, "bob", "ssf-sabine-wren-1", "bilzen")
     m = put(m, "bob", "ss-fifth-brother-1", "bilzen")
+    m = token(m, "bob", "ss-fifth-brother-1", 1)
     m.apply("ann", "move coruscant")
     m.apply("ann", "end")
     m.apply("bob", "move garel city")  # Credits 3 | Vanquish | ...

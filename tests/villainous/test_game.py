@@ -102,8 +102,8 @@ def test_renderer_shows_sector_covered_actions_strength_mover_and_own_hand_only(
     m.apply("ann", "move the box")
     out = render(m.view("ann"), "ann")
     assert "Coruscant: [dim](Credits 2)[/dim] | [dim](Fate)[/dim] | Play | Discard" in out
-    assert "Mace Windu [cbf-mace-windu-1] (hero, upper, Strength 5)" in out
-    assert "Hired Gun [cb-hired-gun-1] (ally, lower, Strength 2)" in out
+    assert "Mace Windu <cbf-mace-windu-1> (hero, upper, Strength 5)" in out
+    assert "Hired Gun <cb-hired-gun-1> (ally, lower, Strength 2)" in out
     assert "The Box [MOVER]" in out and "Credits 0  Ambition 1" in out
     assert "Your hand (ann)" in out
     other = render(m.view("bob"), "bob")
