@@ -312,11 +312,14 @@ def parse(state: Any, seat: str, text: str) -> Command:
         w = slug(word) if "/" not in word and ":" not in word else word.lower()
         if w in opts:
             return Choose(w)
-        for o in opts:
-            base = o.split(":", 1)[-1]
-            if slug(base) == w or (base in P.all_instances() and (
-                    def_id(base) == P.by_slug.get(w) or slug(P.defs[def_id(base)]["name"]) == w)):
-                return Choose(o)
+        cardopts = {o.split(":", 1)[-1]: o for o in opts if def_id(o.split(":", 1)[-1]) in P.defs}
+        if cardopts:
+            try:
+                c = P.card(word, list(cardopts))
+            except ParseError:
+                c = ""
+            if c in cardopts:
+                return Choose(cardopts[c])
         if w in P.locs:
             return Choose(P.locs[w])
         return Choose(w)
