@@ -83,7 +83,7 @@ def step(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None)
 
 
 def _secret(verb: str, eff: dict[str, Any]) -> bool:
-    return verb == "discard" or (verb == "choose" and eff.get("from") == "hand") or verb == "_look_discard"
+    return verb in ("discard", "_look_discard") or (verb in ("choose", "play", "place") and eff.get("from") in ("hand", "deck"))
 
 
 def chooser(eff: dict[str, Any], ctx: dict[str, Any]) -> str:
