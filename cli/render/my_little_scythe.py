@@ -1,0 +1,120 @@
+"""Text renderer for My Little Scythe: the hex map of Pomme, each player's mat and tracks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.my_little_scythe import rules
+from core.my_little_scythe.board import BASE, CASTLE, board_of
+from projections.my_little_scythe import PROJECTION, MSState
+
+CELL = 11
+
+
+def _cell_lines(state: MSState, space: str, marks: dict[str, list[str]]) -> tuple[str, str]:
+    b = board_of(state.content)
+    kind = b.spaces[space]["kind"]
+    name = "CASTLE" if space == CASTLE else (space + "*" if kind == "portal" else space)
+    top = f"{name} {''.join(marks.get(space, []))}"
+    here = state.board.get(space, {})
+    res = "".join(f"{n}{k[0]}" for k, n in here.items() if k != "quest" and n)
+    if here.get("quest"):
+        res += "Q" * here["quest"]
+    if kind == "portal" and not res:
+        res = "portal"
+    return top[:CELL - 1].ljust(CELL), ("." + res if res else ".")[:CELL - 1].ljust(CELL)
+
+
+def render_map(state: MSState) -> str:
+    b = board_of(state.content)
+    marks: dict[str, list[str]] = {}
+    initials = {}
+    for s in state.seats:
+        initials[s] = s[0].upper() if sum(x[0] == s[0] for x in state.seats) == 1 else s[:2].upper()
+    for s, p in state.players.items():
+        for i, w in enumerate(p.seekers, start=1):
+            if w != BASE:
+                marks.setdefault(w, []).append(f"{initials[s]}{i}")
+    by_pos = {(sp["q"], sp["r"]): sp["id"] for sp in state.content["spaces"]}
+    radius = max(max(abs(q), abs(r), abs(q + r)) for q, r in by_pos)
+    lines = []
+    for r in range(-radius, radius + 1):
+        row = [by_pos[(q, r)] for q in range(-radius, radius + 1) if (q, r) in by_pos]
+        indent = " " * ((2 * radius + 1 - len(row)) * CELL // 2)
+        cells = [_cell_lines(state, sp, marks) for sp in row]
+        lines.append(indent + "".join(c[0] for c in cells))
+        lines.append(indent + "".join(c[1] for c in cells))
+    legend = ("regions: " + ", ".join(f"{r['letter']}={r['name']}" for r in state.content["regions"])
+              + "; P*=portal (adjacent to each other); CASTLE=Castle Everfree (deliveries only)")
+    lines.append(legend)
+    lines.append("resources: Na apples, Ng gems, Q quest token; Seekers shown as <player initial><1|2>")
+    return "\n".join(lines)
+
+
+def render_player(state: MSState, seat: str, viewer: str | None) -> str:
+    p = state.players[seat]
+    section = state.options.get("section_name", "make").capitalize()
+    fronts = board_of(state.content).fronts[p.camp]
+    seekers = ", ".join(f"{i}:{'base camp' if w == BASE else w}" for i, w in enumerate(p.seekers, start=1))
+    if "?" in p.spells:  # the view has already hidden another seat's hand
+        spells = f"{len(p.spells)} hidden"
+    else:
+        spells = ", ".join(f"{c}({rules.spell_value(state, c)})" for c in p.spells)
+    pers = p.personality if p.personality != "?" else "hidden"
+    if p.personality_revealed:
+        pers += " (revealed)"
+    tiles = ", ".join(f"{k}: {next(t['name'] for t in state.content['power_ups'] if t['id'] == v)}"
+                      for k, v in p.tiles.items()) or "none"
+    actions = []
+    for a in rules.mat_actions(state, seat):
+        sec = section if a["section"] == "make" else a["section"].capitalize()
+        mark = "[X]" if p.last_action == a["id"] else "[ ]"
+        actions.append(f"{mark} {sec}: {a['id']}")
+    trophies = ", ".join(p.trophies) or "none"
+    top = state.content["trophies_per_player"]
+    return "\n".join([
+        f"== {seat} (base camp {p.camp}, in front: {', '.join(fronts)})",
+        f"   Seekers {seekers}",
+        f"   friendship {p.friendship}  pies {p.pies}/10  spells: {spells or 'none'}",
+        f"   personality: {pers}  power-ups: {tiles}  quests done: {len(p.quests)}",
+        f"   trophies {len(p.trophies)}/{top}: {trophies}",
+        "   mat: " + "  ".join(actions),
+    ])
+
+
+def render(state: MSState, seat: str | None) -> str:
+    out = [f"My Little Scythe - turn {state.turn}" + (" - GRAND FINALE" if state.finale else "")]
+    out.append(render_map(state))
+    out.append(f"supply: {state.supply.get('apple', 0)} apples, {state.supply.get('gem', 0)} gems,"
+               f" {state.supply.get('quest', 0)} quest tokens; decks: {len(state.quest_deck)} quests,"
+               f" {len(state.spell_deck)} spells, power-ups move {len(state.piles.get('move', ()))}"
+               f" / make {len(state.piles.get('make', ()))}")
+    for s in state.order:
+        out.append(render_player(state, s, seat))
+    if state.fight is not None:
+        f = state.fight
+        dialed = ", ".join(x for x in (f.attacker, f.defender) if x in f.pies) or "nobody"
+        out.append(f"PIE FIGHT on {f.space}: {f.attacker} attacks {f.defender}; dials set: {dialed}")
+    if state.delivery is not None:
+        d = state.delivery
+        out.append(f"delivery under way: {d.count}/{d.need} {d.kind}s at Castle Everfree")
+    if state.look and "?" not in state.look:
+        out.append("power-ups to choose from: " + ", ".join(
+            f"{t} ({next(x['name'] for x in state.content['power_ups'] if x['id'] == t)})" for t in state.look))
+    if state.quest_card:
+        q = rules.quest_card(state, state.quest_card)
+        out.append(f"quest {q['id']} {q['name']}: 1) {_opt(q['options'][0])}  2) {_opt(q['options'][1])}  or No Thanks")
+    if state.ended:
+        out.append(f"GAME OVER: {', '.join(state.winners)} rule Pomme ({state.end_reason})")
+    else:
+        d = PROJECTION.to_act(state)
+        out.append(f"waiting on {', '.join(d.seats)}: {d.prompt}")
+    return "\n".join(out)
+
+
+def _opt(o: dict[str, Any]) -> str:
+    parts = []
+    for key, word in (("pay", "pay"), ("give", "pay another player"), ("lose", "lose"), ("gain", "gain")):
+        if o.get(key):
+            parts.append(word + " " + ", ".join(f"{n} {k}" for k, n in o[key].items()))
+    return "; ".join(parts)

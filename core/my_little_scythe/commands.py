@@ -1,0 +1,252 @@
+"""My Little Scythe commands: small frozen structs, their canonical text and the parser."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from core.errors import ParseError
+from core.my_little_scythe.board import CASTLE, board_of
+
+
+class ChooseAction(msgspec.Struct, frozen=True):
+    action: str  # a mat action id (move, seek-apples, bake, power-up, pie-cannon, ...)
+    pile: str = ""  # power-up: move | make
+    source: str = ""  # the Seeker space to pay from first
+
+
+class Go(msgspec.Struct, frozen=True):
+    seeker: int
+    path: tuple[str, ...]
+
+
+class Carry(msgspec.Struct, frozen=True):
+    seeker: int
+    path: tuple[str, ...]
+    apples: int = 0
+    gems: int = 0
+
+
+class Stay(msgspec.Struct, frozen=True):
+    seeker: int
+
+
+class Dial(msgspec.Struct, frozen=True):
+    pies: int
+    spells: tuple[str, ...] = ()
+
+
+class Rejuvenate(msgspec.Struct, frozen=True):
+    choice: str  # spell | pies
+
+
+class Place(msgspec.Struct, frozen=True):
+    space: str
+
+
+class Keep(msgspec.Struct, frozen=True):
+    tile: str
+
+
+class Explore(msgspec.Struct, frozen=True):
+    space: str
+
+
+class QuestOption(msgspec.Struct, frozen=True):
+    option: int
+    source: str = ""  # pay from this Seeker space first
+    on: str = ""  # put gained apples/gems on this Seeker space
+    to: str = ""  # the other player's Seeker space that receives a payment
+
+
+class NoThanks(msgspec.Struct, frozen=True):
+    pass
+
+
+class ClaimTrophy(msgspec.Struct, frozen=True):
+    trophy: str
+
+
+SYNTAX = (
+    "move | seek-apples | seek-gems | bake [from SPACE] | cast [from SPACE]"
+    " | power-up move|make [from SPACE] | <make-tile action> [from SPACE]",
+    "go SEEKER SPACE [SPACE ...]          (move a Seeker without carrying)",
+    "carry SEEKER SPACE [SPACE] [N apples] [N gems]   (carry resources; castle = deliver)",
+    "stay SEEKER",
+    "dial N [with SPELL ...]              (pie fight, secret)",
+    "rejuvenate spell|pies",
+    "place SPACE                          (Seek: place the next token found)",
+    "keep TILE                            (Power Up: keep one of the tiles looked at)",
+    "explore SPACE                        (which quest to look at first)",
+    "quest 1|2 [from SPACE] [on SPACE] [to SPACE] | no thanks",
+    "trophy NAME",
+)
+HINT = "; ".join(s.split("   ")[0].strip() for s in SYNTAX)
+
+
+def command_text(c: Any) -> str:
+    if isinstance(c, ChooseAction):
+        words = [c.action] + ([c.pile] if c.pile else []) + (["from", c.source] if c.source else [])
+        return " ".join(words)
+    if isinstance(c, Go):
+        return f"go {c.seeker} {' '.join(c.path)}"
+    if isinstance(c, Carry):
+        extra = ([f"{c.apples} apples"] if c.apples else []) + ([f"{c.gems} gems"] if c.gems else [])
+        return " ".join([f"carry {c.seeker}", *c.path, *extra])
+    if isinstance(c, Stay):
+        return f"stay {c.seeker}"
+    if isinstance(c, Dial):
+        return f"dial {c.pies}" + (f" with {' '.join(c.spells)}" if c.spells else "")
+    if isinstance(c, Rejuvenate):
+        return f"rejuvenate {c.choice}"
+    if isinstance(c, Place):
+        return f"place {c.space}"
+    if isinstance(c, Keep):
+        return f"keep {c.tile}"
+    if isinstance(c, Explore):
+        return f"explore {c.space}"
+    if isinstance(c, QuestOption):
+        words = [f"quest {c.option}"]
+        for k, v in (("from", c.source), ("on", c.on), ("to", c.to)):
+            if v:
+                words += [k, v]
+        return " ".join(words)
+    if isinstance(c, NoThanks):
+        return "no thanks"
+    if isinstance(c, ClaimTrophy):
+        return f"trophy {c.trophy}"
+    raise TypeError(f"not a My Little Scythe command: {c!r}")
+
+
+def _int(word: str, what: str) -> int:
+    if not word.isdigit():
+        raise ParseError(f"{what} must be a whole number, not {word!r}", hint=HINT)
+    return int(word)
+
+
+def _seeker(word: str) -> int:
+    if word not in ("1", "2"):
+        raise ParseError(f"Seekers are numbered 1 and 2, not {word!r}", hint=HINT)
+    return int(word)
+
+
+def _space(content: dict[str, Any], word: str) -> str:
+    board = board_of(content)
+    if word.lower() in ("castle", "castle-everfree", "everfree"):
+        return CASTLE
+    got = board.lookup.get(word.lower())
+    if got is None:
+        raise ParseError(f"no space {word!r} on the map of Pomme",
+                         hint="spaces are T1-T5, M1-M5, S1-S5, F1-F5, R1-R5, D1-D5, P1-P6 and castle")
+    return got
+
+
+def action_ids(content: dict[str, Any]) -> set[str]:
+    ids = {a["id"] for a in content["mat"]}
+    ids.update(t["action"]["id"] for t in content["power_ups"] if "action" in t)
+    return ids
+
+
+def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a branch
+    words = text.strip().split()
+    if not words:
+        raise ParseError("empty command", hint=HINT)
+    low = [w.lower() for w in words]
+    verb = low[0]
+    if verb in ("make", "craft") and len(low) > 1:  # "make bake" / "craft cast": the section name
+        words, low, verb = words[1:], low[1:], low[1]
+    if verb in action_ids(content):
+        rest = low[1:]
+        pile = ""
+        if verb == "power-up":
+            if not rest or rest[0] not in ("move", "make", "craft"):
+                raise ParseError("power up which section: `power-up move` or `power-up make`", hint=HINT)
+            pile = "make" if rest[0] in ("make", "craft") else "move"
+            rest = rest[1:]
+        source = ""
+        if rest:
+            if rest[0] != "from" or len(rest) != 2:
+                raise ParseError(f"after {verb!r} only `from SPACE` may follow", hint=HINT)
+            source = _space(content, rest[1])
+        return ChooseAction(verb, pile, source)
+    if verb == "go":
+        if len(low) < 3:
+            raise ParseError("go needs a Seeker and at least one space: `go 1 T3`", hint=HINT)
+        return Go(_seeker(low[1]), tuple(_space(content, w) for w in low[2:]))
+    if verb == "carry":
+        if len(low) < 3:
+            raise ParseError("carry needs a Seeker and a space: `carry 1 T2 2 apples`", hint=HINT)
+        seeker = _seeker(low[1])
+        path: list[str] = []
+        i = 2
+        while i < len(low) and not low[i].isdigit():
+            path.append(_space(content, low[i]))
+            i += 1
+        apples = gems = 0
+        while i < len(low):
+            if i + 1 >= len(low):
+                raise ParseError("give counts as `N apples` or `N gems`", hint=HINT)
+            n = _int(low[i], "a count")
+            kind = low[i + 1]
+            if kind in ("apple", "apples"):
+                apples += n
+            elif kind in ("gem", "gems"):
+                gems += n
+            else:
+                raise ParseError(f"Seekers carry apples and gems, not {kind!r}", hint=HINT)
+            i += 2
+        if not path:
+            raise ParseError("carry needs a destination space", hint=HINT)
+        return Carry(seeker, tuple(path), apples, gems)
+    if verb == "stay" and len(low) == 2:
+        return Stay(_seeker(low[1]))
+    if verb == "dial":
+        if len(low) < 2:
+            raise ParseError("dial needs a number of pies: `dial 3`", hint=HINT)
+        pies = _int(low[1], "the dial")
+        spells: tuple[str, ...] = ()
+        if len(low) > 2:
+            if low[2] != "with" or len(low) < 4:
+                raise ParseError("clip spells with `dial N with spell-01 spell-02`", hint=HINT)
+            known = {s["id"] for s in content["spells"]}
+            for w in low[3:]:
+                if w not in known:
+                    raise ParseError(f"no magic spell called {w!r}", hint="spells are spell-01 .. spell-30")
+            spells = tuple(low[3:])
+        return Dial(pies, spells)
+    if verb in ("rejuvenate", "rejuv") and len(low) == 2:
+        choice = {"spell": "spell", "spells": "spell", "pies": "pies", "pie": "pies"}.get(low[1])
+        if choice is None:
+            raise ParseError("rejuvenate with `spell` or `pies`", hint=HINT)
+        return Rejuvenate(choice)
+    if verb == "place" and len(low) == 2:
+        return Place(_space(content, low[1]))
+    if verb == "keep" and len(low) == 2:
+        known = {t["id"] for t in content["power_ups"]}
+        if low[1] not in known:
+            raise ParseError(f"no power-up tile called {low[1]!r}", hint="tiles are pu-move-NN and pu-make-NN")
+        return Keep(low[1])
+    if verb == "explore" and len(low) == 2:
+        return Explore(_space(content, low[1]))
+    if verb == "quest" and len(low) >= 2:
+        if low[1] not in ("1", "2"):
+            raise ParseError("a quest has options 1 and 2 (or say `no thanks`)", hint=HINT)
+        kw: dict[str, str] = {}
+        rest = low[2:]
+        if len(rest) % 2:
+            raise ParseError("quest modifiers are `from SPACE`, `on SPACE`, `to SPACE`", hint=HINT)
+        for k, v in zip(rest[::2], rest[1::2]):
+            field = {"from": "source", "on": "on", "to": "to"}.get(k)
+            if field is None or field in kw:
+                raise ParseError(f"unexpected {k!r} in a quest choice", hint=HINT)
+            kw[field] = _space(content, v)
+        return QuestOption(int(low[1]), **kw)
+    if low in (["no", "thanks"], ["no-thanks"], ["nothanks"]):
+        return NoThanks()
+    if verb == "trophy" and len(low) == 2:
+        known = {t["id"] for t in content["trophies"]}
+        if low[1] not in known:
+            raise ParseError(f"no trophy called {low[1]!r}", hint="trophies: " + ", ".join(sorted(known)))
+        return ClaimTrophy(low[1])
+    raise ParseError(f"not a My Little Scythe command: {text!r}", hint=HINT)

@@ -1,0 +1,814 @@
+"""My Little Scythe rules: one rule a function, named after the rulebook.
+
+``decide`` checks a command against the rules and returns its events; after every command
+``advance`` plays the automatic steps (reveals, skipped tokens, quests, trophies, the end of
+the turn and the grand finale) until some seat owes a decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.dice import Rng
+from core.errors import RuleViolation, require
+from core.my_little_scythe.board import BASE, CASTLE, Board, board_of
+from core.my_little_scythe.commands import (
+    Carry, ChooseAction, ClaimTrophy, Dial, Explore, Go, Keep, NoThanks, Place, QuestOption,
+    Rejuvenate, Stay,
+)
+from events import my_little_scythe as ev
+from events.base import Event
+from projections.my_little_scythe import PROJECTION, MSState, Player, stock
+
+KINDS = ("apple", "gem")
+
+
+class Ctx:
+    """Events decided so far, and the state they lead to."""
+
+    def __init__(self, state: MSState, rng: Rng) -> None:
+        self.state = state
+        self.rng = rng
+        self.events: list[Event] = []
+
+    def emit(self, *events: Event) -> None:
+        for e in events:
+            self.events.append(e)
+            self.state = PROJECTION.evolve(self.state, e)
+
+
+# -- content helpers ---------------------------------------------------------------------
+
+def board(s: MSState) -> Board:
+    return board_of(s.content)
+
+
+def spell_value(s: MSState, card: str) -> int:
+    return next(c["value"] for c in s.content["spells"] if c["id"] == card)
+
+
+def tile(s: MSState, tile_id: str) -> dict[str, Any]:
+    return next(t for t in s.content["power_ups"] if t["id"] == tile_id)
+
+
+def personality(s: MSState, card: str) -> dict[str, Any] | None:
+    return next((c for c in s.content["personalities"] if c["id"] == card), None)
+
+
+def trophy_requirement(s: MSState, trophy: str) -> int:
+    return next(t["requirement"] for t in s.content["trophies"] if t["id"] == trophy)
+
+
+def move_effects(s: MSState, seat: str) -> set[str]:
+    t = s.players[seat].tiles.get("move")
+    return {tile(s, t)["effect"]} if t else set()
+
+
+def mat_actions(s: MSState, seat: str) -> list[dict[str, Any]]:
+    """The action spaces on a player's mat; a Make tile covers the Power Up space
+    ("Power Up": the token moves to the tile's action)."""
+    out = []
+    make = s.players[seat].tiles.get("make")
+    for a in s.content["mat"]:
+        if a["id"] == "power-up" and make:
+            t = tile(s, make)
+            out.append({"id": t["action"]["id"], "section": "make", "name": t["name"], "kind": "exchange",
+                        "pay": t["action"].get("pay", {}), "gain": t["action"].get("gain", {})})
+        else:
+            out.append(a)
+    return out
+
+
+def seeker_spaces(p: Player) -> list[str]:
+    """The distinct spaces where a player's Seekers stand (base camp is not a space)."""
+    out: list[str] = []
+    for w in p.seekers:
+        if w != BASE and w != CASTLE and w not in out:
+            out.append(w)
+    return out
+
+
+def owner_of(s: MSState, space: str, besides: str | None = None) -> str | None:
+    """The opponent (not ``besides``) with a Seeker on ``space``."""
+    for seat in s.seats:
+        if seat != besides and space in s.players[seat].seekers:
+            return seat
+    return None
+
+
+def clamp(s: MSState, track: str, value: int) -> int:
+    t = s.content["tracks"][track]
+    return max(t["min"], min(t["max"], value))
+
+
+def move_track(c: Ctx, seat: str, track: str, delta: int, reason: str) -> None:
+    """Tracks: pies stop at 10, friendship never below 0 ("Quests")."""
+    before = getattr(c.state.players[seat], track)
+    after = clamp(c.state, track, before + delta)
+    if after != before:
+        c.emit(ev.TrackMoved(seat=seat, track=track, before=before, after=after, reason=reason))
+
+
+# -- payments (Make and quests) ----------------------------------------------------------
+
+def take_from_seekers(s: MSState, seat: str, cost: dict[str, int], source: str, rule: str,
+                      what: str) -> dict[str, dict[str, int]]:
+    """Pay apples/gems "from any space where you have a Seeker" (``source`` first)."""
+    spaces = seeker_spaces(s.players[seat])
+    if source:
+        require(source in spaces, "MS-PAY-FROM-SEEKER", f"{seat} has no Seeker on {source} to pay from")
+        spaces = [source] + [x for x in spaces if x != source]
+    taken: dict[str, dict[str, int]] = {}
+    for kind in KINDS:
+        need = cost.get(kind, 0)
+        for space in spaces:
+            if need <= 0:
+                break
+            n = min(need, stock(s, space, kind))
+            if n:
+                taken.setdefault(space, {})[kind] = n
+                need -= n
+        if need > 0:
+            have = sum(stock(s, x, kind) for x in spaces)
+            raise RuleViolation(rule, f"{what} costs {cost[kind]} {kind}{'s' if cost[kind] != 1 else ''}"
+                                     f" but {seat}'s Seekers stand on only {have}")
+    return taken
+
+
+def gain_rewards(c: Ctx, seat: str, gain: dict[str, int], on: str, reason: str) -> None:
+    """Rewards: pies and friendship on the tracks, spells from the deck, apples and gems
+    from the supply onto a space where the player has a Seeker (as many as remain)."""
+    for track in ("pies", "friendship"):
+        if gain.get(track):
+            move_track(c, seat, track, gain[track], reason)
+    for _ in range(gain.get("spell", 0)):
+        if c.state.spell_deck:
+            c.emit(ev.SpellDrawn(seat=seat, card=c.state.spell_deck[0], reason=reason))
+    got = {k: min(gain.get(k, 0), c.state.supply.get(k, 0)) for k in KINDS if gain.get(k)}
+    got = {k: n for k, n in got.items() if n}
+    if got:
+        c.emit(ev.ResourcesGained(seat=seat, space=on, gained=got, reason=reason))
+
+
+# -- choosing an action ------------------------------------------------------------------
+
+def choose_a_different_action(s: MSState, seat: str, action: str) -> dict[str, Any]:
+    """"Put your action token on a different action than what you did last time" ("Your Turn")."""
+    spaces = {a["id"]: a for a in mat_actions(s, seat)}
+    if action not in spaces:
+        require(action != "power-up", "MS-MAKE-TILE-REPLACES",
+                f"{seat}'s Make tile covers the Power Up action")
+        raise RuleViolation("MS-ACTION-NOT-ON-MAT", f"{action} is not an action on {seat}'s mat")
+    require(s.players[seat].last_action != action, "MS-SAME-ACTION",
+            f"{seat} took {action} last turn; the action token must go on a different action")
+    return spaces[action]
+
+
+def take_action(c: Ctx, seat: str, cmd: ChooseAction) -> None:
+    s = c.state
+    require(s.action is None, "MS-ONE-ACTION", f"{seat} has already taken an action this turn")
+    a = choose_a_different_action(s, seat, cmd.action)
+    require(not (cmd.pile and a["kind"] != "power-up"), "MS-ACTION-NOT-ON-MAT",
+            f"{cmd.action} does not take a section")
+    if a["kind"] == "move":
+        require(not (cmd.source), "MS-ACTION-NOT-ON-MAT", "Move costs nothing to pay from")
+        c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
+    elif a["kind"] == "seek":
+        require(not (cmd.source), "MS-ACTION-NOT-ON-MAT", "Seek costs nothing to pay from")
+        seek(c, seat, a)
+    elif a["kind"] == "exchange":
+        make_exchange(c, seat, a, cmd.source)
+    else:
+        power_up(c, seat, a, cmd.pile, cmd.source)
+
+
+def seek(c: Ctx, seat: str, a: dict[str, Any]) -> None:
+    """Seek: roll 4 dice; each die's face is the region where its token is found ("Seek")."""
+    c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
+    c.emit(c.rng.roll(list(a["dice"]), purpose="seek"))
+
+
+def make_exchange(c: Ctx, seat: str, a: dict[str, Any], source: str) -> None:
+    """Make/Craft: Bake Pies (2 apples -> 2 pies), Spellcasting (2 gems -> 1 spell), or a
+    Make tile's action ("Craft")."""
+    s = c.state
+    gain = a.get("gain", {})
+    require(not (gain.get("spell") and len(s.spell_deck) < gain["spell"]), "MS-SPELL-DECK-EMPTY",
+            "the magic spell deck is empty")
+    taken = take_from_seekers(s, seat, a.get("pay", {}), source, "MS-PAY-NOT-ENOUGH", a["name"])
+    c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
+    if taken:
+        c.emit(ev.ResourcesPaid(seat=seat, taken=taken, reason=a["id"]))
+    gain_rewards(c, seat, gain, "", a["id"])
+
+
+def power_up(c: Ctx, seat: str, a: dict[str, Any], pile: str, source: str) -> None:
+    """Power Up: pay 1 apple and 1 gem, look at the top 3 tiles of a pile ("Power Up")."""
+    s = c.state
+    require(not (pile not in ("move", "make")), "MS-POWERUP-SECTION",
+            "power up the Move or the Make section (Seek cannot be powered up)")
+    require(pile not in s.players[seat].tiles, "MS-POWERUP-ONE-PER-SECTION",
+            f"{seat}'s {pile} section already has a power-up tile")
+    require(s.piles.get(pile), "MS-POWERUP-PILE-EMPTY", f"the {pile} power-up pile is empty")
+    taken = take_from_seekers(s, seat, a["pay"], source, "MS-PAY-NOT-ENOUGH", "Power Up")
+    c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
+    c.emit(ev.ResourcesPaid(seat=seat, taken=taken, reason="power-up"))
+    c.emit(ev.PowerUpLooked(seat=seat, pile=pile, tiles=c.state.piles[pile][:3]))
+
+
+def keep_power_up(c: Ctx, seat: str, cmd: Keep) -> None:
+    """Keep 1 of the tiles looked at; the rest go face down to the bottom ("Power Up")."""
+    s = c.state
+    require(s.look, "MS-POWERUP-KEEP", "no power-up tiles are being looked at")
+    require(cmd.tile in s.look, "MS-POWERUP-KEEP", f"{cmd.tile} is not among the tiles {seat} looked at")
+    c.emit(ev.PowerUpTaken(seat=seat, pile=s.look_pile, tile=cmd.tile, returned=len(s.look) - 1))
+
+
+# -- Move --------------------------------------------------------------------------------
+
+def check_seeker_may_move(s: MSState, seat: str, seeker: int) -> None:
+    require(not (s.action != "move" or not s.moving and not s.delivery), "MS-MOVE-NOT-NOW",
+            "Seekers move only during a Move action")
+    require(seeker in s.moving, "MS-SEEKER-MOVED", f"{seat}'s Seeker {seeker} has already moved this turn")
+    if s.delivery is not None:
+        raise RuleViolation("MS-DELIVERY-SPLIT",
+                            f"{seat} has {s.delivery.count} of {s.delivery.need} {s.delivery.kind}s at Castle"
+                            f" Everfree: Seeker {seeker} must carry the rest there this turn")
+
+
+def walk(s: MSState, seat: str, start: str, path: tuple[str, ...], reach: int, carrying: bool) -> None:
+    """Each step goes to an adjacent space (portals are adjacent to each other); a Seeker
+    stops on an opponent's Seeker ("Moving my Seekers", "Portals", "Pie Fight")."""
+    b = board(s)
+    p = s.players[seat]
+    if not 1 <= len(path) <= reach:
+        how = "carrying resources" if carrying else "without carrying"
+        raise RuleViolation("MS-MOVE-RANGE", f"a Seeker {how} moves up to {reach} space{'s' if reach > 1 else ''}")
+    here = start
+    portal_entry = "portal-entry" in move_effects(s, seat)
+    for i, step in enumerate(path):
+        require(step != CASTLE, "MS-CASTLE-DELIVERY-ONLY",
+                "Castle Everfree may be entered only to complete a delivery")
+        if step not in b.neighbours(here, p.camp, portal_entry):
+            where = "base camp" if here == BASE else here
+            raise RuleViolation("MS-MOVE-ADJACENT", f"{step} is not adjacent to {where}")
+        require(not (i < len(path) - 1 and owner_of(s, step, seat)), "MS-MOVE-STOP-OPPONENT",
+                f"a Seeker moving onto {owner_of(s, step, seat)}'s Seeker on {step} must stop there")
+        here = step
+
+
+def move_without_carrying(c: Ctx, seat: str, cmd: Go) -> None:
+    """Move up to 2 spaces without carrying ("Moving my Seekers", option 1)."""
+    s = c.state
+    check_seeker_may_move(s, seat, cmd.seeker)
+    start = s.players[seat].seekers[cmd.seeker - 1]
+    reach = 3 if "unladen-range" in move_effects(s, seat) else 2
+    walk(s, seat, start, cmd.path, reach, False)
+    c.emit(ev.SeekerMoved(seat=seat, seeker=cmd.seeker, path=(start,) + cmd.path))
+    after_step(c, seat, cmd.path[-1])
+
+
+def move_carrying(c: Ctx, seat: str, cmd: Carry) -> None:
+    """Move 1 space carrying any apples/gems on the Seeker's space ("Moving my Seekers", option 2)."""
+    s = c.state
+    if s.delivery is not None and cmd.seeker in s.moving and cmd.path and cmd.path[-1] == CASTLE:
+        return deliver(c, seat, cmd)
+    check_seeker_may_move(s, seat, cmd.seeker)
+    start = s.players[seat].seekers[cmd.seeker - 1]
+    require(start != BASE, "MS-CARRY-NOTHING", "a Seeker at base camp has nothing to carry (use `go`)")
+    require(cmd.apples + cmd.gems != 0, "MS-CARRY-NOTHING",
+            "say what the Seeker carries, e.g. `2 apples`, or move with `go`")
+    for kind, n in (("apple", cmd.apples), ("gem", cmd.gems)):
+        require(not (n > stock(s, start, kind)), "MS-CARRY-NOT-THERE",
+                f"there are only {stock(s, start, kind)} {kind}s on {start}")
+    if cmd.path[-1] == CASTLE:
+        return deliver(c, seat, cmd)
+    reach = 2 if "carry-range" in move_effects(s, seat) else 1
+    walk(s, seat, start, cmd.path, reach, True)
+    carried = {k: n for k, n in (("apple", cmd.apples), ("gem", cmd.gems)) if n}
+    c.emit(ev.SeekerMoved(seat=seat, seeker=cmd.seeker, path=(start,) + cmd.path, carried=carried))
+    after_step(c, seat, cmd.path[-1])
+
+
+def delivery_need(s: MSState, seat: str, kind: str) -> tuple[int, str | None]:
+    """Exactly 4 apples or 4 gems ("Deliveries"); a personality card may lower it (house cards)."""
+    trophy = f"{kind}-delivery"
+    need = trophy_requirement(s, trophy)
+    card = personality(s, s.players[seat].personality)
+    if card and card["trophy"] == trophy and trophy not in s.players[seat].trophies:
+        return card["requirement"], card["id"]
+    return need, None
+
+
+def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
+    """Deliveries: exactly 4 apples or 4 gems reach Castle Everfree in one turn, maybe split
+    between both Seekers; the delivery happens at once, extras stay on their space ("Deliveries")."""
+    s = c.state
+    b = board(s)
+    if cmd.seeker not in s.moving or s.action != "move":
+        check_seeker_may_move(s, seat, cmd.seeker)
+    start = s.players[seat].seekers[cmd.seeker - 1]
+    require(start != BASE, "MS-CARRY-NOTHING", "a Seeker at base camp has nothing to deliver")
+    for kind, n in (("apple", cmd.apples), ("gem", cmd.gems)):
+        require(not (n > stock(s, start, kind)), "MS-CARRY-NOT-THERE",
+                f"there are only {stock(s, start, kind)} {kind}s on {start}")
+    require(not (cmd.apples and cmd.gems or not (cmd.apples or cmd.gems)), "MS-DELIVERY-ONE-KIND",
+            "a delivery is of apples or of gems: carry one kind to the castle")
+    require(not (len(cmd.path) != 1 or start not in b.adjacent[CASTLE]), "MS-MOVE-ADJACENT",
+            f"Castle Everfree is one step from the inner spaces and portals, not from {start}")
+    kind = "apple" if cmd.apples else "gem"
+    count = cmd.apples or cmd.gems
+    pending = s.delivery
+    if pending is not None and pending.kind != kind:
+        raise RuleViolation("MS-DELIVERY-ONE-KIND", f"the delivery under way is of {pending.kind}s")
+    need, card = delivery_need(s, seat, kind)
+    have = pending.count if pending else 0
+    used = min(count, need - have)
+    extras = count - used
+    require(not (extras and s.options.get("delivery_extras") == "refuse"), "MS-DELIVERY-EXACT",
+            f"a delivery is exactly {need} {kind}s; {have + count} would be too many")
+    if have + used < need:
+        other = 2 if cmd.seeker == 1 else 1
+        ospace = s.players[seat].seekers[other - 1]
+        can_finish = (pending is None and other in s.moving and ospace in b.adjacent[CASTLE]
+                      and stock(s, ospace, kind) >= need - have - used)
+        require(can_finish, "MS-DELIVERY-EXACT",
+                f"a delivery is exactly {need} {kind}s in one turn; {have + used} would reach the castle")
+    c.emit(ev.SeekerMoved(seat=seat, seeker=cmd.seeker, path=(start, CASTLE), carried={kind: used}))
+    if have + used < need:
+        c.emit(ev.DeliveryStarted(seat=seat, kind=kind, count=have + used, need=need, origin=start))
+        return
+    if card and not c.state.players[seat].personality_revealed:
+        c.emit(ev.PersonalityRevealed(seat=seat, card=card, trophy=f"{kind}-delivery"))
+    c.emit(ev.DeliveryMade(seat=seat, kind=kind, count=need, extras_left={start: {kind: extras}} if extras else {}))
+    teleport_home(c, seat)
+
+
+def teleport_home(c: Ctx, seat: str) -> None:
+    """After a delivery the Seekers at the castle return to base camp ("Deliveries")."""
+    at = tuple(i + 1 for i, w in enumerate(c.state.players[seat].seekers) if w == CASTLE)
+    c.emit(ev.SeekersSentHome(seat=seat, seekers=at, reason="delivery"))
+    owe_rejuvenation(c, seat)
+
+
+def owe_rejuvenation(c: Ctx, seat: str) -> None:
+    """Back at base camp: rejuvenate once a turn ("Base Camps")."""
+    p = c.state.players[seat]
+    if not p.rejuvenated and seat not in c.state.rejuv:
+        c.emit(ev.RejuvenationOwed(seat=seat))
+
+
+def stay(c: Ctx, seat: str, cmd: Stay) -> None:
+    check_seeker_may_move(c.state, seat, cmd.seeker)
+    c.emit(ev.SeekerStayed(seat=seat, seeker=cmd.seeker))
+
+
+def after_step(c: Ctx, seat: str, space: str) -> None:
+    """Moving onto an opponent's Seeker starts a pie fight; the attacker loses 1 friendship."""
+    defender = owner_of(c.state, space, seat)
+    if defender is None:
+        return
+    c.emit(ev.PieFightStarted(attacker=seat, defender=defender, space=space))
+    move_track(c, seat, "friendship", -1, "attacking in a pie fight")
+
+
+# -- Pie fights --------------------------------------------------------------------------
+
+def set_dial(c: Ctx, seat: str, cmd: Dial) -> None:
+    """Each side secretly dials 0-7 pies, no more than they hold, and may clip spells ("Pie Fight")."""
+    s = c.state
+    f = s.fight
+    require(not (f is None or seat not in (f.attacker, f.defender)), "MS-DIAL-NOT-NOW",
+            f"{seat} is not in a pie fight")
+    require(seat not in f.pies, "MS-DIAL-NOT-NOW", f"{seat} has already set the dial")
+    top = s.content["dial_max"]
+    p = s.players[seat]
+    require(0 <= cmd.pies <= top, "MS-DIAL-RANGE", f"the pie fight dial runs from 0 to {top}")
+    require(cmd.pies <= p.pies, "MS-DIAL-PIES", f"{seat} has only {p.pies} pies to throw")
+    require(not (len(set(cmd.spells)) != len(cmd.spells) or any(x not in p.spells for x in cmd.spells)), "MS-DIAL-SPELL",
+            f"{seat} may clip only magic spells in their own hand, each once")
+    c.emit(ev.DialSet(seat=seat, pies=cmd.pies, spells=tuple(cmd.spells)))
+
+
+def resolve_pie_fight(c: Ctx) -> None:
+    """Reveal together; higher score wins, ties to the attacker; the loser goes home leaving
+    resources; both pay their pies; spells are discarded ("Pie Fight")."""
+    s = c.state
+    f = s.fight
+    assert f is not None
+    scores = {x: f.pies[x] + sum(spell_value(s, k) for k in f.spells[x]) for x in (f.attacker, f.defender)}
+    win, lose = ((f.attacker, f.defender) if scores[f.attacker] >= scores[f.defender]
+                 else (f.defender, f.attacker))
+    c.emit(ev.PieFightRevealed(attacker=f.attacker, defender=f.defender, space=f.space, pies=dict(f.pies),
+                               spells=dict(f.spells), scores=scores, attacker_score=scores[f.attacker],
+                               defender_score=scores[f.defender], winner=win, loser=lose))
+    for x in (f.attacker, f.defender):
+        if f.pies[x]:
+            move_track(c, x, "pies", -f.pies[x], "pies thrown")
+        if f.spells[x]:
+            c.emit(ev.SpellsDiscarded(seat=x, cards=f.spells[x]))
+    home = tuple(i + 1 for i, w in enumerate(c.state.players[lose].seekers) if w == f.space)
+    c.emit(ev.SeekersSentHome(seat=lose, seekers=home, reason="pie-fight"))
+    pie_fight_victory(c, win, None)
+    tie = scores[f.attacker] == scores[f.defender]
+    card = personality(c.state, c.state.players[f.defender].personality)
+    if tie and lose == f.defender and card and card["trophy"] == "pie-fight":
+        pie_fight_victory(c, f.defender, card["id"])
+    owe_rejuvenation(c, lose)
+
+
+def may_earn_trophy(s: MSState, seat: str) -> bool:
+    """Four trophies at most; none while friendship is below 3 ("Low Friendship")."""
+    p = s.players[seat]
+    return len(p.trophies) < s.content["trophies_per_player"] and p.friendship >= s.content["trophy_min_friendship"]
+
+
+def pie_fight_victory(c: Ctx, seat: str, card: str | None) -> None:
+    """The Pie Fight Victory trophy may be earned any time, also on another's turn ("Trophies")."""
+    s = c.state
+    p = s.players[seat]
+    if "pie-fight" in p.trophies:
+        return
+    if len(p.trophies) >= s.content["trophies_per_player"]:
+        return
+    if p.friendship < s.content["trophy_min_friendship"] and s.options.get("low_friendship_blocks_pie_fight", True):
+        return
+    if card and not p.personality_revealed:
+        c.emit(ev.PersonalityRevealed(seat=seat, card=card, trophy="pie-fight"))
+    c.emit(ev.TrophyEarned(seat=seat, trophy="pie-fight", turn=s.turn, personality=card))
+
+
+def rejuvenate(c: Ctx, seat: str, cmd: Rejuvenate) -> None:
+    """Rejuvenate: 1 magic spell or 2 pies, and the action token leaves the mat ("Base Camps")."""
+    s = c.state
+    require(not (not s.rejuv or s.rejuv[0] != seat), "MS-REJUVENATE-NOT-NOW",
+            f"{seat} has nothing to rejuvenate from now")
+    if cmd.choice == "spell":
+        require(s.spell_deck, "MS-SPELL-DECK-EMPTY", "the magic spell deck is empty: take 2 pies")
+        c.emit(ev.SpellDrawn(seat=seat, card=s.spell_deck[0], reason="rejuvenate"))
+    else:
+        move_track(c, seat, "pies", 2, "rejuvenate")
+    c.emit(ev.Rejuvenated(seat=seat, choice=cmd.choice))
+
+
+# -- Seek placement ----------------------------------------------------------------------
+
+def placement_spaces(s: MSState, kind: str, region: str) -> list[str]:
+    """Apples and gems go anywhere in the region; quest tokens only on a space with no quest
+    token and no Seekers; never on portals ("Seek")."""
+    out = []
+    for space in board(s).in_region.get(region, ()):
+        if kind == "quest" and (stock(s, space, "quest") or owner_of(s, space)):
+            continue
+        out.append(space)
+    return out
+
+
+def place_token(c: Ctx, seat: str, cmd: Place) -> None:
+    s = c.state
+    require(s.seek, "MS-SEEK-NOT-NOW", "there is no token to place")
+    kind, region = s.seek[0]
+    b = board(s)
+    require(not (b.is_portal(cmd.space) or cmd.space == CASTLE), "MS-SEEK-PORTAL",
+            f"tokens are never placed on portals or the castle ({cmd.space})")
+    require(b.region_of[cmd.space] == region, "MS-SEEK-REGION",
+            f"the {kind} was found in the {region}; {cmd.space} is in the {b.region_of[cmd.space]}")
+    require(not (cmd.space not in placement_spaces(s, kind, region)), "MS-SEEK-QUEST-SPACE",
+            f"a quest token needs a space with no quest token and no Seekers; {cmd.space} is not one")
+    friend = owner_of(s, cmd.space, seat) if kind in KINDS else None
+    c.emit(ev.TokenPlaced(seat=seat, kind=kind, region=region, space=cmd.space, gift_to=friend))
+    if friend:
+        move_track(c, seat, "friendship", 1, f"a gift to {friend}")
+
+
+def skip_unplaceable(c: Ctx) -> bool:
+    """Exhausted supplies and full regions: the token is not placed ("Seek")."""
+    s = c.state
+    kind, region = s.seek[0]
+    if s.supply.get(kind, 0) <= 0:
+        c.emit(ev.TokenSkipped(seat=s.active or "", kind=kind, region=region, reason=f"no {kind} tokens left in the supply"))
+        return True
+    if not placement_spaces(s, kind, region):
+        c.emit(ev.TokenSkipped(seat=s.active or "", kind=kind, region=region, reason="no space in the region may take it"))
+        return True
+    return False
+
+
+# -- Quests ------------------------------------------------------------------------------
+
+def quest_spaces_after_moving(s: MSState, seat: str) -> tuple[str, ...]:
+    """After moving and pie fights, quest tokens under the player's Seekers ("Quests")."""
+    return tuple(x for x in seeker_spaces(s.players[seat]) if stock(s, x, "quest"))
+
+
+def draw_quest(c: Ctx, seat: str, space: str) -> None:
+    """Take the token and draw a quest; an empty deck is rebuilt from the quest cards of
+    players holding the 2 Quests trophy ("Quests")."""
+    c.emit(ev.QuestTokenTaken(seat=seat, space=space))
+    if not c.state.quest_deck:
+        holders = tuple(x for x in c.state.seats if "quests-2" in c.state.players[x].trophies
+                        and c.state.players[x].quests)
+        cards = tuple(k for x in holders for k in c.state.players[x].quests)
+        c.emit(ev.QuestDeckRebuilt(cards=cards, taken_from=holders))
+        if cards:
+            c.emit(c.rng.shuffle("quests", cards))
+    if c.state.quest_deck:
+        c.emit(ev.QuestDrawn(seat=seat, card=c.state.quest_deck[0], space=space))
+
+
+def explore(c: Ctx, seat: str, cmd: Explore) -> None:
+    """If both Seekers have quests, the player chooses which to look at first ("Quests")."""
+    s = c.state
+    require(not (s.quest_card or cmd.space not in s.quest_spaces), "MS-QUEST-NOT-NOW",
+            f"there is no quest waiting for {seat} on {cmd.space}")
+    draw_quest(c, seat, cmd.space)
+
+
+def quest_card(s: MSState, card: str) -> dict[str, Any]:
+    return next(q for q in s.content["quests"] if q["id"] == card)
+
+
+def resolve_quest(c: Ctx, seat: str, cmd: QuestOption) -> None:
+    """Pick option 1 or 2: pay from Seeker spaces, pay another player onto their Seeker's
+    space, gain onto a Seeker's space; friendship stays at 0 at worst ("Quests")."""
+    s = c.state
+    require(s.quest_card, "MS-QUEST-NOT-NOW", "there is no quest card to resolve")
+    card = quest_card(s, s.quest_card)
+    opt = card["options"][cmd.option - 1]
+    p = s.players[seat]
+    spaces = seeker_spaces(p)
+    for track, n in opt.get("lose", {}).items():
+        require(not (track == "pies" and p.pies < n), "MS-QUEST-CANNOT-PAY",
+                f"{card['name']} option {cmd.option} costs {n} pies; {seat} has {p.pies}")
+    pay = take_from_seekers(s, seat, opt.get("pay", {}), cmd.source, "MS-QUEST-CANNOT-PAY",
+                            f"{card['name']} option {cmd.option}")
+    give = opt.get("give", {})
+    to_space, to_seat = "", ""
+    if give:
+        targets = [x for x in board(s).ids if owner_of(s, x, seat)]
+        if cmd.to:
+            require(cmd.to in targets, "MS-QUEST-PAY-OTHER", f"no other player's Seeker stands on {cmd.to}")
+            to_space = cmd.to
+        elif targets:
+            to_space = targets[0]
+        else:
+            raise RuleViolation("MS-QUEST-PAY-OTHER", "no other player has a Seeker on the map to be paid")
+        to_seat = owner_of(s, to_space, seat) or ""
+        # what is paid to another player comes from the Seeker spaces too, after any "pay"
+        after = s
+        if pay:
+            after = PROJECTION.evolve(s, ev.ResourcesPaid(seat=seat, taken=pay))
+        gtaken = take_from_seekers(after, seat, give, cmd.source, "MS-QUEST-CANNOT-PAY",
+                                   f"{card['name']} option {cmd.option}")
+    elif cmd.to:
+        raise RuleViolation("MS-QUEST-PAY-OTHER", f"{card['name']} option {cmd.option} pays no other player")
+    on = cmd.on
+    gains = opt.get("gain", {})
+    if any(gains.get(k) for k in KINDS):
+        require(not (on and on not in spaces), "MS-QUEST-PLACE-SEEKER",
+                f"rewards go on a space where {seat} has a Seeker, not {on}")
+        on = on or (spaces[0] if spaces else "")
+        require(on, "MS-QUEST-PLACE-SEEKER", f"{seat} has no Seeker on the map to receive the reward")
+    elif on:
+        raise RuleViolation("MS-QUEST-PLACE-SEEKER", f"{card['name']} option {cmd.option} places no apples or gems")
+    if pay:
+        c.emit(ev.ResourcesPaid(seat=seat, taken=pay, reason=card["id"]))
+    if give:
+        c.emit(ev.ResourcesMoved(seat=seat, taken=gtaken, to_space=to_space, to_seat=to_seat, reason=card["id"]))
+    for track, n in opt.get("lose", {}).items():
+        move_track(c, seat, track, -n, card["id"])
+    gain_rewards(c, seat, gains, on, card["id"])
+    c.emit(ev.QuestResolved(seat=seat, card=card["id"], option=cmd.option))
+
+
+def no_thanks(c: Ctx, seat: str) -> None:
+    """"No Thanks": the quest is not resolved and goes to the bottom of the deck ("Quests")."""
+    require(c.state.quest_card, "MS-QUEST-NOT-NOW", "there is no quest card to refuse")
+    c.emit(ev.QuestDeclined(seat=seat, card=c.state.quest_card))
+
+
+# -- Trophies ----------------------------------------------------------------------------
+
+def qualified_trophies(s: MSState, seat: str) -> list[tuple[str, str | None]]:
+    """Trophies the player meets now (with the personality card that lowers one), pie fight aside."""
+    if not may_earn_trophy(s, seat):
+        return []
+    p = s.players[seat]
+    card = personality(s, p.personality)
+    value = {
+        "friendship-8": p.friendship, "pies-8": p.pies, "spells-3": len(p.spells),
+        "quests-2": len(p.quests), "power-ups-2": len(p.tiles),
+    }
+    out: list[tuple[str, str | None]] = []
+    for t in s.content["trophies"]:
+        tid = t["id"]
+        if tid in p.trophies or tid == "pie-fight":
+            continue
+        if tid in ("apple-delivery", "gem-delivery"):
+            if tid.split("-")[0] in s.delivered:
+                used = card["id"] if card and card["trophy"] == tid and p.personality_revealed else None
+                out.append((tid, used))
+            continue
+        v = value[tid]
+        if tid == "power-ups-2":
+            full = "move" in p.tiles and "make" in p.tiles
+            if full:
+                out.append((tid, None))
+            elif card and card["trophy"] == tid and v >= card["requirement"]:
+                out.append((tid, card["id"]))
+            continue
+        if v >= t["requirement"]:
+            out.append((tid, None))
+        elif card and card["trophy"] == tid and v >= card["requirement"]:
+            out.append((tid, card["id"]))
+    return out
+
+
+def earn(c: Ctx, seat: str, trophy: str, card: str | None) -> None:
+    if card and not c.state.players[seat].personality_revealed:
+        c.emit(ev.PersonalityRevealed(seat=seat, card=card, trophy=trophy))
+    c.emit(ev.TrophyEarned(seat=seat, trophy=trophy, turn=c.state.turn, personality=card))
+
+
+def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
+    """Qualifying for several trophies, the player chooses one ("Trophy Limit")."""
+    s = c.state
+    if not s.trophy_choices:
+        p = s.players[seat]
+        require(cmd.trophy not in p.trophies, "MS-TROPHY-NOT-QUALIFIED",
+                f"{seat} already has the {cmd.trophy} trophy; each is earned once")
+        require(not (p.friendship < s.content["trophy_min_friendship"]), "MS-TROPHY-LOW-FRIENDSHIP",
+                f"{seat}'s friendship is {p.friendship}: below 3 no trophy can be earned")
+        require(not (s.trophies_this_turn >= 1 and seat == s.active and not s.final), "MS-TROPHY-ONE-A-TURN",
+                f"{seat} has already earned a trophy this turn")
+        raise RuleViolation("MS-TROPHY-NOT-NOW", "trophies are placed at the end of your turn when you qualify")
+    require(cmd.trophy in s.trophy_choices, "MS-TROPHY-NOT-QUALIFIED",
+            f"{seat} does not qualify for {cmd.trophy} now")
+    card = dict(qualified_trophies(s, seat)).get(cmd.trophy)
+    earn(c, seat, cmd.trophy, card)
+
+
+def trophies_at_end_of_turn(c: Ctx, seat: str) -> bool:
+    """One trophy a turn (all of them on a grand-finale final turn), mandatory when
+    qualified; returns True when the player must choose ("Trophy Limit", "Grand Finale")."""
+    s = c.state
+    q = qualified_trophies(s, seat)
+    if not q:
+        return False
+    slots = s.content["trophies_per_player"] - len(s.players[seat].trophies)
+    if s.final:
+        if len(q) <= slots:
+            for t, card in q:
+                earn(c, seat, t, card)
+            return False
+    elif s.trophies_this_turn >= 1:
+        return False
+    if len(q) == 1:
+        earn(c, seat, *q[0])
+        return False
+    c.emit(ev.TrophyChoiceOffered(seat=seat, choices=tuple(t for t, _ in q)))
+    return True
+
+
+# -- the flow of a turn ------------------------------------------------------------------
+
+def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
+    """Play the automatic steps until a seat owes a decision."""
+    for _ in range(1000):
+        s = c.state
+        if s.ended:
+            return
+        if s.fight is not None:
+            if len(s.fight.pies) == 2:
+                resolve_pie_fight(c)
+                continue
+            return
+        if s.rejuv:
+            seat = s.rejuv[0]
+            if not s.spell_deck:
+                move_track(c, seat, "pies", 2, "rejuvenate")
+                c.emit(ev.Rejuvenated(seat=seat, choice="pies"))
+                continue
+            return
+        if s.seek:
+            if skip_unplaceable(c):
+                continue
+            return
+        if s.look or s.moving or s.quest_card or s.trophy_choices:
+            return
+        a = s.active
+        if a is None or s.action is None:
+            return
+        if s.action == "move" and not s.quests_checked:
+            if "move-friendship" in move_effects(s, a):
+                move_track(c, a, "friendship", 1, "Friendly Parade power-up")
+            c.emit(ev.QuestsPending(seat=a, spaces=quest_spaces_after_moving(s, a)))
+            continue
+        if s.quest_spaces:
+            if len(s.quest_spaces) == 1:
+                draw_quest(c, a, s.quest_spaces[0])
+                continue
+            return
+        if trophies_at_end_of_turn(c, a):
+            return
+        end_turn(c, a)
+        return
+    raise AssertionError("advance did not settle")
+
+
+def end_turn(c: Ctx, seat: str) -> None:
+    """The next player's turn; the grand finale once someone has 4 trophies ("Grand Finale")."""
+    s = c.state
+    c.emit(ev.TurnEnded(seat=seat, turn=s.turn))
+    s = c.state
+    top = s.content["trophies_per_player"]
+    order = s.order
+    if s.finale:
+        if s.finale_left:
+            c.emit(ev.TurnStarted(seat=s.finale_left[0], turn=s.turn + 1, final=True))
+        else:
+            crown(c, "the grand finale is over")
+        return
+    crowned = tuple(x for x in order if len(s.players[x].trophies) >= top)
+    if crowned:
+        i = order.index(seat)
+        after = order[i + 1:] + order[:i + 1]
+        final = tuple(x for x in after if len(s.players[x].trophies) < top)
+        c.emit(ev.GrandFinaleBegan(crowned=crowned, final_turns=final))
+        if final:
+            c.emit(ev.TurnStarted(seat=final[0], turn=s.turn + 1, final=True))
+        else:
+            crown(c, "every player has 4 trophies")
+        return
+    limit = s.options.get("round_limit", 0)
+    if limit and s.turn >= limit * len(order):
+        crown(c, f"the round limit ({limit} rounds) is reached")
+        return
+    nxt = order[(order.index(seat) + 1) % len(order)]
+    c.emit(ev.TurnStarted(seat=nxt, turn=s.turn + 1))
+
+
+def crown(c: Ctx, reason: str) -> None:
+    """The most trophies wins; ties go to more friendship ("Resolving Ties")."""
+    s = c.state
+    trophies = {x: len(s.players[x].trophies) for x in s.seats}
+    friendship = {x: s.players[x].friendship for x in s.seats}
+    best = max(trophies.values())
+    top = [x for x in s.seats if trophies[x] == best]
+    most = max(friendship[x] for x in top)
+    winners = tuple(x for x in top if friendship[x] == most)
+    if len(top) > 1:
+        reason += f"; {len(top)} players tie on {best} trophies, friendship decides"
+    c.emit(ev.GameEnded(winners=winners, reason=reason, trophies=trophies, friendship=friendship))
+
+
+def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noqa: C901
+    c = Ctx(state, rng)
+    s = state
+    if s.fight is not None:
+        require(isinstance(cmd, Dial), "MS-DIAL-NOT-NOW", "a pie fight is under way: set your dial first")
+        set_dial(c, seat, cmd)
+    elif s.rejuv:
+        require(isinstance(cmd, Rejuvenate), "MS-REJUVENATE-NOT-NOW",
+                f"{s.rejuv[0]} must rejuvenate first (1 spell or 2 pies)")
+        rejuvenate(c, seat, cmd)
+    elif s.seek:
+        require(isinstance(cmd, Place), "MS-SEEK-NOT-NOW", "place the tokens found first")
+        place_token(c, seat, cmd)
+    elif s.look:
+        require(isinstance(cmd, Keep), "MS-POWERUP-KEEP", "keep one of the power-up tiles first")
+        keep_power_up(c, seat, cmd)
+    elif s.moving:
+        if isinstance(cmd, Go):
+            move_without_carrying(c, seat, cmd)
+        elif isinstance(cmd, Carry):
+            move_carrying(c, seat, cmd)
+        elif isinstance(cmd, Stay):
+            stay(c, seat, cmd)
+        else:
+            raise RuleViolation("MS-MOVE-NOT-NOW", "finish moving your Seekers first (go, carry or stay)")
+    elif s.quest_card:
+        if isinstance(cmd, QuestOption):
+            resolve_quest(c, seat, cmd)
+        elif isinstance(cmd, NoThanks):
+            no_thanks(c, seat)
+        else:
+            raise RuleViolation("MS-QUEST-NOT-NOW", "choose a quest option or say No Thanks first")
+    elif s.quest_spaces:
+        require(isinstance(cmd, Explore), "MS-QUEST-NOT-NOW", "choose which quest to look at first")
+        explore(c, seat, cmd)
+    elif s.trophy_choices:
+        require(isinstance(cmd, ClaimTrophy), "MS-TROPHY-NOT-NOW", "choose your trophy first")
+        claim_trophy(c, seat, cmd)
+    elif isinstance(cmd, ChooseAction):
+        take_action(c, seat, cmd)
+    elif isinstance(cmd, ClaimTrophy):
+        claim_trophy(c, seat, cmd)
+    else:
+        rule = {Go: "MS-MOVE-NOT-NOW", Carry: "MS-MOVE-NOT-NOW", Stay: "MS-MOVE-NOT-NOW",
+                Dial: "MS-DIAL-NOT-NOW", Rejuvenate: "MS-REJUVENATE-NOT-NOW", Place: "MS-SEEK-NOT-NOW",
+                Keep: "MS-POWERUP-KEEP", Explore: "MS-QUEST-NOT-NOW", QuestOption: "MS-QUEST-NOT-NOW",
+                NoThanks: "MS-QUEST-NOT-NOW", ClaimTrophy: "MS-TROPHY-NOT-NOW"}.get(type(cmd), "MS-ONE-ACTION")
+        raise RuleViolation(rule, "first choose an action on your mat (move, seek or make)")
+    advance(c)
+    return c.events

@@ -1,0 +1,472 @@
+"""My Little Scythe: the state of a game and how each fact changes it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from events.base import DiceRolled, Event, GameCreated, Shuffled
+from events import my_little_scythe as ev
+from projections.kernel import REFEREE, Base, Decision, Outcome
+
+BASE = "base"  # a Seeker at its base camp (not a space)
+HIDDEN = "?"
+
+
+class Player(msgspec.Struct, frozen=True):
+    camp: int
+    seekers: tuple[str, str] = (BASE, BASE)
+    friendship: int = 3
+    pies: int = 3
+    spells: tuple[str, ...] = ()
+    personality: str = ""
+    personality_revealed: bool = False
+    trophies: tuple[str, ...] = ()
+    tiles: dict[str, str] = {}  # section (move | make) -> power-up tile id
+    last_action: str | None = None  # where the action token sits
+    quests: tuple[str, ...] = ()  # completed quest cards kept beside the mat
+    rejuvenated: bool = False  # already rejuvenated this turn
+
+
+class Fight(msgspec.Struct, frozen=True):
+    attacker: str
+    defender: str
+    space: str
+    pies: dict[str, int] = {}
+    spells: dict[str, tuple[str, ...]] = {}
+
+
+class Delivery(msgspec.Struct, frozen=True):
+    kind: str
+    count: int
+    need: int
+
+
+class MSState(msgspec.Struct, frozen=True):
+    content: dict[str, Any]
+    options: dict[str, Any]
+    seats: tuple[str, ...]
+    players: dict[str, Player]
+    board: dict[str, dict[str, int]]  # space -> {apple, gem, quest: n} (non-zero only)
+    supply: dict[str, int]
+    order: tuple[str, ...] = ()
+    quest_deck: tuple[str, ...] = ()
+    spell_deck: tuple[str, ...] = ()
+    spell_discard: tuple[str, ...] = ()
+    piles: dict[str, tuple[str, ...]] = {}
+    active: str | None = None
+    turn: int = 0
+    final: bool = False  # this turn is a grand-finale final turn
+    action: str | None = None
+    moving: tuple[int, ...] = ()
+    delivery: Delivery | None = None
+    delivered: tuple[str, ...] = ()  # kinds delivered this turn (for the delivery trophies)
+    fight: Fight | None = None
+    rejuv: tuple[str, ...] = ()  # seats owing their rejuvenation choice
+    seek: tuple[tuple[str, str], ...] = ()  # (kind, region) still to place
+    look: tuple[str, ...] = ()
+    look_pile: str = ""
+    quest_spaces: tuple[str, ...] = ()
+    quest_card: str | None = None
+    trophy_choices: tuple[str, ...] = ()
+    trophies_this_turn: int = 0
+    quests_checked: bool = False
+    finale: bool = False
+    finale_left: tuple[str, ...] = ()
+    ended: bool = False
+    winners: tuple[str, ...] = ()
+    end_reason: str = ""
+
+
+def _add(board: dict[str, dict[str, int]], space: str, kind: str, n: int) -> dict[str, dict[str, int]]:
+    here = dict(board.get(space, {}))
+    here[kind] = here.get(kind, 0) + n
+    if here[kind] == 0:
+        del here[kind]
+    out = dict(board)
+    if here:
+        out[space] = dict(sorted(here.items()))
+    else:
+        out.pop(space, None)
+    return dict(sorted(out.items()))
+
+
+def _sup(supply: dict[str, int], kind: str, n: int) -> dict[str, int]:
+    return {**supply, kind: supply.get(kind, 0) + n}
+
+
+def stock(state: MSState, space: str, kind: str) -> int:
+    return state.board.get(space, {}).get(kind, 0)
+
+
+class MSProjection(Base[MSState]):
+    events = ev.ALL
+    sql_views = (
+        ("ms_trophies",
+         "SELECT e.game_id, e.seq, e.payload->>'$.seat' AS seat, e.payload->>'$.trophy' AS trophy,"
+         " CAST(e.payload->>'$.turn' AS INTEGER) AS turn, e.payload->>'$.personality' AS personality"
+         " FROM events e JOIN games g ON g.game_id = e.game_id"
+         " WHERE g.kind = 'my-little-scythe' AND e.type = 'TrophyEarned'"),
+        ("ms_pie_fights",
+         "SELECT e.game_id, e.seq, e.payload->>'$.attacker' AS attacker,"
+         " e.payload->>'$.defender' AS defender, e.payload->>'$.space' AS space,"
+         " CAST(e.payload->>'$.attacker_score' AS INTEGER) AS attacker_score,"
+         " CAST(e.payload->>'$.defender_score' AS INTEGER) AS defender_score,"
+         " e.payload->>'$.winner' AS winner, e.payload->>'$.loser' AS loser"
+         " FROM events e JOIN games g ON g.game_id = e.game_id"
+         " WHERE g.kind = 'my-little-scythe' AND e.type = 'PieFightRevealed'"),
+    )
+
+    # -- folding ------------------------------------------------------------------------
+
+    def initial(self, created: GameCreated) -> MSState:
+        c = created.content
+        n = str(len(created.seats))
+        camps = c["camps_by_players"][n]
+        tr = c["tracks"]
+        players = {
+            s: Player(camp=camps[i], friendship=tr["friendship"]["start"], pies=tr["pies"]["start"])
+            for i, s in enumerate(created.seats)
+        }
+        supply = {k: c["supply"][k] for k in ("apple", "gem", "quest")}
+        return MSState(content=c, options=dict(created.options), seats=created.seats,
+                       players=players, board={}, supply=supply, order=created.seats)
+
+    def evolve(self, state: MSState, event: Event) -> MSState:  # noqa: C901 - one branch a fact
+        r = msgspec.structs.replace
+        e = event
+
+        def player(seat: str, **kw: Any) -> dict[str, Player]:
+            return {**state.players, seat: r(state.players[seat], **kw)}
+
+        if isinstance(e, Shuffled):
+            if e.deck == "quests":
+                return r(state, quest_deck=e.order)
+            if e.deck == "spells":
+                return r(state, spell_deck=e.order)
+            if e.deck.startswith("power-ups-"):
+                return r(state, piles={**state.piles, e.deck[len("power-ups-"):]: e.order})
+            return state
+        if isinstance(e, DiceRolled):
+            if e.purpose == "seek":
+                return r(state, seek=tuple(zip(e.dice, e.faces)))
+            return state
+        if isinstance(e, ev.SetupTilePlaced):
+            board, supply = state.board, state.supply
+            for space, kinds in e.placed.items():
+                for k, n in kinds.items():
+                    board = _add(board, space, k, n)
+                    supply = _sup(supply, k, -n)
+            return r(state, board=board, supply=supply)
+        if isinstance(e, ev.PersonalityDealt):
+            return r(state, players=player(e.seat, personality=e.card))
+        if isinstance(e, ev.PersonalityRevealed):
+            return r(state, players=player(e.seat, personality_revealed=True))
+        if isinstance(e, ev.SpellDrawn):
+            p = state.players[e.seat]
+            deck = tuple(c for c in state.spell_deck if c != e.card)
+            return r(state, spell_deck=deck, players=player(e.seat, spells=p.spells + (e.card,)))
+        if isinstance(e, ev.FirstPlayerChosen):
+            return r(state, order=e.order)
+        if isinstance(e, ev.TurnStarted):
+            players = {s: r(p, rejuvenated=False) for s, p in state.players.items()}
+            left = tuple(s for s in state.finale_left if s != e.seat)
+            return r(state, active=e.seat, turn=e.turn, final=e.final, action=None, moving=(),
+                     delivery=None, delivered=(), trophies_this_turn=0, players=players,
+                     finale_left=left, trophy_choices=(), quests_checked=False)
+        if isinstance(e, ev.ActionChosen):
+            moving = (1, 2) if e.action == "move" else ()
+            return r(state, action=e.action, moving=moving, players=player(e.seat, last_action=e.action))
+        if isinstance(e, ev.SeekerMoved):
+            p = state.players[e.seat]
+            seekers = list(p.seekers)
+            seekers[e.seeker - 1] = e.path[-1]
+            board = state.board
+            for k, n in e.carried.items():
+                board = _add(board, e.path[0], k, -n)
+                board = _add(board, e.path[-1], k, n)
+            return r(state, board=board, moving=tuple(i for i in state.moving if i != e.seeker),
+                     players=player(e.seat, seekers=(seekers[0], seekers[1])))
+        if isinstance(e, ev.SeekerStayed):
+            return r(state, moving=tuple(i for i in state.moving if i != e.seeker))
+        if isinstance(e, ev.DeliveryStarted):
+            return r(state, delivery=Delivery(e.kind, e.count, e.need))
+        if isinstance(e, ev.DeliveryMade):
+            board = _add(state.board, "castle", e.kind, -e.count)
+            return r(state, board=board, supply=_sup(state.supply, e.kind, e.count), delivery=None,
+                     delivered=state.delivered + (e.kind,))
+        if isinstance(e, ev.SeekersSentHome):
+            p = state.players[e.seat]
+            seekers = tuple(BASE if i + 1 in e.seekers else s for i, s in enumerate(p.seekers))
+            return r(state, players=player(e.seat, seekers=(seekers[0], seekers[1])))
+        if isinstance(e, ev.TrackMoved):
+            return r(state, players=player(e.seat, **{e.track: e.after}))
+        if isinstance(e, ev.PieFightStarted):
+            return r(state, fight=Fight(e.attacker, e.defender, e.space))
+        if isinstance(e, ev.DialSet):
+            f = state.fight
+            assert f is not None
+            return r(state, fight=r(f, pies={**f.pies, e.seat: e.pies}, spells={**f.spells, e.seat: e.spells}))
+        if isinstance(e, ev.PieFightRevealed):
+            return r(state, fight=None)
+        if isinstance(e, ev.SpellsDiscarded):
+            p = state.players[e.seat]
+            return r(state, spell_discard=state.spell_discard + e.cards,
+                     players=player(e.seat, spells=tuple(c for c in p.spells if c not in e.cards)))
+        if isinstance(e, ev.RejuvenationOwed):
+            return r(state, rejuv=state.rejuv + (e.seat,))
+        if isinstance(e, ev.Rejuvenated):
+            rejuv = list(state.rejuv)
+            if e.seat in rejuv:
+                rejuv.remove(e.seat)
+            return r(state, rejuv=tuple(rejuv), players=player(e.seat, rejuvenated=True, last_action=None))
+        if isinstance(e, ev.TokenPlaced):
+            return r(state, board=_add(state.board, e.space, e.kind, 1),
+                     supply=_sup(state.supply, e.kind, -1), seek=state.seek[1:])
+        if isinstance(e, ev.TokenSkipped):
+            return r(state, seek=state.seek[1:])
+        if isinstance(e, ev.ResourcesPaid):
+            board, supply = state.board, state.supply
+            for space, kinds in e.taken.items():
+                for k, n in kinds.items():
+                    board = _add(board, space, k, -n)
+                    supply = _sup(supply, k, n)
+            return r(state, board=board, supply=supply)
+        if isinstance(e, ev.ResourcesMoved):
+            board = state.board
+            for space, kinds in e.taken.items():
+                for k, n in kinds.items():
+                    board = _add(board, space, k, -n)
+                    board = _add(board, e.to_space, k, n)
+            return r(state, board=board)
+        if isinstance(e, ev.ResourcesGained):
+            board, supply = state.board, state.supply
+            for k, n in e.gained.items():
+                board = _add(board, e.space, k, n)
+                supply = _sup(supply, k, -n)
+            return r(state, board=board, supply=supply)
+        if isinstance(e, ev.PowerUpLooked):
+            pile = state.piles[e.pile][len(e.tiles):]
+            return r(state, look=e.tiles, look_pile=e.pile, piles={**state.piles, e.pile: pile})
+        if isinstance(e, ev.PowerUpTaken):
+            p = state.players[e.seat]
+            rest = tuple(t for t in state.look if t != e.tile)
+            kw: dict[str, Any] = {"tiles": {**p.tiles, e.pile: e.tile}}
+            if e.pile == "make":
+                tile = next(t for t in state.content["power_ups"] if t["id"] == e.tile)
+                kw["last_action"] = tile["action"]["id"]
+            return r(state, look=(), look_pile="", piles={**state.piles, e.pile: state.piles[e.pile] + rest},
+                     players=player(e.seat, **kw))
+        if isinstance(e, ev.QuestsPending):
+            return r(state, quest_spaces=e.spaces, quests_checked=True)
+        if isinstance(e, ev.QuestTokenTaken):
+            return r(state, board=_add(state.board, e.space, "quest", -1),
+                     supply=_sup(state.supply, "quest", 1),
+                     quest_spaces=tuple(s for s in state.quest_spaces if s != e.space))
+        if isinstance(e, ev.QuestDrawn):
+            return r(state, quest_deck=tuple(c for c in state.quest_deck if c != e.card), quest_card=e.card)
+        if isinstance(e, ev.QuestDeckRebuilt):
+            players = {s: (r(p, quests=()) if s in e.taken_from else p) for s, p in state.players.items()}
+            return r(state, players=players)
+        if isinstance(e, ev.QuestResolved):
+            p = state.players[e.seat]
+            return r(state, quest_card=None, players=player(e.seat, quests=p.quests + (e.card,)))
+        if isinstance(e, ev.QuestDeclined):
+            return r(state, quest_card=None, quest_deck=state.quest_deck + (e.card,))
+        if isinstance(e, ev.TrophyChoiceOffered):
+            return r(state, trophy_choices=e.choices)
+        if isinstance(e, ev.TrophyEarned):
+            p = state.players[e.seat]
+            counts = e.seat == state.active and e.trophy != "pie-fight"
+            return r(state, players=player(e.seat, trophies=p.trophies + (e.trophy,)), trophy_choices=(),
+                     trophies_this_turn=state.trophies_this_turn + (1 if counts else 0))
+        if isinstance(e, ev.TurnEnded):
+            return r(state, active=None, action=None, final=False, moving=(), quest_spaces=())
+        if isinstance(e, ev.GrandFinaleBegan):
+            return r(state, finale=True, finale_left=e.final_turns)
+        if isinstance(e, ev.GameEnded):
+            return r(state, ended=True, winners=e.winners, end_reason=e.reason, active=None)
+        return state
+
+    # -- whose decision -----------------------------------------------------------------
+
+    def to_act(self, state: MSState) -> Decision:
+        if state.ended:
+            return Decision("over", ())
+        if state.fight is not None:
+            f = state.fight
+            owing = tuple(s for s in (f.attacker, f.defender) if s not in f.pies)
+            return Decision("simultaneous", owing, "pie fight: dial 0-7 pies in secret (and clip spells)")
+        if state.rejuv:
+            seat = state.rejuv[0]
+            kind = "turn" if seat == state.active else "reaction"
+            return Decision(kind, (seat,), "rejuvenate: take 1 spell or 2 pies")
+        a = state.active
+        if a is None:
+            return Decision("over", ())
+        if state.seek:
+            kind, region = state.seek[0]
+            return Decision("turn", (a,), f"place the {kind} token found in the {region}")
+        if state.look:
+            return Decision("turn", (a,), "keep one of the power-up tiles")
+        if state.moving:
+            return Decision("turn", (a,), "move your Seekers")
+        if state.quest_card:
+            return Decision("turn", (a,), f"quest {state.quest_card}: choose an option or No Thanks")
+        if state.quest_spaces:
+            return Decision("turn", (a,), "choose which quest to look at first")
+        if state.trophy_choices:
+            return Decision("turn", (a,), "choose the trophy to earn this turn")
+        return Decision("turn", (a,), "choose an action on your mat")
+
+    def outcome(self, state: MSState) -> Outcome | None:
+        if not state.ended:
+            return None
+        scores = {s: float(len(p.trophies)) for s, p in state.players.items()}
+        return Outcome(state.winners, scores, state.end_reason)
+
+    # -- hidden information ---------------------------------------------------------------
+
+    def view(self, state: MSState, seat: str | None) -> MSState:
+        r = msgspec.structs.replace
+        players = {}
+        for s, p in state.players.items():
+            if s != seat:
+                p = r(p, spells=(HIDDEN,) * len(p.spells),
+                      personality=p.personality if p.personality_revealed else HIDDEN)
+            players[s] = p
+        fight = state.fight
+        if fight is not None:
+            fight = r(fight, pies={s: (v if s == seat else -1) for s, v in fight.pies.items()},
+                      spells={s: (v if s == seat else ()) for s, v in fight.spells.items()})
+        look = state.look if state.active == seat else (HIDDEN,) * len(state.look)
+        return r(state, players=players, fight=fight, look=look,
+                 quest_deck=(HIDDEN,) * len(state.quest_deck),
+                 spell_deck=(HIDDEN,) * len(state.spell_deck),
+                 piles={k: (HIDDEN,) * len(v) for k, v in state.piles.items()})
+
+    def redact(self, event: Event, seat: str | None, state: MSState) -> Event | None:
+        r = msgspec.structs.replace
+        if seat == REFEREE:
+            return event
+        if isinstance(event, ev.PersonalityDealt) and event.seat != seat:
+            if not state.players[event.seat].personality_revealed:
+                return r(event, card=HIDDEN)
+        if isinstance(event, ev.SpellDrawn) and event.seat != seat:
+            return r(event, card=HIDDEN)
+        if isinstance(event, ev.DialSet) and event.seat != seat:
+            return r(event, pies=-1, spells=())
+        if isinstance(event, ev.PowerUpLooked) and event.seat != seat:
+            return r(event, tiles=(HIDDEN,) * len(event.tiles))
+        return event
+
+    def hidden_from(self, state: MSState, seat: str | None) -> set[str]:
+        out: set[str] = set()
+        for s, p in state.players.items():
+            if s == seat:
+                continue
+            out.update(p.spells)
+            if p.personality and not p.personality_revealed:
+                out.add(p.personality)
+        return out
+
+    def describe(self, event: Event) -> str:
+        return describe(event)
+
+
+def _res(d: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in d.items() if n) or "nothing"
+
+
+def describe(e: Event) -> str:  # noqa: C901 - one line per fact
+    if isinstance(e, ev.SetupTilePlaced):
+        return f"setup tile (orientation {e.orientation}) fills " + "; ".join(
+            f"{s}: {_res(k)}" for s, k in e.placed.items())
+    if isinstance(e, ev.PersonalityDealt):
+        return f"{e.seat} is dealt a personality card" + ("" if e.card == HIDDEN else f" ({e.card})")
+    if isinstance(e, ev.PersonalityRevealed):
+        return f"{e.seat} reveals {e.card} for the {e.trophy} trophy"
+    if isinstance(e, ev.SpellDrawn):
+        return f"{e.seat} draws a magic spell" + ("" if e.card == HIDDEN else f" ({e.card})") + (
+            f" [{e.reason}]" if e.reason else "")
+    if isinstance(e, ev.FirstPlayerChosen):
+        return f"{e.seat} goes first (turn order {', '.join(e.order)})"
+    if isinstance(e, ev.TurnStarted):
+        return f"turn {e.turn}: {e.seat}" + (" (final turn of the grand finale)" if e.final else "")
+    if isinstance(e, ev.ActionChosen):
+        return f"{e.seat} takes the {e.action} action"
+    if isinstance(e, ev.SeekerMoved):
+        carry = f" carrying {_res(e.carried)}" if e.carried else ""
+        return f"{e.seat}'s Seeker {e.seeker} moves {' -> '.join(e.path)}{carry}"
+    if isinstance(e, ev.SeekerStayed):
+        return f"{e.seat}'s Seeker {e.seeker} stays put"
+    if isinstance(e, ev.DeliveryStarted):
+        return f"{e.seat} has {e.count} of {e.need} {e.kind}s at Castle Everfree"
+    if isinstance(e, ev.DeliveryMade):
+        extra = f" ({'; '.join(f'{s}: {_res(k)} stay behind' for s, k in e.extras_left.items())})" if e.extras_left else ""
+        return f"{e.seat} delivers {e.count} {e.kind}s to Castle Everfree{extra}"
+    if isinstance(e, ev.SeekersSentHome):
+        return f"{e.seat}'s Seeker(s) {', '.join(map(str, e.seekers))} return to base camp ({e.reason})"
+    if isinstance(e, ev.TrackMoved):
+        return f"{e.seat}'s {e.track} {e.before} -> {e.after}" + (f" ({e.reason})" if e.reason else "")
+    if isinstance(e, ev.PieFightStarted):
+        return f"pie fight on {e.space}: {e.attacker} attacks {e.defender}"
+    if isinstance(e, ev.DialSet):
+        return f"{e.seat} sets the pie fight dial" + ("" if e.pies < 0 else f" to {e.pies}" + (
+            f" with {', '.join(e.spells)}" if e.spells else ""))
+    if isinstance(e, ev.PieFightRevealed):
+        return (f"dials revealed: {e.attacker} {e.attacker_score}, {e.defender} {e.defender_score};"
+                f" {e.winner} wins the pie fight")
+    if isinstance(e, ev.SpellsDiscarded):
+        return f"{e.seat} discards {', '.join(e.cards)}"
+    if isinstance(e, ev.RejuvenationOwed):
+        return f"{e.seat} may rejuvenate (1 spell or 2 pies)"
+    if isinstance(e, ev.Rejuvenated):
+        return f"{e.seat} rejuvenates ({e.choice}); the action token leaves the mat"
+    if isinstance(e, ev.TokenPlaced):
+        gift = f" (a gift to {e.gift_to})" if e.gift_to else ""
+        return f"{e.seat} places a {e.kind} token on {e.space} in the {e.region}{gift}"
+    if isinstance(e, ev.TokenSkipped):
+        return f"{e.seat} cannot place the {e.kind} found in the {e.region}: {e.reason}"
+    if isinstance(e, ev.ResourcesPaid):
+        return f"{e.seat} pays " + "; ".join(f"{_res(k)} from {s}" for s, k in e.taken.items()) + (
+            f" ({e.reason})" if e.reason else "")
+    if isinstance(e, ev.ResourcesMoved):
+        return f"{e.seat} gives " + "; ".join(f"{_res(k)} from {s}" for s, k in e.taken.items()) + (
+            f" to {e.to_seat} on {e.to_space}")
+    if isinstance(e, ev.ResourcesGained):
+        return f"{e.seat} gains {_res(e.gained)} on {e.space}" + (f" ({e.reason})" if e.reason else "")
+    if isinstance(e, ev.PowerUpLooked):
+        return f"{e.seat} looks at the top {len(e.tiles)} {e.pile} power-ups" + (
+            "" if HIDDEN in e.tiles else f" ({', '.join(e.tiles)})")
+    if isinstance(e, ev.PowerUpTaken):
+        return f"{e.seat} keeps {e.tile}; {e.returned} tile(s) go to the bottom"
+    if isinstance(e, ev.QuestsPending):
+        return (f"{e.seat} may take quests on {', '.join(e.spaces)}" if e.spaces
+                else f"{e.seat} finds no quest under a Seeker")
+    if isinstance(e, ev.QuestTokenTaken):
+        return f"{e.seat} takes the quest token on {e.space}"
+    if isinstance(e, ev.QuestDrawn):
+        return f"{e.seat} draws quest {e.card}"
+    if isinstance(e, ev.QuestDeckRebuilt):
+        return f"the quest deck is rebuilt from {', '.join(e.cards) or 'nothing'}"
+    if isinstance(e, ev.QuestResolved):
+        return f"{e.seat} completes {e.card} (option {e.option})"
+    if isinstance(e, ev.QuestDeclined):
+        return f"{e.seat} says No Thanks to {e.card}; it goes to the bottom of the quest deck"
+    if isinstance(e, ev.TrophyChoiceOffered):
+        return f"{e.seat} qualifies for {', '.join(e.choices)} and must choose one"
+    if isinstance(e, ev.TrophyEarned):
+        return f"{e.seat} earns the {e.trophy} trophy" + (f" thanks to {e.personality}" if e.personality else "")
+    if isinstance(e, ev.TurnEnded):
+        return f"{e.seat}'s turn ends"
+    if isinstance(e, ev.GrandFinaleBegan):
+        return f"the grand finale begins ({', '.join(e.crowned)} has 4 trophies); final turns: {', '.join(e.final_turns) or 'none'}"
+    if isinstance(e, ev.GameEnded):
+        return f"game over: {', '.join(e.winners)} rule(s) Pomme ({e.reason})"
+    from projections.kernel import describe_event
+    return describe_event(e)
+
+
+PROJECTION = MSProjection()
