@@ -149,3 +149,29 @@ def test_undo_restores_the_hand_and_redraws_the_same_cards():
     assert m.state.hand["ann"] == hand[1:]
     m.apply("ann", "end")
     assert m.state.hand["ann"] == drawn
+
+
+def test_every_rule_id_the_code_cites_is_in_the_rule_index():
+    import re
+    from pathlib import Path
+    src = "".join(p.read_text() for p in (Path(__file__).parents[2] / "core" / "villainous").glob("*.py"))
+    cited = set(re.findall(r'"(SV-[A-Z0-9-]+)"', src))
+    assert cited and all(r in GAME.rules for r in cited), cited - set(GAME.rules.rules)
+    for o in GAME.options:
+        assert o.rule in GAME.rules and GAME.rules.get(o.rule).source == "house"
+
+
+def test_hero_vehicle_with_two_free_ally_vehicles_must_name_one():
+    from tests.villainous.test_fate_vehicles import stack_fate
+    m = new()
+    m = put(m, "bob", "ss-inquisitor-tie-1", "deep-space")
+    m = put(m, "bob", "ss-inquisitor-tie-2", "deep-space")
+    m = stack_fate(m, "bob", "ssf-the-ghost-1", "ssf-chopper-1")
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "fate bob")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "fate-play the ghost")
+    assert rule_of(e) == "SV-HERO-VEHICLE-ENGAGE"
+    m.apply("ann", "fate-play the ghost engage ss-inquisitor-tie-2")
+    assert m.state.sector["bob"]["ss-inquisitor-tie-2"]["engaged"] == "ssf-the-ghost-1"
+    assert m.state.sector["bob"]["ss-inquisitor-tie-1"]["engaged"] is None
