@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from core.dice import Rng
-from core.errors import BadContent, BadOption, ParseError, RuleViolation
+from core.errors import BadContent, BadOption, ParseError, RuleViolation, require
 from core.funkoverse_jaws import rules as R
 from core.funkoverse_jaws.geometry import (all_squares, distance, is_square_name, neighbours,
                                            parse_square, square_name)
@@ -251,8 +251,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
 
     def decide(self, state: FJState, seat: str, command: Cmd, rng: Rng) -> list[Event]:
         verbs = self.PHASE_VERBS.get(state.phase, ())
-        if command.verb not in verbs:
-            raise RuleViolation("FJ-PHASE", f"{command.verb} is not open now ({self.projection.to_act(state).prompt})")
+        require(command.verb in verbs, "FJ-PHASE", f"{command.verb} is not open now ({self.projection.to_act(state).prompt})")
         b = Builder(state, state.content)
         getattr(self, "do_" + command.verb.replace("-", "_"))(b, command, rng)
         return b.events
@@ -267,8 +266,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         if cid not in s.pending_place or s.chars[cid].side != side:
             waiting = ", ".join(c for c in s.pending_place if s.chars[c].side == side)
             raise RuleViolation("FJ-PLACE-WHO", f"{cid} is not waiting to be placed (waiting: {waiting})")
-        if square not in R.placement_squares(s, side):
-            raise RuleViolation("FJ-PLACE-START", f"{square} is not an empty square of the {side} starting area")
+        require(square in R.placement_squares(s, side), "FJ-PLACE-START", f"{square} is not an empty square of the {side} starting area")
         b(E.CharacterPlaced(char=cid, square=square, why="setup" if s.phase == "place" and s.round == 1 and not s.active else "return"))
         if b.s.pending_place:
             b(E.PhaseChanged(phase="place", side=b.s.chars[b.s.pending_place[0]].side))
@@ -281,10 +279,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         """Taking a Turn 1: choose one of your characters without an exhausted marker."""
         s = b.s
         c = s.chars[cmd.args[0]]
-        if c.side != s.turn_side:
-            raise RuleViolation("FJ-CHOOSE", f"{c.name} is not on the {s.turn_side} side")
-        if c.exhausted:
-            raise RuleViolation("FJ-CHOOSE", f"{c.name} has an exhausted marker and cannot take another turn this round")
+        require(c.side == s.turn_side, "FJ-CHOOSE", f"{c.name} is not on the {s.turn_side} side")
+        require(not c.exhausted, "FJ-CHOOSE", f"{c.name} has an exhausted marker and cannot take another turn this round")
         b(E.CharacterChosen(char=c.id, empty=c.out))
         if c.out:  # "Knocked Out": chosen, takes an empty turn, and is exhausted
             self.end_turn(b)
@@ -298,10 +294,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
 
     def check_action(self, s: FJState, c: Char, action: str, n: int = 1) -> None:
         """Taking a Turn 2-3: up to two actions; a knocked-down character can only rally."""
-        if s.actions_left < n:
-            raise RuleViolation("FJ-ACTIONS", f"{c.name} has {s.actions_left} action(s) left, {action} needs {n}")
-        if not c.standing and action not in ("rally", "compare-scars"):
-            raise RuleViolation("FJ-KNOCKED-DOWN", f"{c.name} is knocked down: it cannot {action}, only rally (or be assisted)")
+        require(s.actions_left >= n, "FJ-ACTIONS", f"{c.name} has {s.actions_left} action(s) left, {action} needs {n}")
+        require(not (not c.standing and action not in ("rally", "compare-scars")), "FJ-KNOCKED-DOWN", f"{c.name} is knocked down: it cannot {action}, only rally (or be assisted)")
 
     def after_action(self, b: Builder) -> None:
         if b.s.phase == "over" or b.s.phase != "act":
@@ -360,10 +354,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
     def do_rally(self, b: Builder, cmd: Cmd, rng: Rng) -> None:
         """Taking a Turn 3 (Rally): a knocked-down character stands up using both actions."""
         c = self.active(b)
-        if c.standing:
-            raise RuleViolation("FJ-RALLY", f"{c.name} is standing; only a knocked-down character rallies")
-        if b.s.actions_left < 2:
-            raise RuleViolation("FJ-RALLY", f"rallying uses both actions and {c.name} has {b.s.actions_left} left")
+        require(not c.standing, "FJ-RALLY", f"{c.name} is standing; only a knocked-down character rallies")
+        require(b.s.actions_left >= 2, "FJ-RALLY", f"rallying uses both actions and {c.name} has {b.s.actions_left} left")
         self.spend_action(b, "rally", 2)
         b(E.StoodUp(char=c.id, how="rally"))
         self.after_action(b)
@@ -374,12 +366,9 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         self.check_action(b.s, c, "assist")
         R.check_not_submerged(c, "assist")
         t = b.s.chars[cmd.args[0]]
-        if t.side != c.side or t.id == c.id:
-            raise RuleViolation("FJ-ASSIST", f"{t.name} is not an ally of {c.name}")
-        if t.square is None or t.standing:
-            raise RuleViolation("FJ-ASSIST", f"{t.name} is not knocked down on the map")
-        if not R.adjacent(b.s, c.side, parse_square(c.square or ""), parse_square(t.square)):
-            raise RuleViolation("FJ-ADJACENT", f"{t.name} is not adjacent to {c.name}")
+        require(not (t.side != c.side or t.id == c.id), "FJ-ASSIST", f"{t.name} is not an ally of {c.name}")
+        require(not (t.square is None or t.standing), "FJ-ASSIST", f"{t.name} is not knocked down on the map")
+        require(R.adjacent(b.s, c.side, parse_square(c.square or ""), parse_square(t.square)), "FJ-ADJACENT", f"{t.name} is not adjacent to {c.name}")
         self.spend_action(b, "assist")
         b(E.StoodUp(char=t.id, how="assist", by=c.id))
         self.after_action(b)
@@ -388,8 +377,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         """Submerged: as a basic action, the Shark may emerge."""
         c = self.active(b)
         self.check_action(b.s, c, "emerge")
-        if c.emerged is not False:
-            raise RuleViolation("FJ-EMERGE", f"{c.name} is not submerged")
+        require(c.emerged is False, "FJ-EMERGE", f"{c.name} is not submerged")
         self.spend_action(b, "emerge")
         b(E.SharkSurfaced(char=c.id, emerged=True))
         self.after_action(b)
@@ -414,19 +402,16 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         """Interact: take an adjacent point marker; in Control, place or flip a control marker."""
         s = b.s
         c = self.active(b)
-        if s.mode == "first-game":
-            raise RuleViolation("FJ-INTERACT-FIRST-GAME", "the interact action is not used in the first game")
+        require(s.mode != "first-game", "FJ-INTERACT-FIRST-GAME", "the interact action is not used in the first game")
         self.check_action(s, c, "interact")
         R.check_not_submerged(c, "interact")
         here = parse_square(c.square or "")
         what = cmd.args[0]
         if what in ("A", "B", "C", "D"):
             sq = s.point_markers.get(what)
-            if sq is None:
-                raise RuleViolation("FJ-POINT-MARKER", f"point marker {what} is not on the map")
+            require(sq is not None, "FJ-POINT-MARKER", f"point marker {what} is not on the map")
             p = parse_square(sq)
-            if p != here and not R.adjacent(s, c.side, here, p):
-                raise RuleViolation("FJ-POINT-MARKER", f"{c.name} is neither on nor adjacent to point marker {what} ({sq})")
+            require(not (p != here and not R.adjacent(s, c.side, here, p)), "FJ-POINT-MARKER", f"{c.name} is neither on nor adjacent to point marker {what} ({sq})")
             self.spend_action(b, "interact")
             b(E.PointMarkerTaken(letter=what, char=c.id, side=c.side))
             b(E.PointsGained(side=c.side, points=1, why=f"point marker {what}"))
@@ -435,22 +420,17 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         elif what == "mark":
             target = cmd.args[1]
             area = next((a for a, sqs in s.board.control_areas.items() if c.square in sqs), None)
-            if area is None:
-                raise RuleViolation("FJ-CONTROL", f"{c.name} is not in a control area")
-            if target not in s.board.control_areas[area]:
-                raise RuleViolation("FJ-CONTROL", f"{target} is not in control area {area}")
-            if area in s.control:
-                raise RuleViolation("FJ-CONTROL", f"control area {area} already has a control marker")
+            require(area is not None, "FJ-CONTROL", f"{c.name} is not in a control area")
+            require(target in s.board.control_areas[area], "FJ-CONTROL", f"{target} is not in control area {area}")
+            require(area not in s.control, "FJ-CONTROL", f"control area {area} already has a control marker")
             self.spend_action(b, "interact")
             b(E.ControlMarkerPlaced(area=area, side=c.side, square=target, char=c.id))
         else:
             area = cmd.args[1]
-            if area not in s.control:
-                raise RuleViolation("FJ-CONTROL", f"control area {area} has no control marker to flip")
+            require(area in s.control, "FJ-CONTROL", f"control area {area} has no control marker to flip")
             showing, sq = s.control[area]
             p = parse_square(sq)
-            if p != here and not R.adjacent(s, c.side, here, p):
-                raise RuleViolation("FJ-CONTROL", f"{c.name} is neither on nor adjacent to the control marker on {sq}")
+            require(not (p != here and not R.adjacent(s, c.side, here, p)), "FJ-CONTROL", f"{c.name} is neither on nor adjacent to the control marker on {sq}")
             self.spend_action(b, "interact")
             b(E.ControlMarkerFlipped(area=area, side=other(s, showing), char=c.id))
         self.after_action(b)
@@ -459,14 +439,11 @@ class FunkoverseJaws(Game[FJState, Cmd]):
 
     def ability(self, b: Builder, c: Char, aid: str) -> dict[str, Any]:
         """Doing an Ability 1-2: the character has it and a token of its type is in the pool."""
-        if c.basic:
-            raise RuleViolation("FJ-BASIC-NO-ABILITIES", f"{c.name} is a basic character and has no abilities")
+        require(not c.basic, "FJ-BASIC-NO-ABILITIES", f"{c.name} is a basic character and has no abilities")
         spec = b.content["characters"][c.id]["abilities"].get(aid)
-        if spec is None:
-            raise RuleViolation("FJ-UNKNOWN-ABILITY", f"{c.name} has no ability {aid}")
+        require(spec is not None, "FJ-UNKNOWN-ABILITY", f"{c.name} has no ability {aid}")
         self.check_action(b.s, c, aid)
-        if spec["type"] not in b.s.sides[c.side].pool:
-            raise RuleViolation("FJ-TOKEN", f"no {spec['type']} ability token in the {c.side} pool: {spec['name']} cannot be used")
+        require(spec["type"] in b.s.sides[c.side].pool, "FJ-TOKEN", f"no {spec['type']} ability token in the {c.side} pool: {spec['name']} cannot be used")
         return spec
 
     def pay(self, b: Builder, c: Char, aid: str, spec: dict[str, Any]) -> None:
@@ -510,9 +487,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         """Blood in the Water (3, might): place the Shark next to a rival; it may emerge."""
         c = self.active(b)
         spec = self.ability(b, c, "blood-in-the-water")
-        if cmd.args[0] not in self.blood_squares(b.s, c, spec):
-            raise RuleViolation("FJ-BLOOD", f"{cmd.args[0]} is not an empty square adjacent to a rival within "
-                                f"{spec['range']} squares or to a knocked-down rival")
+        require(cmd.args[0] in self.blood_squares(b.s, c, spec), "FJ-BLOOD", f"{cmd.args[0]} is not an empty square adjacent to a rival within " f"{spec['range']} squares or to a knocked-down rival")
         self.pay(b, c, "blood-in-the-water", spec)
         b(E.CharacterPlaced(char=c.id, square=cmd.args[0], why="blood-in-the-water"))
         if "emerge" in cmd.args[1:] and not b.s.chars[c.id].emerged:
@@ -545,8 +520,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
 
     def do_put(self, b: Builder, cmd: Cmd, rng: Rng) -> None:
         """Jaws!: place the target in any square adjacent to the Shark."""
-        if cmd.args[0] not in self.jaws_squares(b.s):
-            raise RuleViolation("FJ-JAWS-PLACE", f"{cmd.args[0]} is not an empty square adjacent to the Shark")
+        require(cmd.args[0] in self.jaws_squares(b.s), "FJ-JAWS-PLACE", f"{cmd.args[0]} is not an empty square adjacent to the Shark")
         target = b.s.target or ""
         b(E.CharacterPlaced(char=target, square=cmd.args[0], why="jaws"))
         b(E.PhaseChanged(phase="act", side=b.s.turn_side, char=b.s.active))
@@ -562,19 +536,15 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         c = self.active(b)
         spec = self.ability(b, c, "farewell-and-adieu")
         t = R.hunted_rival(b.s, c.side)
-        if t is None or t.square is None:
-            raise RuleViolation("FJ-HUNTED-TARGET", "no rival with the Hunted status card is on the map")
+        require(not (t is None or t.square is None), "FJ-HUNTED-TARGET", "no rival with the Hunted status card is on the map")
         here, tp, dest = parse_square(c.square or ""), parse_square(t.square), parse_square(cmd.args[0])
-        if not R.sees(b.s, c.side, here, tp):
-            raise RuleViolation("FJ-TOWARD", f"{c.name} must see {t.name} to move toward it")
+        require(R.sees(b.s, c.side, here, tp), "FJ-TOWARD", f"{c.name} must see {t.name} to move toward it")
         path: tuple = ()
         if dest != here:
             path = R.check_move_destination(b.s, c, dest, R.move_allowance(c, spec["move"]), toward=tp)
         moved = msgspec.structs.replace(c, square=cmd.args[0])
         s2 = msgspec.structs.replace(b.s, chars={**b.s.chars, c.id: moved})
-        if not R.adjacent(s2, c.side, dest, tp):
-            raise RuleViolation("FJ-HUNTED-TARGET", f"from {cmd.args[0]} {c.name} would not be adjacent to {t.name}:"
-                                " the challenge would have no target")
+        require(R.adjacent(s2, c.side, dest, tp), "FJ-HUNTED-TARGET", f"from {cmd.args[0]} {c.name} would not be adjacent to {t.name}:" " the challenge would have no target")
         harpoon = self.check_harpoon(b.s, c, cmd)
         self.pay(b, c, "farewell-and-adieu", spec)
         self.moved(b, c, path, "farewell-and-adieu")
@@ -666,8 +636,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
     def do_hunt(self, b: Builder, cmd: Cmd, rng: Rng) -> None:
         """Veteran Hunter: when Quint becomes exhausted, give or move Hunted to a rival character."""
         t = b.s.chars[cmd.args[0]]
-        if t.id not in self.veteran_targets(b.s):
-            raise RuleViolation("FJ-VETERAN", f"{t.name} is not a rival character without the Hunted card")
+        require(t.id in self.veteran_targets(b.s), "FJ-VETERAN", f"{t.name} is not a rival character without the Hunted card")
         b(E.StatusGiven(card="hunted", char=t.id, by="quint"))
         self.after_exhaust(b)
 
@@ -691,8 +660,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         """Flags: a standing character on or adjacent to the rival flag returns home for 2 points."""
         s = b.s
         side = s.turn_side
-        if cmd.args[0] not in R.flag_eligible(s, side):
-            raise RuleViolation("FJ-FLAGS", f"{cmd.args[0]} is not a standing {side} character on or adjacent to the rival flag")
+        require(cmd.args[0] in R.flag_eligible(s, side), "FJ-FLAGS", f"{cmd.args[0]} is not a standing {side} character on or adjacent to the rival flag")
         b(E.FlagReturned(char=cmd.args[0], side=side))
         pts = b.content["scenarios"]["flags"].get("flag_return_points", 2)
         b(E.PointsGained(side=side, points=pts, why=f"{s.chars[cmd.args[0]].name} returned from the rival flag"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from core.errors import RuleViolation
+from core.errors import RuleViolation, require
 from core.funkoverse_jaws.geometry import (Geometry, Sq, can_see, distance, geometry, neighbours,
                                            parse_square, square_name)
 from projections.funkoverse_jaws import Char, FJState, other
@@ -93,57 +93,51 @@ def check_move_destination(state: FJState, char: Char, dest: Sq, steps: int,
     """The path of a legal move to ``dest``, or the movement rule it breaks."""
     paths = reachable(state, char, steps, toward=toward)
     if dest in paths:
+        moving_rules_passed(toward is not None)
         return paths[dest]
     g = geo(state)
     name = square_name(dest)
     start = parse_square(char.square or "a1")
-    if not g.on_board(dest):
-        raise RuleViolation("FJ-MOVE-2", f"{name} is not on the map")
-    if dest == start:
-        raise RuleViolation("FJ-MOVE-6", f"{char.name} is already on {name}")
-    if dest in on_map(state):
-        raise RuleViolation("FJ-MOVE-6", f"{char.name} cannot end a move on {name}: it is occupied")
-    if not g.enterable(dest):
-        raise RuleViolation("FJ-MOVE-2", f"an obstruction fills the centre of {name}: it cannot be entered")
-    if distance(start, dest) > steps:
-        raise RuleViolation("FJ-MOVE-RANGE", f"{name} is more than {steps} square(s) from {char.name}")
+    require(g.on_board(dest), "FJ-MOVE-2", f"{name} is not on the map")
+    require(dest != start, "FJ-MOVE-6", f"{char.name} is already on {name}")
+    require(dest not in on_map(state), "FJ-MOVE-6", f"{char.name} cannot end a move on {name}: it is occupied")
+    require(g.enterable(dest), "FJ-MOVE-2", f"an obstruction fills the centre of {name}: it cannot be entered")
+    require(distance(start, dest) <= steps, "FJ-MOVE-RANGE", f"{name} is more than {steps} square(s) from {char.name}")
     if distance(start, dest) == 1 and not g.step_open(start, dest):
-        if start[0] != dest[0] and start[1] != dest[1]:
-            raise RuleViolation("FJ-MOVE-3", f"{char.name} cannot move diagonally through the obstructed corner to {name}")
+        require(not (start[0] != dest[0] and start[1] != dest[1]), "FJ-MOVE-3", f"{char.name} cannot move diagonally through the obstructed corner to {name}")
         raise RuleViolation("FJ-MOVE-1", f"{char.name} cannot move through the wall to {name}")
-    if toward is not None and dest in reachable(state, char, steps):
-        raise RuleViolation("FJ-TOWARD", f"every square entered must be nearer the target and seen: {name} is not reachable that way")
-    if dest in reachable(state, char, steps, ignore_rivals=True):
-        raise RuleViolation("FJ-MOVE-5", f"{char.name} cannot move through a standing rival to reach {name}")
-    if dest in reachable(state, char, steps, ignore_rivals=True, ignore_corners=True):
-        raise RuleViolation("FJ-MOVE-3", f"{char.name} cannot move diagonally through an obstructed corner to reach {name}")
+    require(not (toward is not None and dest in reachable(state, char, steps)), "FJ-TOWARD", f"every square entered must be nearer the target and seen: {name} is not reachable that way")
+    require(dest not in reachable(state, char, steps, ignore_rivals=True), "FJ-MOVE-5", f"{char.name} cannot move through a standing rival to reach {name}")
+    require(dest not in reachable(state, char, steps, ignore_rivals=True, ignore_corners=True), "FJ-MOVE-3", f"{char.name} cannot move diagonally through an obstructed corner to reach {name}")
     raise RuleViolation("FJ-MOVE-1", f"{char.name} cannot move through obstructions to reach {name}")
 
 
 def check_path(state: FJState, char: Char, squares: list[Sq], steps: int) -> tuple[Sq, ...]:
     """A move along the squares a player named, one step at a time (rules 1-6)."""
     g = geo(state)
-    if len(squares) > steps:
-        raise RuleViolation("FJ-MOVE-RANGE", f"{char.name} may move only {steps} square(s) now, not {len(squares)}")
+    require(len(squares) <= steps, "FJ-MOVE-RANGE", f"{char.name} may move only {steps} square(s) now, not {len(squares)}")
     occupied = on_map(state)
     rivals = standing_rivals(state, char.side)
     here = parse_square(char.square or "a1")
     for i, nxt in enumerate(squares):
         name = square_name(nxt)
-        if distance(here, nxt) != 1:
-            raise RuleViolation("FJ-MOVE-RANGE", f"{name} is not next to {square_name(here)}: name every square entered")
-        if not g.enterable(nxt):
-            raise RuleViolation("FJ-MOVE-2", f"an obstruction fills the centre of {name}: it cannot be entered")
+        require(distance(here, nxt) == 1, "FJ-MOVE-RANGE", f"{name} is not next to {square_name(here)}: name every square entered")
+        require(g.enterable(nxt), "FJ-MOVE-2", f"an obstruction fills the centre of {name}: it cannot be entered")
         if not g.step_open(here, nxt):
-            if here[0] != nxt[0] and here[1] != nxt[1]:
-                raise RuleViolation("FJ-MOVE-3", f"{char.name} cannot move diagonally from {square_name(here)} to {name} through an obstructed corner")
+            require(not (here[0] != nxt[0] and here[1] != nxt[1]), "FJ-MOVE-3", f"{char.name} cannot move diagonally from {square_name(here)} to {name} through an obstructed corner")
             raise RuleViolation("FJ-MOVE-1", f"{char.name} cannot move from {square_name(here)} to {name} through the wall")
-        if nxt in rivals:
-            raise RuleViolation("FJ-MOVE-5", f"{char.name} cannot move through {name}: a standing rival is there")
+        require(nxt not in rivals, "FJ-MOVE-5", f"{char.name} cannot move through {name}: a standing rival is there")
         here = nxt
-    if here in occupied:
-        raise RuleViolation("FJ-MOVE-6", f"{char.name} cannot end a move on {square_name(here)}: it is occupied")
+    require(here not in occupied, "FJ-MOVE-6", f"{char.name} cannot end a move on {square_name(here)}: it is occupied")
+    moving_rules_passed(False)
     return tuple(squares)
+
+
+def moving_rules_passed(toward: bool) -> None:
+    """Record for `arbiter why` that a move was checked against rules 1-6 (and Toward)."""
+    for rule_id in ("FJ-MOVE-RANGE", "FJ-MOVE-1", "FJ-MOVE-2", "FJ-MOVE-3", "FJ-MOVE-4", "FJ-MOVE-5", "FJ-MOVE-6") \
+            + (("FJ-TOWARD",) if toward else ()):
+        require(True, rule_id, "")
 
 
 # -- challenges ----------------------------------------------------------------------------
@@ -157,27 +151,24 @@ def successes(content: dict[str, Any], role: str, faces: tuple[str, ...]) -> int
 def check_challenge_target(state: FJState, char: Char, target_id: str, *, range_: int | None = None) -> Char:
     """A challenge's target: a rival on the map, adjacent, or seen and within range."""
     target = state.chars[target_id]
-    if target.side == char.side:
-        raise RuleViolation("FJ-CHALLENGE-ALLY", f"{char.name} cannot challenge an ally ({target.name})")
-    if target.square is None:
-        raise RuleViolation("FJ-TARGET-OFF-MAP", f"{target.name} is not on the map")
+    require(target.side != char.side, "FJ-CHALLENGE-ALLY", f"{char.name} cannot challenge an ally ({target.name})")
+    require(target.square is not None, "FJ-TARGET-OFF-MAP", f"{target.name} is not on the map")
     a, b = parse_square(char.square or "a1"), parse_square(target.square)
     if range_ is None:
         if not adjacent(state, char.side, a, b):
             why = "not next to it" if distance(a, b) > 1 else "an obstruction blocks the view"
             raise RuleViolation("FJ-ADJACENT", f"{target.name} is not adjacent to {char.name} ({why})")
+        require(True, "FJ-ADJACENT", "")
+        require(True, "FJ-SIGHT", "")
     else:
-        if not within(a, b, range_):
-            raise RuleViolation("FJ-RANGE", f"{target.name} is not within {range_} squares of {char.name}")
-        if not sees(state, char.side, a, b):
-            raise RuleViolation("FJ-SIGHT", f"{char.name} cannot see {target.name}")
+        require(within(a, b, range_), "FJ-RANGE", f"{target.name} is not within {range_} squares of {char.name}")
+        require(sees(state, char.side, a, b), "FJ-SIGHT", f"{char.name} cannot see {target.name}")
     return target
 
 
 def check_not_submerged(char: Char, what: str) -> None:
     """Submerged: the Shark may not do assist, challenge or interact actions."""
-    if char.emerged is False:
-        raise RuleViolation("FJ-SUBMERGED", f"the Shark is submerged and cannot {what}; it must emerge first")
+    require(char.emerged is not False, "FJ-SUBMERGED", f"the Shark is submerged and cannot {what}; it must emerge first")
 
 
 def status_cards_of(state: FJState, side: str, target: Char) -> int:

@@ -7,8 +7,7 @@ play the Good Guys (one seat: all of them; two seats: two each, in roster order)
 
 from __future__ import annotations
 
-import random
-from typing import Any, Sequence
+from typing import Any
 
 from core.dice import Rng
 from core.errors import BadContent, BadOption, ParseError, RuleViolation
@@ -74,7 +73,8 @@ class ScottPilgrim(Game[SPState, Cmd]):
 
     def check_content(self, content: dict[str, Any]) -> None:
         super().check_content(content)
-        for key in ("venue", "characters", "abilities", "items", "team_dice", "health", "move"):
+        for key in ("venue", "characters", "abilities", "items", "team_dice", "health", "move",
+                    "xp_to_level", "boosters_max"):
             if key not in content:
                 raise BadContent(f"content lacks the {key!r} table")
         for kind, faces in content["dice"].items():
@@ -126,6 +126,28 @@ class ScottPilgrim(Game[SPState, Cmd]):
             for f in a.get("cost", []):
                 if f != "any" and f not in FACES:
                     raise BadContent(f"ability {aid} costs unknown face {f!r}")
+        option_names = {o.name for o in self.options}
+        for aid, a in abilities.items():
+            for k in ("damage", "knockback", "move", "range", "heal"):
+                v = a.get(k, 0)
+                if isinstance(v, str):
+                    if not (v.startswith("option:") and v[7:] in option_names):
+                        raise BadContent(f"ability {aid}: {k} must be a number or option:NAME, not {v!r}")
+                elif not isinstance(v, int) or v < 0:
+                    raise BadContent(f"ability {aid}: {k} must be a whole number, not {v!r}")
+        for cid in GOOD:
+            if cid not in content["characters"] or content["characters"][cid].get("team") != "good":
+                raise BadContent(f"the content must define the Good Guy {cid!r}")
+        for cid, c in content["characters"].items():
+            if c.get("team") not in ("good", "bad"):
+                raise BadContent(f"character {cid}: team must be 'good' or 'bad'")
+        needs = {"weapon": ("bonus_for", "bonus_damage", "throw_damage"), "heal": ("heal",),
+                 "booster": ("boosters",), "xp": ("xp",), "throwable": ("throw_damage",),
+                 "armor": ("armor",), "speed": ("speed",)}
+        for i in content["items"]:
+            for k in needs.get(i.get("kind", ""), ()):
+                if k not in i:
+                    raise BadContent(f"item {i.get('id')} ({i.get('kind')}) needs {k!r}")
         ids = [i.get("id") for i in content["items"]]
         if len(set(ids)) != len(ids) or not ids:
             raise BadContent("item ids must be present and distinct")

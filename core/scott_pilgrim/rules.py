@@ -537,25 +537,27 @@ def move_allowance(s: SPState, who: str, spent: DiceSpent) -> int:
     return total + spent.boosters * int(mv["booster"])
 
 
-def move_cost(s: SPState, who: str, n: int, given: tuple[str, ...]) -> list[str]:
-    """How many dice an unpaid move needs (the referee picks Speed first)."""
-    if given:
-        return ["any"] * len(given)
+def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
+    """The dice (Speed first, wild last, then boosters) the referee spends for an unpaid
+    move of ``n`` spaces."""
     free = [d for d in s.dice if not d.spent]
-    mv = s.content["move"]
-    bonus = s.content["characters"][who].get("bonus", {})
     wild = wild_faces(s, who)
     order = sorted(free, key=lambda d: (0 if d.face == "speed" else 2 if d.face in wild else 1, d.id))
-    total, k = 0, 0
+    faces: list[str] = []
+    total = 0
     for d in order:
         if total >= n:
             break
-        total += (int(mv["speed"]) + int(bonus.get("speed", 0))) if d.face == "speed" or d.face in wild \
-            else int(mv["other"]) + int(bonus.get(d.face, 0))
-        k += 1
+        faces.append(d.face)
+        total = move_allowance(s, who, DiceSpent(who=who, purpose="move", dice=(), faces=tuple(faces)))
+    boosters = s.chars[who].boosters if s.chars[who].team == "good" else 0
+    while total < n and boosters:
+        faces.append("booster")
+        boosters -= 1
+        total += int(s.content["move"]["booster"])
     if total < n:
-        return ["any"] * (k + 1)
-    return ["any"] * max(k, 1)
+        raise RuleViolation("SP-MOVE-SPACES", f"your team's unspent dice give {who} only {total} spaces of movement, not {n}")
+    return tuple(faces)
 
 
 def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int) -> None:
@@ -619,8 +621,8 @@ def move(p: Play, seat: str, cmd: Cmd) -> None:
     if c.chick:
         chick_follows(p, cmd)
         return
-    cost = move_cost(s, cmd.who, len(cmd.path), cmd.pay)
-    spent = pay(p, cmd.who, cost, cmd.pay, "move", basic=True)
+    given = cmd.pay or auto_move_pay(s, cmd.who, len(cmd.path))
+    spent = pay(p, cmd.who, ["any"] * len(given), given, "move", basic=True)
     allowance = move_allowance(p.s, cmd.who, spent)
     walk(p, cmd.who, cmd.path, grab_items=True, max_steps=allowance)
     if c.evil_ex:

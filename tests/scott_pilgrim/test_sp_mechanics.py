@@ -503,3 +503,29 @@ def test_a_chick_knocked_into_the_wall_by_her_own_team_poofs():
     assert ch(m, "chick1").poofed  # the wall's damage poofs her
     assert ch(m, "scott").pos == "k4"  # he ends where she was
     assert ch(m, "scott").health == 60 - 2 - 1
+
+
+def test_an_unpaid_move_spends_speed_first_then_others_then_boosters():
+    m = battle({"scott": "c4", "matthew": "k8"}, objects=NONE)
+    to_good_turn(m, "will will guts guts speed")
+    m.apply("good", "scott move d4 e4 f4")
+    assert [d.face for d in m.state.dice if d.spent] == ["speed"]
+    m.apply("good", "scott move e5 e6 e7 e8")
+    assert sorted(d.face for d in m.state.dice if d.spent) == ["guts", "speed", "will"] or \
+        sorted(d.face for d in m.state.dice if d.spent) == ["speed", "will", "will"]
+    assert rule(m, "good", "scott move d8 c8 b8 a8 a7") == "SP-MOVE-SPACES"
+
+
+def test_a_users_content_file_is_checked():
+    c = copy.deepcopy(GAME.default_content())
+    c["abilities"]["judo-throw"]["knockback"] = "option:nonsense"
+    with pytest.raises(BadContent, match="option:NAME"):
+        Match.new(GAME, seed=1, seats=["a", "b"], content=c)
+    c = copy.deepcopy(GAME.default_content())
+    c["items"][7].pop("heal")
+    with pytest.raises(BadContent, match="needs 'heal'"):
+        Match.new(GAME, seed=1, seats=["a", "b"], content=c)
+    c = copy.deepcopy(GAME.default_content())
+    c["items"] = c["items"][:10]  # a smaller deck of one's own is fine
+    m = Match.new(GAME, seed=1, seats=["a", "b"], content=c)
+    assert len(m.state.deck) == 6
