@@ -370,7 +370,33 @@ def describe(e: Event) -> str:
         "GameWon": lambda: f"{', '.join(e.winners)} win(s): {e.reason}",
         "ChoiceOpened": lambda: f"{e.seat} must choose: {e.prompt}",
         "ChoiceMade": lambda: f"{e.seat} chooses {e.choice}",
+        "VillainsAssigned": lambda: "villains: " + ", ".join(f"{s} plays {v}" for s, v in e.villains.items()),
+        "BonusActionGranted": lambda: f"{e.seat} may perform a free {e.symbol} action",
+        "CardRemovedFromGame": lambda: f"{e.card} is removed from the game",
+        "CardToHand": lambda: f"{e.card} goes to {e.seat}'s hand (from the {e.source})",
+        "CardsRevealed": lambda: f"{e.seat} reveals {', '.join(e.cards)} ({e.source})",
+        "CardsLooked": lambda: f"{e.seat} looks at {len(e.cards)} card(s) of the {e.deck} deck"
+        + ("" if all(c == "?" for c in e.cards) else f": {', '.join(e.cards)}"),
+        "Defeated": lambda: f"{e.card} is defeated" + (f" by {e.by}" if e.by else ""),
+        "Engaged": lambda: f"{e.ally_vehicle} and {e.hero_vehicle} are engaged ({e.sector}'s Deep Space)",
+        "Disengaged": lambda: f"{e.ally_vehicle} disengages from {e.hero_vehicle}",
+        "StrengthTokenPlaced": lambda: f"{e.card} gets a {e.amount:+d} Strength token",
+        "TargetPlaced": lambda: f"a Target is put on {e.hero}",
+        "TargetsCollected": lambda: f"{e.seat} collects {e.count} Target(s) from {e.hero}",
+        "RebelRemoved": lambda: f"{e.seat} permanently removes the Rebel {e.hero}",
+        "BountyProgressed": lambda: f"{e.bounty}: Progress requirement {e.requirement + 1} met",
+        "BountyCompleted": lambda: f"{e.seat} completes {e.bounty}" + (f" (Reward from {e.contact})" if e.contact else ""),
+        "HuntPaid": lambda: f"{e.seat} pays {e.cost} to Hunt with {e.bounty}",
+        "WindowOpened": lambda: f"{', '.join(e.seats)} may play a Condition ({e.trigger} by {e.by})",
+        "WindowPassed": lambda: f"{e.seat} passes",
+        "ConditionPlayed": lambda: f"{e.seat} plays the Condition {e.card}",
+        "TurnEnded": lambda: f"{e.seat} ends the turn",
     }
+    if t == "GameCreated":
+        return f"new game: {', '.join(e.seats)}; seed {e.seed}; options {e.options}; content {e.content_source}"
+    if t == "Shuffled":
+        kind, _, seat = e.deck.partition(":")
+        return f"{seat}'s {kind} deck is shuffled ({len(e.order)} cards)"
     if t in simple:
         return simple[t]()
     return t + " " + " ".join(f"{k}={v}" for k, v in f.items() if k != "frame")

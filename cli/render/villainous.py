@@ -58,14 +58,14 @@ def render(state: Any, seat: str | None) -> str:
             for c in ds:
                 lines.append("    " + _card_line(t, s, c))
         for c in t.cards_at(s, MOVER):
-            lines.append(f"  under the mover: {t.card(c)['name']} [{c}] (Condition)")
+            lines.append(f"  under the mover: {t.card(c)['name']} <{c}> (Condition)")
         if d["bounties"][s]:
             lines.append(f"  completed Bounties: {', '.join(d['bounties'][s])}")
     if state.fate:
         f = state.fate
         lines.append("")
         lines.append(f"Fate: {f['by']} revealed from {f['target']}'s Fate deck: "
-                     + ", ".join(f"{t.card(c)['name']} [{c}]" for c in f["cards"]))
+                     + ", ".join(f"{t.card(c)['name']} <{c}>" for c in f["cards"]))
     if state.pending:
         p = state.pending[-1]
         lines.append(f"Waiting on {p['seat']}: {p['prompt']} — {', '.join(p['options'])}")
@@ -80,7 +80,7 @@ def render(state: Any, seat: str | None) -> str:
             cd = t.card(c)
             cost = f"{cd.get('cost', 0)} {'Ambition' if cd.get('cost_kind') == 'ambition' else 'Credits'}"
             st = f", Strength {cd['strength']}" if "strength" in cd else ""
-            lines.append(f"  {cd['name']} [{c}] — {cd['type'].replace('_', ' ')}, {cost}{st}: {cd.get('text', '')}")
+            lines.append(f"  {cd['name']} <{c}> — {cd['type'].replace('_', ' ')}, {cost}{st}: {cd.get('text', '')}")
     return "\n".join(lines)
 
 
@@ -88,7 +88,7 @@ def _card_line(t: Table, s: str, c: str) -> str:
     cd = t.card(c)
     info = t.in_sector(s)[c]
     part = "upper" if info["side"] == "upper" else "lower"
-    bits = [f"{cd['name']} [{c}] ({cd['type'].replace('_', ' ')}, {part}"]
+    bits = [f"{cd['name']} <{c}> ({cd['type'].replace('_', ' ')}, {part}"]
     if cd["type"] in ("ally", "hero"):
         bits.append(f", Strength {t.strength(s, c)}")
     if info["tokens"]:

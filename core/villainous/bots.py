@@ -35,8 +35,8 @@ def smart(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -> An
         if isinstance(cmd, C.Vanquish):
             info = t.in_sector(seat).get(cmd.target, {})
             bonus = 0
-            if kind == "targets" and info.get("targets"):
-                bonus = 30
+            if kind == "targets":
+                bonus = 30 * info.get("targets", 0) - 18
             if kind == "rebels" and "rebel" in t.card(cmd.target).get("keywords", []):
                 bonus = 30
             return 40 + bonus - len(cmd.allies)

@@ -154,6 +154,14 @@ class Parser:
             m = re.match(r"^(.*)-(\d+)$", w)
             if m and m.group(1) in self.defs:
                 return w
+            # a unique part of a name among the cards at hand ("kanan" for Kanan Jarrus)
+            part = [c for c in pool if w in slug(self.defs[def_id(c)]["name"]).split("-")
+                    or slug(self.defs[def_id(c)]["name"]).startswith(w)]
+            if len({def_id(c) for c in part}) == 1:
+                return part[0]
+            if pool and "?" not in pool:
+                names = ", ".join(dict.fromkeys(f"{self.defs[def_id(c)]['name']} ({c})" for c in pool if def_id(c) in self.defs))
+                raise ParseError(f"no card called {word!r} here", hint=f"you can name: {names}")
             raise ParseError(f"there is no card called {word!r} in this game",
                              hint="name a card by its name (e.g. 'aurra sing') or its id (e.g. cb-aurra-sing-1)")
         for c in pool:
@@ -161,10 +169,14 @@ class Parser:
                 return c
         return did  # not where it must be: the rules will say so
 
-    def known(self, word: str) -> bool:
+    def known(self, word: str, pool: list[str] = ()) -> bool:  # type: ignore[assignment]
         w = slug(word)
         m = re.match(r"^(.*)-(\d+)$", w)
-        return w in self.by_slug or bool(m and m.group(1) in self.defs)
+        if w in self.by_slug or w in pool or bool(m and m.group(1) in self.defs):
+            return True
+        part = [c for c in pool if w in slug(self.defs[def_id(c)]["name"]).split("-")
+                or slug(self.defs[def_id(c)]["name"]).startswith(w)]
+        return len({def_id(c) for c in part}) == 1
 
     def cards(self, words: list[str], pool: list[str]) -> tuple[str, ...]:
         """Several card names in a row (each one word or more), longest name first."""
@@ -173,7 +185,7 @@ class Parser:
         i = 0
         while i < len(words):
             for j in range(len(words), i, -1):
-                if self.known(" ".join(words[i:j])):
+                if self.known(" ".join(words[i:j]), left):
                     c = self.card(" ".join(words[i:j]), left)
                     if c in left:
                         left.remove(c)
@@ -300,11 +312,14 @@ def parse(state: Any, seat: str, text: str) -> Command:
         w = slug(word) if "/" not in word and ":" not in word else word.lower()
         if w in opts:
             return Choose(w)
-        for o in opts:
-            base = o.split(":", 1)[-1]
-            if slug(base) == w or (base in P.all_instances() and (
-                    def_id(base) == P.by_slug.get(w) or slug(P.defs[def_id(base)]["name"]) == w)):
-                return Choose(o)
+        cardopts = {o.split(":", 1)[-1]: o for o in opts if def_id(o.split(":", 1)[-1]) in P.defs}
+        if cardopts:
+            try:
+                c = P.card(word, list(cardopts))
+            except ParseError:
+                c = ""
+            if c in cardopts:
+                return Choose(cardopts[c])
         if w in P.locs:
             return Choose(P.locs[w])
         return Choose(w)

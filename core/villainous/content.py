@@ -13,7 +13,8 @@ FATE_TYPES = {"hero", "item", "effect", "condition", "hero_vehicle"}
 WHEN = {"play", "activate", "ambition", "move_in", "condition", "reward"}
 PASSIVES = {"strength", "forbid", "allow", "hand_limit"}
 VERBS = {"gain", "lose", "draw", "discard", "target", "defeat", "remove", "move", "strength",
-         "free_action", "choose", "play", "place", "find", "reveal", "look", "swap", "engage"}
+         "free_action", "choose", "play", "place", "find", "reveal", "look", "swap", "engage",
+         "pay", "vanquish", "fate_self"}
 TRIGGERS = {"vanquish", "play_ally", "fate", "collect"}
 PROGRESS = {"vanquish", "vanquish_strong", "vanquish_vehicle", "play_ally", "collect", "fate", "hunt"}
 OBJECTIVES = {"targets", "rebels", "bounties"}

@@ -83,7 +83,7 @@ def step(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None)
 
 
 def _secret(verb: str, eff: dict[str, Any]) -> bool:
-    return verb == "discard" or (verb == "choose" and eff.get("from") == "hand") or verb == "_look_discard"
+    return verb in ("discard", "_look_discard") or (verb in ("choose", "play", "place") and eff.get("from") in ("hand", "deck"))
 
 
 def chooser(eff: dict[str, Any], ctx: dict[str, Any]) -> str:
@@ -587,7 +587,35 @@ def v_discard_self(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: s
     return []
 
 
+def o_pay(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+    seat = ctx["seat"]
+    ok = t.d["credits"][seat] >= int(eff.get("credits", 0)) and t.d["ambition"][seat] >= int(eff.get("ambition", 0))
+    return None if ok else []
+
+
+def v_pay(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    """Pay: a cost inside an ability (a card that cannot pay it cannot be played)."""
+    return v_gain(t, {**eff, "do": "lose"}, ctx, choice)
+
+
+def v_vanquish(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    """Vanquish (free): a Vanquish action without using a symbol."""
+    return v_free_action(t, {"symbol": "vanquish"}, ctx, choice)
+
+
+def v_fate_self(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    """Fate against yourself: reveal your own top two Fate cards; you play one of them in
+    your own sector as if an opponent had (Fate)."""
+    seat = ctx["seat"]
+    if seat != t.d["active"] or t.d["fate"] is not None:
+        return []
+    from core.villainous.rules import reveal_fate
+    reveal_fate(t, seat, seat)
+    return []
+
+
 VERBS: dict[str, Callable[..., Any]] = {
+    "pay": v_pay, "vanquish": v_vanquish, "fate_self": v_fate_self,
     "gain": v_gain, "lose": v_gain, "draw": v_draw, "discard": v_discard, "target": v_target,
     "defeat": v_defeat, "remove": v_defeat, "move": v_move, "_move_to": v_move_to,
     "strength": v_strength, "free_action": v_free_action, "choose": v_choose, "play": v_choose,
@@ -596,6 +624,7 @@ VERBS: dict[str, Callable[..., Any]] = {
     "_discard_self": v_discard_self, "_reshuffle": v_reshuffle,
 }
 OPTIONS: dict[str, Callable[..., Any]] = {
+    "pay": o_pay,
     "discard": o_discard, "target": o_target, "defeat": o_defeat, "remove": o_defeat,
     "move": o_move, "_move_to": o_move_to, "strength": o_strength, "choose": o_choose,
     "play": o_choose, "place": o_choose, "_enter": o_enter, "engage": o_engage,

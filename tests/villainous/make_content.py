@@ -92,12 +92,12 @@ ss = [
       abilities=[onplay({"do": "choose", "from": "discard", "type": "ally", "then": "hand"})]),
 ]
 ss_fate = [
- card("ssf-kanan-jarrus", "Kanan Jarrus", "hero", "Rebel.", strength=4, keywords=["rebel"]),
- card("ssf-ezra-bridger", "Ezra Bridger", "hero", "Rebel. When played, the Villain loses 1 Ambition.", strength=3, keywords=["rebel"],
+ card("ssf-kanan-jarrus", "Kanan Jarrus", "hero", "Rebel.", strength=5, keywords=["rebel"]),
+ card("ssf-ezra-bridger", "Ezra Bridger", "hero", "Rebel. When played, the Villain loses 1 Ambition.", strength=4, keywords=["rebel"],
       abilities=[onplay({"do": "lose", "ambition": 1})]),
- card("ssf-hera-syndulla", "Hera Syndulla", "hero", "Rebel.", strength=3, keywords=["rebel"]),
- card("ssf-sabine-wren", "Sabine Wren", "hero", "Rebel.", strength=3, keywords=["rebel"]),
- card("ssf-zeb-orrelios", "Zeb Orrelios", "hero", "Rebel.", strength=4, keywords=["rebel"]),
+ card("ssf-hera-syndulla", "Hera Syndulla", "hero", "Rebel.", strength=4, keywords=["rebel"]),
+ card("ssf-sabine-wren", "Sabine Wren", "hero", "Rebel.", strength=4, keywords=["rebel"]),
+ card("ssf-zeb-orrelios", "Zeb Orrelios", "hero", "Rebel.", strength=5, keywords=["rebel"]),
  card("ssf-chopper", "Chopper", "hero", "No ability.", strength=1),
  card("ssf-rebel-cell-fighter", "Rebel Cell Fighter", "hero", "No ability.", strength=2, copies=2),
  card("ssf-cal-kestis", "Cal Kestis", "hero", "No ability.", strength=4),
@@ -196,6 +196,6 @@ for k, v in V.items():
         tot = sum(c["copies"] for c in v[deck])
         assert tot == n, (k, deck, tot)
 out = {"dice": {}, "note": "Sectors are named by the rulebook; every card, cost, strength and location action symbol is house content (the real lists are not public).",
-       "hand_size": 4, "starting_credits": [0, 1, 2, 2], "villains": V}
+       "hand_size": 4, "targets_per_hero": 2, "target_markers": 10, "starting_credits": [0, 1, 2, 2], "villains": V}
 json.dump(out, open(__import__("pathlib").Path(__file__).parents[2] / "fixtures/villainous/content.json", "w"), indent=1)
 print("ok")

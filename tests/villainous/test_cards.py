@@ -188,6 +188,7 @@ def test_seventh_sister_removes_rebels_permanently_and_wins_at_three():
     m = fold(m, ev.RebelRemoved(seat="bob", hero="x"), ev.RebelRemoved(seat="bob", hero="y"))
     m = put(m, "bob", "ssf-sabine-wren-1", "bilzen")
     m = put(m, "bob", "ss-fifth-brother-1", "bilzen")
+    m = token(m, "bob", "ss-fifth-brother-1", 1)
     m.apply("ann", "move coruscant")
     m.apply("ann", "end")
     m.apply("bob", "move garel city")  # Credits 3 | Vanquish | ...
@@ -402,3 +403,36 @@ def test_every_house_card_is_labelled():
         assert sum(x["copies"] for x in v["villain_deck"]) == 30
         assert sum(x["copies"] for x in v["fate_deck"]) == 15
         assert len(v["locations"]) == 4 and all(len(l["actions"]) == 4 for l in v["locations"])
+
+
+def test_a_condition_whose_effect_asks_a_choice_waits_on_the_reacting_seat():
+    c = content_with({"ss-ruthless-pursuit": {"abilities": [{"when": "condition", "trigger": "play_ally",
+                                                             "effects": [{"do": "strength", "target": "ally", "amount": 1}]}]}})
+    m = new(content=c)
+    m = put(m, "bob", "ss-purge-trooper-1", "bilzen")
+    m = put(m, "bob", "ss-purge-trooper-2", "malachor")
+    m = give(m, "bob", "ss-ruthless-pursuit-1")
+    m = give(m, "ann", "cb-aurra-sing-1")
+    m = credits(m, "ann", 3)
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "play aurra sing at coruscant")
+    m.apply("bob", "condition ruthless pursuit")
+    d = m.to_act()
+    assert d.kind == "reaction" and d.seats == ("bob",)
+    m.apply("bob", "choose ss-purge-trooper-2")
+    assert strength(m, "bob", "ss-purge-trooper-2") == 3
+    m.apply("bob", "pass")
+    assert m.to_act().seats == ("ann",) and m.to_act().kind == "turn"
+
+
+def test_fate_card_without_any_effect_is_still_played_and_discarded():
+    m = new()
+    from tests.villainous.test_fate_vehicles import stack_fate
+    m = stack_fate(m, "ann", "cbf-jedi-intervention-1", "cbf-republic-raid-1")
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "end")
+    m.apply("bob", "move bilzen")
+    m.apply("bob", "fate ann")
+    m.apply("bob", "fate-play jedi intervention")  # ann has no Ally: no effect
+    assert set(m.state.fate_discard["ann"]) == {"cbf-jedi-intervention-1", "cbf-republic-raid-1"}
+    assert m.to_act().seats == ("bob",)

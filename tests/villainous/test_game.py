@@ -102,8 +102,8 @@ def test_renderer_shows_sector_covered_actions_strength_mover_and_own_hand_only(
     m.apply("ann", "move the box")
     out = render(m.view("ann"), "ann")
     assert "Coruscant: [dim](Credits 2)[/dim] | [dim](Fate)[/dim] | Play | Discard" in out
-    assert "Mace Windu [cbf-mace-windu-1] (hero, upper, Strength 5)" in out
-    assert "Hired Gun [cb-hired-gun-1] (ally, lower, Strength 2)" in out
+    assert "Mace Windu <cbf-mace-windu-1> (hero, upper, Strength 5)" in out
+    assert "Hired Gun <cb-hired-gun-1> (ally, lower, Strength 2)" in out
     assert "The Box [MOVER]" in out and "Credits 0  Ambition 1" in out
     assert "Your hand (ann)" in out
     other = render(m.view("bob"), "bob")
@@ -131,3 +131,25 @@ def test_sql_views(tmp_path):
     from projections.villainous import progress
     assert dict(((s, o), int(p)) for s, o, p in obj)[(winner, {"cad-bane": "targets", "seventh-sister": "rebels", "boba-fett": "bounties"}[match.state.villain[winner]])] == progress(match.state, winner)
     assert played[0][0] > 0 and fate[0][0] > 0
+
+
+@pytest.mark.parametrize("seed,windows", [(11, "always"), (12, "holders")])
+def test_no_leaks_for_three_players_with_a_glossary_deck(seed, windows):
+    """Like the conformance check, with three seats, smart play and look/reveal/find cards."""
+    from core.bots import bot_step
+    from tests.villainous.test_cards import glossary_content
+    m = new(3, seed=seed, content=glossary_content(), condition_windows=windows)
+    rng = random.Random(seed)
+    bots = {s: GAME.bots["smart"] for s in m.seats}
+    steps = 0
+    while m.outcome() is None and steps < 1500:
+        if steps % 9 == 0:
+            for seat in (*m.seats, None):
+                secret = GAME.projection.hidden_from(m.state, seat)
+                view = msgspec.json.encode(m.view(seat)).decode()
+                log = msgspec.json.encode([e for *_, e in m.log(seat)]).decode()
+                for tok in secret:
+                    assert tok not in view and tok not in log, (tok, seat)
+        bot_step(m, bots, rng)
+        steps += 1
+    assert m.outcome() is not None
