@@ -33,7 +33,7 @@ class Villainous(Game[VState, Any]):
         Option(name="round_limit", default=30, minimum=0, maximum=200, rule="SV-HOUSE-ROUND-LIMIT",
                doc="house: after this many rounds the Villain nearest to their Objective wins "
                    "(0: no limit, as in the rulebook)"),
-        Option(name="condition_windows", default="holders", choices=("holders", "always", "never"),
+        Option(name="condition_windows", default="always", choices=("holders", "always", "never"),
                rule="SV-HOUSE-CONDITION-WINDOW",
                doc="when opponents are asked about Conditions: holders (only a seat holding a "
                    "Condition whose trigger just happened), always (every opponent after every "

@@ -62,7 +62,7 @@ class Table:
         ``seat``'s turn; open a reaction window for the other seats."""
         if seat != self.d["active"] or self.d["window"] or self.d["winners"]:
             return
-        mode = self.d["options"].get("condition_windows", "holders")
+        mode = self.d["options"].get("condition_windows", "always")
         if mode == "never":
             return
         order = self.d["order"]

@@ -15,6 +15,9 @@ SEATS = ("ann", "bob", "cy")
 
 
 def new(n: int = 2, seed: int = 1, content: dict[str, Any] | None = None, **options: Any) -> Match:
+    # Card-mechanics tests ask only the holder of a Condition; the default (always) is
+    # tested on its own in test_cards.py.
+    options.setdefault("condition_windows", "holders")
     return Match.new(GAME, seed=seed, seats=list(SEATS[:n]), options=options, content=content)
 
 
