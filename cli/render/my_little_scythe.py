@@ -20,7 +20,7 @@ def _cell_lines(state: MSState, space: str, marks: dict[str, list[str]]) -> tupl
     b = board_of(state.content)
     kind = b.spaces[space]["kind"]
     name = "CASTLE" if space == CASTLE else (space + "*" if kind == "portal" else space)
-    top = f"{name} {''.join(marks.get(space, []))}"
+    top = f"{name} {' '.join(marks.get(space, []))}"
     here = state.board.get(space, {})
     res = "".join(f"{n}{k[0]}" for k, n in here.items() if k != "quest" and n)
     if here.get("quest"):
@@ -72,17 +72,17 @@ def render_player(state: MSState, seat: str, viewer: str | None) -> str:
     actions = []
     for a in rules.mat_actions(state, seat):
         sec = section if a["section"] == "make" else a["section"].capitalize()
-        mark = "[X]" if p.last_action == a["id"] else "[ ]"
+        mark = "(*)" if p.last_action == a["id"] else "( )"
         actions.append(f"{mark} {sec}: {a['id']}")
     trophies = ", ".join(p.trophies) or "none"
     top = state.content["trophies_per_player"]
     return "\n".join([
-        f"== {seat} [{letters(state)[seat]}] (base camp {p.camp}, in front: {', '.join(fronts)})",
+        f"== {seat} (map letter {letters(state)[seat]}; base camp {p.camp}, in front: {', '.join(fronts)})",
         f"   Seekers {seekers}",
         f"   friendship {p.friendship}  pies {p.pies}/10  spells: {spells or 'none'}",
         f"   personality: {pers}  power-ups: {tiles}  quests done: {len(p.quests)}",
         f"   trophies {len(p.trophies)}/{top}: {trophies}",
-        "   mat: " + "  ".join(actions),
+        "   mat ((*) = action token, not allowed this turn): " + "  ".join(actions),
     ])
 
 
