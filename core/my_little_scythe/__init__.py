@@ -38,6 +38,10 @@ class MyLittleScythe(Game[MSState, Any]):
         Option(name="section_name", default="make", choices=("make", "craft"), rule="MS-H-SECTION-NAME",
                doc="the rulebook calls the third mat section both 'Make' and 'Craft'; both words"
                    " are accepted, this picks the one shown"),
+        Option(name="pie_fight_timing", default="after-moving", choices=("after-moving", "immediate"),
+               rule="MS-H-FIGHT-TIMING",
+               doc="a Seeker stopping on an opponent's Seeker fights once both Seekers have moved"
+                   " ('once I finish moving, and dealing with any pie fights') or at once"),
         Option(name="low_friendship_blocks_pie_fight", default=True, rule="MS-H-LOW-FRIENDSHIP-PIE-FIGHT",
                doc="friendship below 3 also blocks the Pie Fight Victory trophy ('any trophies')"),
     )

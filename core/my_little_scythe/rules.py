@@ -364,9 +364,23 @@ def stay(c: Ctx, seat: str, cmd: Stay) -> None:
 
 
 def after_step(c: Ctx, seat: str, space: str) -> None:
-    """Moving onto an opponent's Seeker starts a pie fight; the attacker loses 1 friendship."""
+    """Moving onto an opponent's Seeker means a pie fight: at once, or once both Seekers have
+    moved (option pie_fight_timing; "Pie Fight", "Quests")."""
     defender = owner_of(c.state, space, seat)
     if defender is None:
+        return
+    if c.state.options.get("pie_fight_timing", "after-moving") == "after-moving":
+        if space not in c.state.pending_fights:
+            c.emit(ev.PieFightPending(attacker=seat, defender=defender, space=space))
+        return
+    start_pie_fight(c, seat, space)
+
+
+def start_pie_fight(c: Ctx, seat: str, space: str) -> None:
+    """The pie fight begins: the attacker loses 1 friendship right away ("Pie Fight")."""
+    defender = owner_of(c.state, space, seat)
+    if defender is None or space not in c.state.players[seat].seekers:
+        c.emit(ev.PieFightCalledOff(space=space))  # one side has already left the space
         return
     c.emit(ev.PieFightStarted(attacker=seat, defender=defender, space=space))
     move_track(c, seat, "friendship", -1, "attacking in a pie fight")
@@ -699,6 +713,9 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
         a = s.active
         if a is None or s.action is None:
             return
+        if s.pending_fights:
+            start_pie_fight(c, a, s.pending_fights[0])
+            continue
         if s.action == "move" and not s.quests_checked:
             if "move-friendship" in move_effects(s, a):
                 move_track(c, a, "friendship", 1, "Friendly Parade power-up")

@@ -57,10 +57,10 @@ def test_deferred_trophy_is_lost_if_no_longer_qualified():
     m.apply("ann", "trophy spells-3")
     m.apply("bob", "move")
     m.apply("bob", "go 1 T3")  # bob attacks; ann throws 7 pies
+    m.apply("bob", "stay 2")
     m.apply("ann", "dial 7")
     m.apply("bob", "dial 0")
     m.apply("bob", "rejuvenate pies")
-    m.apply("bob", "stay 2")
     pass_turn(m, "ann")
     assert "pies-8" not in m.state.players["ann"].trophies
 
@@ -159,10 +159,10 @@ def test_pie_fight_victory_does_not_count_against_the_one_trophy_a_turn():
                  tracks={"ann": {"pies": 10, "friendship": 6}})
     m.apply("ann", "move")
     m.apply("ann", "go 1 T4")
+    m.apply("ann", "stay 2")
     m.apply("ann", "dial 1")
     m.apply("bob", "dial 0")
     m.apply("bob", "rejuvenate pies")
-    m.apply("ann", "stay 2")
     assert m.state.players["ann"].trophies == ("pie-fight", "pies-8")
 
 
@@ -179,6 +179,7 @@ def test_spells_still_usable_after_the_three_spells_trophy():
         m.apply("ann", m.legal_texts("ann")[0])
     m.apply("bob", "move")
     m.apply("bob", "go 1 T3")
+    m.apply("bob", "stay 2")
     m.apply("ann", "dial 0 with spell-01 spell-02 spell-03")
     m.apply("bob", "dial 0")
     assert m.state.players["ann"].spells == () and "spells-3" in m.state.players["ann"].trophies

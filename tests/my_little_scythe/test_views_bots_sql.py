@@ -39,6 +39,7 @@ def test_a_seat_never_sees_the_other_dial_before_the_reveal():
                  spells={"ann": ("spell-30",)})
     m.apply("ann", "move")
     m.apply("ann", "go 1 T4")
+    m.apply("ann", "stay 2")
     m.apply("ann", "dial 6 with spell-30")
     for seat in ("bob", None):
         view = public(m.view(seat))
