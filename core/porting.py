@@ -9,8 +9,8 @@ import msgspec
 
 from core import registry
 from core.errors import TranscriptError
-from events.envelope import GENESIS, chain_hash
-from events.store import CommandRecord, GameRow, NewEvent, Store
+from events.envelope import GENESIS
+from events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store
 
 FORMAT = "arbiter-log-1"
 
@@ -90,15 +90,14 @@ def parse_jsonl(text: str) -> list[tuple[GameRow, list[tuple[_Event, str]], list
 
 
 def import_jsonl(store: Store, text: str) -> list[str]:
-    """Check every game's chain, then write them all in one transaction; returns their ids."""
-    batch = []
+    """Write every game of an export in one transaction, refusing the whole file if any
+    event's hash is not the one recorded (the store recomputes each chain as it writes)."""
+    batch, hashes = [], []
     for row, events, commands in parse_jsonl(text):
         registry.get(row.kind)
-        prev = GENESIS
-        for i, (ev, payload) in enumerate(events, start=1):
-            if ev.seq != i or ev.prev_hash != prev or chain_hash(prev, row.game_id, ev.seq, ev.type, payload) != ev.hash:
+        for i, (ev, _payload) in enumerate(events, start=1):
+            if ev.seq != i or (i > 1 and ev.prev_hash != events[i - 2][0].hash) or (i == 1 and ev.prev_hash != GENESIS):
                 raise TranscriptError(f"{row.game_id}: seq {ev.seq} fails its hash chain; the file was altered")
-            prev = ev.hash
         by_seq = {ev.seq: (ev, payload) for ev, payload in events}
         groups = []
         for c in commands:
@@ -110,5 +109,9 @@ def import_jsonl(store: Store, text: str) -> list[str]:
         if sum(len(g[0]) for g in groups) != len(events):
             raise TranscriptError(f"{row.game_id}: events and commands do not match up")
         batch.append((row, groups))
-    store.import_games(batch)
+        hashes.append([ev.hash for ev, _p in events])
+    try:
+        store.import_games(batch, expected=hashes)
+    except ChainMismatch as exc:
+        raise TranscriptError(str(exc)) from None
     return [row.game_id for row, _ in batch]

@@ -11,7 +11,10 @@ from core.game import Game
 #: game id -> "module:attribute" of its Game object.
 GAMES: dict[str, str] = {
     "monster-derby": "core.monster_derby:GAME",
+    "scott-pilgrim": "core.scott_pilgrim:GAME",
+    "funkoverse-jaws": "core.funkoverse_jaws:GAME",
     "my-little-scythe": "core.my_little_scythe:GAME",
+    "villainous": "core.villainous:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}

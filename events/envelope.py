@@ -26,12 +26,8 @@ class Envelope(msgspec.Struct, frozen=True, kw_only=True):
 
 def chain_hash(prev_hash: str, game_id: str, seq: int, type_: str, payload: str) -> str:
     """H(prev_hash, game_id, seq, type, payload): the per-game hash chain (SHA-256, hex)."""
-    h = hashlib.sha256()
-    for part in (prev_hash, game_id, str(seq), type_, payload):
-        data = part.encode()
-        h.update(len(data).to_bytes(8, "big"))
-        h.update(data)
-    return h.hexdigest()
+    parts = [p.encode() for p in (prev_hash, game_id, str(seq), type_, payload)]
+    return hashlib.sha256(b"".join(len(p).to_bytes(8, "big") + p for p in parts)).hexdigest()
 
 
 def ledger_hash(prev: str, game_id: str, seq: int, event_hash: str) -> str:

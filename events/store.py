@@ -83,6 +83,12 @@ class StoreDamaged(StoreError):
     exit_code = 2
 
 
+class ChainMismatch(StoreError):
+    """Imported events whose hashes are not the ones their source recorded."""
+
+    exit_code = 2
+
+
 class UnknownGame(StoreError):
     exit_code = 2
 
@@ -382,9 +388,13 @@ class Store:
         return Receipt(game_id, seq, prev, expected_seq + 1)
 
     def import_games(
-        self, games: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]]]]
+        self, games: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]]]],
+        expected: Sequence[Sequence[str]] | None = None,
     ) -> list[Receipt]:
-        """Write whole new games in one transaction (bulk import): all or nothing."""
+        """Write whole new games in one transaction (bulk import): all or nothing.
+
+        ``expected`` gives each game's event hashes as the source recorded them; a game whose
+        chain comes out differently is refused before anything is committed."""
         con = self.con
         ids = [row.game_id for row, _ in games]
         try:
@@ -396,14 +406,18 @@ class Store:
             gseq, gprev = self.head("*")
             now = _now()
             grows, rows, crows, hrows, receipts = [], [], [], [], []
-            for row, groups in games:
+            for gi, (row, groups) in enumerate(games):
                 grows.append(_game_tuple(row))
                 seq, prev = 0, GENESIS
+                want = expected[gi] if expected is not None else None
                 for events, command in groups:
                     first = seq + 1
                     for ev in events:
                         seq += 1
                         h = chain_hash(prev, row.game_id, seq, ev.type, ev.payload)
+                        if want is not None and (seq > len(want) or want[seq - 1] != h):
+                            raise ChainMismatch(
+                                f"{row.game_id}: seq {seq} fails its hash chain; the file was altered")
                         gseq += 1
                         gh = ledger_hash(gprev, row.game_id, seq, h)
                         rows.append((row.game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
@@ -419,7 +433,7 @@ class Store:
             self._insert("heads", hrows)
             con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
             con.execute("COMMIT")
-        except Conflict:
+        except (Conflict, ChainMismatch):
             with contextlib.suppress(duckdb.Error):
                 con.execute("ROLLBACK")
             raise

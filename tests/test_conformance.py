@@ -227,11 +227,12 @@ def test_store_replay_equals_live_and_verifies(game_id, tmp_path):
     gid, match, _ = engine.new(game_id, seats=[f"s{i}" for i in range(1, game.min_seats + 1)], seed=11)
     rng = random.Random(5)
     steps = 0
-    while match.outcome() is None and steps < 400:
-        seat = match.to_act().seats[0]
-        command = random_bot(match.state, seat, match.legal(seat), rng)
-        _r, match, _e = engine.do(gid, match.game.command_text(command), seat)
-        steps += 1
+    with engine.open() as store:  # one open for the game; each command still commits alone
+        while match.outcome() is None and steps < 300:
+            seat = match.to_act().seats[0]
+            command = random_bot(match.state, seat, match.legal(seat), rng)
+            _r, match, _e = engine.do(gid, match.game.command_text(command), seat, store=store)
+            steps += 1
     live = enc(match.state)
     with engine.open(read_only=True) as store:
         count = store.query("SELECT count(*), max(gseq) FROM events_log")[1]

@@ -1,0 +1,113 @@
+"""Text picture of a Funkoverse Jaws 100 match: the map with obstructions and walls,
+characters standing (capitals) or knocked down (lower case), status cards, both cooldown
+tracks and the ability-token pools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.funkoverse_jaws.geometry import parse_square, square_name
+from projections.funkoverse_jaws import FJState, captain
+
+LETTER = {"quint": "Q", "shark": "S", "swimmer": "W", "tiger-shark": "T"}
+
+
+def _cell(state: FJState, sq: str, occupant: dict[str, Any], markers: dict[str, str]) -> str:
+    if sq in state.board.filled:
+        return "###"
+    c = occupant.get(sq)
+    mark = markers.get(sq, "")
+    if c is not None:
+        letter = LETTER.get(c.id, c.id[0].upper())
+        body = letter if c.standing else letter.lower()
+        extra = "~" if c.emerged is False else ("^" if c.emerged else "")
+        return (body + (extra or mark[:1] or " ")).ljust(2) + ("*" if c.id == state.active else " ")
+    if mark:
+        return mark.center(3)
+    if sq in state.board.start.get("light", ()):
+        return " , "
+    if sq in state.board.start.get("dark", ()):
+        return " ; "
+    return " . "
+
+
+def render(state: FJState, seat: str | None) -> str:
+    b = state.board
+    occupant = {c.square: c for c in state.chars.values() if c.square}
+    markers: dict[str, str] = {}
+    for letter, sq in state.point_markers.items():
+        if sq:
+            markers[sq] = letter
+    for side, sq in b.flags.items():
+        if state.mode == "flags":
+            markers.setdefault(sq, "F" + side[0])
+    for area, sqs in b.control_areas.items():
+        if state.mode == "control":
+            for sq in sqs:
+                markers.setdefault(sq, f"{area}")
+    for area, (side, sq) in state.control.items():
+        markers[sq] = "C" + side[0]
+    walls = {frozenset(w) for w in b.walls}
+    posts = {tuple(p) for p in b.posts}
+    filled = {parse_square(s) for s in b.filled}
+
+    def corner(x: int, y: int) -> str:
+        if (x, y) in posts:
+            return "o"
+        if any((x - i, y - j) in filled for i in (0, 1) for j in (0, 1)):
+            return "#"
+        return "+"
+
+    lines = [f"{state.board.name} (house layout) — {state.mode}, round {state.round}"]
+    for y in range(b.rows - 1, -1, -1):
+        # the top edge of row y
+        top = "   "
+        for x in range(b.columns):
+            above = (x, y + 1)
+            edge = "---" if y == b.rows - 1 or frozenset((square_name((x, y)), square_name(above))) in walls else "   "
+            top += corner(x, y + 1) + edge
+        top += corner(b.columns, y + 1)
+        lines.append(top)
+        row = f"{y + 1:>2} |"
+        for x in range(b.columns):
+            sq = square_name((x, y))
+            row += _cell(state, sq, occupant, markers)
+            right = square_name((x + 1, y)) if x + 1 < b.columns else None
+            row += "|" if right is None or frozenset((sq, right)) in walls else " "
+        lines.append(row)
+    lines.append("   " + "".join(corner(x, 0) + "---" for x in range(b.columns)) + corner(b.columns, 0))
+    lines.append("     " + "   ".join(chr(97 + x) for x in range(b.columns)))
+    lines.append("key: Q Quint, S Shark, W Swimmer, T Tiger Shark; lower case = knocked down; ~ submerged,"
+                 " ^ emerged, * acting; ### filled, | and --- walls, o post; , ; starting areas;"
+                 " A-D point markers" + (", 1-3 control areas, Cl/Cd control markers" if state.mode == "control" else "")
+                 + (", Fl/Fd flags" if state.mode == "flags" else ""))
+    for side_name in state.side_order:
+        sd = state.sides[side_name]
+        first = " [First Player]" if state.first == side_name else ""
+        lines.append(f"{side_name} ({', '.join(sd.seats)}){first}: {sd.points} point(s); pool: "
+                     + (", ".join(sorted(sd.pool)) or "empty"))
+        track = {n: sorted(k for k, v in sd.cooldown.items() if v == n) for n in (1, 2, 3, 4)}
+        lines.append("  cooldown: " + "  ".join(f"{n}[{', '.join(track[n])}]" for n in (1, 2, 3, 4)))
+        for c in state.chars.values():
+            if c.side != side_name:
+                continue
+            where = c.square or ("knocked out" if c.out else "off the map")
+            status = ("standing" if c.standing else "KNOCKED DOWN") if c.square else ""
+            cards = list(c.statuses)
+            if c.emerged is not None:
+                cards.append("Emerged" if c.emerged else "Submerged")
+            bits = [f"    {c.name}: {where} {status}".rstrip(), f"defense {c.defense}"]
+            if cards:
+                bits.append("status: " + ", ".join(cards))
+            if c.item:
+                bits.append("item: " + c.item)
+            if c.exhausted:
+                bits.append("exhausted")
+            lines.append("; ".join(bits))
+    if state.phase == "over":
+        lines.append("game over: " + state.reason)
+    else:
+        who = state.active and state.chars[state.active].name
+        lines.append(f"now: {state.turn_side} — {state.phase}" + (f" ({who}, {state.actions_left} action(s) left)" if state.phase == "act" else "")
+                     + (f"; waiting on {captain(state, state.turn_side)}" if state.turn_side else ""))
+    return "\n".join(lines)

@@ -1,0 +1,104 @@
+"""Text rendering of a Villainous table: each Villain's sector, and the viewer's hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.villainous.table import DEEP_SPACE, MOVER, Table
+from projections.villainous import progress
+
+
+def _sym(s: str) -> str:
+    return {"ambition": "Ambition", "play": "Play", "move": "Move", "discard": "Discard",
+            "activate": "Activate", "vanquish": "Vanquish", "fate": "Fate"}.get(s, s.replace("credits:", "Credits "))
+
+
+def render(state: Any, seat: str | None) -> str:
+    t = Table(state)
+    lines: list[str] = []
+    d = t.d
+    who = "game over" if state.winners else f"round {state.round}, {state.active}'s turn ({state.phase})"
+    lines.append(f"[bold]Star Wars Villainous: Scum and Villainy[/bold] — {who}")
+    if state.winners:
+        lines.append(f"[bold green]Winner: {', '.join(state.winners)}[/bold green] — {state.reason}")
+    for s in d["order"]:
+        v = t.villain(s)
+        obj = v["objective"]
+        deck = d["deck"][s]
+        fdeck = d["fate_deck"][s]
+        n_deck = deck if isinstance(deck, int) else len(deck)
+        n_fate = fdeck if isinstance(fdeck, int) else len(fdeck)
+        hand = d["hand"][s]
+        mark = " <" if s == state.active else ""
+        lines.append("")
+        lines.append(f"[bold]{s}: {v['name']}[/bold]{mark}  Objective: {obj['text']} "
+                     f"({progress(state, s)}/{obj['count']})  Credits {d['credits'][s]}  Ambition {d['ambition'][s]}  "
+                     f"hand {len(hand)}  deck {n_deck}  discard {len(d['discard'][s])}  fate deck {n_fate}  "
+                     f"fate discard {len(d['fate_discard'][s])}  hand limit {t.hand_limit(s)}")
+        mover = d["mover"][s]
+        for loc in v["locations"] + [{"id": a, "name": t.card(a)["name"] + " (Ally Vehicle)",
+                                       "actions": t.card(a).get("actions", [])} for a in t.ally_vehicles(s)]:
+            lid = loc["id"]
+            hidden = t.covered(s, lid)
+            syms = []
+            for i, sym in enumerate(loc["actions"]):
+                label = _sym(sym)
+                if i in hidden:
+                    label = f"[dim]({label})[/dim]"
+                elif s == state.active and mover == lid and i in d["used"]:
+                    label = f"{label}*"
+                syms.append(label)
+            here = " [MOVER]" if mover == lid else ""
+            lines.append(f"  {loc['name']}{here}: {' | '.join(syms)}")
+            for c in t.cards_at(s, lid):
+                lines.append("    " + _card_line(t, s, c))
+        ds = t.cards_at(s, DEEP_SPACE)
+        if ds:
+            lines.append("  Deep Space:")
+            for c in ds:
+                lines.append("    " + _card_line(t, s, c))
+        for c in t.cards_at(s, MOVER):
+            lines.append(f"  under the mover: {t.card(c)['name']} [{c}] (Condition)")
+        if d["bounties"][s]:
+            lines.append(f"  completed Bounties: {', '.join(d['bounties'][s])}")
+    if state.fate:
+        f = state.fate
+        lines.append("")
+        lines.append(f"Fate: {f['by']} revealed from {f['target']}'s Fate deck: "
+                     + ", ".join(f"{t.card(c)['name']} [{c}]" for c in f["cards"]))
+    if state.pending:
+        p = state.pending[-1]
+        lines.append(f"Waiting on {p['seat']}: {p['prompt']} — {', '.join(p['options'])}")
+    if state.window:
+        lines.append(f"Condition window ({state.window['trigger']}): {', '.join(state.window['queue'])} may play a Condition or pass")
+    if seat in d["hand"]:
+        lines.append("")
+        lines.append(f"[bold]Your hand ({seat}):[/bold]")
+        for c in d["hand"][seat]:
+            if c == "?":
+                continue
+            cd = t.card(c)
+            cost = f"{cd.get('cost', 0)} {'Ambition' if cd.get('cost_kind') == 'ambition' else 'Credits'}"
+            st = f", Strength {cd['strength']}" if "strength" in cd else ""
+            lines.append(f"  {cd['name']} [{c}] — {cd['type'].replace('_', ' ')}, {cost}{st}: {cd.get('text', '')}")
+    return "\n".join(lines)
+
+
+def _card_line(t: Table, s: str, c: str) -> str:
+    cd = t.card(c)
+    info = t.in_sector(s)[c]
+    part = "upper" if info["side"] == "upper" else "lower"
+    bits = [f"{cd['name']} [{c}] ({cd['type'].replace('_', ' ')}, {part}"]
+    if cd["type"] in ("ally", "hero"):
+        bits.append(f", Strength {t.strength(s, c)}")
+    if info["tokens"]:
+        bits.append(f", +{info['tokens']} token(s)")
+    if info["targets"]:
+        bits.append(f", {info['targets']} Target")
+    if info.get("on"):
+        bits.append(f", on {info['on']}")
+    if info.get("engaged"):
+        bits.append(f", engaged with {info['engaged']}")
+    if cd["type"] == "bounty":
+        bits.append(f", progress {len(info['progress'])}/{len(cd.get('progress', []))}")
+    return "".join(bits) + ")"

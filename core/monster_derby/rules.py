@@ -1,0 +1,474 @@
+"""Monster Derby's rules, one function a rule, named after the rulebook's words.
+
+Every function takes the state (and what it needs) and either answers a question or
+raises ``RuleViolation`` with an id from ``fixtures/monster-derby/rules.toml``.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+import msgspec
+
+from core.dice import Rng
+from core.errors import RuleViolation
+from core.monster_derby.track import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
+from events.base import Event
+from events.monster_derby import (
+    Attacked, ControlEnded, Damaged, EffectGained, EffectSpent, GameEnded, MonsterDied,
+    MonsterFinished, MonsterMoved, Recovered, RoundBegan, RoundEnded, TurnBegan,
+)
+from projections.monster_derby import Control, MDState, Monster, MonsterDerbyProjection
+
+PROJ = MonsterDerbyProjection()
+RED_ZONE = 4  # "If a monster's hit points go to 4 or less ..." (Damage)
+
+
+class Emitter:
+    """Events decided so far, and the state they fold to (so later rules see them)."""
+
+    def __init__(self, state: MDState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, *events: Event) -> None:
+        for ev in events:
+            self.events.append(ev)
+            self.state = PROJ.evolve(self.state, ev)
+
+
+# -- the track and the monsters ---------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _track(rows: tuple[str, ...], terrain: tuple[tuple[str, str], ...]) -> Track:
+    return Track(rows, dict(terrain))
+
+
+def track(state: MDState) -> Track:
+    return _track(state.rows, tuple(sorted(state.terrain.items())))
+
+
+def pos_of(m: Monster) -> Pos:
+    p = parse_space(m.space)
+    assert p is not None, m.space
+    return p
+
+
+def in_red_zone(m: Monster) -> bool:
+    """Hit points of 4 or less are the red zone (Damage)."""
+    return m.hp <= RED_ZONE
+
+
+def has_ability(m: Monster, ability: str) -> bool:
+    """A special ability works unless the hit point clip marks a red number (Monster Card Anatomy)."""
+    return m.ability == ability and not in_red_zone(m)
+
+
+def is_native(m: Monster, terrain: str) -> bool:
+    """Terrain Nativity: path is nobody's terrain; "all" is native everywhere."""
+    if terrain in ("path", "impassable"):
+        return False
+    return "all" in m.natives or terrain in m.natives
+
+
+def occupant(state: MDState, pos: Pos) -> Monster | None:
+    for m in state.racing():
+        if pos_of(m) == pos:
+            return m
+    return None
+
+
+def grave_at(state: MDState, pos: Pos) -> bool:
+    return any(parse_space(s) == pos for s in state.graves.values())
+
+
+def blocked(state: MDState, pos: Pos) -> bool:
+    """A space with another monster in it is impassable (Control a Monster); graves only
+    block with the house option ``graves_block``."""
+    if occupant(state, pos) is not None:
+        return True
+    return bool(state.options.get("graves_block")) and grave_at(state, pos)
+
+
+def walking_cost(state: MDState, m: Monster, pos: Pos) -> int | None:
+    """Cost to walk into a space: 1 for path or native terrain, 2 otherwise, 0 for brush
+    with Brushwalker; None for impassable terrain (Control a Monster, Ability Summary)."""
+    t = track(state).terrain(pos)
+    if t == "impassable":
+        return None
+    if t == "path":
+        return 1
+    if t == "brush" and has_ability(m, "brushwalker"):
+        return 0
+    return 1 if is_native(m, t) else 2
+
+
+def flies(m: Monster) -> bool:
+    """"Flies" means it can fly (Monster Card Anatomy); a flying monster must fly (Example)."""
+    return has_ability(m, "flies")
+
+
+def walk_steps(state: MDState, m: Monster, points: int) -> list[tuple[Pos, int]]:
+    """The spaces ahead a walking monster may step into now, with their cost."""
+    tr = track(state)
+    out = []
+    for q in ahead(pos_of(m)):
+        if not tr.in_lanes(q):
+            continue
+        if tr.off_end(q):
+            if points >= 1:
+                out.append((q, 1))
+            continue
+        cost = walking_cost(state, m, q)
+        if cost is None or blocked(state, q) or cost > points:
+            continue
+        out.append((q, cost))
+    return out
+
+
+def flight_options(state: MDState, m: Monster, points: int) -> tuple[dict[Pos, int], bool]:
+    """Where a flyer may land (space -> points spent) and whether it can fly off the end.
+
+    Flying over a space costs 1 whatever is in it; the landing space costs its walking cost
+    and must be empty (Control a Monster). All points must be spent; if no landing spends
+    them all, the flyer lands where it spends the most it can (house rule MD-FLY-SHORT)."""
+    tr = track(state)
+    frontier = {pos_of(m)}
+    landings: dict[Pos, int] = {}
+    can_finish = False
+    for k in range(1, points + 1):
+        nxt: set[Pos] = set()
+        for p in frontier:
+            for q in ahead(p):
+                if not tr.in_lanes(q):
+                    continue
+                if tr.off_end(q):
+                    can_finish = True
+                    continue
+                nxt.add(q)
+        for q in nxt:
+            cost = walking_cost(state, m, q)
+            if cost is None or blocked(state, q):
+                continue
+            total = k - 1 + cost
+            if total <= points:
+                landings[q] = max(landings.get(q, -1), total)
+        frontier = nxt
+        if not frontier:
+            break
+    if landings:
+        best = points if points in landings.values() else max(landings.values())
+        landings = {q: t for q, t in landings.items() if t == best}
+    return landings, can_finish
+
+
+# -- whose turn, the round, the end of the game -----------------------------------------
+
+
+def next_seat(state: MDState, seat: str) -> str:
+    """Play proceeds clockwise (Starting Play): the next seat in the players' order."""
+    i = state.seats.index(seat)
+    return state.seats[(i + 1) % len(state.seats)]
+
+
+def round_is_over(state: MDState) -> bool:
+    """A round ends when every living monster was controlled and the marker claimed."""
+    return state.marker == "claimed" and all(m.turned for m in state.racing())
+
+
+def race_key(state: MDState, m: Monster) -> tuple[int, int]:
+    """How far along a monster is: finishers by order, then by distance (graves count)."""
+    if m.status == "finished":
+        return (0, state.finishes.index(m.id))
+    space = state.graves.get(m.id, m.space)
+    p = parse_space(space)
+    return (1, -along(p) if p else 0)
+
+
+def score_agendas(state: MDState) -> tuple[dict[str, int], tuple[str, ...]]:
+    """Each player scores their agenda for the (up to three) finishing monsters; ties go to
+    the player whose first place monster finished first or is closest to the finish line,
+    then the second place monster (Game End)."""
+    top = state.finishes[:3]
+    colour = {m.id: m.colour for m in state.monsters.values()}
+    scores = {s: sum(state.kept_points.get(s, {}).get(colour[m], (0, 0, 0))[place]
+                     for place, m in enumerate(top)) for s in state.seats}
+    best = max(scores.values()) if scores else 0
+    tied = [s for s in state.seats if scores[s] == best]
+
+    def ranks(seat: str) -> list[tuple[int, int]]:
+        mine = [m for m in state.monsters.values() if m.colour in state.kept_points.get(seat, {})]
+        return sorted(race_key(state, m) for m in mine)
+
+    top_rank = min(ranks(s) for s in tied)
+    return scores, tuple(s for s in tied if ranks(s) == top_rank)
+
+
+def check_game_end(em: Emitter) -> bool:
+    """The game ends the moment the third monster finishes (Game End), or when no monster
+    can still finish (Megacarnage)."""
+    st = em.state
+    if st.phase == "over":
+        return True
+    if len(st.finishes) >= 3:
+        reason = "the third monster crossed the finish line"
+    elif not st.racing():
+        reason = f"Megacarnage: only {len(st.finishes)} monster(s) finished"
+    else:
+        return False
+    scores, winners = score_agendas(st)
+    em.emit(GameEnded(reason=reason, finishes=st.finishes, agendas=dict(st.kept), scores=scores,
+                      winners=winners))
+    return True
+
+
+def pass_turn(em: Emitter) -> None:
+    """After a turn: the next player's turn, or a new round started by the marker's taker."""
+    if check_game_end(em):
+        return
+    st = em.state
+    if round_is_over(st):
+        em.emit(RoundEnded(round=st.round), RoundBegan(round=st.round + 1, starter=st.marker_taker))
+        return
+    em.emit(TurnBegan(seat=next_seat(st, st.current)))
+
+
+def end_control(em: Emitter, reason: str = "") -> None:
+    """End Monster Turn: a monster that did not attack must recover; then it is turned."""
+    c = em.state.control
+    assert c is not None
+    m = em.state.monsters[c.monster]
+    if m.status == "racing" and c.attacks == 0 and not c.recovered:
+        em.emit(Recovered(monster=m.id, hp=min(m.max_hp, m.hp + 1)))
+    em.emit(ControlEnded(monster=m.id, reason=reason))
+    pass_turn(em)
+
+
+# -- attacks ----------------------------------------------------------------------------
+
+
+def attack_dice(state: MDState, a: Monster, d: Monster, die: int, kind: str) -> int:
+    """Attack dice: the Attack value (or current hit points, or plus the movement die with
+    Charge), one fewer if the defender is native to its terrain, one fewer if the attacker
+    stands on non-native terrain (Terrain Effects, Ability Summary)."""
+    tr = track(state)
+    n = a.hp if has_ability(a, "attack_dice_hp") else a.attack
+    if has_ability(a, "charge") and kind == "attack":
+        n += die
+    if is_native(d, tr.terrain(pos_of(d))):
+        n -= 1
+    t = tr.terrain(pos_of(a))
+    if t != "path" and not is_native(a, t):
+        n -= 1
+    return max(0, n)
+
+
+def in_front(state: MDState, a: Monster, d: Monster) -> bool:
+    """"Select a monster that is in front of the attacking monster" (Monster Actions); with
+    360 Attack any adjacent monster (Ability Summary)."""
+    pa, pd = pos_of(a), pos_of(d)
+    if has_ability(a, "attack_360"):
+        return pd in adjacent(pa)
+    return pd in ahead(pa)
+
+
+def attack_targets(state: MDState, a: Monster) -> list[Monster]:
+    return [d for d in state.racing() if d.id != a.id and in_front(state, a, d)]
+
+
+def modify_damage(a: Monster, d: Monster, hits: int, wacky_attack: str, wacky_defense: str) -> int:
+    """Total the hits, modify them by the attacker's abilities and effects (Rage), then by
+    the defender's abilities and wacky defense (Monster Actions)."""
+    dmg = hits
+    if has_ability(a, "plus_one"):
+        dmg += 1
+    if "rage" in a.effects or wacky_attack == "rage":
+        dmg += 1
+    if wacky_attack == "plus_one":
+        dmg += 1
+    for effect in ((d.ability if not in_red_zone(d) else ""), wacky_defense):
+        if effect == "minus_one":
+            dmg -= 1
+        elif effect == "half_damage":
+            dmg = math.ceil(max(dmg, 0) / 2)
+    return max(0, dmg)
+
+
+def curse_back(em: Emitter, d: Monster) -> None:
+    """The curse: move the monster backwards 3 spaces using otherwise normal movement rules
+    (Ability Summary): each step straight back if it can, else diagonally back (the lane
+    nearer the middle first); it stops when it cannot go on (house rule MD-CURSE-PATH)."""
+    tr = track(em.state)
+    start = pos_of(d)
+    p = start
+    mid = (tr.lanes - 1) / 2
+    for _ in range(3):
+        back = behind(p)
+        order = [back[1]] + sorted([back[0], back[2]], key=lambda q: abs(q[1] - mid))
+        for q in order:
+            if tr.on_map(q) and tr.terrain(q) != "impassable" and not blocked(em.state, q):
+                p = q
+                break
+        else:
+            break
+    if p != start:
+        em.emit(MonsterMoved(monster=d.id, frm=name(start), to=name(p), cost=0, kind="curse"))
+
+
+def apply_damage(em: Emitter, d: Monster, amount: int, cause: str) -> None:
+    if amount <= 0:
+        return
+    hp = d.hp - amount
+    em.emit(Damaged(monster=d.id, amount=amount, hp=max(0, hp), cause=cause))
+    if hp <= 0:
+        em.emit(MonsterDied(monster=d.id, space=d.space))
+
+
+def resolve_attack(em: Emitter, rng: Rng, attacker: str, target: str, kind: str) -> None:
+    """Attack: roll the wacky die with the attack dice; sword = wacky attack, shield = wacky
+    defense, both = both, wacky attack first unless the defense is a dodge (Monster Actions)."""
+    st = em.state
+    a, d = st.monsters[attacker], st.monsters[target]
+    die = st.control.die if st.control is not None else 0
+    n = attack_dice(st, a, d, die, kind)
+    roll = rng.roll(["attack"] * n + ["wacky"], purpose=f"{kind}: {a.id} on {d.id}")
+    em.emit(roll)
+    hits = sum(1 for f in roll.faces[:-1] if f == "1")
+    face = roll.faces[-1]
+    sword, shield = face in ("sword", "both"), face in ("shield", "both")
+    defenders = [d]
+    if has_ability(a, "blast") and kind != "counter":
+        defenders += [o for o in st.racing() if o.id not in (a.id, d.id) and pos_of(o) in adjacent(pos_of(a))]
+    for i, dd in enumerate(defenders):
+        _resolve_on(em, rng, a.id, dd.id, n, hits, face, sword, shield,
+                    kind if i == 0 else "blast")
+
+
+def _resolve_on(em: Emitter, rng: Rng, aid: str, did: str, n: int, hits: int, face: str,
+                sword: bool, shield: bool, kind: str) -> None:
+    st = em.state
+    a, d = st.monsters[aid], st.monsters[did]
+    if a.status != "racing" or d.status != "racing":
+        return
+    wa = a.wacky_attack if sword and a.wacky_attack != "none" else ""
+    wd = d.wacky_defense if shield and d.wacky_defense != "none" else ""
+    if wd == "dodge":
+        wa, dmg = "", 0  # the dodge is resolved first: the attack and its wackiness miss
+    else:
+        dmg = modify_damage(a, d, hits, wa, wd)
+    em.emit(Attacked(attacker=a.id, defender=d.id, dice=n, hits=hits, wacky=face,
+                     wacky_attack=wa, wacky_defense=wd, damage=dmg, kind=kind))
+    apply_damage(em, d, dmg, "attack" if kind != "counter" else "counter-strike")
+    rnd = em.state.round
+    # the wacky attack
+    if wa == "rage":
+        em.emit(EffectGained(monster=a.id, effect="rage", until_round=rnd + 1))
+    elif wa == "attack_again" and kind == "attack":
+        em.emit(EffectGained(monster=a.id, effect="attack_again", until_round=rnd))
+    alive = em.state.monsters[d.id].status == "racing"
+    if alive and wa in ("poison", "webs"):
+        em.emit(EffectGained(monster=d.id, effect=wa, until_round=0))
+    elif alive and wa == "stun":
+        em.emit(EffectGained(monster=d.id, effect="stun", until_round=rnd))
+    elif alive and wa == "curse":
+        curse_back(em, em.state.monsters[d.id])
+    # the wacky defense
+    if wd == "stun" and em.state.monsters[a.id].status == "racing":
+        em.emit(EffectGained(monster=a.id, effect="stun", until_round=rnd))
+    counter_strike(em, rng, a.id, d.id, kind, wd == "counter_strike")
+
+
+def counter_strike(em: Emitter, rng: Rng, aid: str, did: str, kind: str, wacky: bool) -> None:
+    """Counter-Strike: if the defender is conscious and unstunned after the attack, it gets
+    a free attack on its attacker if adjacent (Ability Summary). No counter to a counter."""
+    st = em.state
+    a, d = st.monsters[aid], st.monsters[did]
+    if kind == "counter" or a.status != "racing" or d.status != "racing":
+        return
+    if not (wacky or has_ability(d, "counter_strike")):
+        return
+    if in_red_zone(d) or "stun" in d.effects or pos_of(a) not in adjacent(pos_of(d)):
+        return
+    resolve_attack(em, rng, did, aid, "counter")
+
+
+# -- checks shared by the decider and the legal-command list ----------------------------
+
+
+def require_control(state: MDState, seat: str) -> tuple[Control, Monster]:
+    """Moving, attacking and recovering need a monster under your control."""
+    c = state.control
+    if c is None:
+        raise RuleViolation("MD-CONTROL-FIRST", f"{seat} is not controlling a monster now")
+    return c, state.monsters[c.monster]
+
+
+def max_attacks(c: Control, m: Monster) -> int:
+    """One action a turn; Attack Again (ability or wacky attack) allows one more attack."""
+    return 1 + int(has_ability(m, "attack_again") or c.extra_attack)
+
+
+def check_attack(state: MDState, c: Control, m: Monster, target: Monster | None) -> None:
+    if "stun" in m.effects or c.stunned:
+        raise RuleViolation("MD-STUNNED", f"the {m.name} is stunned and has lost the rest of its turn")
+    if not c.can_attack:
+        raise RuleViolation("MD-RED-RECOVER", f"the {m.name} is below 5 hit points: it must recover this round instead of attacking")
+    if c.recovered:
+        raise RuleViolation("MD-ACTION-ONE", f"the {m.name} already recovered this turn; it may either recover or attack")
+    if c.attacks >= max_attacks(c, m):
+        raise RuleViolation("MD-ACTION-ONE", f"the {m.name} has already attacked this turn")
+    if target is None:
+        return
+    if target.id == m.id:
+        raise RuleViolation("MD-ATTACK-FRONT", f"the {m.name} cannot attack itself")
+    if target.status != "racing":
+        raise RuleViolation("MD-ATTACK-FRONT", f"the {target.name} is not on the track")
+    if not in_front(state, m, target):
+        where = "adjacent to" if has_ability(m, "attack_360") else "in front of"
+        raise RuleViolation("MD-ATTACK-FRONT", f"the {target.name} is not {where} the {m.name}")
+
+
+def check_may_move(c: Control, m: Monster) -> None:
+    if "stun" in m.effects or c.stunned:
+        raise RuleViolation("MD-STUNNED", f"the {m.name} is stunned and has lost the rest of its turn")
+    if not c.can_move:
+        raise RuleViolation("MD-RED-NO-MOVE", f"the {m.name} is still in the red zone after recovering: it does not move")
+
+
+def can_still_move(state: MDState, c: Control, m: Monster) -> bool:
+    if "stun" in m.effects or c.stunned or not c.can_move or m.status != "racing":
+        return False
+    if flies(m):
+        if c.flown or c.moved:
+            return False
+        landings, fin = flight_options(state, m, c.points)
+        return bool(landings) or fin
+    return bool(walk_steps(state, m, c.points))
+
+
+def call_options(state: MDState, m: Monster) -> list[tuple[Monster, Pos]]:
+    """Call: any monster up to 3 spaces away, to any empty space next to the Siren."""
+    tr = track(state)
+    here = pos_of(m)
+    empties = [q for q in adjacent(here) if tr.on_map(q) and tr.terrain(q) != "impassable"
+               and not blocked(state, q)]
+    rng = int(state.options.get("call_range", 3))
+    out = []
+    for o in state.racing():
+        if o.id != m.id and distance(pos_of(o), here) <= rng:
+            out += [(o, q) for q in empties]
+    return out
+
+
+def may_call(c: Control, m: Monster) -> bool:
+    return has_ability(m, "call") and not c.called and not c.stunned and "stun" not in m.effects
+
+
+def to_json(obj: Any) -> str:
+    return msgspec.json.encode(obj).decode()
+
+
+__all__ = ["FINISH"]

@@ -1,0 +1,212 @@
+"""Commands of a battle, their text and their parsing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+
+from core.errors import ParseError
+from core.scott_pilgrim.board import DIRS
+
+FACES = ("speed", "will", "guts", "health", "magic")
+TEAM_VERBS = ("place", "roll", "reroll", "end", "equip", "use", "allow", "pause", "reversal")
+BASIC_VERBS = ("move", "punch", "kick", "grab", "recover", "throw", "throw-item")
+SPACE = re.compile(r"^[a-z]\d{1,2}$")
+
+SYNTAX = (
+    "place WHO SPACE | place default     setup: place a character behind your start line",
+    "roll                               roll your team's dice",
+    "reroll FACE                        once a turn: reroll every unspent die showing FACE",
+    "WHO move SPACE SPACE ... [pay F ..] move step by step (e.g. scott move c5 d5 e5 pay speed)",
+    "WHO punch|kick TARGET [power] [pay F ..]   (pay booster to use a booster token)",
+    "WHO grab OBJECT [pay F]            grab an adjacent object",
+    "WHO recover [pay health|magic]     recover 2 Health",
+    "WHO ABILITY [TARGET] [via SPACE ..] [extra N] [CHICK:TARGET ..] [pay F ..]",
+    "WHO throw DIR | WHO throw ITEM DIR throw what you hold or an item (n ne e se s sw w nw)",
+    "chickN move SPACE ...              a Chick follows Matthew's move",
+    "matthew throw-item DIR             the Evil Ex throws the item he drew",
+    "equip ITEM WHO | use ITEM WHO      items (Good Guys)",
+    "allow | pause | reversal           the Good Guys' answer to a Bad Guy's ability",
+    "end [summon CHICK@SPACE ..]        end your team's turn",
+)
+
+
+class Cmd(msgspec.Struct, frozen=True, kw_only=True):
+    verb: str
+    who: str = ""
+    target: str = ""
+    path: tuple[str, ...] = ()
+    direction: str = ""
+    power: bool = False
+    extra: int = 0
+    pay: tuple[str, ...] = ()
+    card: str = ""
+    assign: tuple[tuple[str, str], ...] = ()
+    face: str = ""
+
+
+def hint() -> str:
+    return "; ".join(line.split("  ")[0].strip() for line in SYNTAX)
+
+
+def command_text(c: Cmd) -> str:
+    if c.verb == "roll" or c.verb in ("allow", "pause", "reversal"):
+        return c.verb
+    if c.verb == "reroll":
+        return f"reroll {c.face}"
+    if c.verb == "place":
+        return f"place {c.who} {c.target}" if c.who else "place default"
+    if c.verb == "end":
+        if c.assign:
+            return "end summon " + " ".join(f"{a}@{b}" for a, b in c.assign)
+        return "end"
+    if c.verb in ("equip", "use"):
+        return f"{c.verb} {c.card} {c.who}"
+    parts = [c.who, c.verb]
+    if c.verb == "throw":
+        if c.card:
+            parts.append(c.card)
+        parts.append(c.direction)
+    elif c.verb == "throw-item":
+        parts.append(c.direction)
+    elif c.verb in ("move",):
+        parts += list(c.path)
+    else:
+        if c.target:
+            parts.append(c.target)
+        if c.path:
+            parts += ["via", *c.path]
+        if c.power:
+            parts.append("power")
+        if c.extra:
+            parts += ["extra", str(c.extra)]
+        parts += [f"{a}:{b}" for a, b in c.assign]
+    if c.pay:
+        parts += ["pay", *c.pay]
+    return " ".join(parts)
+
+
+def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set[str],
+          things: set[str], boards: dict[str, Any] | None = None) -> Cmd:
+    """Read one command. ``chars``: character ids in play; ``things``: targetable ids."""
+    words = text.lower().replace(",", " ").split()
+    if not words:
+        raise ParseError("empty command", hint=hint())
+    head = words[0]
+    if head in ("roll", "allow", "pause", "reversal"):
+        if len(words) != 1:
+            raise ParseError(f"'{head}' takes nothing after it", hint=hint())
+        return Cmd(verb=head)
+    if head == "place":
+        if words[1:] == ["default"]:
+            return Cmd(verb="place")
+        if len(words) != 3 or words[1] not in chars or not SPACE.match(words[2]):
+            raise ParseError("write: place CHARACTER SPACE (e.g. place scott b5), or place default")
+        return Cmd(verb="place", who=words[1], target=words[2])
+    if head == "reroll":
+        if len(words) != 2 or words[1] not in FACES:
+            raise ParseError("say which icon to reroll: reroll speed|will|guts|health|magic")
+        return Cmd(verb="reroll", face=words[1])
+    if head == "end":
+        if len(words) == 1:
+            return Cmd(verb="end")
+        if words[1] != "summon":
+            raise ParseError("end takes nothing, or 'summon CHICK@SPACE ...'", hint=hint())
+        assign = []
+        for w in words[2:]:
+            if "@" not in w:
+                raise ParseError(f"write each summon as chick1@i4, not {w!r}")
+            a, b = w.split("@", 1)
+            if a not in chars or not SPACE.match(b):
+                raise ParseError(f"no Chick {a!r} or no space {b!r}")
+            assign.append((a, b))
+        return Cmd(verb="end", assign=tuple(assign))
+    if head in ("equip", "use"):
+        if len(words) != 3:
+            raise ParseError(f"write: {head} ITEM CHARACTER", hint=hint())
+        card, who = words[1], words[2]
+        if card not in items:
+            raise ParseError(f"there is no item card {card!r}")
+        if who not in chars:
+            raise ParseError(f"{who!r} is not a character in this battle")
+        return Cmd(verb=head, card=card, who=who)
+    if head not in chars:
+        raise ParseError(f"{head!r} is neither a command nor a character in this battle",
+                         hint=hint())
+    who = head
+    if len(words) < 2:
+        raise ParseError(f"what does {who} do?", hint=hint())
+    verb = words[1]
+    rest = words[2:]
+    pay: tuple[str, ...] = ()
+    if "pay" in rest:
+        i = rest.index("pay")
+        pay = tuple(rest[i + 1:])
+        rest = rest[:i]
+        if not pay:
+            raise ParseError("'pay' needs the dice faces (or booster) after it")
+        for f in pay:
+            if f not in FACES and f != "booster":
+                raise ParseError(f"{f!r} is not a die face (speed, will, guts, health, magic) or booster")
+    if verb == "move":
+        if not rest or not all(SPACE.match(w) for w in rest):
+            raise ParseError("write the spaces of the move in order: scott move c5 d5 e5")
+        return Cmd(verb="move", who=who, path=tuple(rest), pay=pay)
+    if verb in ("throw", "throw-item"):
+        if not rest or rest[-1] not in DIRS:
+            raise ParseError("say the direction: n ne e se s sw w nw")
+        card = ""
+        if verb == "throw" and len(rest) == 2:
+            card = rest[0]
+            if card not in items:
+                raise ParseError(f"there is no item card {card!r}")
+        elif len(rest) != 1:
+            raise ParseError(f"write: {who} {verb} [ITEM] DIR")
+        return Cmd(verb=verb, who=who, card=card, direction=rest[-1], pay=pay)
+    if verb == "recover":
+        if rest:
+            raise ParseError("recover takes no target")
+        return Cmd(verb="recover", who=who, pay=pay)
+    if verb not in ("punch", "kick", "grab") and verb not in abilities:
+        own = []
+        if boards and who in boards:
+            b = boards[who]
+            own = list(b.get("starter", [])) + list(b.get("advanced", [])) + list(b.get("combos", []))
+        raise ParseError(f"{verb!r} is not an action or one of {who}'s abilities",
+                         hint="actions: move, punch, kick, grab, recover, throw"
+                              + (f"; {who}'s board: " + ", ".join(own) if own else ""))
+    target, path, power, extra, assign = "", [], False, 0, []
+    i = 0
+    while i < len(rest):
+        w = rest[i]
+        if w == "power":
+            power = True
+        elif w == "extra":
+            if i + 1 >= len(rest) or not rest[i + 1].isdigit():
+                raise ParseError("'extra' takes a number of extra dice")
+            extra = int(rest[i + 1])
+            i += 1
+        elif w == "via":
+            i += 1
+            while i < len(rest) and SPACE.match(rest[i]):
+                path.append(rest[i])
+                i += 1
+            if not path:
+                raise ParseError("'via' needs the spaces to move through")
+            continue
+        elif ":" in w:
+            a, b = w.split(":", 1)
+            if a not in chars or b not in things:
+                raise ParseError(f"{w!r}: write CHICK:TARGET with names in this battle")
+            assign.append((a, b))
+        elif w in things:
+            if target:
+                raise ParseError(f"two targets given ({target}, {w})")
+            target = w
+        else:
+            raise ParseError(f"{w!r} is not a target, a space after via, power, extra N or pay")
+        i += 1
+    return Cmd(verb=verb, who=who, target=target, path=tuple(path), power=power,
+               extra=extra, assign=tuple(assign), pay=pay)

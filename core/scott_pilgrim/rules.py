@@ -1,0 +1,1241 @@
+"""The rules of a battle, one rule a function, named after the rulebook's words.
+
+Every function takes a :class:`Play` (the state as it changes while a command resolves,
+and the events emitted so far) and emits facts; rejections raise ``RuleViolation``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.dice import Rng
+from core.errors import RuleViolation
+from core.scott_pilgrim import board as B
+from core.scott_pilgrim.commands import Cmd
+from events.base import Event
+from events.scott_pilgrim import (
+    AbilityRerolled, AbilityUsed, BattleOver, BoosterGained, ChickMoved, ChicksFollow,
+    Damaged, DiceRerolled, DiceSpent, ExThrowPending, HealthRecovered, ItemDiscarded,
+    ItemDrawn, ItemEquipped, ItemsTransferred, ItemUsed, KnockedBack, KnockedOut, LeveledUp,
+    Moved, Placed, ObjectFlipped, ObjectGrabbed, ObjectRemoved, Poofed, PoolRolled, Pushed,
+    ReactionOpened, ReactionTaken, ShieldedBy, Summoned, Thrown, TurnBegan, TurnEnded,
+    XPGained,
+)
+from projections.scott_pilgrim import SPProjection, SPState, card_id, unplaced_seats
+
+PROJ = SPProjection()
+BASIC = ("move", "punch", "kick", "grab")
+
+
+class Play:
+    """A command being resolved: the state so far and the events that made it."""
+
+    def __init__(self, state: SPState, rng: Rng | None = None) -> None:
+        self.s = state
+        self.events: list[Event] = []
+        self.rng = rng
+        self.poof: list[str] = []
+        self.knocked: list[str] = []
+        self.displaced: dict[str, str] = {}
+        self.walled: list[str] = []  # things already stopped against a wall in this effect
+        self.by = ""
+
+    def emit(self, ev: Event) -> None:
+        self.events.append(ev)
+        self.s = PROJ.evolve(self.s, ev)
+
+
+# -- content helpers --------------------------------------------------------------------
+
+def ability(s: SPState, aid: str) -> dict[str, Any]:
+    return s.content["abilities"][aid]
+
+
+def num(s: SPState, value: Any) -> int:
+    """A number on a board, or the option that fills a rulebook ``[?]``."""
+    if isinstance(value, str) and value.startswith("option:"):
+        return int(s.options[value.split(":", 1)[1]])
+    return int(value or 0)
+
+
+def item_def(s: SPState, token: str) -> dict[str, Any]:
+    cid = card_id(token)
+    for it in s.content["items"]:
+        if it["id"] == cid:
+            return it
+    raise KeyError(cid)
+
+
+def unlocked(s: SPState, who: str) -> list[str]:
+    """The special abilities a character may use: starters plus the advanced unlocked."""
+    d = s.content["characters"][who]
+    return list(d["starter"]) + list(d["advanced"][: s.chars[who].level])
+
+
+def combos(s: SPState, who: str) -> list[str]:
+    return list(s.content["characters"][who]["combos"])
+
+
+def enemies(s: SPState, a: str, b: str) -> bool:
+    return b in s.chars and s.chars[a].team != s.chars[b].team
+
+
+def on_board(s: SPState, thing: str) -> bool:
+    return B.where(s, thing) is not None
+
+
+def team_of_seat(s: SPState, seat: str) -> str:
+    return "bad" if seat == s.bad_seat else "good"
+
+
+# -- setup: placing the characters ------------------------------------------------------
+
+def start_columns(s: SPState, team: str) -> list[str]:
+    return list(s.content["venue"][f"{team}_start_columns"])
+
+
+def placement_problem(s: SPState, who: str, at: str) -> tuple[str, str] | None:
+    """Why ``who`` may not be placed on ``at`` (rule id, message), or None."""
+    c = s.chars[who]
+    if not B.is_space(s, at):
+        return "SP-PLACE-START-LINE", f"{at} is not a space of the Rockit"
+    if at[0] not in start_columns(s, c.team):
+        side = "Rockit stage" if c.team == "good" else "Rockit seating"
+        cols = "-".join(start_columns(s, c.team)[:: max(1, len(start_columns(s, c.team)) - 1)])
+        return "SP-PLACE-START-LINE", f"{who} starts behind the start line on the {side} side (columns {cols})"
+    if at in B.occupants(s):
+        return "SP-PLACE-EMPTY", f"{at} is taken: characters cannot share a space with characters or objects"
+    if c.chick:
+        ex = next(x for x in s.chars.values() if x.evil_ex)
+        if ex.pos is None:
+            return "SP-PLACE-CHICKS", "place Matthew Patel first; his Chicks go within two spaces of him"
+        if B.dist(ex.pos, at) > 2:
+            return "SP-PLACE-CHICKS", f"{at} is not within two spaces of Matthew Patel"
+    return None
+
+
+def place_character(p: Play, seat: str, cmd: Any) -> None:
+    """Setup: Good Guys behind the stage-side start line, then Matthew behind the seating
+    side's, then his Chicks within two spaces of him; no two on one space."""
+    s = p.s
+    if s.phase != "place":
+        raise RuleViolation("SP-PLACE-SETUP", "the characters were placed at setup")
+    if seat not in unplaced_seats(s):
+        raise RuleViolation("SP-PLACE-ORDER", "the Good Guys place their characters first")
+    mine = [c for c, v in s.chars.items() if s.control.get(c) == seat and v.pos is None and not v.out]
+    mine.sort(key=lambda c: (s.chars[c].chick, c))
+    if cmd.who:
+        if cmd.who not in mine:
+            raise RuleViolation("SP-PLACE-ONCE", f"{cmd.who} is not one of your characters still to place")
+        why = placement_problem(s, cmd.who, cmd.target)
+        if why:
+            raise RuleViolation(*why)
+        p.emit(Placed(who=cmd.who, at=cmd.target))
+    else:
+        for who in mine:
+            want = p.s.content["characters"][who]["start"]
+            if placement_problem(p.s, who, want):
+                w, h = B.size(p.s)
+                spots = sorted((B.name(x, y) for x in range(w) for y in range(h)),
+                               key=lambda q: (B.dist(q, want), q))
+                want = next((q for q in spots if placement_problem(p.s, who, q) is None), "")
+                if not want:
+                    raise RuleViolation("SP-PLACE-EMPTY", f"there is no space left to place {who}")
+            p.emit(Placed(who=who, at=want))
+    if all(v.pos is not None or v.out for v in p.s.chars.values()):
+        p.emit(TurnBegan(team="bad", round=1))
+
+
+# -- checks shared by actions -----------------------------------------------------------
+
+def check_phase_act(s: SPState) -> None:
+    """Phase Two: actions come after the team has rolled its dice."""
+    if s.pending is not None:
+        if s.pending.kind == "reaction":
+            raise RuleViolation("SP-REACTION-WINDOW", "the Good Guys must first answer the Bad Guys' ability")
+        raise RuleViolation("SP-EX-THROW", "the Evil Ex must first throw the item he drew")
+    if s.phase == "place":
+        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
+    if s.phase == "roll":
+        raise RuleViolation("SP-ROLL-FIRST", "roll your team's dice first")
+
+
+def check_controls(s: SPState, seat: str, who: str) -> None:
+    """Each player acts only with the characters they play."""
+    if who not in s.chars:
+        raise RuleViolation("SP-NOT-IN-PLAY", f"{who} is not in this battle")
+    if s.control.get(who) != seat:
+        raise RuleViolation("SP-YOUR-CHARACTERS", f"{who} is not one of your characters")
+    c = s.chars[who]
+    if c.out:
+        raise RuleViolation("SP-KNOCKED-OUT", f"{who} has been knocked out")
+    if c.poofed or c.pos is None:
+        raise RuleViolation("SP-KNOCKED-OUT", f"{who} is not on the board")
+
+
+def check_not_holding(s: SPState, who: str, what: str) -> None:
+    """Held objects are awkward: no punch, kick, grab or special ability while holding."""
+    c = s.chars[who]
+    if c.holding:
+        raise RuleViolation("SP-HELD-AWKWARD",
+                            f"{who} cannot {what} while holding the {s.objects[c.holding].kind}")
+
+
+# -- dice -------------------------------------------------------------------------------
+
+def wild_faces(s: SPState, who: str) -> tuple[str, ...]:
+    """Health dice are wild for Good Guys; Matthew's Magic dice are wild for the Bad Guys."""
+    return ("health",) if s.chars[who].team == "good" else ("magic",)
+
+
+def pay(p: Play, who: str, cost: list[str], given: tuple[str, ...], purpose: str,
+        basic: bool) -> DiceSpent:
+    """Spend dice (or boosters, for basic abilities) that cover ``cost``."""
+    s = p.s
+    c = s.chars[who]
+    wild = wild_faces(s, who)
+    free = [d for d in s.dice if not d.spent]
+    if given:
+        if len(given) != len(cost):
+            raise RuleViolation("SP-DICE-COST", f"{purpose} costs {len(cost)} dice ({' '.join(cost)}), not {len(given)}")
+        boosters = sum(1 for f in given if f == "booster")
+        if boosters and (not basic or c.team != "good"):
+            raise RuleViolation("SP-BOOSTER-USE", "a booster token only moves 2 spaces or pays for a punch, kick or grab")
+        if boosters > c.boosters:
+            raise RuleViolation("SP-BOOSTER-USE", f"{who} has only {c.boosters} booster tokens")
+        faces = [f for f in given if f != "booster"]
+        if not _covers(faces, cost, wild, boosters):
+            raise RuleViolation("SP-DICE-COST", f"{' '.join(given)} does not pay for {purpose} ({' '.join(cost)})")
+        chosen = []
+        for f in faces:
+            d = next((d for d in free if d.face == f and d.id not in chosen), None)
+            if d is None:
+                raise RuleViolation("SP-DICE-NONE", f"your team has no unspent {f} die left")
+            chosen.append(d.id)
+        ev = DiceSpent(who=who, purpose=purpose, dice=tuple(chosen), faces=tuple(faces),
+                       boosters=boosters)
+    else:
+        chosen_d = auto_pay(s, cost, wild, free)
+        if chosen_d is None:
+            if basic and c.team == "good" and c.boosters >= len(cost):
+                ev = DiceSpent(who=who, purpose=purpose, dice=(), faces=(), boosters=len(cost))
+                p.emit(ev)
+                return ev
+            raise RuleViolation("SP-DICE-NONE", f"your team's unspent dice cannot pay for {purpose} ({' '.join(cost)})")
+        ev = DiceSpent(who=who, purpose=purpose, dice=tuple(d.id for d in chosen_d),
+                       faces=tuple(d.face for d in chosen_d))
+    p.emit(ev)
+    return ev
+
+
+def sorted_cost(cost: list[str]) -> list[str]:
+    return sorted(cost, key=lambda f: (f == "any", f))
+
+
+def _covers(faces: list[str], cost: list[str], wild: tuple[str, ...], boosters: int) -> bool:
+    """Whether the faces (plus boosters, which pay for anything basic) cover the cost."""
+    need = sorted_cost(cost)
+    pool = list(faces)
+    for req in need:
+        pick = None
+        for f in pool:
+            if f == req:
+                pick = f
+                break
+        if pick is None and req == "any" and pool:
+            pick = pool[0]
+        if pick is None:
+            pick = next((f for f in pool if f in wild), None)
+        if pick is None:
+            if boosters:
+                boosters -= 1
+                continue
+            return False
+        pool.remove(pick)
+    return not pool
+
+
+def auto_pay(s: SPState, cost: list[str], wild: tuple[str, ...], free: list[Any]) -> list[Any] | None:
+    """The referee's choice of dice when none are named: exact faces first, wild last."""
+    pool = list(free)
+    chosen = []
+    for req in sorted_cost(cost):
+        pick = None
+        if req != "any":
+            pick = next((d for d in pool if d.face == req), None)
+        else:
+            counts: dict[str, int] = {}
+            for d in pool:
+                if d.face not in wild:
+                    counts[d.face] = counts.get(d.face, 0) + 1
+            if counts:
+                best = sorted(counts, key=lambda f: (-counts[f], f))[0]
+                pick = next(d for d in pool if d.face == best)
+        if pick is None:
+            pick = next((d for d in pool if d.face in wild), None)
+        if pick is None:
+            return None
+        pool.remove(pick)
+        chosen.append(pick)
+    return chosen
+
+
+def roll_dice(p: Play, seat: str) -> None:
+    """Phase One: the Bad Guys roll 2 blue and 3 red, the Good Guys 2 blue and 3 yellow."""
+    s = p.s
+    if s.phase == "place":
+        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
+    if s.phase != "roll":
+        raise RuleViolation("SP-ROLL-ONCE", "your team has already rolled this turn")
+    kinds = list(s.content["team_dice"][s.team])
+    assert p.rng is not None
+    ev = p.rng.roll(kinds, purpose=f"{s.team} turn")
+    p.emit(ev)
+    ids = tuple(f"{k[0]}{i + 1}" for i, k in enumerate(kinds))
+    p.emit(PoolRolled(team=s.team, dice=ids, faces=tuple(ev.faces)))
+
+
+def reroll(p: Play, face: str) -> None:
+    """Reroll: once per turn a team may reroll all unspent dice showing the same icon."""
+    s = p.s
+    check_phase_act(s)
+    if s.rerolled:
+        raise RuleViolation("SP-REROLL-ONCE", "your team has already rerolled this turn")
+    dice = [d for d in s.dice if not d.spent and d.face == face]
+    if not dice:
+        raise RuleViolation("SP-REROLL-FACE", f"no unspent die shows {face}")
+    assert p.rng is not None
+    ev = p.rng.roll([d.kind for d in dice], purpose=f"reroll {face}")
+    p.emit(ev)
+    p.emit(DiceRerolled(face=face, dice=tuple(d.id for d in dice), faces=tuple(ev.faces)))
+
+
+# -- damage, knockback, walls -----------------------------------------------------------
+
+def damage_bonus(s: SPState, who: str) -> int:
+    """Items equipped on their own character add to that character's ability damage."""
+    bonus = 0
+    for tok in s.equipped.get(who, ()):
+        it = item_def(s, tok)
+        if it.get("bonus_for") == who:
+            bonus += int(it.get("bonus_damage", 0))
+    return bonus
+
+
+def armor(s: SPState, who: str) -> int:
+    return sum(int(item_def(s, t).get("armor", 0)) for t in s.equipped.get(who, ()))
+
+
+def deal_damage(p: Play, target: str, amount: int, source: str, by: str = "") -> None:
+    """Damage: characters lose Health, Chicks poof, objects flip or leave."""
+    s = p.s
+    if amount <= 0 or not on_board(s, target):
+        return
+    if target in s.objects:
+        damage_object(p, target, amount, source, by)
+        return
+    c = s.chars[target]
+    if by and by in s.chars and s.chars[by].team == c.team and source != "wall":
+        return  # you cannot damage a teammate
+    if c.holding:
+        held_object_shields(p, target, amount, source, by)
+        return
+    if c.chick:
+        p.emit(Damaged(target=target, amount=amount, source=source, by=by))
+        if target not in p.poof:
+            p.poof.append(target)
+        return
+    amount = max(0, amount - armor(s, target))
+    if amount <= 0:
+        return
+    p.emit(Damaged(target=target, amount=amount, source=source, by=by))
+    if p.s.chars[target].health <= 0:
+        knock_out(p, target)
+
+
+def damage_object(p: Play, obj: str, amount: int, source: str, by: str) -> None:
+    """Flip a damaged object; a damaged one (or the Mic Stand at once) leaves the board."""
+    s = p.s
+    o = s.objects[obj]
+    p.emit(Damaged(target=obj, amount=amount, source=source, by=by))
+    fragile = any(d["id"] == obj and d.get("fragile") for d in s.content["venue"]["objects"])
+    if o.damaged or fragile:
+        p.emit(ObjectRemoved(obj=obj))
+    else:
+        p.emit(ObjectFlipped(obj=obj))
+
+
+def held_object_shields(p: Play, holder: str, amount: int, source: str, by: str) -> None:
+    """Held objects shield you: the object takes the damage and drops next to you."""
+    s = p.s
+    c = s.chars[holder]
+    obj = c.holding
+    assert obj and c.pos
+    occ = B.occupants(s)
+    spots = [n for n in B.neighbours(s, c.pos) if n not in occ]
+    if spots:
+        p.emit(ShieldedBy(holder=holder, obj=obj, at=spots[0]))
+        damage_object(p, obj, amount, source, by)
+    else:
+        p.emit(Damaged(target=obj, amount=amount, source=source, by=by))
+        p.emit(ObjectRemoved(obj=obj))
+
+
+def knock_out(p: Play, who: str) -> None:
+    """A character at 0 Health is knocked out; a Good Guy's equipped items pass on."""
+    s = p.s
+    c = s.chars[who]
+    p.emit(KnockedOut(who=who))
+    if c.holding:
+        pass  # the held object drops where the character stood (see evolve)
+    if c.team == "good" and s.equipped.get(who):
+        mates = [m for m in good_order(s) if m != who and not s.chars[m].out]
+        if mates:
+            p.emit(ItemsTransferred(frm=who, to=mates[0], cards=tuple(s.equipped[who])))
+
+
+def good_order(s: SPState) -> list[str]:
+    return [c for c in s.chars if s.chars[c].team == "good"]
+
+
+def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
+    """Knockback: a straight line away from the hit; things in the path are knocked too."""
+    s = p.s
+    start = B.where(s, what)
+    if start is None or n <= 0 or what in p.walled:
+        return
+    if what not in p.knocked:
+        p.knocked.append(what)
+    cur = start
+    for i in range(n):
+        nxt = B.step(p.s, cur, d)
+        if nxt is None:
+            knockback_into_wall(p, what, start, cur)
+            return
+        ahead = B.occupants(p.s).get(nxt)
+        if ahead and ahead != what:
+            if cur != start:
+                p.emit(KnockedBack(what=what, frm=start, to=cur))
+                start = cur
+            knockback(p, ahead, d, n - i)
+            if B.occupants(p.s).get(nxt) not in (None, what):
+                knockback_pile_up(p, what, cur, nxt, d)
+                return
+        cur = nxt
+    if cur != start:
+        p.emit(KnockedBack(what=what, frm=start, to=cur))
+
+
+def knockback_into_wall(p: Play, what: str, start: str, cur: str) -> None:
+    """Knocking into the wall: 1 damage (only 1) and stop on the space touching it."""
+    p.emit(KnockedBack(what=what, frm=start, to=cur, wall=True))
+    p.walled.append(what)
+    deal_damage(p, what, 1, "wall", p.by)
+
+
+def knockback_pile_up(p: Play, what: str, cur: str, blocked: str, d: tuple[int, int]) -> None:
+    """Several things into one wall: each beyond the first ends on an adjacent empty space
+    touching the wall (else next to something just knocked back) and takes 1 damage."""
+    s = p.s
+    occ = B.occupants(s)
+    spots = [n for n in B.neighbours(s, blocked)
+             if n not in occ and B.step(s, n, d) is None]
+    if not spots:
+        near = set()
+        for k in p.knocked:
+            kp = B.where(s, k)
+            if kp:
+                near |= {n for n in B.neighbours(s, kp) if n not in occ}
+        spots = sorted(near)
+    spots.sort(key=lambda n: (B.dist(n, cur), n))
+    dest = spots[0] if spots else cur
+    p.emit(KnockedBack(what=what, frm=cur, to=dest, wall=True))
+    p.walled.append(what)
+    if dest != blocked:
+        p.displaced[what] = blocked
+    deal_damage(p, what, 1, "wall", p.by)
+
+
+def finish_effect(p: Play) -> None:
+    """After an effect: damaged Chicks poof, then things displaced at a wall settle into
+    the space a poofed Chick left (the rulebook's Judo Throw example)."""
+    for chick in p.poof:
+        if p.s.chars[chick].pos is not None:
+            p.emit(Poofed(chick=chick))
+    p.poof = []
+    occ = B.occupants(p.s)
+    for what, spot in p.displaced.items():
+        at = B.where(p.s, what)
+        if at and spot not in occ:
+            p.emit(KnockedBack(what=what, frm=at, to=spot))
+            occ = B.occupants(p.s)
+    p.displaced = {}
+    p.knocked = []
+    p.walled = []
+    check_win(p)
+
+
+def check_win(p: Play) -> None:
+    """Winning the Game: Matthew knocked out, or every Good Guy knocked out."""
+    s = p.s
+    if s.winner:
+        return
+    if any(c.evil_ex and c.out for c in s.chars.values()):
+        p.emit(BattleOver(winner="good", reason="Matthew Patel is knocked out"))
+    elif all(c.out for c in s.chars.values() if c.team == "good"):
+        p.emit(BattleOver(winner="bad", reason="all the Good Guys are knocked out"))
+
+
+def hit(p: Play, user: str, target: str, damage: int, kb: int, source: str,
+        d: tuple[int, int] | None = None) -> None:
+    """Deal damage, then knockback away from the user."""
+    s = p.s
+    upos, tpos = s.chars[user].pos, B.where(s, target)
+    if tpos is None:
+        return
+    p.by = user
+    deal_damage(p, target, damage, source, user)
+    if kb and on_board(p.s, target):
+        direction = d or B.direction(upos or tpos, tpos)
+        knockback(p, target, direction, kb)
+
+
+# -- XP ---------------------------------------------------------------------------------
+
+def gain_xp(p: Play, who: str, amount: int = 1) -> None:
+    """Gaining XP: abilities, power-ups and thrown objects; level up at the fifth space."""
+    c = p.s.chars[who]
+    if c.chick or c.out:
+        return
+    p.emit(XPGained(who=who, amount=amount))
+    if p.s.chars[who].xp >= int(p.s.content["xp_to_level"]):
+        level_up(p, who)
+
+
+def level_up(p: Play, who: str) -> None:
+    """Level Up: star back to the bottom, a combo cube, unlock the next advanced ability."""
+    c = p.s.chars[who]
+    adv = p.s.content["characters"][who]["advanced"]
+    nxt = adv[c.level] if c.level < len(adv) else ""
+    p.emit(LeveledUp(who=who, unlocked=nxt))
+
+
+# -- movement ---------------------------------------------------------------------------
+
+def move_allowance(s: SPState, who: str, spent: DiceSpent) -> int:
+    """Move: Speed 3, any other die 2, a booster 2; bonuses add to their icon."""
+    mv = s.content["move"]
+    bonus = s.content["characters"][who].get("bonus", {})
+    speed_items = sum(int(item_def(s, t).get("speed", 0)) for t in s.equipped.get(who, ()))
+    wild = wild_faces(s, who)
+    total = 0
+    for f in spent.faces:
+        if f == "speed" or f in wild:  # a wild die counts as a Speed die
+            total += int(mv["speed"]) + int(bonus.get("speed", 0)) + speed_items
+        else:
+            total += int(mv["other"]) + int(bonus.get(f, 0))
+    return total + spent.boosters * int(mv["booster"])
+
+
+def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
+    """The dice (Speed first, wild last, then boosters) the referee spends for an unpaid
+    move of ``n`` spaces."""
+    free = [d for d in s.dice if not d.spent]
+    wild = wild_faces(s, who)
+    order = sorted(free, key=lambda d: (0 if d.face == "speed" else 2 if d.face in wild else 1, d.id))
+    faces: list[str] = []
+    total = 0
+    for d in order:
+        if total >= n:
+            break
+        faces.append(d.face)
+        total = move_allowance(s, who, DiceSpent(who=who, purpose="move", dice=(), faces=tuple(faces)))
+    boosters = s.chars[who].boosters if s.chars[who].team == "good" else 0
+    while total < n and boosters:
+        faces.append("booster")
+        boosters -= 1
+        total += int(s.content["move"]["booster"])
+    if total < n:
+        raise RuleViolation("SP-MOVE-SPACES", f"your team's unspent dice give {who} only {total} spaces of movement, not {n}")
+    return tuple(faces)
+
+
+def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int) -> None:
+    """Move step by step to adjacent spaces, pushing what stands in the way."""
+    s = p.s
+    if len(path) > max_steps:
+        raise RuleViolation("SP-MOVE-SPACES", f"{who} may move only {max_steps} spaces here, not {len(path)}")
+    cur = s.chars[who].pos
+    assert cur
+    for nxt in path:
+        if not B.is_space(p.s, nxt):
+            raise RuleViolation("SP-MOVE-WALL", f"{nxt} is not a space of the Rockit (walls are permanent)")
+        if not B.adjacent(cur, nxt):
+            raise RuleViolation("SP-MOVE-ADJACENT", f"{nxt} is not adjacent to {cur}")
+        d = (B.xy(nxt)[0] - B.xy(cur)[0], B.xy(nxt)[1] - B.xy(cur)[1])
+        push(p, who, nxt, d)
+        p.emit(Moved(who=who, path=(nxt,)))
+        cur = nxt
+        if grab_items:
+            grab_an_item(p, who, nxt)
+
+
+def push(p: Play, mover: str, into: str, d: tuple[int, int]) -> None:
+    """Pushing: what is in the space moves one space on; no squishing into a wall."""
+    occ = B.occupants(p.s)
+    chain = []
+    pos = into
+    while pos in occ and occ[pos] != mover:
+        chain.append((occ[pos], pos))
+        nxt = B.step(p.s, pos, d)
+        if nxt is None:
+            raise RuleViolation("SP-PUSH-SQUISH",
+                                f"no squishing: moving into {into} would push {occ[pos]} into the wall")
+        pos = nxt
+    for thing, at in reversed(chain):
+        to = B.step(p.s, at, d)
+        assert to
+        p.emit(Pushed(what=thing, frm=at, to=to))
+
+
+def grab_an_item(p: Play, who: str, pos: str) -> None:
+    """Grab an Item: a Good Guy moving onto an item space draws (once per turn each);
+    the Evil Ex draws and must throw it (once per turn)."""
+    s = p.s
+    if pos not in s.content["venue"]["item_spaces"] or not s.deck:
+        return
+    c = s.chars[who]
+    if c.team == "good" and who not in s.drew:
+        p.emit(ItemDrawn(by=who, card=s.deck[0]))
+    elif c.evil_ex and not s.ex_threw and s.pending is None:
+        card = s.deck[0]
+        p.emit(ItemDrawn(by=who, card=card))
+        p.emit(ExThrowPending(who=who, card=card, origin=pos))
+
+
+def move(p: Play, seat: str, cmd: Cmd) -> None:
+    """Move: spend dice or boosters for spaces of movement."""
+    s = p.s
+    check_controls(s, seat, cmd.who)
+    c = s.chars[cmd.who]
+    if c.chick:
+        chick_follows(p, cmd)
+        return
+    given = cmd.pay or auto_move_pay(s, cmd.who, len(cmd.path))
+    spent = pay(p, cmd.who, ["any"] * len(given), given, "move", basic=True)
+    allowance = move_allowance(p.s, cmd.who, spent)
+    walk(p, cmd.who, cmd.path, grab_items=True, max_steps=allowance)
+    if c.evil_ex:
+        chicks = tuple(k for k, v in p.s.chars.items() if v.chick and v.pos)
+        if chicks:
+            p.emit(ChicksFollow(spaces=len(cmd.path), chicks=chicks))
+
+
+def chick_follows(p: Play, cmd: Cmd) -> None:
+    """Whenever Matthew moves, each Chick on the board moves the same number of spaces."""
+    left = p.s.follow.get(cmd.who, 0)
+    if left <= 0:
+        raise RuleViolation("SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
+    if cmd.pay:
+        raise RuleViolation("SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
+    walk(p, cmd.who, cmd.path, grab_items=False, max_steps=left)
+    p.emit(ChickMoved(who=cmd.who, path=cmd.path))
+
+
+# -- basic abilities --------------------------------------------------------------------
+
+def check_target_adjacent(s: SPState, who: str, target: str) -> None:
+    if not target:
+        raise RuleViolation("SP-TARGET", "name the target")
+    tpos = B.where(s, target)
+    if tpos is None:
+        raise RuleViolation("SP-TARGET", f"{target} is not on the board")
+    if not B.adjacent(s.chars[who].pos or "", tpos):
+        raise RuleViolation("SP-ADJACENT", f"{target} is not adjacent to {who}")
+
+
+def punch_or_kick(p: Play, seat: str, cmd: Cmd) -> None:
+    """Punch (Will) or kick (Speed): 1 damage to an adjacent character or object;
+    power up with a second die for +1 damage and 1 XP."""
+    s = p.s
+    check_controls(s, seat, cmd.who)
+    c = s.chars[cmd.who]
+    if c.chick and not s.options["chicks_fight"]:
+        raise RuleViolation("SP-CHICK-ACTIONS", "the Demon Hipster Chicks only fight through Matthew's abilities")
+    check_not_holding(s, cmd.who, cmd.verb)
+    check_target_adjacent(s, cmd.who, cmd.target)
+    if cmd.target in s.chars and not enemies(s, cmd.who, cmd.target):
+        raise RuleViolation("SP-NO-TEAM-DAMAGE", f"{cmd.who} cannot damage a teammate")
+    if cmd.extra:
+        raise RuleViolation("SP-DICE-COST", "a punch or kick takes no extra dice; power it up instead")
+    face = "will" if cmd.verb == "punch" else "speed"
+    cost = [face, face] if cmd.power else [face]
+    pay(p, cmd.who, cost, cmd.pay, cmd.verb + (" powered up" if cmd.power else ""), basic=True)
+    if open_reaction(p, cmd):
+        return
+    resolve_punch_or_kick(p, cmd)
+
+
+def resolve_punch_or_kick(p: Play, cmd: Cmd, user: str | None = None, target: str | None = None) -> None:
+    user = user or cmd.who
+    target = target or cmd.target
+    p.emit(AbilityUsed(who=user, ability=cmd.verb, targets=(target,),
+                       detail="powered up" if cmd.power else ""))
+    dmg = 1 + (1 if cmd.power else 0) + damage_bonus(p.s, user)
+    hit(p, user, target, dmg, 0, cmd.verb)
+    if cmd.power:
+        gain_xp(p, user)
+    finish_effect(p)
+
+
+def grab_object(p: Play, seat: str, cmd: Cmd) -> None:
+    """Grab an Object: spend a Will die (or booster) to take an adjacent object."""
+    s = p.s
+    check_controls(s, seat, cmd.who)
+    if s.chars[cmd.who].chick and not s.options["chicks_fight"]:
+        raise RuleViolation("SP-CHICK-ACTIONS", "the Demon Hipster Chicks do not grab objects")
+    check_not_holding(s, cmd.who, "grab another object")
+    if cmd.target not in s.objects:
+        raise RuleViolation("SP-GRAB-OBJECT", f"{cmd.target or 'that'} is not an object")
+    check_target_adjacent(s, cmd.who, cmd.target)
+    pay(p, cmd.who, ["will"], cmd.pay, "grab", basic=True)
+    p.emit(ObjectGrabbed(who=cmd.who, obj=cmd.target))
+
+
+def recover(p: Play, seat: str, cmd: Cmd) -> None:
+    """Recover Health: a Health die (or Matthew's Magic) for 2 Health, up to the start."""
+    s = p.s
+    check_controls(s, seat, cmd.who)
+    c = s.chars[cmd.who]
+    if c.chick:
+        raise RuleViolation("SP-RECOVER", "a Demon Hipster Chick has no Health to recover")
+    if c.health >= c.start_health:
+        raise RuleViolation("SP-RECOVER-CAP", f"{cmd.who} is already at starting Health")
+    allowed = ("health", "magic") if c.evil_ex else ("health",)
+    free = [d for d in s.dice if not d.spent and d.face in allowed]
+    given = cmd.pay
+    if given and (len(given) != 1 or given[0] not in allowed):
+        raise RuleViolation("SP-RECOVER", f"recovering Health costs one {' or '.join(allowed)} die")
+    face = given[0] if given else (free[0].face if free else "")
+    d = next((x for x in free if x.face == face), None)
+    if d is None:
+        raise RuleViolation("SP-DICE-NONE", f"your team has no unspent {' or '.join(allowed)} die")
+    p.emit(DiceSpent(who=cmd.who, purpose="recover", dice=(d.id,), faces=(d.face,)))
+    p.emit(HealthRecovered(who=cmd.who, amount=min(2, c.start_health - c.health)))
+
+
+# -- throwing ---------------------------------------------------------------------------
+
+def throw(p: Play, seat: str, cmd: Cmd) -> None:
+    """Throw an Object or Item: along a line until it hits a character, object or wall."""
+    s = p.s
+    check_controls(s, seat, cmd.who)
+    if cmd.pay:
+        raise RuleViolation("SP-THROW", "throwing costs no dice")
+    d = B.DIRS[cmd.direction]
+    c = s.chars[cmd.who]
+    origin = c.pos
+    assert origin
+    if not cmd.card:
+        if not c.holding:
+            raise RuleViolation("SP-THROW", f"{cmd.who} is not holding an object")
+        obj = c.holding
+        target, last = B.ray(s, origin, d)
+        landed = last
+        p.by = cmd.who
+        p.emit(Thrown(who=cmd.who, what=obj, direction=cmd.direction, hit=target or "wall",
+                      landed=""))
+        if target:
+            tpos = B.where(p.s, target)
+            deal_damage(p, target, 1, "thrown " + s.objects[obj].kind, cmd.who)
+            if on_board(p.s, target):
+                knockback(p, target, d, 1)
+            landed = tpos if tpos and tpos not in B.occupants(p.s) else last
+        # the thrown object takes 1 damage; if it survives it lands
+        place_thrown_object(p, obj, landed)
+        gain_xp(p, cmd.who)
+        finish_effect(p)
+        return
+    tok = "item:" + cmd.card
+    it = item_def(s, tok)
+    if "throw_damage" not in it:
+        raise RuleViolation("SP-ITEM-THROW", f"{it['name']} cannot be thrown")
+    if it["kind"] == "weapon":
+        if tok not in s.equipped.get(cmd.who, ()):
+            raise RuleViolation("SP-ITEM-THROW", f"{it['name']} must be equipped on {cmd.who} to be thrown")
+    elif tok not in s.hand:
+        raise RuleViolation("SP-ITEM-HELD", f"the Good Guys do not hold {it['name']}")
+    target, last = B.ray(s, origin, d)
+    p.by = cmd.who
+    p.emit(Thrown(who=cmd.who, what=tok, direction=cmd.direction, hit=target or "wall"))
+    p.emit(ItemUsed(who=cmd.who, card=tok, effect="thrown"))
+    if target:
+        deal_damage(p, target, int(it["throw_damage"]), "thrown item", cmd.who)
+    p.emit(ItemDiscarded(card=tok))
+    finish_effect(p)
+
+
+def place_thrown_object(p: Play, obj: str, landed: str) -> None:
+    """The thrown object takes 1 damage and, if not destroyed, lands where the hit thing was."""
+    o = p.s.objects[obj]
+    fragile = any(d["id"] == obj and d.get("fragile") for d in p.s.content["venue"]["objects"])
+    if o.damaged or fragile:
+        p.emit(ObjectRemoved(obj=obj))
+        return
+    occ = B.occupants(p.s)
+    spot = landed if landed not in occ else next(
+        (n for n in B.neighbours(p.s, landed) if n not in occ), None)
+    if spot is None:
+        p.emit(ObjectRemoved(obj=obj))
+        return
+    p.emit(Pushed(what=obj, frm="thrown", to=spot))
+    p.emit(ObjectFlipped(obj=obj))
+
+
+def ex_throw(p: Play, seat: str, cmd: Cmd) -> None:
+    """Grab and Throw Item (Evil Ex): throw the drawn card; 1 damage whatever it says."""
+    s = p.s
+    pend = s.pending
+    if pend is None or pend.kind != "ex-throw":
+        raise RuleViolation("SP-EX-THROW", "there is no drawn item to throw")
+    if cmd.who != pend.who:
+        raise RuleViolation("SP-EX-THROW", f"{pend.who} must throw the item he drew")
+    d = B.DIRS[cmd.direction]
+    target, _ = B.ray(s, pend.origin, d, ignore=pend.who)
+    p.by = pend.who
+    p.emit(Thrown(who=pend.who, what=pend.card, direction=cmd.direction, hit=target or "wall"))
+    if target:
+        deal_damage(p, target, 1, "thrown item", pend.who)
+    p.emit(ItemDiscarded(card=pend.card))
+    finish_effect(p)
+
+
+# -- special abilities ------------------------------------------------------------------
+
+def check_special(s: SPState, seat: str, cmd: Cmd) -> dict[str, Any]:
+    check_controls(s, seat, cmd.who)
+    c = s.chars[cmd.who]
+    if c.chick:
+        raise RuleViolation("SP-CHICK-ACTIONS", "the Demon Hipster Chicks have no abilities of their own")
+    if cmd.verb in combos(s, cmd.who):
+        if not c.combo:
+            raise RuleViolation("SP-COMBO-EMPTY", f"{cmd.who}'s Combo box is empty")
+    elif cmd.verb not in unlocked(s, cmd.who):
+        board = s.content["characters"][cmd.who]
+        if cmd.verb in board["advanced"]:
+            raise RuleViolation("SP-ABILITY-LOCKED", f"{cmd.who} has not unlocked {cmd.verb} yet")
+        raise RuleViolation("SP-ABILITY-NOT-YOURS", f"{cmd.verb} is not on {cmd.who}'s player board")
+    a = ability(s, cmd.verb)
+    if a["target"] == "reaction":
+        raise RuleViolation("SP-REVERSAL", "Reversal is used only when a Bad Guy uses an ability on Scott")
+    check_not_holding(s, cmd.who, "use a special ability")
+    if cmd.power:
+        raise RuleViolation("SP-POWER-UP", "only a punch or kick can be powered up")
+    ex = a.get("extra")
+    if cmd.extra and (not ex or cmd.extra > int(ex["max"])):
+        raise RuleViolation("SP-EXTRA-DICE", f"{a['name']} takes at most {ex['max'] if ex else 0} extra dice")
+    if cmd.path and not a.get("move"):
+        raise RuleViolation("SP-ABILITY-MOVE", f"{a['name']} does not move")
+    return a
+
+
+def special_ability(p: Play, seat: str, cmd: Cmd) -> None:
+    """Use a Special Ability: spend the dice it lists (combos: the Combo cube)."""
+    s = p.s
+    a = check_special(s, seat, cmd)
+    # check targets from where the user will stand
+    check_ability_targets(s, cmd, a, after_move=bool(cmd.path))
+    if cmd.verb in combos(s, cmd.who):
+        p.emit(DiceSpent(who=cmd.who, purpose=cmd.verb, dice=(), faces=(), combo=True))
+    else:
+        cost = list(a["cost"])
+        if cmd.extra:
+            cost += [a["extra"]["face"]] * cmd.extra
+        pay(p, cmd.who, cost, cmd.pay, cmd.verb, basic=False)
+    if s.chars[cmd.who].team == "bad" and s.options["reaction_window"] != "never":
+        dry_run(p, cmd)
+    if open_reaction(p, cmd):
+        return
+    resolve_ability(p, cmd)
+
+
+def dry_run(p: Play, cmd: Cmd) -> None:
+    """Check a Bad Guy's ability resolves before the Good Guys' window opens on it."""
+    dice = {k: tuple(v) for k, v in p.s.content["dice"].items()}
+    trial = Play(p.s, Rng(0, 0, dice))
+    resolve_ability(trial, cmd)
+
+
+def targets_of(s: SPState, who: str, a: dict[str, Any], target: str, pos: str) -> list[str]:
+    """What an ability hits from ``pos``: adjacent, ranged (within N) or in sight."""
+    kind = a["target"]
+    foes = [c for c, v in s.chars.items() if v.pos and v.team != s.chars[who].team]
+    if kind == "adjacent":
+        return [target]
+    if kind == "range":
+        return [target]
+    if kind == "each-range":
+        rng = int(a.get("range", 1))
+        return sorted(f for f in foes if B.dist(pos, s.chars[f].pos or "") <= rng)
+    if kind == "sight":
+        return [target]
+    if kind == "each-sight":
+        seen = B.in_sight(s, pos, ignore=who)
+        return sorted(t for t in seen if t in s.objects or enemies(s, who, t))
+    return []
+
+
+def check_ability_targets(s: SPState, cmd: Cmd, a: dict[str, Any], after_move: bool) -> None:
+    """Targets: adjacent Bad Guys, within N spaces, or the first thing in sight."""
+    kind = a["target"]
+    pos = s.chars[cmd.who].pos or ""
+    if after_move:
+        pos = cmd.path[-1]
+    if kind in ("adjacent", "range", "sight"):
+        t = cmd.target
+        if not t:
+            raise RuleViolation("SP-TARGET", f"{a['name']} needs a target")
+        if t not in s.chars or not enemies(s, cmd.who, t):
+            if kind == "sight" and t in s.objects:
+                pass
+            else:
+                raise RuleViolation("SP-TARGET-ENEMY", f"{a['name']} targets an opponent, not {t}")
+        tpos = B.where(s, t)
+        if tpos is None:
+            raise RuleViolation("SP-TARGET", f"{t} is not on the board")
+        if kind == "adjacent" and not after_move and not B.adjacent(pos, tpos):
+            raise RuleViolation("SP-ADJACENT", f"{t} is not adjacent to {cmd.who}")
+        if kind == "range" and B.dist(pos, tpos) > int(a.get("range", 1)):
+            raise RuleViolation("SP-RANGE", f"{t} is not within {a.get('range', 1)} spaces of {cmd.who}")
+        if kind == "sight" and not after_move and t not in B.in_sight(s, pos, ignore=cmd.who):
+            raise RuleViolation("SP-LINE-OF-SIGHT", f"{t} is not the first thing in {cmd.who}'s sight along any line")
+    elif cmd.target:
+        raise RuleViolation("SP-TARGET", f"{a['name']} picks its own targets; name none")
+    chick_spec = a.get("chicks")
+    if cmd.assign and not chick_spec:
+        raise RuleViolation("SP-CHICK-TARGET", f"{a['name']} gives the Chicks nothing to do")
+    for chick, t in cmd.assign:
+        c = s.chars.get(chick)
+        if c is None or not c.chick or c.pos is None:
+            raise RuleViolation("SP-CHICK-TARGET", f"{chick} is not a Chick on the board")
+        if chick_spec and t not in chick_candidates(s, chick, chick_spec):
+            raise RuleViolation("SP-CHICK-TARGET", f"{t} is not a Good Guy {chick} can reach ({chick_spec['target']})")
+
+
+def chick_candidates(s: SPState, chick: str, spec: dict[str, Any]) -> list[str]:
+    pos = s.chars[chick].pos
+    if pos is None:
+        return []
+    goods = [c for c, v in s.chars.items() if v.team == "good" and v.pos]
+    if spec["target"] == "adjacent":
+        return sorted(g for g in goods if B.adjacent(pos, s.chars[g].pos or ""))
+    seen = B.in_sight(s, pos, ignore=chick)
+    return sorted(g for g in goods if g in seen)
+
+
+def resolve_ability(p: Play, cmd: Cmd, reflect_from: str = "") -> None:
+    """Resolve a special ability's effect (damage, knockback, rerolls, the Chicks' part)."""
+    s = p.s
+    who = cmd.who
+    a = ability(s, cmd.verb)
+    if cmd.path:
+        walk(p, who, cmd.path, grab_items=True, max_steps=int(a["move"]))
+        if s.chars[who].evil_ex:
+            chicks = tuple(k for k, v in p.s.chars.items() if v.chick and v.pos)
+            if chicks:
+                p.emit(ChicksFollow(spaces=len(cmd.path), chicks=chicks))
+        check_ability_targets(p.s, Cmd(verb=cmd.verb, who=who, target=cmd.target, assign=cmd.assign),
+                              a, after_move=False)
+    s = p.s
+    pos = s.chars[who].pos or ""
+    dmg = num(s, a.get("damage", 0))
+    kb = num(s, a.get("knockback", 0))
+    if cmd.extra and a.get("extra"):
+        dmg += int(a["extra"]["damage"]) * cmd.extra
+    if a.get("reroll"):
+        dmg += reroll_ability(p, cmd.verb, a["reroll"])
+    if dmg:
+        dmg += damage_bonus(s, who)
+    targets = targets_of(s, who, a, cmd.target, pos)
+    p.emit(AbilityUsed(who=who, ability=cmd.verb, targets=tuple(targets),
+                       detail=f"extra {cmd.extra}" if cmd.extra else ""))
+    if a["target"] == "self":
+        c = p.s.chars[who]
+        amt = min(int(a.get("heal", 0)), c.start_health - c.health)
+        if amt > 0:
+            p.emit(HealthRecovered(who=who, amount=amt))
+    for t in targets:
+        if reflect_from and t == reflect_from:
+            continue
+        if B.where(p.s, t) is None:
+            continue
+        if a["target"] == "each-sight":
+            hit(p, who, t, dmg if (t in p.s.objects or enemies(p.s, who, t)) else 0, kb, cmd.verb)
+        else:
+            hit(p, who, t, dmg, kb, cmd.verb)
+    if a.get("chicks"):
+        chicks_attack(p, cmd, a["chicks"], reflect_from)
+    if reflect_from and reflect_from in targets:
+        reversal_reflects(p, who, reflect_from, dmg, kb, cmd.verb)
+    elif not p.s.chars[who].out:
+        gain_xp(p, who)
+    finish_effect(p)
+
+
+def chicks_attack(p: Play, cmd: Cmd, spec: dict[str, Any], reflect_from: str) -> None:
+    """Abilities with the Chick icon let each Demon Hipster Chick deal damage too."""
+    chosen = dict(cmd.assign)
+    for chick in sorted(c for c, v in p.s.chars.items() if v.chick):
+        if p.s.chars[chick].pos is None:
+            continue
+        cands = chick_candidates(p.s, chick, spec)
+        t = chosen.get(chick) or (cands[0] if cands else "")
+        if not t or t not in cands:
+            continue
+        if reflect_from and t == reflect_from:
+            reversal_reflects(p, chick, reflect_from, int(spec.get("damage", 1)),
+                              int(spec.get("knockback", 0)), cmd.verb)
+            continue
+        hit(p, chick, t, int(spec.get("damage", 1)), int(spec.get("knockback", 0)), cmd.verb)
+
+
+def reroll_ability(p: Play, aid: str, spec: dict[str, Any]) -> int:
+    """Reroll Abilities: mark the dice tracker, reroll the team's dice, count the icon
+    (Health counts as it), then reset the unspent dice to their tracked faces."""
+    assert p.rng is not None
+    kinds = list(p.s.content["team_dice"][p.s.team])
+    ev = p.rng.roll(kinds, purpose=aid)
+    p.emit(ev)
+    counted = sum(1 for f in ev.faces if f in (spec["face"], "health"))
+    p.emit(AbilityRerolled(ability=aid, faces=tuple(ev.faces), counted=counted))
+    return counted * int(spec["damage"])
+
+
+# -- the reaction window (Pause, Reversal) ----------------------------------------------
+
+def reaction_targets(s: SPState, cmd: Cmd) -> tuple[str, ...]:
+    if cmd.verb in ("punch", "kick"):
+        return (cmd.target,)
+    a = ability(s, cmd.verb)
+    pos = s.chars[cmd.who].pos or ""
+    ts = targets_of(s, cmd.who, a, cmd.target, pos) if not cmd.path else [cmd.target] if cmd.target else []
+    ts = list(ts)
+    if a.get("chicks"):
+        chosen = dict(cmd.assign)
+        for chick in sorted(c for c, v in s.chars.items() if v.chick and v.pos):
+            cands = chick_candidates(s, chick, a["chicks"])
+            t = chosen.get(chick) or (cands[0] if cands else "")
+            if t and t not in ts:
+                ts.append(t)
+    return tuple(ts)
+
+
+def can_react(s: SPState, targets: tuple[str, ...]) -> bool:
+    if any(item_def(s, t)["kind"] == "pause" for t in s.hand):
+        return True
+    if any(item_def(s, t)["kind"] == "pause" for v in s.equipped.values() for t in v):
+        return True
+    return any(t in s.chars and not s.chars[t].out and s.chars[t].combo
+               and "reversal" in combos(s, t) for t in targets)
+
+
+def open_reaction(p: Play, cmd: Cmd) -> bool:
+    """When a Bad Guy uses an ability, the Good Guys get a window to Pause or Reverse it."""
+    s = p.s
+    if s.chars[cmd.who].team != "bad":
+        return False
+    mode = s.options["reaction_window"]
+    if mode == "never":
+        return False
+    targets = reaction_targets(s, cmd)
+    if mode == "when-able" and not can_react(s, targets):
+        return False
+    from core.scott_pilgrim.commands import command_text
+    p.emit(ReactionOpened(who=cmd.who, command=command_text(Cmd(
+        verb=cmd.verb, who=cmd.who, target=cmd.target, path=cmd.path, power=cmd.power,
+        extra=cmd.extra, assign=cmd.assign)), targets=targets))
+    return True
+
+
+def pause_cards(s: SPState) -> list[tuple[str, str]]:
+    """(holder or '' for the shared hand, card) of every Pause item the Good Guys have."""
+    out = [("", t) for t in s.hand if item_def(s, t)["kind"] == "pause"]
+    for who, cards in s.equipped.items():
+        out += [(who, t) for t in cards if item_def(s, t)["kind"] == "pause"]
+    return out
+
+
+def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
+    """The Good Guys answer a Bad Guy's ability: allow it, Pause it, or Reversal."""
+    s = p.s
+    pend = s.pending
+    if pend is None or pend.kind != "reaction":
+        raise RuleViolation("SP-NO-WINDOW", "there is no Bad Guy ability to react to now")
+    declared: Cmd = parse_pending(pend.command)
+    if cmd.verb == "allow":
+        p.emit(ReactionTaken(kind="allow"))
+        resolve_declared(p, declared)
+    elif cmd.verb == "pause":
+        cards = pause_cards(s)
+        if not cards:
+            raise RuleViolation("SP-PAUSE", "the Good Guys hold no Video Game Controller of Pause")
+        _holder, card = cards[0]
+        p.emit(ReactionTaken(kind="pause"))
+        p.emit(ItemUsed(who="", card=card, effect="cancels " + declared.verb))
+        p.emit(ItemDiscarded(card=card))
+    else:
+        scott = next((t for t in pend.targets if t in s.chars and "reversal" in combos(s, t)), "")
+        if not scott:
+            raise RuleViolation("SP-REVERSAL", "Reversal answers only an ability used on Scott")
+        if s.control.get(scott) != seat:
+            raise RuleViolation("SP-YOUR-CHARACTERS", f"{scott} is not one of your characters")
+        if not s.chars[scott].combo:
+            raise RuleViolation("SP-COMBO-EMPTY", f"{scott}'s Combo box is empty")
+        check_not_holding(s, scott, "use Reversal")
+        p.emit(ReactionTaken(kind="reversal", by=scott))
+        p.emit(DiceSpent(who=scott, purpose="reversal", dice=(), faces=(), combo=True))
+        resolve_declared(p, declared, reflect_from=scott)
+
+
+def resolve_declared(p: Play, declared: Cmd, reflect_from: str = "") -> None:
+    if declared.verb in ("punch", "kick"):
+        if reflect_from and declared.target == reflect_from:
+            p.emit(AbilityUsed(who=declared.who, ability=declared.verb, targets=(reflect_from,),
+                               detail="reversed"))
+            dmg = 1 + (1 if declared.power else 0)
+            reversal_reflects(p, declared.who, reflect_from, dmg, 0, declared.verb)
+            finish_effect(p)
+        else:
+            resolve_punch_or_kick(p, declared)
+        return
+    resolve_ability(p, declared, reflect_from=reflect_from)
+
+
+def reversal_reflects(p: Play, attacker: str, scott: str, dmg: int, kb: int, source: str) -> None:
+    """Reversal: Scott ignores it, and the Bad Guy suffers it as if Scott had used it."""
+    if B.where(p.s, attacker) is None or B.where(p.s, scott) is None:
+        return
+    hit(p, scott, attacker, dmg, kb, "reversal of " + source)
+    gain_xp(p, scott)
+
+
+# -- items ------------------------------------------------------------------------------
+
+def equip(p: Play, seat: str, cmd: Cmd) -> None:
+    """Equip an Item: place it by a Good Guy; equipped items are forever."""
+    s = p.s
+    if s.team != "good" or seat not in s.good_seats:
+        raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys equip items, on their turn")
+    if s.pending is not None:
+        check_phase_act(s)
+    if cmd.who not in s.chars or s.chars[cmd.who].team != "good" or s.chars[cmd.who].out:
+        raise RuleViolation("SP-ITEM-GOOD", f"{cmd.who} is not a Good Guy in the fight")
+    tok = "item:" + cmd.card
+    if tok not in s.hand:
+        raise RuleViolation("SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
+    it = item_def(s, tok)
+    if it["kind"] not in ("weapon", "armor", "speed"):
+        raise RuleViolation("SP-ITEM-EQUIP", f"{it['name']} is used, not equipped")
+    p.emit(ItemEquipped(who=cmd.who, card=tok))
+
+
+def use_item(p: Play, seat: str, cmd: Cmd) -> None:
+    """Use an Item: resolve its effect, then discard it."""
+    s = p.s
+    if s.team != "good" or seat not in s.good_seats:
+        raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys use items, on their turn")
+    check_phase_act(s)
+    if s.phase == "ended":
+        raise RuleViolation("SP-TURN-OVER", "after the turn ends the only thing you can do is equip items")
+    check_controls(s, seat, cmd.who)
+    tok = "item:" + cmd.card
+    if tok not in s.hand:
+        raise RuleViolation("SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
+    it = item_def(s, tok)
+    c = s.chars[cmd.who]
+    kind = it["kind"]
+    if kind == "heal":
+        amt = min(int(it["heal"]), c.start_health - c.health)
+        if amt <= 0:
+            raise RuleViolation("SP-RECOVER-CAP", f"{cmd.who} is already at starting Health")
+        p.emit(ItemUsed(who=cmd.who, card=tok, effect=f"+{amt} Health"))
+        p.emit(HealthRecovered(who=cmd.who, amount=amt))
+    elif kind == "booster":
+        room = int(s.content["boosters_max"]) - c.boosters
+        if room <= 0:
+            raise RuleViolation("SP-BOOSTER-MAX", f"{cmd.who} already has the most booster tokens")
+        p.emit(ItemUsed(who=cmd.who, card=tok, effect="boosters"))
+        for _ in range(min(room, int(it["boosters"]))):
+            p.emit(BoosterGained(who=cmd.who))
+    elif kind == "xp":
+        p.emit(ItemUsed(who=cmd.who, card=tok, effect=f"+{it['xp']} XP"))
+        gain_xp(p, cmd.who, int(it["xp"]))
+    elif kind == "level-up":
+        p.emit(ItemUsed(who=cmd.who, card=tok, effect="level up"))
+        level_up(p, cmd.who)
+    elif kind == "pause":
+        raise RuleViolation("SP-PAUSE", "Pause is used when a Bad Guy uses an ability")
+    elif kind == "throwable":
+        raise RuleViolation("SP-ITEM-THROW", f"throw it: {cmd.who} throw {cmd.card} DIR")
+    else:
+        raise RuleViolation("SP-ITEM-EQUIP", f"{it['name']} must be equipped to be used")
+    p.emit(ItemDiscarded(card=tok))
+
+
+# -- turns ------------------------------------------------------------------------------
+
+def end_turn(p: Play, seat: str, cmd: Cmd) -> None:
+    """A turn ends when the team chooses: Bad Guys summon Chicks; Good Guys gain boosters."""
+    s = p.s
+    check_phase_act(s)
+    if s.team == "bad":
+        summon_chicks(p, cmd)
+        p.emit(TurnEnded(team="bad"))
+        p.emit(TurnBegan(team="good", round=s.round))
+    else:
+        if cmd.assign:
+            raise RuleViolation("SP-SUMMON", "only Matthew summons Chicks, at the end of the Bad Guys' turn")
+        gain_boosters(p)
+        p.emit(TurnEnded(team="good"))
+        limit = int(s.options["max_rounds"])
+        if limit and s.round >= limit:
+            p.emit(BattleOver(winner="bad", reason=f"round limit {limit}: Matthew Patel still stands"))
+        else:
+            p.emit(TurnBegan(team="bad", round=s.round + 1))
+
+
+def summon_chicks(p: Play, cmd: Cmd) -> None:
+    """Summoning: poofed Chicks return to empty spaces within two spaces of Matthew."""
+    s = p.s
+    ex = next(c for c in s.chars.values() if c.evil_ex)
+    poofed = sorted(c for c, v in s.chars.items() if v.chick and v.poofed)
+    chosen = dict(cmd.assign)
+    for chick in chosen:
+        if chick not in poofed:
+            raise RuleViolation("SP-SUMMON", f"{chick} has not poofed")
+    if ex.pos is None:
+        return
+    for chick in poofed:
+        occ = B.occupants(p.s)
+        spot = chosen.get(chick)
+        if spot:
+            if not B.is_space(p.s, spot) or B.dist(spot, ex.pos) > 2 or spot in occ:
+                raise RuleViolation("SP-SUMMON", f"{spot} is not an empty space within two spaces of Matthew")
+        else:
+            free = [B.name(x, y) for x in range(B.size(p.s)[0]) for y in range(B.size(p.s)[1])]
+            free = [f for f in free if f not in occ and 0 < B.dist(f, ex.pos) <= 2]
+            free.sort(key=lambda f: (B.dist(f, ex.pos or f), f))
+            if not free:
+                continue
+            spot = free[0]
+        p.emit(Summoned(chick=chick, at=spot))
+
+
+def gain_boosters(p: Play) -> None:
+    """Booster Tokens: each Good Guy who did not act this round gains one (up to four)."""
+    s = p.s
+    for cid in good_order(s):
+        c = s.chars[cid]
+        if c.out or cid in s.acted or c.boosters >= int(s.content["boosters_max"]):
+            continue
+        p.emit(BoosterGained(who=cid))

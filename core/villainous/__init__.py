@@ -1,0 +1,99 @@
+"""Star Wars Villainous: Scum and Villainy (Cad Bane, Seventh Sister, Boba Fett)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.dice import Rng
+from core.errors import BadContent, BadOption, RuleViolation
+from core.game import Game, Option
+from events import villainous as ev
+from events.base import Event, GameCreated
+from projections.villainous import VillainousProjection, VState
+from core.villainous import commands as C
+from core.villainous.content import check_content
+from core.villainous.legal import legal_commands
+from core.villainous.rules import decide
+from core.villainous.table import instances
+from core.villainous import bots
+
+
+class Villainous(Game[VState, Any]):
+    id = "villainous"
+    short = "sv"
+    title = "Star Wars Villainous: Scum and Villainy"
+    rules_version = "1"
+    projection = VillainousProjection()
+    min_seats = 2
+    max_seats = 3
+    options = (
+        Option(name="villains", default="", rule="SV-HOUSE-VILLAINS",
+               doc="comma-separated villain per seat, in seat order (cad-bane, seventh-sister, "
+                   "boba-fett); empty: Cad Bane, Seventh Sister, Boba Fett in seat order"),
+        Option(name="round_limit", default=30, minimum=0, maximum=200, rule="SV-HOUSE-ROUND-LIMIT",
+               doc="house: after this many rounds the Villain nearest to their Objective wins "
+                   "(0: no limit, as in the rulebook)"),
+        Option(name="condition_windows", default="holders", choices=("holders", "always", "never"),
+               rule="SV-HOUSE-CONDITION-WINDOW",
+               doc="when opponents are asked about Conditions: holders (only a seat holding a "
+                   "Condition whose trigger just happened), always (every opponent after every "
+                   "trigger, so no one learns who holds one), never"),
+        Option(name="sectors", default=3, choices=(3,), rule="SV-HOUSE-SECTORS", house=True,
+               doc="the box holds 3 Sectors (the component list's '5 Sectors' is a misprint)"),
+    )
+    syntax = C.SYNTAX
+    bots = {"smart": bots.smart}
+
+    def check_content(self, content: dict[str, Any]) -> None:
+        check_content(content)
+
+    def setup(self, created: GameCreated, rng: Rng) -> list[Event]:
+        """Setup: each player takes a Villain, shuffles both decks, draws 4; the 1st player
+        starts with 0 Credits, the 2nd with 1, the 3rd and 4th with 2."""
+        content = created.content
+        names = list(content["villains"])
+        chosen = [v.strip() for v in str(created.options.get("villains", "")).split(",") if v.strip()]
+        if not chosen:
+            chosen = names[: len(created.seats)]
+        if len(chosen) != len(created.seats):
+            raise BadOption(f"option villains names {len(chosen)} villain(s) for {len(created.seats)} players")
+        for v in chosen:
+            if v not in content["villains"]:
+                raise BadOption(f"unknown villain {v!r} (villains: {', '.join(names)})")
+        if len(set(chosen)) != len(chosen):
+            raise BadOption("each player takes a different Villain")
+        seats = tuple(created.seats)
+        out: list[Event] = [ev.VillainsAssigned(villains=dict(zip(seats, chosen)), order=seats)]
+        start = list(content.get("starting_credits", [0, 1, 2, 2]))
+        for i, (seat, v) in enumerate(zip(seats, chosen)):
+            vill = content["villains"][v]
+            vd = [x for c in vill["villain_deck"] for x in instances(c)]
+            fd = [x for c in vill["fate_deck"] for x in instances(c)]
+            sv = rng.shuffle(f"villain:{seat}", vd)
+            sf = rng.shuffle(f"fate:{seat}", fd)
+            out += [sv, sf, ev.CardsDrawn(seat=seat, cards=tuple(sv.order[: int(content.get("hand_size", 4))]))]
+            credits = start[min(i, len(start) - 1)]
+            if credits:
+                out.append(ev.CreditsChanged(seat=seat, amount=credits, why="starting Credits"))
+        out.append(ev.TurnBegan(seat=seats[0], round=1))
+        out.append(ev.AmbitionChanged(seat=seats[0], amount=1, why="start of turn"))
+        return out
+
+    def parse(self, state: VState, seat: str, text: str) -> Any:
+        return C.parse(state, seat, text)
+
+    def command_text(self, command: Any) -> str:
+        return C.text(command)
+
+    def decide(self, state: VState, seat: str, command: Any, rng: Rng) -> list[Event]:
+        return decide(state, seat, command, rng)
+
+    def legal_commands(self, state: VState, seat: str) -> list[Any]:
+        return legal_commands(state, seat)
+
+    def summary(self, state: VState) -> dict[str, Any]:
+        from projections.villainous import progress
+        return {"rounds": state.round, **{f"{s}:{state.villain.get(s)}": progress(state, s) for s in state.seats}}
+
+
+GAME = Villainous()

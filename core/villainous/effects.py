@@ -1,0 +1,603 @@
+"""The card-effect language: each card ability is a list of effects, each a small dict
+``{"do": VERB, ...}`` run by this interpreter. Verbs follow the rulebook's Card Actions
+glossary (play, place, free, find, defeat, swap, choose, reveal, remove, look) plus gain,
+lose, draw, discard, move, strength, target, engage. ``"may": true`` makes an effect
+optional ("may" / "playable"); otherwise it is applied as far as possible.
+
+A verb that needs a choice with more than one answer opens a ``ChoiceOpened`` frame; the
+``choose`` command resumes it. Everything a choice may need is in the frame (plain data).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from core.errors import RuleViolation
+from events import villainous as ev
+from core.villainous.table import DEEP_SPACE, MOVER, Table, def_id
+
+Item = dict[str, Any]
+NONE = "none"
+
+
+class Need:
+    def __init__(self, options: list[str], prompt: str, chooser: str, secret: bool = False) -> None:
+        self.options, self.prompt, self.chooser, self.secret = options, prompt, chooser, secret
+
+
+def item(eff: dict[str, Any], ctx: dict[str, Any]) -> Item:
+    return {"eff": eff, "ctx": ctx}
+
+
+# -- the runner --------------------------------------------------------------------------
+
+
+def run(t: Table, queue: list[Item]) -> None:
+    """Apply queued effects in order until done or until one waits on a choice."""
+    queue = list(queue) + t.pushed
+    t.pushed = []
+    while queue:
+        if t.d["winners"]:
+            return
+        it = queue.pop(0)
+        res = step(t, it["eff"], it["ctx"], None)
+        if isinstance(res, Need):
+            t.emit(ev.ChoiceOpened(seat=res.chooser, prompt=res.prompt, options=tuple(res.options),
+                                   frame={"item": it, "queue": queue + t.pushed}, secret=res.secret))
+            t.pushed = []
+            return
+        queue = res + t.pushed + queue
+        t.pushed = []
+
+
+def resume(t: Table, seat: str, choice: str) -> None:
+    frame = t.d["pending"][-1]
+    t.emit(ev.ChoiceMade(seat=seat, choice=choice))
+    it = frame["frame"]["item"]
+    res = step(t, it["eff"], it["ctx"], choice)
+    if isinstance(res, Need):  # cannot happen for a listed option; keep waiting
+        raise RuleViolation("SV-CHOICE", f"{choice} is not a choice open now")
+    run(t, res + frame["frame"]["queue"])
+
+
+def step(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item] | Need:
+    verb = eff["do"]
+    fn = VERBS.get(verb)
+    if fn is None:
+        return []
+    opts_fn = OPTIONS.get(verb)
+    if opts_fn is not None and choice is None:
+        opts = opts_fn(t, eff, ctx)
+        if opts is not None:
+            if not opts:
+                return []
+            if eff.get("may"):
+                return Need(opts + [NONE], prompt(t, eff), chooser(eff, ctx), secret=_secret(verb, eff))
+            if len(opts) == 1:
+                choice = opts[0]
+            else:
+                return Need(opts, prompt(t, eff), chooser(eff, ctx), secret=_secret(verb, eff))
+    if choice == NONE:
+        return []
+    return fn(t, eff, ctx, choice)
+
+
+def _secret(verb: str, eff: dict[str, Any]) -> bool:
+    return verb == "discard" or (verb == "choose" and eff.get("from") == "hand") or verb == "_look_discard"
+
+
+def chooser(eff: dict[str, Any], ctx: dict[str, Any]) -> str:
+    return ctx["seat"] if eff["do"] == "discard" else ctx["actor"]
+
+
+def prompt(t: Table, eff: dict[str, Any]) -> str:
+    verb = eff["do"]
+    texts = {
+        "target": "choose a Hero to put a Target on",
+        "defeat": f"choose a {eff.get('target', 'card').replace('_', ' ')} to defeat",
+        "remove": f"choose a {eff.get('target', 'card').replace('_', ' ')} to remove",
+        "move": f"choose a {eff.get('target', 'card')} to move",
+        "_move_to": f"choose where {eff.get('card')} moves",
+        "strength": f"choose a {eff.get('target')} to get a Strength token",
+        "discard": "choose a card to discard from your hand",
+        "choose": f"choose a {eff.get('type', 'card')} from your {eff.get('from', 'discard')}",
+        "play": f"choose a {eff.get('type', 'card')} to play",
+        "place": f"choose a {eff.get('type', 'card')} to place",
+        "_enter": f"choose where {eff.get('card')} goes",
+        "engage": "choose an Ally Vehicle/Hero Vehicle pair to engage",
+        "_look_discard": "you may discard one of the cards you looked at",
+    }
+    return texts.get(verb, f"choose for {verb}")
+
+
+def feasible(t: Table, effects: list[dict[str, Any]], ctx: dict[str, Any]) -> bool:
+    """A card you cannot follow cannot be played (Villain Cards, note): every effect that is
+    not optional and needs a target must have one."""
+    for eff in effects:
+        fn = OPTIONS.get(eff["do"])
+        if fn is None or eff.get("may"):
+            continue
+        opts = fn(t, eff, ctx)
+        if opts is not None and not opts:
+            return False
+    return True
+
+
+# -- sector operations shared with the actions ------------------------------------------
+
+
+def enter(t: Table, actor: str, sector: str, card: str, loc: str, *, on: str | None = None,
+          how: str = "played", source: str = "hand", cost: int = 0, cost_kind: str = "",
+          ctx_extra: dict[str, Any] | None = None) -> None:
+    """A card enters a sector; if played (not placed) its on-play abilities are queued."""
+    c = t.card(card)
+    side = "upper" if c["_deck"] == "fate" else "lower"
+    t.emit(ev.CardPlayed(seat=actor, sector=sector, card=card, loc=loc, side=side, on=on, how=how,
+                         source=source, cost=cost, cost_kind=cost_kind))
+    ctx = {"seat": sector, "actor": actor, "card": card, "loc": loc, **(ctx_extra or {})}
+    if how == "played":
+        for a in c.get("abilities", []):
+            if a.get("when") == "play":
+                t.pushed += [item(e, ctx) for e in a["effects"]]
+    if c["type"] == "effect":
+        t.pushed.append(item({"do": "_discard_self"}, ctx))
+    if c["type"] == "ally" and c["_deck"] == "villain" and actor == sector == t.d["active"]:
+        bounty_progress(t, sector, "play_ally")
+        t.trigger("play_ally", sector)
+
+
+def leave(t: Table, sector: str, card: str, reason: str) -> None:
+    """A card leaves a sector (Defeat, Remove, Vanquish): its attached cards go with it;
+    Targets on a Hero are collected; a Rebel leaves the game for good."""
+    info = t.in_sector(sector).get(card)
+    if info is None:
+        return
+    for other, oi in sorted(t.in_sector(sector).items(), key=lambda kv: kv[1]["at"]):
+        if oi.get("on") == card:
+            leave(t, sector, other, "discard")
+    c = t.card(card)
+    objective = t.villain(sector)["objective"]["kind"]
+    counts = reason in ("vanquish", "defeat")
+    if c["type"] == "hero" and counts and info["targets"] and objective == "targets":
+        t.emit(ev.TargetsCollected(seat=sector, hero=card, count=info["targets"]))
+    if c["type"] == "hero" and counts and objective == "rebels" and "rebel" in c.get("keywords", []):
+        t.emit(ev.CardRemovedFromGame(owner=sector, card=card, source="sector"))
+        t.emit(ev.RebelRemoved(seat=sector, hero=card))
+        return
+    owner, pile = t.owner(card)
+    t.emit(ev.CardDiscarded(owner=owner, card=card, pile=pile, source="sector"))
+
+
+def hero_beaten(t: Table, seat: str, hero: str, base: int) -> None:
+    """What follows a Hero vanquished or defeated in a villain's own sector on their turn."""
+    if seat != t.d["active"]:
+        return
+    bounty_progress(t, seat, "vanquish", strength=base)
+    for c in list(t.in_sector(seat)):
+        if t.ctype(c) == "condition" and t.card(c).get("until") == "vanquish":
+            owner, pile = t.owner(c)
+            t.emit(ev.CardDiscarded(owner=owner, card=c, pile=pile, source="sector"))
+    t.trigger("vanquish", seat)
+
+
+def bounty_progress(t: Table, seat: str, kind: str, *, strength: int = 0, bounty: str | None = None) -> None:
+    """Bounties (Progress): a requirement met marks every Bounty in play that shares it;
+    the last one completes the Bounty and the Contact's Reward follows at once."""
+    for b in t.all_of(seat, ("bounty",)):
+        if bounty is not None and b != bounty:
+            continue
+        info = t.in_sector(seat)[b]
+        reqs = t.card(b).get("progress", [])
+        for i, r in enumerate(reqs):
+            if i in info["progress"]:
+                continue
+            rk = r.get("kind")
+            ok = rk == kind or (rk == "vanquish_strong" and kind == "vanquish" and strength >= int(r.get("min", 4)))
+            if ok:
+                t.emit(ev.BountyProgressed(seat=seat, bounty=b, requirement=i))
+                break
+        if len(t.in_sector(seat)[b]["progress"]) >= len(reqs) and reqs:
+            contact = t.in_sector(seat)[b]["on"] or ""
+            t.emit(ev.BountyCompleted(seat=seat, bounty=b, contact=contact))
+            if contact:
+                ctx = {"seat": seat, "actor": seat, "card": contact, "loc": t.in_sector(seat)[contact]["loc"]}
+                for a in t.card(contact).get("abilities", []):
+                    if a.get("when") == "reward":
+                        t.pushed += [item(e, ctx) for e in a["effects"]]
+
+
+def places_for(t: Table, seat: str, card: str) -> list[str]:
+    """Where a Villain card may be played in its own sector (Allies, Items, Vehicles...)."""
+    c = t.card(card)
+    typ = c["type"]
+    if typ in ("ally", "contact"):
+        locs = t.location_ids(seat)
+        if typ == "ally" and t.allowed(seat, "ally_on_vehicle") and not t.forbidden(seat, "ally_on_vehicle"):
+            locs = locs + t.ally_vehicles(seat)
+        return locs
+    if typ == "item":
+        if c.get("attach"):
+            return [f"on:{a}" for a in t.all_of(seat, ("ally",))]
+        return t.location_ids(seat)
+    if typ == "bounty":
+        out = []
+        for k in t.all_of(seat, ("contact",)):
+            used = len([b for b, i in t.in_sector(seat).items() if i.get("on") == k and t.ctype(b) == "bounty"])
+            if used < int(t.card(k).get("limit", 1)):
+                out.append(f"on:{k}")
+        return out
+    if typ == "ally_vehicle":
+        return [DEEP_SPACE]
+    if typ == "effect":
+        return [""]
+    return []
+
+
+# -- verbs -------------------------------------------------------------------------------
+
+
+def _name(t: Table, card: str | None) -> str:
+    return t.card(card)["name"] if card else ""
+
+
+def v_gain(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    who = ctx.get("opp") if eff.get("who") == "opponent" else ctx["seat"]
+    if not who:
+        return []
+    sign = -1 if eff["do"] == "lose" else 1
+    why = _name(t, ctx.get("card"))
+    if eff.get("credits"):
+        n = int(eff["credits"])
+        n = n if sign > 0 else min(n, t.d["credits"][who])
+        if n:
+            t.emit(ev.CreditsChanged(seat=who, amount=sign * n, why=why))
+    if eff.get("ambition"):
+        n = int(eff["ambition"])
+        n = n if sign > 0 else min(n, t.d["ambition"][who])
+        if n:
+            t.emit(ev.AmbitionChanged(seat=who, amount=sign * n, why=why))
+    return []
+
+
+def v_draw(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    t.draw(ctx["seat"], int(eff.get("n", 1)))
+    return []
+
+
+def o_discard(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    return list(t.d["hand"][ctx["seat"]])
+
+
+def v_discard(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    assert choice is not None
+    t.emit(ev.CardDiscarded(owner=ctx["seat"], card=choice, pile="villain", source="hand"))
+    n = int(eff.get("n", 1))
+    return [item({**eff, "n": n - 1}, ctx)] if n > 1 else []
+
+
+def _targets_left(t: Table, seat: str) -> int:
+    on = sum(i["targets"] for i in t.in_sector(seat).values())
+    return int(t.content.get("target_markers", 10)) - on - t.d["targets"].get(seat, 0)
+
+
+def o_target(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    seat = ctx["seat"]
+    if _targets_left(t, seat) <= 0:
+        return []
+    heroes = t.all_of(seat, ("hero",))
+    if eff.get("where") == "here":
+        heroes = [h for h in heroes if t.in_sector(seat)[h]["loc"] == ctx.get("loc")]
+    return [h for h in heroes if t.in_sector(seat)[h]["targets"] < int(t.content.get("targets_per_hero", 1))]
+
+
+def v_target(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    assert choice is not None
+    t.emit(ev.TargetPlaced(sector=ctx["seat"], hero=choice))
+    return []
+
+
+TYPES = {"hero": ("hero",), "ally": ("ally",), "hero_vehicle": ("hero_vehicle",),
+         "ally_vehicle": ("ally_vehicle",), "item": ("item",), "vehicle": ("hero_vehicle", "ally_vehicle"),
+         "condition": ("condition",)}
+
+
+def o_defeat(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    seat = ctx["seat"]
+    out = []
+    for c in t.all_of(seat, TYPES.get(eff.get("target", "hero"), ("hero",))):
+        info = t.in_sector(seat)[c]
+        if "max_strength" in eff and t.strength(seat, c) > int(eff["max_strength"]):
+            continue
+        where = eff.get("where", "any")
+        if where == "here" and info["loc"] != ctx.get("loc"):
+            continue
+        if where == "with_ally" and not t.cards_at(seat, info["loc"], ("ally",)):
+            continue
+        if t.ctype(c) == "ally_vehicle" and t.d["mover"].get(seat) == c:
+            continue
+        out.append(c)
+    return out
+
+
+def v_defeat(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    assert choice is not None
+    seat = ctx["seat"]
+    base = int(t.card(choice).get("strength") or 0)
+    is_hero = t.ctype(choice) == "hero"
+    t.emit(ev.Defeated(seat=seat, card=choice, by=ctx.get("card") or ""))
+    leave(t, seat, choice, "defeat" if eff["do"] == "defeat" else "remove")
+    if is_hero and eff["do"] == "defeat" and ctx["actor"] == seat:
+        hero_beaten(t, seat, choice, base)
+    return []
+
+
+def o_move(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    seat = ctx["seat"]
+    typ = eff.get("target", "hero")
+    out = []
+    for c in t.all_of(seat, TYPES.get(typ, (typ,))):
+        info = t.in_sector(seat)[c]
+        if info.get("on") or info["loc"] in (DEEP_SPACE, MOVER):
+            continue
+        if eff.get("to") == "here" and info["loc"] == ctx.get("loc"):
+            continue
+        out.append(c)
+    return out
+
+
+def v_move(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    assert choice is not None
+    if eff.get("to") == "here" and ctx.get("loc"):
+        t.emit(ev.CardMoved(sector=ctx["seat"], card=choice, to=ctx["loc"]))
+        return []
+    return [item({"do": "_move_to", "card": choice}, ctx)]
+
+
+def o_move_to(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    here = t.in_sector(ctx["seat"])[eff["card"]]["loc"] if eff["card"] in t.in_sector(ctx["seat"]) else None
+    return [l for l in t.location_ids(ctx["seat"]) if l != here]
+
+
+def v_move_to(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    assert choice is not None
+    if eff["card"] in t.in_sector(ctx["seat"]):
+        t.emit(ev.CardMoved(sector=ctx["seat"], card=eff["card"], to=choice))
+    return []
+
+
+def o_strength(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+    if eff.get("target") == "self":
+        return None
+    return t.all_of(ctx["seat"], TYPES.get(eff.get("target", "ally"), ("ally",)))
+
+
+def v_strength(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    card = ctx.get("card") if eff.get("target") == "self" else choice
+    if card and card in t.in_sector(ctx["seat"]):
+        t.emit(ev.StrengthTokenPlaced(sector=ctx["seat"], card=card, amount=int(eff.get("amount", 1))))
+    return []
+
+
+def v_free_action(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    if ctx["seat"] == t.d["active"] == ctx["actor"]:
+        t.emit(ev.BonusActionGranted(seat=ctx["seat"], symbol=eff["symbol"]))
+    return []
+
+
+def _pile(t: Table, seat: str, where: str) -> list[str]:
+    return list({"discard": t.d["discard"], "hand": t.d["hand"], "deck": t.d["deck"]}[where][seat])
+
+
+def _fits(t: Table, card: str, eff: dict[str, Any]) -> bool:
+    c = t.card(card)
+    if eff.get("type") and c["type"] != eff["type"]:
+        return False
+    if eff.get("name") and def_id(card) != eff["name"]:
+        return False
+    if "max_cost" in eff and int(c.get("cost", 0)) > int(eff["max_cost"]):
+        return False
+    return True
+
+
+def o_choose(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    seat = ctx["seat"]
+    out = [c for c in _pile(t, seat, eff.get("from", "discard")) if _fits(t, c, eff)]
+    if eff["do"] in ("play", "place") or eff.get("then") in ("play", "place"):
+        out = [c for c in out if places_for(t, seat, c)]
+        if eff["do"] == "play" and not eff.get("free"):
+            out = [c for c in out if _affordable(t, seat, c)]
+    return sorted(set(out), key=out.index)
+
+
+def _affordable(t: Table, seat: str, card: str) -> bool:
+    c = t.card(card)
+    have = t.d["ambition" if c.get("cost_kind") == "ambition" else "credits"][seat]
+    return have >= int(c.get("cost", 0))
+
+
+def v_choose(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    assert choice is not None
+    then = eff.get("then", "hand") if eff["do"] == "choose" else eff["do"]
+    src = eff.get("from", "discard")
+    if then == "hand":
+        t.emit(ev.CardToHand(seat=ctx["seat"], card=choice, source=src))
+        return []
+    return [item({"do": "_enter", "card": choice, "how": "placed" if then == "place" else "played",
+                  "free": bool(eff.get("free")) or then == "place", "source": src}, ctx)]
+
+
+def o_enter(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    return places_for(t, ctx["seat"], eff["card"])
+
+
+def v_enter(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    assert choice is not None
+    seat, card = ctx["seat"], eff["card"]
+    c = t.card(card)
+    cost, kind = int(c.get("cost", 0)), c.get("cost_kind", "credits")
+    if not eff.get("free"):
+        if t.d[kind][seat] < cost:
+            return []
+        if cost:
+            ch = ev.CreditsChanged if kind == "credits" else ev.AmbitionChanged
+            t.emit(ch(seat=seat, amount=-cost, why=f"pays for {c['name']}"))
+    on = choice[3:] if choice.startswith("on:") else None
+    loc = t.in_sector(seat)[on]["loc"] if on else choice
+    enter(t, seat, seat, card, loc, on=on, how=eff.get("how", "played"), source=eff.get("source", "hand"),
+          cost=0 if eff.get("free") else cost, cost_kind=kind)
+    return []
+
+
+def v_find(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    """Find: look in the sector, then the hand, then the discard pile, then the deck (and
+    reshuffle the deck)."""
+    seat = ctx["seat"]
+    found, where = None, ""
+    for c in sorted(t.in_sector(seat), key=lambda c: t.in_sector(seat)[c]["at"]):
+        if _fits(t, c, eff) and c != ctx.get("card"):
+            found, where = c, "sector"
+            break
+    for w in ("hand", "discard", "deck"):
+        if found is None:
+            hit = [c for c in _pile(t, seat, w) if _fits(t, c, eff)]
+            if hit:
+                found, where = hit[0], w
+    if found is None:
+        return []
+    if where == "deck":
+        t.emit(ev.CardsRevealed(seat=seat, cards=(found,), source="villain-deck"))
+    then = eff.get("then", "hand")
+    if then == "hand":
+        t.emit(ev.CardToHand(seat=seat, card=found, source=where))
+        out: list[Item] = []
+    else:
+        out = [item({"do": "_enter", "card": found, "how": "placed" if then == "place" else "played",
+                     "free": bool(eff.get("free")) or then == "place", "source": where}, ctx)]
+    if where == "deck":
+        t.pushed.append(item({"do": "_reshuffle"}, ctx))
+    return out
+
+
+def v_reshuffle(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    t.reshuffle(ctx["seat"], "villain", with_deck=True)
+    return []
+
+
+def v_reveal(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    """Reveal: turn deck cards over one by one until the one wanted; the others go to the
+    discard pile, then discard pile and deck are shuffled together."""
+    seat = ctx["seat"]
+    if not t.d["deck"][seat]:
+        t.reshuffle(seat, "villain")
+    shown: list[str] = []
+    hit = None
+    for c in list(t.d["deck"][seat]):
+        shown.append(c)
+        if _fits(t, c, eff):
+            hit = c
+            break
+    if not shown:
+        return []
+    t.emit(ev.CardsRevealed(seat=seat, cards=tuple(shown), source="villain-deck"))
+    for c in shown:
+        if c != hit:
+            t.emit(ev.CardDiscarded(owner=seat, card=c, pile="villain", source="revealed"))
+    out: list[Item] = []
+    if hit is not None:
+        then = eff.get("then", "hand")
+        if then == "hand":
+            t.emit(ev.CardToHand(seat=seat, card=hit, source="deck"))
+        else:
+            out.append(item({"do": "_enter", "card": hit, "how": "placed" if then == "place" else "played",
+                             "free": bool(eff.get("free")) or then == "place", "source": "deck"}, ctx))
+    t.reshuffle(seat, "villain", with_deck=True)
+    return out
+
+
+def v_look(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    """Look: secretly look at the top cards of a deck (an empty deck is reshuffled first)."""
+    seat = ctx["seat"]
+    kind = eff.get("deck", "villain")
+    key = "deck" if kind == "villain" else "fate_deck"
+    if not t.d[key][seat]:
+        t.reshuffle(seat, kind)
+    cards = tuple(t.d[key][seat][: int(eff.get("n", 1))])
+    if not cards:
+        return []
+    t.emit(ev.CardsLooked(seat=ctx["actor"], cards=cards, deck=kind))
+    if eff.get("discard_one"):
+        return [item({"do": "_look_discard", "cards": list(cards), "deck": kind, "may": True}, ctx)]
+    return []
+
+
+def o_look_discard(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    return list(eff["cards"])
+
+
+def v_look_discard(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    assert choice is not None
+    t.emit(ev.CardDiscarded(owner=ctx["seat"], card=choice, pile=eff["deck"], source="deck"))
+    return []
+
+
+def v_swap(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    """Swap: find the named card and put it where this card stands; this card goes to the
+    hand or the discard pile as it says."""
+    seat, me = ctx["seat"], ctx.get("card")
+    if not me or me not in t.in_sector(seat):
+        return []
+    found = None
+    for w in ("hand", "discard", "deck"):
+        hit = [c for c in _pile(t, seat, w) if _fits(t, c, eff)]
+        if hit:
+            found, where = hit[0], w
+            break
+    if found is None:
+        return []
+    loc = t.in_sector(seat)[me]["loc"]
+    if eff.get("original", "discard") == "hand":
+        t.emit(ev.CardToHand(seat=seat, card=me, source="sector"))
+    else:
+        leave(t, seat, me, "discard")
+    enter(t, seat, seat, found, loc, how=eff.get("how", "placed"), source=where)
+    if where == "deck":
+        t.reshuffle(seat, "villain", with_deck=True)
+    return []
+
+
+def o_engage(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+    seat = ctx["seat"]
+    avs = [a for a in t.ally_vehicles(seat) if not t.in_sector(seat)[a]["engaged"]]
+    hvs = [h for h in t.hero_vehicles(seat) if not t.in_sector(seat)[h]["engaged"]]
+    return [f"{a}/{h}" for a in avs for h in hvs]
+
+
+def v_engage(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    assert choice is not None
+    a, h = choice.split("/")
+    t.emit(ev.Engaged(sector=ctx["seat"], ally_vehicle=a, hero_vehicle=h))
+    return []
+
+
+def v_discard_self(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    card = ctx.get("card")
+    if card and card in t.in_sector(ctx["seat"]):
+        owner, pile = t.owner(card)
+        t.emit(ev.CardDiscarded(owner=owner, card=card, pile=pile, source="sector"))
+    return []
+
+
+VERBS: dict[str, Callable[..., Any]] = {
+    "gain": v_gain, "lose": v_gain, "draw": v_draw, "discard": v_discard, "target": v_target,
+    "defeat": v_defeat, "remove": v_defeat, "move": v_move, "_move_to": v_move_to,
+    "strength": v_strength, "free_action": v_free_action, "choose": v_choose, "play": v_choose,
+    "place": v_choose, "_enter": v_enter, "find": v_find, "reveal": v_reveal, "look": v_look,
+    "_look_discard": v_look_discard, "swap": v_swap, "engage": v_engage,
+    "_discard_self": v_discard_self, "_reshuffle": v_reshuffle,
+}
+OPTIONS: dict[str, Callable[..., Any]] = {
+    "discard": o_discard, "target": o_target, "defeat": o_defeat, "remove": o_defeat,
+    "move": o_move, "_move_to": o_move_to, "strength": o_strength, "choose": o_choose,
+    "play": o_choose, "place": o_choose, "_enter": o_enter, "engage": o_engage,
+    "_look_discard": o_look_discard,
+}

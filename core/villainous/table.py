@@ -1,0 +1,290 @@
+"""The table a command is decided on: a scratch copy of the state, the events so far, and
+lookups into the cards (strength, covered actions, restrictions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.dice import Rng
+from core.errors import RuleViolation
+from events import villainous as ev
+from events.base import Event
+from projections.villainous import CONTENT, VState, mutate, thaw
+
+_INDEX: dict[str, dict[str, Any]] = {}
+
+NORMAL_SYMBOLS = ("ambition", "play", "move", "discard", "activate", "vanquish", "fate")
+DEEP_SPACE = "deep-space"
+MOVER = "mover"
+
+
+def index(content_hash: str) -> dict[str, Any]:
+    """Card definitions by id, with which villain's deck (villain or fate) holds them."""
+    if content_hash not in _INDEX:
+        content = CONTENT[content_hash]
+        cards: dict[str, Any] = {}
+        for vkey, v in content["villains"].items():
+            for deck in ("villain_deck", "fate_deck"):
+                for c in v[deck]:
+                    cards[c["id"]] = {**c, "_villain": vkey, "_deck": "villain" if deck == "villain_deck" else "fate"}
+        _INDEX[content_hash] = {"cards": cards, "content": content}
+    return _INDEX[content_hash]
+
+
+def def_id(card: str) -> str:
+    return card.rsplit("-", 1)[0]
+
+
+def instances(card_def: dict[str, Any]) -> list[str]:
+    return [f"{card_def['id']}-{k}" for k in range(1, int(card_def.get("copies", 1)) + 1)]
+
+
+class Table:
+    """A scratch game state: ``emit`` records an event and applies it at once."""
+
+    def __init__(self, state: VState | dict[str, Any], rng: Rng | None = None) -> None:
+        self.d = thaw(state) if isinstance(state, VState) else state
+        self.rng = rng
+        self.events: list[Event] = []
+        self.pushed: list[dict[str, Any]] = []  # effects queued by the last step
+        ix = index(self.d["content_hash"])
+        self.cards = ix["cards"]
+        self.content = ix["content"]
+
+    # -- events -------------------------------------------------------------------------
+
+    def emit(self, e: Event) -> None:
+        self.events.append(e)
+        mutate(self.d, e)
+
+    def trigger(self, kind: str, seat: str) -> None:
+        """Conditions (Villain cards): something an opponent may answer happened on
+        ``seat``'s turn; open a reaction window for the other seats."""
+        if seat != self.d["active"] or self.d["window"] or self.d["winners"]:
+            return
+        mode = self.d["options"].get("condition_windows", "holders")
+        if mode == "never":
+            return
+        order = self.d["order"]
+        i = order.index(seat)
+        others = order[i + 1:] + order[:i]
+        if mode == "holders":
+            others = [s for s in others if self.conditions_for(s, kind)]
+        if others:
+            self.emit(ev.WindowOpened(seats=tuple(others), trigger=kind, by=seat))
+
+    def conditions_for(self, seat: str, kind: str) -> list[str]:
+        return [c for c in self.d["hand"][seat] if self.ctype(c) == "condition"
+                and any(a.get("when") == "condition" and a.get("trigger") == kind
+                        for a in self.card(c).get("abilities", []))]
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def card(self, card: str) -> dict[str, Any]:
+        return self.cards[def_id(card)]
+
+    def ctype(self, card: str) -> str:
+        return self.card(card)["type"]
+
+    def villain(self, seat: str) -> dict[str, Any]:
+        return self.content["villains"][self.d["villain"][seat]]
+
+    def seat_of_villain(self, vkey: str) -> str | None:
+        for s, v in self.d["villain"].items():
+            if v == vkey:
+                return s
+        return None
+
+    def owner(self, card: str) -> tuple[str, str]:
+        """(seat, pile) whose discard pile the card goes to."""
+        c = self.card(card)
+        return self.seat_of_villain(c["_villain"]) or self.d["active"], c["_deck"]
+
+    def location_ids(self, seat: str) -> list[str]:
+        return [loc["id"] for loc in self.villain(seat)["locations"]]
+
+    def location_name(self, seat: str, loc: str) -> str:
+        for l in self.villain(seat)["locations"]:
+            if l["id"] == loc:
+                return l["name"]
+        if loc in self.d["sector"][seat]:
+            return self.card(loc)["name"]
+        return loc
+
+    def in_sector(self, seat: str) -> dict[str, dict[str, Any]]:
+        return self.d["sector"][seat]
+
+    def cards_at(self, seat: str, loc: str, types: tuple[str, ...] | None = None) -> list[str]:
+        out = [(i["at"], c) for c, i in self.in_sector(seat).items()
+               if i["loc"] == loc and (types is None or self.ctype(c) in types)]
+        return [c for _, c in sorted(out)]
+
+    def all_of(self, seat: str, types: tuple[str, ...]) -> list[str]:
+        out = [(i["at"], c) for c, i in self.in_sector(seat).items() if self.ctype(c) in types]
+        return [c for _, c in sorted(out)]
+
+    def ally_vehicles(self, seat: str) -> list[str]:
+        return self.all_of(seat, ("ally_vehicle",))
+
+    def hero_vehicles(self, seat: str) -> list[str]:
+        return self.all_of(seat, ("hero_vehicle",))
+
+    def mover_places(self, seat: str) -> list[str]:
+        """The locations a mover may stand on: the four locations and the Ally Vehicles."""
+        return self.location_ids(seat) + self.ally_vehicles(seat)
+
+    # -- strength (Strength; Gaining and Losing Strength) ---------------------------------
+
+    def passives(self, seat: str, kind: str) -> list[tuple[str, dict[str, Any]]]:
+        out = []
+        for c in sorted(self.in_sector(seat), key=lambda c: self.in_sector(seat)[c]["at"]):
+            for a in self.card(c).get("abilities", []):
+                if a.get("passive") == kind:
+                    out.append((c, a))
+        return out
+
+    def strength(self, seat: str, card: str) -> int:
+        """Printed strength, plus Strength tokens, plus every card's modifier, never below 0."""
+        info = self.in_sector(seat)[card]
+        total = int(self.card(card).get("strength") or 0) + info["tokens"]
+        kind = self.ctype(card)
+        for src, a in self.passives(seat, "strength"):
+            sinfo = self.in_sector(seat)[src]
+            applies = a.get("applies")
+            same_loc = sinfo["loc"] == info["loc"]
+            ok = False
+            if applies == "self":
+                ok = src == card
+            elif applies == "bearer":
+                ok = sinfo.get("on") == card
+            elif applies in ("allies_here", "heroes_here"):
+                want = "ally" if applies == "allies_here" else "hero"
+                ok = same_loc and kind == want and not (a.get("others") and src == card)
+            elif applies in ("allies_all", "heroes_all"):
+                ok = kind == ("ally" if applies == "allies_all" else "hero")
+            if ok and a.get("named") and def_id(card) != a["named"]:
+                ok = False
+            if ok and a.get("with_card"):
+                ok = any(def_id(c) == a["with_card"] and c != card
+                         for c in self.cards_at(seat, info["loc"]))
+            if ok:
+                total += int(a["amount"])
+        return max(0, total)
+
+    # -- actions (Actions; Blocked Actions) -------------------------------------------------
+
+    def symbols_at(self, seat: str, loc: str | None) -> list[str]:
+        if loc is None:
+            return []
+        for l in self.villain(seat)["locations"]:
+            if l["id"] == loc:
+                return list(l["actions"])
+        if loc in self.in_sector(seat):
+            return list(self.card(loc).get("actions", []))
+        return []
+
+    def covered(self, seat: str, loc: str) -> list[int]:
+        """Indices of the symbols hidden by Fate cards at ``loc``: a Hero (or an Item standing
+        on its own) covers the top two; an engaged Hero Vehicle covers all of a Vehicle's."""
+        if loc in self.in_sector(seat) and self.ctype(loc) == "ally_vehicle":
+            if self.in_sector(seat)[loc]["engaged"]:
+                return list(range(len(self.symbols_at(seat, loc))))
+            return []
+        for c in self.cards_at(seat, loc):
+            i = self.in_sector(seat)[c]
+            if i["side"] == "upper" and (self.ctype(c) == "hero" or (self.ctype(c) == "item" and not i["on"])):
+                return [0, 1]
+        return []
+
+    def available(self, seat: str) -> list[tuple[int, str]]:
+        loc = self.d["mover"][seat]
+        hidden = self.covered(seat, loc) if loc else []
+        out = [(i, s) for i, s in enumerate(self.symbols_at(seat, loc))
+               if i not in hidden and i not in self.d["used"]]
+        out += [(-1, s) for s in self.d["bonus"]]
+        return out
+
+    def find_symbol(self, seat: str, kind: str) -> tuple[int, str] | None:
+        """A visible, unused symbol of ``kind`` (free bonus actions first)."""
+        opts = self.available(seat)
+        opts = [o for o in opts if o[0] < 0] + [o for o in opts if o[0] >= 0]
+        for i, s in opts:
+            if s == kind or (kind == "credits" and s.startswith("credits:")):
+                return i, s
+        return None
+
+    def use_action(self, seat: str, kind: str, rule: str = "SV-ACTION-VISIBLE") -> str:
+        """Spend the action symbol a command needs, or say why it cannot be used."""
+        found = self.find_symbol(seat, kind)
+        if found is None:
+            loc = self.d["mover"][seat]
+            syms = self.symbols_at(seat, loc)
+            label = "Collect Credits" if kind == "credits" else kind.capitalize()
+            matching = [i for i, s in enumerate(syms) if s == kind or (kind == "credits" and s.startswith("credits:"))]
+            if not matching:
+                raise RuleViolation("SV-ACTION-VISIBLE", f"there is no {label} symbol where your mover stands ({self.location_name(seat, loc) if loc else 'the portrait'})")
+            hidden = self.covered(seat, loc)
+            if all(i in hidden for i in matching):
+                raise RuleViolation("SV-BLOCKED", f"the {label} symbol at {self.location_name(seat, loc)} is covered by a Fate card")
+            raise RuleViolation("SV-ACTION-ONCE", f"the {label} action at {self.location_name(seat, loc)} was already used this turn")
+        i, s = found
+        self.emit(ev.ActionUsed(seat=seat, symbol=s, index=i))
+        return s
+
+    # -- restrictions ("the restriction wins") ---------------------------------------------
+
+    def forbidden(self, seat: str, hook: str) -> str | None:
+        """The card in ``seat``'s sector that forbids ``hook``, if any."""
+        for src, a in self.passives(seat, "forbid"):
+            if a.get("hook") == hook:
+                return src
+        return None
+
+    def allowed(self, seat: str, hook: str) -> str | None:
+        for src, a in self.passives(seat, "allow"):
+            if a.get("hook") == hook:
+                return src
+        return None
+
+    def check_hook(self, seat: str, hook: str, what: str) -> None:
+        """A card forbidding ``hook`` wins, even over a card that allows it."""
+        src = self.forbidden(seat, hook)
+        if src is None:
+            return
+        if self.allowed(seat, hook):
+            raise RuleViolation("SV-RESTRICTION-WINS",
+                                f"{self.card(src)['name']} forbids {what}, and when two cards disagree the restriction wins")
+        raise RuleViolation("SV-CARD-FORBIDS", f"{self.card(src)['name']} forbids {what}")
+
+    # -- hand limit (Heroes Controlling Deep Space) -----------------------------------------
+
+    def hand_limit(self, seat: str) -> int:
+        base = int(self.content.get("hand_size", 4))
+        unengaged = [h for h in self.hero_vehicles(seat) if not self.in_sector(seat)[h]["engaged"]]
+        mod = sum(int(a["amount"]) for _, a in self.passives(seat, "hand_limit"))
+        return max(0, base - len(unengaged) + mod)
+
+    # -- decks -----------------------------------------------------------------------------
+
+    def reshuffle(self, seat: str, kind: str, with_deck: bool = False) -> bool:
+        """Shuffle the discard pile (and the deck, after a reveal) into a new deck."""
+        pile = self.d["discard" if kind == "villain" else "fate_discard"][seat]
+        deck = self.d["deck" if kind == "villain" else "fate_deck"][seat]
+        items = list(pile) + (list(deck) if with_deck else [])
+        if not items or self.rng is None:
+            return False
+        if not with_deck and deck:
+            return False
+        self.emit(self.rng.shuffle(f"{kind}:{seat}", items))
+        return True
+
+    def draw(self, seat: str, n: int) -> int:
+        drawn = 0
+        while drawn < n:
+            deck = self.d["deck"][seat]
+            if not deck and not self.reshuffle(seat, "villain"):
+                break
+            take = self.d["deck"][seat][: n - drawn]
+            self.emit(ev.CardsDrawn(seat=seat, cards=tuple(take)))
+            drawn += len(take)
+        return drawn

@@ -1,0 +1,305 @@
+"""Monster Derby's state: the track, the monsters on it, the agendas, whose turn it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from events.base import Event, GameCreated
+from events.monster_derby import (
+    EVENTS, AgendaKept, AgendasDealt, Attacked, ControlEnded, Damaged, EffectGained,
+    EffectSpent, GameEnded, MarkerTaken, MonsterControlled, MonsterDied, MonsterFinished,
+    MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan, RoundEnded,
+    StartingPlayerChosen, TrackLaid, TurnBegan,
+)
+from projections.kernel import Base, Decision, Outcome
+
+r = msgspec.structs.replace
+
+
+class Monster(msgspec.Struct, frozen=True):
+    """A monster card in its coloured stand, with its hit point clip and coloured clips."""
+
+    id: str
+    name: str
+    colour: str
+    hp: int
+    max_hp: int
+    attack: int
+    natives: tuple[str, ...]
+    ability: str
+    wacky_attack: str
+    wacky_defense: str
+    space: str
+    status: str = "racing"  # racing | finished | dead
+    turned: bool = False  # rotated 90 degrees: controlled this round
+    effects: dict[str, int] = {}  # coloured clips: effect -> last round it lasts (0: until used)
+
+
+class Control(msgspec.Struct, frozen=True):
+    """The monster being controlled right now and what it has done this turn."""
+
+    monster: str
+    points: int
+    die: int
+    can_move: bool
+    can_attack: bool
+    moved: bool = False
+    flown: bool = False
+    attacks: int = 0
+    recovered: bool = False
+    extra_attack: bool = False  # Attack Again still available
+    called: bool = False
+    stunned: bool = False
+
+
+class MDState(msgspec.Struct, frozen=True):
+    seats: tuple[str, ...]
+    options: dict[str, Any]
+    deck: tuple[str, ...]  # every monster id in the game's content (for parsing names)
+    lanes: int = 5
+    columns: int = 0
+    rows: tuple[str, ...] = ()
+    layout: tuple[str, ...] = ()
+    monsters: dict[str, Monster] = {}
+    order: tuple[str, ...] = ()  # monsters in starting-block order
+    dealt: dict[str, tuple[str, ...]] = {}  # secret: agenda cards dealt to each seat
+    dealt_points: dict[str, tuple[dict[str, tuple[int, ...]], ...]] = {}  # secret: what those cards pay
+    terrain: dict[str, str] = {}  # terrain letter -> terrain name
+    kept: dict[str, str] = {}  # secret: the agenda each seat kept
+    kept_points: dict[str, dict[str, tuple[int, ...]]] = {}  # secret: colour -> points of the kept agenda
+    phase: str = "setup"  # setup | agendas | play | over
+    round: int = 0
+    starter: str = ""
+    current: str = ""
+    marker: str = "held"  # held (by the starter) | available | claimed
+    marker_taker: str = ""
+    die: int = 0  # this turn's movement die (0: not rolled yet)
+    control: Control | None = None
+    finishes: tuple[str, ...] = ()
+    graves: dict[str, str] = {}
+    reason: str = ""
+    scores: dict[str, int] = {}
+    winners: tuple[str, ...] = ()
+    attacks: int = 0
+
+    def racing(self) -> list[Monster]:
+        return [self.monsters[m] for m in self.order if self.monsters[m].status == "racing"]
+
+
+def _monster(state: MDState, mid: str, **changes: Any) -> MDState:
+    return r(state, monsters={**state.monsters, mid: r(state.monsters[mid], **changes)})
+
+
+class MonsterDerbyProjection(Base[MDState]):
+    events = EVENTS
+    sql_views = (
+        ("md_attacks",
+         "SELECT game_id, seq, payload->>'$.attacker' AS attacker, payload->>'$.defender' AS defender,"
+         " CAST(payload->>'$.dice' AS INTEGER) AS dice, CAST(payload->>'$.hits' AS INTEGER) AS hits,"
+         " CAST(payload->>'$.damage' AS INTEGER) AS damage, payload->>'$.wacky' AS wacky,"
+         " payload->>'$.kind' AS kind"
+         " FROM events WHERE type = 'Attacked'"),
+        ("md_finishes",
+         "SELECT game_id, payload->>'$.monster' AS monster,"
+         " CAST(payload->>'$.place' AS INTEGER) AS \"order\", seq"
+         " FROM events WHERE type = 'MonsterFinished'"),
+    )
+
+    def initial(self, created: GameCreated) -> MDState:
+        content = created.content
+        return MDState(seats=created.seats, options=dict(created.options),
+                       deck=tuple(m["id"] for m in content.get("monsters", [])),
+                       lanes=int(content.get("lanes", 5)),
+                       terrain=dict(content.get("terrain", {})),
+                       dealt={}, kept={}, kept_points={}, dealt_points={})
+
+    def evolve(self, state: MDState, event: Event) -> MDState:
+        if isinstance(event, TrackLaid):
+            return r(state, layout=event.layout, rows=event.rows, lanes=len(event.rows),
+                     columns=len(event.rows[0]) if event.rows else 0)
+        if isinstance(event, MonsterPlaced):
+            m = Monster(id=event.monster, name=event.name, colour=event.colour, hp=event.hp,
+                        max_hp=event.hp, attack=event.attack, natives=event.natives,
+                        ability=event.ability, wacky_attack=event.wacky_attack,
+                        wacky_defense=event.wacky_defense, space=event.space)
+            order = state.order if event.monster in state.order else state.order + (event.monster,)
+            return r(state, monsters={**state.monsters, event.monster: m}, order=order)
+        if isinstance(event, AgendasDealt):
+            return r(state, dealt={**state.dealt, event.seat: event.cards}, phase="agendas",
+                     dealt_points={**state.dealt_points, event.seat: event.points})
+        if isinstance(event, AgendaKept):
+            return r(state, kept={**state.kept, event.seat: event.agenda},
+                     kept_points={**state.kept_points, event.seat: dict(event.points)})
+        if isinstance(event, StartingPlayerChosen):
+            return r(state, starter=event.seat, marker_taker=event.seat)
+        if isinstance(event, RoundBegan):
+            monsters = {k: r(m, turned=False,
+                             effects={e: u for e, u in m.effects.items() if u == 0 or u >= event.round})
+                        for k, m in state.monsters.items()}
+            return r(state, phase="play", round=event.round, starter=event.starter,
+                     current=event.starter, marker="available", marker_taker="",
+                     monsters=monsters, die=0, control=None)
+        if isinstance(event, TurnBegan):
+            return r(state, current=event.seat, die=0, control=None)
+        if isinstance(event, MovementRolled):
+            return r(state, die=event.value)
+        if isinstance(event, MarkerTaken):
+            return r(state, marker="claimed", marker_taker=event.seat)
+        if isinstance(event, MonsterControlled):
+            c = Control(monster=event.monster, points=event.points, die=state.die,
+                        can_move=event.can_move, can_attack=event.can_attack)
+            return r(_monster(state, event.monster, turned=True), control=c)
+        if isinstance(event, MonsterMoved):
+            s = _monster(state, event.monster, space=event.to)
+            c = state.control
+            if c is not None and c.monster == event.monster and event.kind in ("walk", "fly"):
+                c = r(c, points=c.points - event.cost, moved=True, flown=c.flown or event.kind == "fly")
+                s = r(s, control=c)
+            elif c is not None and event.kind == "call":
+                s = r(s, control=r(c, called=True))
+            return s
+        if isinstance(event, MonsterFinished):
+            return r(_monster(state, event.monster, status="finished", space="finish"),
+                     finishes=state.finishes + (event.monster,))
+        if isinstance(event, Recovered):
+            s = _monster(state, event.monster, hp=event.hp)
+            c = state.control
+            if c is not None and c.monster == event.monster:
+                s = r(s, control=r(c, recovered=True))
+            return s
+        if isinstance(event, Attacked):
+            s = r(state, attacks=state.attacks + 1)
+            c = state.control
+            if c is not None and c.monster == event.attacker and event.kind == "attack":
+                s = r(s, control=r(c, attacks=c.attacks + 1))
+            return s
+        if isinstance(event, Damaged):
+            return _monster(state, event.monster, hp=event.hp)
+        if isinstance(event, MonsterDied):
+            s = _monster(state, event.monster, status="dead", hp=0)
+            return r(s, graves={**state.graves, event.monster: event.space})
+        if isinstance(event, EffectGained):
+            c = state.control
+            if event.effect == "attack_again" and c is not None and c.monster == event.monster:
+                return r(state, control=r(c, extra_attack=True))
+            if event.effect == "stun" and c is not None and c.monster == event.monster:
+                state = r(state, control=r(c, stunned=True))
+            m = state.monsters[event.monster]
+            return _monster(state, event.monster, effects={**m.effects, event.effect: event.until_round})
+        if isinstance(event, EffectSpent):
+            m = state.monsters[event.monster]
+            return _monster(state, event.monster,
+                            effects={e: u for e, u in m.effects.items() if e != event.effect})
+        if isinstance(event, ControlEnded):
+            monsters = {k: (r(m, effects={e: u for e, u in m.effects.items() if e != "stun"})
+                            if "stun" in m.effects else m) for k, m in state.monsters.items()}
+            return r(state, control=None, monsters=monsters)
+        if isinstance(event, RoundEnded):
+            return r(state, control=None, die=0)
+        if isinstance(event, GameEnded):
+            return r(state, phase="over", reason=event.reason, scores=dict(event.scores),
+                     winners=event.winners, control=None,
+                     kept={**state.kept, **event.agendas})
+        return state
+
+    def to_act(self, state: MDState) -> Decision:
+        if state.phase == "agendas":
+            waiting = tuple(s for s in state.seats if s not in state.kept)
+            return Decision("simultaneous", waiting, "keep one of your three agenda cards (secretly)")
+        if state.phase == "play":
+            if state.control is not None:
+                name = state.monsters[state.control.monster].name
+                return Decision("turn", (state.current,), f"{state.current} controls the {name}")
+            if state.die == 0:
+                return Decision("turn", (state.current,), f"{state.current}: roll the movement die")
+            return Decision("turn", (state.current,),
+                            f"{state.current} rolled {state.die}: take the marker or control a monster")
+        return Decision("over", ())
+
+    def outcome(self, state: MDState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(winners=state.winners, scores={k: float(v) for k, v in state.scores.items()},
+                       reason=state.reason)
+
+    def view(self, state: MDState, seat: str | None) -> MDState:
+        if state.phase == "over":
+            return state
+        return r(state,
+                 dealt={s: (c if s == seat else tuple("?" for _ in c)) for s, c in state.dealt.items()},
+                 kept={s: (k if s == seat else "?") for s, k in state.kept.items()},
+                 dealt_points={s: (p if s == seat else ()) for s, p in state.dealt_points.items()},
+                 kept_points={s: (p if s == seat else {}) for s, p in state.kept_points.items()})
+
+    def redact(self, event: Event, seat: str | None, state: MDState) -> Event | None:
+        if state.phase == "over":
+            return event
+        if isinstance(event, AgendasDealt) and event.seat != seat:
+            return r(event, cards=tuple("?" for _ in event.cards), points=())
+        if isinstance(event, AgendaKept) and event.seat != seat:
+            return r(event, agenda="?", discarded=tuple("?" for _ in event.discarded), points={})
+        return event
+
+    def hidden_from(self, state: MDState, seat: str | None) -> set[str]:
+        if state.phase == "over":
+            return set()
+        return {c for s, cards in state.dealt.items() if s != seat for c in cards}
+
+    def describe(self, event: Event) -> str:
+        return describe(event)
+
+
+def describe(event: Event) -> str:
+    """One readable log line."""
+    e: Any = event
+    if isinstance(event, TrackLaid):
+        return f"track laid: start board + {', '.join(e.layout)} ({len(e.rows[0])} columns)"
+    if isinstance(event, MonsterPlaced):
+        return f"the {e.name} ({e.colour}, {e.hp} HP, {e.attack} dice) is placed on {e.space}"
+    if isinstance(event, AgendasDealt):
+        return f"{e.seat} is dealt 3 agenda cards"
+    if isinstance(event, AgendaKept):
+        return f"{e.seat} keeps an agenda ({e.agenda})"
+    if isinstance(event, StartingPlayerChosen):
+        return f"{e.seat} is the starting player"
+    if isinstance(event, RoundBegan):
+        return f"round {e.round} begins; {e.starter} puts the Starting Player Marker out"
+    if isinstance(event, TurnBegan):
+        return f"{e.seat}'s turn"
+    if isinstance(event, MovementRolled):
+        return f"{e.seat} rolls {e.value} on the movement die"
+    if isinstance(event, MarkerTaken):
+        return f"{e.seat} takes the Starting Player Marker"
+    if isinstance(event, MonsterControlled):
+        extra = "" if e.can_move else " (too wounded to move)"
+        return f"{e.seat} controls the {e.monster}: {e.points} movement points{extra}"
+    if isinstance(event, MonsterMoved):
+        verb = {"walk": "walks", "fly": "flies", "curse": "is cursed back", "call": "is called"}.get(e.kind, "moves")
+        return f"the {e.monster} {verb} {e.frm} -> {e.to} (cost {e.cost})"
+    if isinstance(event, MonsterFinished):
+        return f"the {e.monster} crosses the finish line in place {e.place}"
+    if isinstance(event, Recovered):
+        return f"the {e.monster} recovers to {e.hp} HP" + (" (it must)" if e.forced else "")
+    if isinstance(event, Attacked):
+        w = [x for x in (e.wacky_attack, e.wacky_defense) if x]
+        return (f"the {e.attacker} {'counter-strikes' if e.kind == 'counter' else 'attacks'} the {e.defender}:"
+                f" {e.dice} dice, {e.hits} hits, wacky {e.wacky}{' (' + ', '.join(w) + ')' if w else ''},"
+                f" {e.damage} damage")
+    if isinstance(event, Damaged):
+        return f"the {e.monster} takes {e.amount} damage ({e.cause}); {e.hp} HP left"
+    if isinstance(event, MonsterDied):
+        return f"the {e.monster} dies; its grave stays on {e.space}"
+    if isinstance(event, EffectGained):
+        return f"the {e.monster} gains {e.effect}"
+    if isinstance(event, EffectSpent):
+        return f"the {e.monster} loses {e.effect}"
+    if isinstance(event, ControlEnded):
+        return f"the {e.monster} is turned{': ' + e.reason if e.reason else ''}"
+    if isinstance(event, RoundEnded):
+        return f"round {e.round} ends; every monster rotates back"
+    if isinstance(event, GameEnded):
+        return f"game over ({e.reason}): winners {', '.join(e.winners) or 'none'}; scores {e.scores}"
+    from projections.kernel import describe_event
+    return describe_event(event)

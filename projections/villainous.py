@@ -1,0 +1,376 @@
+"""Star Wars Villainous: the state of a game, folded from its events, and per-seat views.
+
+The state is a frozen struct of plain data; ``evolve`` copies it to builtins, applies one
+event with :func:`mutate` and freezes it again (the decider uses the same :func:`mutate`
+on a scratch copy, so that a command's later steps see its earlier ones).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from events.base import Event, GameCreated, Shuffled
+from events import villainous as ev
+from projections.kernel import REFEREE, Base, Decision, Outcome
+
+#: content by hash: filled by ``initial`` so that deciders can look cards up.
+CONTENT: dict[str, dict[str, Any]] = {}
+
+
+class VState(msgspec.Struct, frozen=True):
+    content_hash: str
+    options: dict[str, Any]
+    seats: list[str]
+    order: list[str] = []
+    villain: dict[str, str] = {}
+    active: str = ""
+    round: int = 0
+    phase: str = "setup"  # setup, move, act
+    credits: dict[str, int] = {}
+    ambition: dict[str, int] = {}
+    hand: dict[str, list[str]] = {}
+    deck: dict[str, Any] = {}  # seat -> list of ids (a count in a seat's view)
+    discard: dict[str, list[str]] = {}
+    fate_deck: dict[str, Any] = {}
+    fate_discard: dict[str, list[str]] = {}
+    mover: dict[str, str | None] = {}
+    sector: dict[str, dict[str, dict[str, Any]]] = {}  # seat -> card -> {loc, side, ...}
+    used: list[int] = []
+    bonus: list[str] = []
+    hunted: list[str] = []
+    pending: list[dict[str, Any]] = []
+    window: dict[str, Any] | None = None
+    fate: dict[str, Any] | None = None
+    targets: dict[str, int] = {}
+    rebels: dict[str, int] = {}
+    bounties: dict[str, list[str]] = {}
+    removed: list[str] = []
+    public: list[str] = []
+    known: dict[str, list[str]] = {}
+    counter: int = 0
+    winners: list[str] = []
+    reason: str = ""
+
+
+def _pub(d: dict[str, Any], *cards: str) -> None:
+    for c in cards:
+        if c and c != "?" and c not in d["public"]:
+            d["public"].append(c)
+
+
+def _take(d: dict[str, Any], card: str) -> None:
+    """Take a card out of wherever it is (hand, piles, decks, a sector)."""
+    for key in ("hand", "discard", "fate_discard", "deck", "fate_deck"):
+        for seat, pile in d[key].items():
+            if isinstance(pile, list) and card in pile:
+                pile.remove(card)
+    for seat, cards in d["sector"].items():
+        if card in cards:
+            del cards[card]
+            for info in cards.values():
+                if info.get("on") == card:
+                    info["on"] = None
+                if info.get("engaged") == card:
+                    info["engaged"] = None
+
+
+def mutate(d: dict[str, Any], e: Event) -> None:
+    """Apply one event to the builtins form of the state (in place)."""
+    t = type(e)
+    if t is ev.VillainsAssigned:
+        d["villain"] = dict(e.villains)
+        d["order"] = list(e.order)
+        for s in d["seats"]:
+            for key in ("hand", "deck", "discard", "fate_deck", "fate_discard", "known", "bounties"):
+                d[key][s] = []
+            for key in ("credits", "ambition", "targets", "rebels"):
+                d[key][s] = 0
+            d["mover"][s] = None
+            d["sector"][s] = {}
+    elif t is Shuffled:
+        kind, _, seat = e.deck.partition(":")
+        key = "deck" if kind == "villain" else "fate_deck"
+        pile = "discard" if kind == "villain" else "fate_discard"
+        d[key][seat] = list(e.order)
+        d[pile][seat] = [c for c in d[pile][seat] if c not in e.order]
+    elif t is ev.CardsDrawn:
+        for c in e.cards:
+            _take(d, c)
+            d["hand"][e.seat].append(c)
+    elif t is ev.CreditsChanged:
+        d["credits"][e.seat] = max(0, d["credits"][e.seat] + e.amount)
+    elif t is ev.AmbitionChanged:
+        d["ambition"][e.seat] = max(0, d["ambition"][e.seat] + e.amount)
+    elif t is ev.TurnBegan:
+        d["active"], d["round"], d["phase"] = e.seat, e.round, "move"
+        d["used"], d["bonus"], d["hunted"] = [], [], []
+    elif t is ev.MoverMoved:
+        d["mover"][e.seat] = e.to
+        d["phase"], d["used"] = "act", []
+    elif t is ev.ActionUsed:
+        if e.index < 0:
+            if e.symbol in d["bonus"]:
+                d["bonus"].remove(e.symbol)
+        else:
+            d["used"].append(e.index)
+    elif t is ev.BonusActionGranted:
+        d["bonus"].append(e.symbol)
+    elif t is ev.CardPlayed:
+        _take(d, e.card)
+        d["counter"] += 1
+        d["sector"][e.sector][e.card] = {
+            "loc": e.loc, "side": e.side, "on": e.on, "tokens": 0, "targets": 0,
+            "engaged": None, "progress": [], "at": d["counter"],
+        }
+        _pub(d, e.card)
+    elif t is ev.CardMoved:
+        cards = d["sector"][e.sector]
+        cards[e.card]["loc"] = e.to
+        for info in cards.values():
+            if info.get("on") == e.card:
+                info["loc"] = e.to
+    elif t is ev.CardDiscarded:
+        _take(d, e.card)
+        d["discard" if e.pile == "villain" else "fate_discard"][e.owner].append(e.card)
+        _pub(d, e.card)
+    elif t is ev.CardRemovedFromGame:
+        _take(d, e.card)
+        d["removed"].append(e.card)
+        _pub(d, e.card)
+    elif t is ev.CardToHand:
+        _take(d, e.card)
+        d["hand"][e.seat].append(e.card)
+        _pub(d, e.card)
+    elif t is ev.CardsRevealed:
+        _pub(d, *e.cards)
+    elif t is ev.CardsLooked:
+        for c in e.cards:
+            if c not in d["known"][e.seat]:
+                d["known"][e.seat].append(c)
+    elif t is ev.FateRevealed:
+        for c in e.cards:
+            _take(d, c)
+        if d["fate"] and d["fate"]["target"] == e.target and d["fate"]["by"] == e.by:
+            d["fate"]["cards"] += list(e.cards)
+        else:
+            d["fate"] = {"by": e.by, "target": e.target, "cards": list(e.cards)}
+        _pub(d, *e.cards)
+    elif t is ev.FateResolved:
+        d["fate"] = None
+    elif t in (ev.Engaged, ev.Disengaged):
+        cards = d["sector"][e.sector]
+        on = t is ev.Engaged
+        cards[e.ally_vehicle]["engaged"] = e.hero_vehicle if on else None
+        cards[e.hero_vehicle]["engaged"] = e.ally_vehicle if on else None
+    elif t is ev.StrengthTokenPlaced:
+        d["sector"][e.sector][e.card]["tokens"] += e.amount
+    elif t is ev.TargetPlaced:
+        d["sector"][e.sector][e.hero]["targets"] += 1
+    elif t is ev.TargetsCollected:
+        d["targets"][e.seat] += e.count
+    elif t is ev.RebelRemoved:
+        d["rebels"][e.seat] += 1
+    elif t is ev.BountyProgressed:
+        d["sector"][e.seat][e.bounty]["progress"].append(e.requirement)
+    elif t is ev.BountyCompleted:
+        _take(d, e.bounty)
+        d["bounties"][e.seat].append(e.bounty)
+    elif t is ev.HuntPaid:
+        d["hunted"].append(e.bounty)
+    elif t is ev.ChoiceOpened:
+        d["pending"].append({"seat": e.seat, "prompt": e.prompt, "options": list(e.options),
+                             "frame": e.frame, "secret": e.secret})
+    elif t is ev.ChoiceMade:
+        if d["pending"]:
+            d["pending"].pop()
+    elif t is ev.WindowOpened:
+        d["window"] = {"queue": list(e.seats), "trigger": e.trigger, "by": e.by}
+    elif t in (ev.WindowPassed, ev.ConditionPlayed):
+        w = d["window"]
+        if w and w["queue"] and w["queue"][0] == e.seat:
+            if t is ev.WindowPassed:
+                w["queue"].pop(0)
+        if t is ev.ConditionPlayed:
+            _take(d, e.card)
+            d["discard"][e.seat].append(e.card)
+            _pub(d, e.card)
+        if w is not None and not w["queue"]:
+            d["window"] = None
+    elif t is ev.TurnEnded:
+        d["phase"] = "over-turn"
+    elif t is ev.GameWon:
+        d["winners"], d["reason"] = list(e.winners), e.reason
+
+
+def thaw(state: VState) -> dict[str, Any]:
+    return msgspec.to_builtins(state)
+
+
+def freeze(d: dict[str, Any]) -> VState:
+    return msgspec.convert(d, VState)
+
+
+class VillainousProjection(Base[VState]):
+    events = ev.EVENTS
+    sql_views = (
+        ("sv_cards_played",
+         "SELECT game_id, seq, payload->>'$.seat' AS seat, payload->>'$.sector' AS sector,"
+         " payload->>'$.card' AS card, payload->>'$.loc' AS loc, payload->>'$.how' AS how,"
+         " payload->>'$.source' AS source, CAST(payload->>'$.cost' AS INTEGER) AS cost,"
+         " payload->>'$.cost_kind' AS cost_kind FROM events WHERE type = 'CardPlayed'"),
+        ("sv_vanquishes",
+         "SELECT game_id, seq, payload->>'$.seat' AS seat, payload->>'$.hero' AS hero,"
+         " payload->>'$.loc' AS loc, CAST(payload->>'$.hero_strength' AS INTEGER) AS hero_strength,"
+         " CAST(payload->>'$.ally_strength' AS INTEGER) AS ally_strength,"
+         " json_array_length(payload->'$.allies') AS allies_used"
+         " FROM events WHERE type = 'Vanquished'"),
+        ("sv_objectives",
+         "SELECT game_id, seq, type, COALESCE(payload->>'$.seat', '') AS seat,"
+         " CASE type WHEN 'TargetsCollected' THEN 'targets' WHEN 'RebelRemoved' THEN 'rebels'"
+         " ELSE 'bounties' END AS objective,"
+         " CASE type WHEN 'TargetsCollected' THEN CAST(payload->>'$.count' AS INTEGER) ELSE 1 END AS progress"
+         " FROM events WHERE type IN ('TargetsCollected', 'RebelRemoved', 'BountyCompleted')"),
+        ("sv_fate",
+         "SELECT game_id, seq, payload->>'$.by' AS by_seat, payload->>'$.target' AS target,"
+         " payload->>'$.played' AS played FROM events WHERE type = 'FateResolved'"),
+    )
+
+    def initial(self, created: GameCreated) -> VState:
+        CONTENT[created.content_hash] = created.content
+        return VState(content_hash=created.content_hash, options=dict(created.options),
+                      seats=list(created.seats))
+
+    def evolve(self, state: VState, event: Event) -> VState:
+        if type(event) not in ev.EVENTS and not isinstance(event, Shuffled):
+            return state
+        d = thaw(state)
+        mutate(d, event)
+        return freeze(d)
+
+    def to_act(self, state: VState) -> Decision:
+        if state.winners:
+            return Decision("over", ())
+        if state.phase == "setup":
+            return Decision("over", ())
+        if state.pending:
+            p = state.pending[-1]
+            kind = "turn" if p["seat"] == state.active else "reaction"
+            return Decision(kind, (p["seat"],), p["prompt"])
+        if state.fate is not None:
+            return Decision("turn", (state.active,), "play one of the revealed Fate cards")
+        if state.window:
+            return Decision("reaction", (state.window["queue"][0],),
+                            f"play a Condition ({state.window['trigger']}) or pass")
+        if state.phase == "move":
+            return Decision("turn", (state.active,), "move your mover to another location")
+        return Decision("turn", (state.active,), "perform an action, or end your turn")
+
+    def outcome(self, state: VState) -> Outcome | None:
+        if not state.winners:
+            return None
+        scores = {s: float(progress(state, s)) for s in state.seats}
+        return Outcome(tuple(state.winners), scores, state.reason)
+
+    # -- hidden information ---------------------------------------------------------------
+
+    def hidden_from(self, state: VState, seat: str | None) -> set[str]:
+        if seat == REFEREE:
+            return set()
+        seen = set(state.public)
+        if seat in state.known:
+            seen |= set(state.known[seat])
+        secret: set[str] = set()
+        for s in state.seats:
+            for key in ("deck", "fate_deck"):
+                pile = state.deck.get(s) if key == "deck" else state.fate_deck.get(s)
+                if isinstance(pile, list):
+                    secret |= set(pile)
+            if s != seat:
+                secret |= set(state.hand.get(s, []))
+        if seat in state.hand:
+            secret -= set(state.hand[seat])
+        return secret - seen
+
+    def view(self, state: VState, seat: str | None) -> VState:
+        if seat == REFEREE:
+            return state
+        hidden = self.hidden_from(state, seat)
+        hand = {s: (list(h) if s == seat else ["?" if c in hidden else c for c in h])
+                for s, h in state.hand.items()}
+        known = {s: (list(k) if s == seat else []) for s, k in state.known.items()}
+        pending = []
+        for p in state.pending:
+            if p["secret"] and p["seat"] != seat:
+                p = {**p, "options": ["?" for _ in p["options"]], "frame": {}}
+            pending.append(p)
+        return msgspec.structs.replace(
+            state, hand=hand, known=known, pending=pending,
+            deck={s: len(v) for s, v in state.deck.items()},
+            fate_deck={s: len(v) for s, v in state.fate_deck.items()},
+        )
+
+    def redact(self, event: Event, seat: str | None, state: VState) -> Event | None:
+        if seat == REFEREE:
+            return event
+        if isinstance(event, ev.CardsDrawn) and event.seat != seat:
+            hidden = self.hidden_from(state, seat)
+            return msgspec.structs.replace(
+                event, cards=tuple("?" if c in hidden else c for c in event.cards))
+        if isinstance(event, ev.CardsLooked) and event.seat != seat:
+            return msgspec.structs.replace(event, cards=tuple("?" for _ in event.cards))
+        if isinstance(event, ev.ChoiceOpened) and event.secret and event.seat != seat:
+            return msgspec.structs.replace(event, options=tuple("?" for _ in event.options), frame={})
+        if isinstance(event, ev.ChoiceMade) and seat != event.seat:
+            hidden = self.hidden_from(state, seat)
+            if event.choice in hidden:
+                return msgspec.structs.replace(event, choice="?")
+        return event
+
+    def describe(self, event: Event) -> str:
+        return describe(event)
+
+
+def progress(state: Any, seat: str) -> int:
+    """How far a seat has come towards its objective (tokens, rebels or bounties)."""
+    content = CONTENT.get(state.content_hash, {})
+    v = state.villain.get(seat)
+    kind = content.get("villains", {}).get(v, {}).get("objective", {}).get("kind", "")
+    if kind == "targets":
+        return state.targets.get(seat, 0)
+    if kind == "rebels":
+        return state.rebels.get(seat, 0)
+    if kind == "bounties":
+        return len(state.bounties.get(seat, []))
+    return 0
+
+
+def describe(e: Event) -> str:
+    t = type(e).__name__
+    f = msgspec.structs.asdict(e)
+    simple = {
+        "CardsDrawn": lambda: f"{e.seat} draws {len(e.cards)} card(s)" + (
+            "" if all(c == "?" for c in e.cards) else f": {', '.join(e.cards)}"),
+        "CreditsChanged": lambda: f"{e.seat} {'gains' if e.amount >= 0 else 'loses'} {abs(e.amount)} Credit(s)"
+        + (f" ({e.why})" if e.why else ""),
+        "AmbitionChanged": lambda: f"{e.seat} {'gains' if e.amount >= 0 else 'loses'} {abs(e.amount)} Ambition"
+        + (f" ({e.why})" if e.why else ""),
+        "TurnBegan": lambda: f"round {e.round}: {e.seat}'s turn",
+        "MoverMoved": lambda: f"{e.seat} moves the mover to {e.to}",
+        "ActionUsed": lambda: f"{e.seat} uses the {e.symbol} action",
+        "CardPlayed": lambda: f"{e.seat} {e.how} {e.card} in {e.sector}'s sector at {e.loc}"
+        + (f" on {e.on}" if e.on else ""),
+        "CardMoved": lambda: f"{e.card} moves to {e.to} ({e.sector}'s sector)",
+        "CardDiscarded": lambda: f"{e.card} goes to {e.owner}'s {e.pile} discard pile",
+        "Vanquished": lambda: f"{e.seat} vanquishes {e.hero} ({e.hero_strength}) at {e.loc} with "
+        f"{', '.join(e.allies) or 'a Vehicle'} ({e.ally_strength})",
+        "FateRevealed": lambda: f"{e.by} reveals {', '.join(e.cards)} from {e.target}'s Fate deck",
+        "FateResolved": lambda: f"{e.by} plays {e.played} against {e.target}",
+        "GameWon": lambda: f"{', '.join(e.winners)} win(s): {e.reason}",
+        "ChoiceOpened": lambda: f"{e.seat} must choose: {e.prompt}",
+        "ChoiceMade": lambda: f"{e.seat} chooses {e.choice}",
+    }
+    if t in simple:
+        return simple[t]()
+    return t + " " + " ".join(f"{k}={v}" for k, v in f.items() if k != "frame")

@@ -1,0 +1,137 @@
+"""Content checks, the renderer, the SQL views, the bots and the golden playthroughs."""
+
+import copy
+import json
+import os
+import random
+
+import pytest
+
+from cli.render import renderer
+from core import transcript
+from core.bots import autoplay, random_bot
+from core.engine import Engine
+from core.errors import BadContent
+from core.funkoverse_jaws import GAME
+from core.match import Match
+
+from fjhelp import acting
+
+HERE = os.path.dirname(__file__)
+
+
+def test_check_content_rejects_broken_maps_and_dice():
+    good = GAME.default_content()
+    GAME.check_content(good)
+    bad = copy.deepcopy(good)
+    bad["maps"]["orca"]["filled"].append("z9")
+    with pytest.raises(BadContent, match="not a square"):
+        GAME.check_content(bad)
+    bad = copy.deepcopy(good)
+    bad["maps"]["orca"]["walls"].append(["a1", "c1"])
+    with pytest.raises(BadContent, match="side-by-side"):
+        GAME.check_content(bad)
+    bad = copy.deepcopy(good)
+    bad["dice"]["funkoverse"] = ["skull"]
+    with pytest.raises(BadContent, match="funkoverse die"):
+        GAME.check_content(bad)
+    bad = copy.deepcopy(good)
+    del bad["maps"]["orca"]["point_markers"]["D"]
+    with pytest.raises(BadContent, match="point markers"):
+        GAME.check_content(bad)
+
+
+def test_house_content_is_labelled():
+    c = GAME.default_content()
+    assert all(m["source"] == "house" for m in c["maps"].values())
+    assert c["characters"]["quint"]["dots_source"] == "house"
+    assert all(ch["source"] == "rulebook" for ch in c["characters"].values())
+
+
+def test_renderer_shows_map_walls_characters_cards_tracks_and_pools():
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint",
+               down=("tiger-shark",), walls=[["a1", "a2"]], filled=["e5"], posts=[[4, 4]],
+               statuses={"shark": ["hunted"]}, dice="manual")
+    m.apply(None, "can-crusher shark [circle circle circle star star star star]")  # a tie: nothing
+    text = renderer("funkoverse-jaws")(m.state, "ann")
+    assert "###" in text and "---" in text and " o" in text
+    assert "Q" in text and "t" in text.split("key:")[0]  # Quint standing, Tiger Shark knocked down
+    assert "KNOCKED DOWN" in text and "hunted" in text and "Submerged" in text and "exhausted" not in text
+    assert "cooldown: 1[" in text and "token:cunning" in text and "pool:" in text
+
+
+def test_sql_views_count_challenges_and_points(tmp_path):
+    engine = Engine(str(tmp_path / "fj.duckdb"))
+    smart = GAME.bots["smart"]
+    gid, match, _ = engine.new("funkoverse-jaws", seats=["ann", "bob"], seed=3, options={"mode": "control"})
+    rng = random.Random(2)
+    steps = 0
+    while match.outcome() is None and steps < 300:
+        seat = match.to_act().seats[0]
+        cmd = smart(match.state, seat, match.legal(seat), rng)
+        _r, match, _e = engine.do(gid, match.game.command_text(cmd), seat)
+        steps += 1
+    with engine.open(read_only=True) as store:
+        cols, rows = store.query("SELECT challenger_dice, defender_dice, challenger_successes, defender_successes,"
+                                 " won, outcome FROM fj_challenges WHERE game_id = ?", [gid])
+        assert rows, "no challenges recorded"
+        for cd, dd, cs, ds, won, outcome in rows:
+            assert cd >= 2 and dd >= 2 and won == (cs > ds)
+            assert outcome in ("knocked-down", "knocked-out", "none")
+        _c, pts = store.query("SELECT side, SUM(points) FROM fj_points WHERE game_id = ? GROUP BY side ORDER BY side", [gid])
+    got = {side: int(total) for side, total in pts}
+    assert got.get("light", 0) == match.state.sides["light"].points
+    assert got.get("dark", 0) == match.state.sides["dark"].points
+
+
+def test_smart_bot_beats_random_in_control():
+    smart = GAME.bots["smart"]
+    wins = 0
+    for seed in range(6):
+        m = Match.new(GAME, seed=seed, seats=["ann", "bob"], options={"mode": "control"})
+        autoplay(m, {"ann": smart, "bob": random_bot}, random.Random(seed), max_steps=600)
+        out = m.outcome()
+        assert out is not None
+        wins += out.winners == ("ann",)
+    assert wins >= 5
+
+
+def test_smart_bot_finishes_first_games_by_knock_out():
+    smart = GAME.bots["smart"]
+    for seed in range(3):
+        m = Match.new(GAME, seed=seed, seats=["ann", "bob"])
+        n = autoplay(m, {"ann": smart, "bob": smart}, random.Random(seed), max_steps=600)
+        assert m.outcome() is not None and "first-game victory" in m.outcome().reason and n < 200
+
+
+@pytest.mark.parametrize("name", ["first-game", "flags-three-players"])
+def test_golden_playthroughs_replay_to_their_recorded_end(name):
+    with open(os.path.join(HERE, "golden", f"{name}.arb")) as f:
+        text = f.read()
+    with open(os.path.join(HERE, "golden", f"{name}.json")) as f:
+        want = json.load(f)
+    result = transcript.check(text)
+    assert result.ok, f"line {result.line}: {result.error}"
+    m = result.match
+    out = m.outcome()
+    assert out is not None
+    assert list(out.winners) == want["winners"] and out.scores == want["scores"] and out.reason == want["reason"]
+    assert m.seq == want["events"] and m.state.round == want["round"]
+
+
+def test_every_cited_rule_and_option_rule_is_in_the_index():
+    import re
+
+    index = GAME.rules
+    root = os.path.join(HERE, "..", "..", "core", "funkoverse_jaws")
+    cited = set()
+    for name in os.listdir(root):
+        if name.endswith(".py"):
+            with open(os.path.join(root, name)) as f:
+                cited |= set(re.findall(r'"(FJ-[A-Z0-9-]+)"', f.read()))
+    cited |= {o.rule for o in GAME.options}
+    missing = sorted(r for r in cited if r not in index)
+    assert not missing, missing
+    for o in GAME.options:
+        rule = index.get(o.rule)
+        assert rule is not None and (rule.source == "house") == o.house or o.name in ("harpoon-gun",)

@@ -1,0 +1,162 @@
+"""Ability Summary, and the effects the rulebook names in passing (house definitions)."""
+
+from __future__ import annotations
+
+from events.monster_derby import Attacked, Damaged, EffectGained, MonsterMoved
+
+from .helpers import control, events_of, finish_turn, mon, rejected, scenario, seat
+
+
+def att(events):
+    return events_of(events, Attacked)
+
+
+def test_360_attack_reaches_behind():
+    m = scenario([("medusa", "3c", None), ("zombie", "2c", None)])
+    s = control(m, "medusa", 1)
+    assert "attack zombie" in m.legal_texts(s)
+    m.apply(s, "attack zombie [0 0 0 blank]")
+
+
+def test_attack_again_allows_a_second_attack_on_any_target():
+    m = scenario([("doppelganger", "3c", None), ("golem", "4c", None), ("zombie", "3d", None)])
+    s = control(m, "doppelganger", 1)
+    m.apply(s, "attack golem [0 0 0 blank]")
+    assert "attack zombie" in m.legal_texts(s)
+    m.apply(s, "attack zombie [0 0 0 blank]")
+    rejected(m, "attack zombie [0 0 0 blank]", "MD-ACTION-ONE")
+
+
+def test_attack_again_as_a_wacky_attack():
+    m = scenario([("griffin", "3c", None), ("golem", "4c", None)])
+    s = control(m, "griffin", 1)
+    events = m.apply(s, "attack golem [0 0 0 sword]")
+    assert att(events)[0].wacky_attack == "attack_again"
+    m.apply(s, "attack golem [0 0 0 blank]")
+
+
+def test_attack_dice_equal_hit_points():
+    m = scenario([("troll", "3c", 7), ("golem", "4c", None)])
+    s = control(m, "troll", 1)
+    assert att(m.apply(s, "attack golem [0 0 0 0 0 0 0 blank]"))[0].dice == 7
+
+
+def test_blast_hits_every_adjacent_monster_including_behind():
+    m = scenario([("dragon", "3c", None), ("golem", "4c", None), ("zombie", "2c", None),
+                  ("hare", "3b", None), ("giant", "6c", None)])
+    s = control(m, "dragon", 1)
+    events = m.apply(s, "attack golem [1 1 1 0 blank]")
+    hit = {a.defender: (a.kind, a.damage) for a in att(events)}
+    assert hit == {"golem": ("attack", 2), "zombie": ("blast", 2), "hare": ("blast", 3)}
+    assert len(events_of(events, type(events[0]))) == 1  # one roll for all of them
+
+
+def test_brushwalker_and_flies_and_2x_move_are_abilities_lost_in_the_red():
+    m = scenario([("hare", "3c", 4), ("golem", "1a", None)])
+    control(m, "hare", 3)
+    assert mon(m, "hare").hp == 5 and m.state.control.points == 6  # recovered, out of the red
+
+
+def test_call_places_a_monster_up_to_3_spaces_away_next_to_the_siren():
+    m = scenario([("siren", "3c", None), ("giant", "6c", None), ("golem", "7c", None), ("zombie", "4c", None)])
+    s = control(m, "siren", 1)
+    rejected(m, "call golem 3d", "MD-ABILITY-CALL")  # 4 spaces away
+    rejected(m, "call giant 4c", "MD-ABILITY-CALL")  # not empty
+    rejected(m, "call giant 5c", "MD-ABILITY-CALL")  # not next to the Siren
+    events = m.apply(s, "call giant 2c")  # even behind her
+    assert events_of(events, MonsterMoved)[0].kind == "call"
+    assert mon(m, "giant").space == "2c"
+    rejected(m, "call zombie 3d", "MD-ABILITY-CALL")  # once a turn
+    m2 = scenario([("golem", "3c", None), ("giant", "4c", None)])
+    s = control(m2, "golem", 1)
+    rejected(m2, "call giant 3d", "MD-ABILITY-CALL")
+
+
+def test_charge_adds_the_movement_die_to_the_attack_dice():
+    m = scenario([("centaur", "3c", None), ("golem", "4c", None)])
+    s = control(m, "centaur", 4)
+    assert att(m.apply(s, "attack golem [0 0 0 0 0 0 0 blank]"))[0].dice == 7
+
+
+def test_counter_strike_answers_an_adjacent_attacker():
+    m = scenario([("giant", "3c", None), ("vampire", "4c", None)])
+    s = control(m, "giant", 1)
+    events = m.apply(s, "attack vampire [1 0 0 0 0 0 blank 1 1 1 blank]")
+    kinds = [(a.attacker, a.kind) for a in att(events)]
+    assert kinds == [("giant", "attack"), ("vampire", "counter")]
+    assert mon(m, "giant").hp == 10 - 3
+
+
+def test_no_counter_strike_when_red_or_stunned():
+    m = scenario([("giant", "3c", None), ("vampire", "4c", 6)])
+    s = control(m, "giant", 1)
+    events = m.apply(s, "attack vampire [1 1 0 0 0 0 blank]")  # 2+1 damage: down to 3, red
+    assert [a.kind for a in att(events)] == ["attack"]
+    m = scenario([("medusa", "3c", None), ("vampire", "4c", None)])
+    s = control(m, "medusa", 1)
+    events = m.apply(s, "attack vampire [1 0 0 sword]")  # Medusa's wacky attack stuns
+    assert [a.kind for a in att(events)] == ["attack"]
+    assert any(e.effect == "stun" and e.monster == "vampire" for e in events_of(events, EffectGained))
+
+
+def test_counter_strike_as_a_wacky_defense():
+    m = scenario([("golem", "3c", None), ("minotaur", "4c", None)])
+    s = control(m, "golem", 1)
+    events = m.apply(s, "attack minotaur [0 0 0 0 shield 0 0 0 0 blank]")
+    assert [a.kind for a in att(events)] == ["attack", "counter"]
+
+
+def test_the_curse_moves_the_monster_back_3_spaces():
+    m = scenario([("djinni", "3c", None), ("golem", "4c", None)])
+    s = control(m, "djinni", 1)
+    events = m.apply(s, "attack golem [0 0 0 sword]")
+    moved = events_of(events, MonsterMoved)[0]
+    assert moved.kind == "curse" and (moved.frm, moved.to) == ("4c", "1b")
+    assert mon(m, "golem").space == "1b"
+
+
+def test_rage_adds_one_now_and_on_later_attacks():
+    m = scenario([("giant", "3c", None), ("hare", "4c", None), ("golem", "1a", None)], seats=("ann",  "bob"))
+    s = control(m, "giant", 1)
+    a = att(m.apply(s, "attack hare [1 0 0 0 0 0 sword]"))[0]
+    assert a.wacky_attack == "rage" and a.damage == 3  # 1 hit +1 Giant +1 rage
+    assert "rage" in mon(m, "giant").effects
+
+
+def test_poison_costs_a_hit_point_when_the_monster_is_next_controlled():
+    m = scenario([("vampire", "3c", None), ("golem", "4c", None)])
+    s = control(m, "vampire", 1)
+    m.apply(s, "attack golem [0 0 0 sword]")
+    assert "poison" in mon(m, "golem").effects
+    finish_turn(m)
+    s2 = seat(m)
+    m.apply(s2, "roll 1")
+    events = m.apply(s2, "control golem")
+    assert [(d.amount, d.cause) for d in events_of(events, Damaged)] == [(1, "poison")]
+    assert "poison" not in mon(m, "golem").effects
+
+
+def test_webs_halve_the_next_movement():
+    m = scenario([("siren", "3c", None), ("golem", "4c", None)])
+    s = control(m, "siren", 1)
+    m.apply(s, "attack golem [0 0 0 sword]")
+    finish_turn(m)
+    s2 = seat(m)
+    m.apply(s2, "roll 5")
+    m.apply(s2, "control golem")
+    assert m.state.control.points == 2
+
+
+def test_stun_as_wacky_defense_ends_the_attackers_turn():
+    m = scenario([("giant", "3c", None), ("golem", "4c", None)])
+    s = control(m, "giant", 3)
+    m.apply(s, "attack golem [0 0 0 0 0 0 shield]")
+    assert m.state.control is None and mon(m, "giant").space == "3c" and seat(m) != s
+
+
+def test_stun_mid_move_loses_the_rest_of_the_movement():
+    m = scenario([("giant", "3c", None), ("golem", "5c", None)])
+    s = control(m, "giant", 3)
+    m.apply(s, "move 4c")
+    m.apply(s, "attack golem [0 0 0 0 0 0 shield]")
+    assert m.state.control is None and mon(m, "giant").space == "4c"

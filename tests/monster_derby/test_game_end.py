@@ -1,0 +1,84 @@
+"""Game End: the third monster across ends it at once; agendas score; tie-breaks; Megacarnage."""
+
+from __future__ import annotations
+
+from events.monster_derby import GameEnded
+
+from .helpers import control, events_of, finish_turn, scenario, seat
+
+X = {"red": 5, "green": 3}
+Y = {"yellow": 5, "blue": 3}
+
+
+def racers(**kw):
+    # colours follow the order placed: red, yellow, blue, green, orange
+    return scenario([("golem", "11a", None), ("giant", "11c", None), ("zombie", "11e", None),
+                     ("cyclops", "5c", None), ("troll", "3c", None)],
+                    agendas=[X, Y], keep={"ann": X, "bob": Y}, **kw)
+
+
+def test_the_game_ends_the_moment_the_third_monster_crosses():
+    m = racers()
+    s = control(m, "golem", 1)
+    m.apply(s, "move finish")
+    s = control(m, "zombie", 1)
+    m.apply(s, "move finish")
+    assert m.outcome() is None
+    s = control(m, "giant", 1)
+    events = m.apply(s, "move finish")
+    ended = events_of(events, GameEnded)
+    assert ended and m.to_act().kind == "over"
+    assert m.state.finishes == ("golem", "zombie", "giant")
+    # ann (red 5, green 3): golem (red) finished = 5; bob (yellow 5, blue 3): giant + zombie = 8
+    assert ended[0].scores == {"ann": 5, "bob": 8}
+    assert m.outcome().winners == ("bob",)
+    assert ended[0].agendas["ann"].startswith("agenda-")  # agendas revealed at the end
+    assert m.legal("ann") == [] and m.legal("bob") == []
+
+
+def test_ties_go_to_the_first_place_monster_that_finished_first():
+    m = scenario([("golem", "11a", None), ("giant", "11c", None), ("zombie", "3c", None),
+                  ("cyclops", "5c", None), ("troll", "11e", None)],
+                 agendas=[X, Y], keep={"ann": X, "bob": Y})
+    for mid in ("golem", "giant", "troll"):  # red, yellow, then orange (on nobody's agenda)
+        s = control(m, mid, 1)
+        m.apply(s, "move finish")
+    out = m.outcome()
+    assert out.scores == {"ann": 5.0, "bob": 5.0}
+    assert out.winners == ("ann",)  # ann's first place monster (red) finished first
+
+
+def test_megacarnage_scores_only_the_finishers():
+    m = scenario([("golem", "11a", None), ("troll", "3c", 1)], agendas=[X, Y],
+                 keep={"ann": X, "bob": Y}, effects={"troll": ["poison"]})
+    s = control(m, "golem", 1)
+    m.apply(s, "move finish")
+    assert m.outcome() is None  # the troll could still finish
+    s = control(m, "troll", 1)  # the poison kills it: no monster can still finish
+    out = m.outcome()
+    assert out is not None and out.reason.startswith("Megacarnage")
+    assert out.scores == {"ann": 5.0, "bob": 0.0} and out.winners == ("ann",)
+
+
+def test_megacarnage_tie_break_by_the_graves():
+    m = scenario([("golem", "9c", 1), ("giant", "3c", 1)], agendas=[{"red": 5}, {"yellow": 5}],
+                 keep={"ann": {"red": 5}, "bob": {"yellow": 5}},
+                 effects={"golem": ["poison"], "giant": ["poison"]})
+    control(m, "golem", 1)
+    assert m.state.graves == {"golem": "9c"} and m.outcome() is None
+    control(m, "giant", 1)
+    out = m.outcome()
+    assert out.scores == {"ann": 0.0, "bob": 0.0}
+    assert out.winners == ("ann",)  # her red golem's grave is closer to the finish line
+
+
+def test_race_cards_may_pay_by_finishing_place():
+    place = {"red": [8, 5, 3], "green": [4, 2, 0]}
+    m = scenario([("golem", "11a", None), ("giant", "11c", None), ("zombie", "3a", None),
+                  ("cyclops", "3c", None), ("troll", "11e", None)],
+                 agendas=[place, Y], keep={"ann": place, "bob": Y})
+    for mid in ("giant", "golem", "troll"):  # yellow 1st, red 2nd, orange 3rd
+        s = control(m, mid, 1)
+        m.apply(s, "move finish")
+    assert m.outcome().scores == {"ann": 5.0, "bob": 5.0}
+    assert m.outcome().winners == ("bob",)  # his yellow finished first

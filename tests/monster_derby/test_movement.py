@@ -1,0 +1,122 @@
+"""Control a Monster: forward into the three spaces ahead, costs, blocking, flying, finishing."""
+
+from __future__ import annotations
+
+from events.monster_derby import MonsterFinished, MonsterMoved
+
+from .helpers import control, mon, rejected, scenario, seat
+
+ROWS = [  # columns 3-11 (columns 1-2 are the starting board, all path)
+    "R.B......",
+    "X........",
+    "W........",
+    "BBB......",
+    "W........",
+]
+
+
+def test_three_spaces_ahead_never_backwards_and_zigzag():
+    m = scenario([("golem", "3c", None), ("giant", "1a", None)])
+    s = control(m, "golem", 3)
+    legal = {t for t in m.legal_texts(s) if t.startswith("move")}
+    assert legal == {"move 3b", "move 4c", "move 3d"}  # diagonally up, straight on, diagonally down
+    rejected(m, "move 2c", "MD-MOVE-AHEAD")
+    rejected(m, "move 5c", "MD-MOVE-AHEAD")
+    rejected(m, "move 3a", "MD-MOVE-AHEAD")
+    m.apply(s, "move 3b 4c 4d")  # zigzag: three points for one and a half columns
+    assert mon(m, "golem").space == "4d"
+
+
+def test_costs_path_native_non_native_and_spending_all_points():
+    m = scenario([("giant", "2a", None), ("golem", "2e", None)], rows=ROWS)
+    s = control(m, "giant", 3)
+    m.apply(s, "move 3a")  # rock: the Giant's native terrain costs 1
+    assert m.state.control.points == 2
+    rejected(m, "end", "MD-MOVE-ALL")
+    m.apply(s, "move 4a")  # path 1
+    rejected(m, "move 5a", "MD-MOVE-POINTS")  # brush is not native: 2
+    m.apply(s, "move 4b")  # path 1: all spent, the turn ends
+    assert m.state.control is None and mon(m, "giant").space == "4b"
+
+
+def test_a_monster_that_cannot_spend_its_points_stops():
+    m = scenario([("giant", "2d", None), ("golem", "2e", None)], rows=ROWS)
+    s = control(m, "giant", 1)
+    # everything ahead is brush (2) or water (2): it cannot move, its turn ends with a recover
+    assert m.state.control is None
+    assert mon(m, "giant").space == "2d"
+    del s
+
+
+def test_impassable_and_monsters_block():
+    m = scenario([("golem", "2b", None), ("giant", "3c", None), ("zombie", "1a", None)], rows=ROWS)
+    s = control(m, "golem", 2)
+    rejected(m, "move 3b", "MD-MOVE-IMPASSABLE")
+    rejected(m, "move 3c", "MD-MOVE-BLOCKED")
+    assert {t for t in m.legal_texts(s) if t.startswith("move")} == {"move 3a"}
+
+
+def test_graves_do_not_block_unless_the_option_says_so():
+    for block in (False, True):
+        m = scenario([("golem", "3c", None), ("giant", "4c", 1), ("zombie", "1a", None)],
+                     options={"graves_block": block})
+        s = control(m, "golem", 1)
+        m.apply(s, "attack giant [1 1 0 0 blank]")
+        assert m.state.graves == {"giant": "4c"}
+        if block:
+            rejected(m, "move 4c", "MD-MOVE-BLOCKED")
+        else:
+            m.apply(s, "move 4c")
+            assert mon(m, "golem").space == "4c"
+
+
+def test_flying_over_impassable_and_monsters_paying_the_landing_cost():
+    m = scenario([("gargoyle", "2b", None), ("golem", "3a", None), ("giant", "3c", None)], rows=ROWS)
+    s = control(m, "gargoyle", 2)
+    flights = {t for t in m.legal_texts(s) if t.startswith("fly")}
+    # over 3b (impassable for walkers, rulebook: only flown over) to land beyond
+    assert "fly 4b" in flights
+    rejected(m, "fly 3c", "MD-FLY-LAND")  # cannot land on a monster
+    events = m.apply(s, "fly 4b")
+    moved = [e for e in events if isinstance(e, MonsterMoved)][0]
+    assert moved.kind == "fly" and moved.cost == 2
+
+
+def test_a_flyer_lands_where_it_spends_the_most_if_it_cannot_spend_all():
+    m = scenario([("gargoyle", "10c", None), ("golem", "1a", None)],
+                 rows=["........X", "........X", "........X", "........X", "........X"])
+    s = control(m, "gargoyle", 4)
+    # with 4 points nothing on the map spends them all: the best landings spend 1
+    assert {t for t in m.legal_texts(s) if t.startswith("fly")} == {"fly finish", "fly 10b", "fly 10d"}
+    m2 = scenario([("gargoyle", "8c", None), ("golem", "1a", None)],
+                  rows=["......XXX", "......XXX", "......XX.", "......XXX", "......XXX"])
+    s = control(m2, "gargoyle", 5)
+    legal = {t for t in m2.legal_texts(s) if t.startswith("fly")}
+    assert "fly 11c" in legal and "fly finish" in legal
+
+
+def test_crossing_the_finish_line():
+    m = scenario([("golem", "10c", None), ("giant", "1a", None), ("zombie", "1e", None)])
+    s = control(m, "golem", 3)
+    rejected(m, "move finish", "MD-MOVE-AHEAD")
+    events = m.apply(s, "move 11c finish")
+    assert [e.place for e in events if isinstance(e, MonsterFinished)] == [1]
+    assert mon(m, "golem").status == "finished" and m.state.finishes == ("golem",)
+    assert m.state.control is None
+
+
+def test_brushwalker_walks_brush_for_nothing():
+    m = scenario([("spider", "3d", None), ("golem", "1a", None)], rows=ROWS,
+                 overrides={"spider": {"natives": ["rock"]}})
+    s = control(m, "spider", 1)
+    m.apply(s, "move 4d")  # brush: 0 points
+    assert m.state.control.points == 1
+    m.apply(s, "move 5d")  # brush again
+    assert m.state.control.points == 1 and mon(m, "spider").space == "5d"
+    rejected(m, "end", "MD-MOVE-ALL")
+
+
+def test_the_hare_counts_its_movement_die_twice():
+    m = scenario([("hare", "2c", None), ("golem", "1a", None)])
+    control(m, "hare", 3)
+    assert m.state.control.points == 6

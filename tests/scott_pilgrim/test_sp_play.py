@@ -1,0 +1,86 @@
+"""Whole battles: random and smart bots, two and three players, the store and its SQL
+views, the renderer."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cli.render import renderer
+from core.bots import autoplay, random_bot
+from core.engine import Engine
+from core.match import Match
+from core.scott_pilgrim import GAME
+from core.scott_pilgrim.bots import smart
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_battles_finish_in_a_few_hundred_commands(seed):
+    m = Match.new(GAME, seed=seed, seats=["a", "b"])
+    steps = autoplay(m, {}, random.Random(seed), max_steps=1500)
+    assert m.outcome() is not None and steps < 800
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_three_player_battles_finish(seed):
+    m = Match.new(GAME, seed=seed, seats=["erica", "bob", "matt"],
+                  options={"good_guys": "ramona,kim,scott,knives"})
+    bots = {"erica": smart, "bob": random_bot, "matt": smart}
+    autoplay(m, bots, random.Random(seed), max_steps=1500)
+    assert m.outcome() is not None
+
+
+def test_smart_bots_fight_to_a_knockout():
+    wins = {"good": 0, "bad": 0}
+    for seed in range(3):
+        m = Match.new(GAME, seed=seed, seats=["good", "bad"], options={"max_rounds": 0})
+        steps = autoplay(m, {"good": smart, "bad": smart}, random.Random(seed), max_steps=1500)
+        assert m.outcome() is not None and steps < 600
+        assert "knocked out" in m.outcome().reason
+        wins[m.state.winner] += 1
+    assert sum(wins.values()) == 3
+
+
+def test_smart_good_guys_beat_random_bad_guys():
+    m = Match.new(GAME, seed=9, seats=["good", "bad"], options={"max_rounds": 0})
+    autoplay(m, {"good": smart, "bad": random_bot}, random.Random(9), max_steps=1500)
+    assert m.state.winner == "good"
+
+
+def test_smart_bad_guys_beat_random_good_guys():
+    m = Match.new(GAME, seed=9, seats=["good", "bad"], options={"max_rounds": 0})
+    autoplay(m, {"good": random_bot, "bad": smart}, random.Random(9), max_steps=3000)
+    assert m.state.winner == "bad"
+
+
+def test_store_and_sql_views(tmp_path):
+    engine = Engine(str(tmp_path / "sp.duckdb"))
+    gid, match, _ = engine.new("scott-pilgrim", seats=["good", "bad"], seed=3)
+    rng = random.Random(3)
+    for _ in range(12):  # a few commands through the store, one transaction each
+        seat = match.to_act().seats[0]
+        cmd = smart(match.state, seat, match.legal(seat), rng)
+        _r, match, _e = engine.do(gid, GAME.command_text(cmd), seat)
+    whole = Match.new(GAME, seed=3, seats=["good", "bad"])
+    autoplay(whole, {"good": smart, "bad": smart}, random.Random(3), max_steps=1500)
+    with engine.open() as store:
+        engine.store_match(store, whole)
+    with engine.open(read_only=True) as store:
+        con = store.con
+        dmg = con.execute("select sum(amount) from sp_damage where target = 'matthew'").fetchone()[0]
+        kos = con.execute("select count(*) from sp_knockouts").fetchone()[0]
+        faces = dict(con.execute("select face, count(*) from sp_dice_spent group by face").fetchall())
+    assert dmg and dmg >= 35
+    assert kos >= 1
+    assert set(faces) <= {"speed", "will", "guts", "health", "magic"} and sum(faces.values()) > 10
+
+
+def test_renderer_shows_the_venue_and_hides_items_from_the_bad_guys():
+    m = Match.new(GAME, seed=11, seats=["good", "bad"])
+    render = renderer("scott-pilgrim")
+    bad = render(m.view("bad"), "bad")
+    good = render(m.view("good"), "good")
+    assert "The Rockit" in bad and "MP" in bad and "Bad Guys' turn" in bad
+    assert "4 hidden" in bad and "Pause" not in bad
+    assert "Video Game Controller of Pause" in good

@@ -1,0 +1,133 @@
+"""Whole games: random and smart bots finish, golden playthroughs, hidden information,
+the renderer and the SQL views."""
+
+import json
+import random
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from cli.render.villainous import render
+from core import transcript
+from core.bots import autoplay
+from core.match import Match
+from core.villainous import GAME
+from events import villainous as ev
+from tests.villainous.helpers import give, new, put
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize("n,seed", [(2, 1), (3, 2), (3, 7)])
+def test_random_bots_finish(n, seed):
+    m = new(n, seed=seed)
+    steps = autoplay(m, {}, random.Random(seed), max_steps=3000)
+    assert m.outcome() is not None and steps < 1500
+
+
+@pytest.mark.parametrize("n,seed", [(2, 3), (3, 4)])
+def test_smart_bots_finish_and_usually_by_an_objective(n, seed):
+    m = new(n, seed=seed)
+    bots = {s: GAME.bots["smart"] for s in m.seats}
+    autoplay(m, bots, random.Random(seed), max_steps=3000)
+    assert m.outcome() is not None
+
+
+def test_smart_bot_beats_random_more_often_than_not():
+    wins = 0
+    for seed in range(6):
+        m = new(2, seed=seed, villains="seventh-sister,boba-fett" if seed % 2 else "boba-fett,seventh-sister")
+        autoplay(m, {"ann": GAME.bots["smart"]}, random.Random(seed), max_steps=3000)
+        wins += "ann" in m.outcome().winners
+    assert wins >= 4
+
+
+def test_smart_bot_plays_fate_on_the_leader():
+    m = new(3)
+    m = fold_progress(m)
+    m.apply("ann", "move coruscant")
+    legal = m.legal("ann")
+    from core.villainous import commands as C
+    fates = [c for c in legal if isinstance(c, C.Fate)]
+    from core.villainous.bots import smart
+    best = max(fates, key=lambda c: 1)  # noqa
+    chosen = [smart(m.state, "ann", fates, random.Random(i)) for i in range(5)]
+    assert all(c.opponent == "cy" for c in chosen)
+
+
+def fold_progress(m):
+    from tests.villainous.helpers import fold
+    return fold(m, ev.BountyCompleted(seat="cy", bounty="bf-bounty-jedi-1", contact=""),
+                ev.BountyCompleted(seat="cy", bounty="bf-bounty-debtor-1", contact=""))
+
+
+@pytest.mark.parametrize("name", ["two-smart", "three-smart"])
+def test_golden_playthroughs_replay_to_the_recorded_end(name):
+    text = (GOLDEN / f"{name}.arb").read_text()
+    result = transcript.check(text)
+    assert result.ok, f"line {result.line}: {result.error}"
+    want = json.loads((GOLDEN / f"{name}.json").read_text())
+    from tests.villainous.make_golden import final
+    assert final(result.match) == want
+
+
+def test_hidden_information_hands_decks_and_fate_order():
+    m = new(3)
+    view = m.view("bob")
+    assert all(c == "?" for c in view.hand["ann"]) and view.hand["bob"] == m.state.hand["bob"]
+    assert view.deck == {"ann": 26, "bob": 26, "cy": 26} and view.fate_deck["ann"] == 15
+    blob = msgspec.json.encode(view).decode() + msgspec.json.encode([e for _s, _a, e in m.log("bob")]).decode()
+    for c in m.state.hand["ann"] + m.state.deck["bob"] + m.state.fate_deck["bob"]:
+        assert c not in blob
+    for c in m.state.hand["bob"]:
+        assert c in blob
+    hidden = GAME.projection.hidden_from(m.state, "bob")
+    assert set(m.state.hand["ann"]) <= hidden and not set(m.state.hand["bob"]) & hidden
+
+
+def test_revealed_fate_cards_are_public():
+    m = new(2)
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "fate bob")
+    shown = m.state.fate["cards"]
+    assert m.view("bob").fate["cards"] == shown
+    assert not set(shown) & GAME.projection.hidden_from(m.state, "bob")
+
+
+def test_renderer_shows_sector_covered_actions_strength_mover_and_own_hand_only():
+    m = new(2)
+    m = put(m, "ann", "cbf-mace-windu-1", "coruscant")
+    m = put(m, "ann", "cb-hired-gun-1", "coruscant")
+    m.apply("ann", "move the box")
+    out = render(m.view("ann"), "ann")
+    assert "Coruscant: [dim](Credits 2)[/dim] | [dim](Fate)[/dim] | Play | Discard" in out
+    assert "Mace Windu [cbf-mace-windu-1] (hero, upper, Strength 5)" in out
+    assert "Hired Gun [cb-hired-gun-1] (ally, lower, Strength 2)" in out
+    assert "The Box [MOVER]" in out and "Credits 0  Ambition 1" in out
+    assert "Your hand (ann)" in out
+    other = render(m.view("bob"), "bob")
+    for c in m.state.hand["ann"]:
+        assert c not in other
+
+
+def test_sql_views(tmp_path):
+    from core.engine import Engine
+    eng = Engine(str(tmp_path / "s.duckdb"))
+    match = new(2, seed=3)
+    autoplay(match, {s: GAME.bots["smart"] for s in match.seats}, random.Random(1), max_steps=3000)
+    with eng.open() as store:
+        gid = eng.store_match(store, match)
+    assert match.outcome() is not None
+    with eng.open(read_only=True) as store:
+        _cols, van = store.query("SELECT seat, hero, hero_strength, ally_strength, allies_used FROM sv_vanquishes")
+        _cols, live = store.query("SELECT count(*) FROM events WHERE type = 'Vanquished' AND game_id = ?", [gid])
+        _cols, obj = store.query("SELECT seat, objective, sum(progress) FROM sv_objectives GROUP BY ALL ORDER BY 1, 2")
+        _cols, played = store.query("SELECT count(*) FROM sv_cards_played WHERE how = 'played'")
+        _cols, fate = store.query("SELECT count(*) FROM sv_fate")
+    assert len(van) == live[0][0] > 0
+    assert all(a >= h for _s, _h, h, a, _n in van if h)
+    winner = match.outcome().winners[0]
+    from projections.villainous import progress
+    assert dict(((s, o), int(p)) for s, o, p in obj)[(winner, {"cad-bane": "targets", "seventh-sister": "rebels", "boba-fett": "bounties"}[match.state.villain[winner]])] == progress(match.state, winner)
+    assert played[0][0] > 0 and fate[0][0] > 0
