@@ -363,6 +363,11 @@ class MSProjection(Base[MSState]):
             return r(event, card=HIDDEN)
         if isinstance(event, ev.DialSet) and event.seat != seat:
             return r(event, pies=-1, spells=())
+        if isinstance(event, ev.PieFightRevealed) and state.fight is not None and state.fight.space == event.space:
+            # a hypothetical reveal (a dry run before the other dial is in): nothing of it shows
+            hide = {x: -1 for x in event.pies}
+            return r(event, pies=hide, spells={x: () for x in event.pies}, scores=hide,
+                     attacker_score=-1, defender_score=-1, winner=HIDDEN, loser=HIDDEN)
         if isinstance(event, ev.PowerUpLooked) and event.seat != seat:
             return r(event, tiles=(HIDDEN,) * len(event.tiles))
         return event
