@@ -33,17 +33,20 @@ CREATE TABLE IF NOT EXISTS events_log (
     version INTEGER NOT NULL, actor VARCHAR, payload JSON NOT NULL, command_id VARCHAR NOT NULL,
     recorded_at TIMESTAMP NOT NULL, prev_hash VARCHAR NOT NULL, hash VARCHAR NOT NULL,
     gseq BIGINT NOT NULL, ghash VARCHAR NOT NULL,
+    command_text VARCHAR,  -- the command as the player wrote it, on its first event only
     PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS commands (
-    command_id VARCHAR PRIMARY KEY, game_id VARCHAR NOT NULL, seat VARCHAR, text VARCHAR NOT NULL,
-    first_seq INTEGER NOT NULL, last_seq INTEGER NOT NULL, recorded_at TIMESTAMP NOT NULL
 );
 CREATE TABLE IF NOT EXISTS heads (key VARCHAR PRIMARY KEY, seq BIGINT NOT NULL, hash VARCHAR NOT NULL);
 """
 
 # Views every store has. Per-game views come from the layers above (see install_views).
 BASE_VIEWS: tuple[tuple[str, str], ...] = (
+    (
+        "commands",
+        "SELECT command_id, game_id, arg_min(actor, seq) AS seat, arg_min(command_text, seq) AS text,"
+        " min(seq) AS first_seq, max(seq) AS last_seq, min(recorded_at) AS recorded_at"
+        " FROM events_log GROUP BY game_id, command_id",
+    ),
     (
         "events",
         "SELECT game_id, seq, type, version, actor, payload, command_id, recorded_at,"
@@ -160,6 +163,7 @@ class Store:
         self.con = con
         self.path = path
         self.read_only = read_only
+        self._heads: dict[str, tuple[int, str]] = {}
 
     # -- schema -------------------------------------------------------------------------
 
@@ -264,10 +268,19 @@ class Store:
     def receipt_for(self, command_id: str) -> Receipt | None:
         """The receipt of a command already stored under ``command_id`` (None if new)."""
         row = self.con.execute(
-            "SELECT c.game_id, c.first_seq, c.last_seq, e.hash FROM commands c JOIN events_log e"
-            " ON e.game_id = c.game_id AND e.seq = c.last_seq WHERE c.command_id = ?", [command_id]
+            "SELECT game_id, min(seq), max(seq), arg_max(hash, seq) FROM events_log"
+            " WHERE command_id = ? GROUP BY game_id", [command_id]
         ).fetchone()
         return Receipt(row[0], row[2], row[3], row[1]) if row else None
+
+    def _heads_for(self, game_id: str, refresh: bool = False) -> dict[str, tuple[int, str]]:
+        """The recorded heads of a game and of the global chain, cached for this connection."""
+        if refresh or game_id not in self._heads or "*" not in self._heads:
+            for key, seq, h in self.con.execute(
+                "SELECT key, seq, hash FROM heads WHERE key IN (?, '*')", [game_id]
+            ).fetchall():
+                self._heads[key] = (seq, h)
+        return self._heads
 
     def head(self, game_id: str) -> tuple[int, str]:
         """(last seq, its hash) as the store recorded them when it last appended."""
@@ -315,22 +328,9 @@ class Store:
         con = self.con
         try:
             con.execute("BEGIN TRANSACTION")
-            found = con.execute(
-                "SELECT 'head', key, seq, hash FROM heads WHERE key IN (?, '*')"
-                " UNION ALL SELECT 'command', game_id, last_seq, CAST(first_seq AS VARCHAR)"
-                " FROM commands WHERE command_id = ?",
-                [game_id, groups[0][1].command_id],
-            ).fetchall()
-            heads = {r[1]: (r[2], r[3]) for r in found if r[0] == "head"}
-            earlier = [r for r in found if r[0] == "command"]
-            if earlier and len(groups) == 1:  # a retried command: hand back its receipt
-                con.execute("ROLLBACK")
-                other, last, first = earlier[0][1], earlier[0][2], int(earlier[0][3])
-                if other != game_id:
-                    raise Conflict(f"command id {groups[0][1].command_id} was already used in game {other}")
-                h = con.execute("SELECT hash FROM events_log WHERE game_id = ? AND seq = ?",
-                                [game_id, last]).fetchone()
-                return Receipt(game_id, last, h[0] if h else "", first)
+            heads = self._heads_for(game_id)
+            if heads.get(game_id, (0, GENESIS))[0] != expected_seq:
+                heads = self._heads_for(game_id, refresh=True)
             last_seq, prev = heads.get(game_id, (0, GENESIS))
             if last_seq != expected_seq and self.last(game_id)[0] != last_seq:
                 raise StoreDamaged(
@@ -344,40 +344,49 @@ class Store:
                     f" it ends at {last_seq}. Nothing was written; look again and retry."
                 )
             gseq, gprev = heads.get("*", (0, GENESIS))
+            start_gseq = gseq
             now = _now()
-            rows, crows = [], []
+            rows = []
             seq = expected_seq
             for events, command in groups:
-                first = seq + 1
-                for ev in events:
+                for i, ev in enumerate(events):
                     seq += 1
                     h = chain_hash(prev, game_id, seq, ev.type, ev.payload)
                     gseq += 1
                     gh = ledger_hash(gprev, game_id, seq, h)
                     rows.append((game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
-                                 command.command_id, now, prev, h, gseq, gh))
+                                 command.command_id, now, prev, h, gseq, gh,
+                                 command.text if i == 0 else None))
                     prev, gprev = h, gh
-                crows.append((command.command_id, game_id, command.seat, command.text, first, seq, now))
             if new_game is not None:
                 self.add_game(new_game)
             self._insert("events_log", rows)
-            self._insert("commands", crows)
             if game_id not in heads:
                 con.execute("INSERT INTO heads VALUES (?, 0, '')", [game_id])
-            # an UPDATE costs a fraction of an upsert in DuckDB
-            con.execute(
+            # The heads were read earlier (this connection holds the file); the UPDATE checks
+            # that neither moved meanwhile, which costs far less than reading them again.
+            moved = con.execute(
                 "UPDATE heads SET seq = CASE key WHEN '*' THEN ? ELSE ? END,"
-                " hash = CASE key WHEN '*' THEN ? ELSE ? END WHERE key IN (?, '*')",
-                [gseq, seq, gprev, prev, game_id],
-            )
+                " hash = CASE key WHEN '*' THEN ? ELSE ? END"
+                " WHERE (key = '*' AND seq = ?) OR (key = ? AND seq = ?)",
+                [gseq, seq, gprev, prev, start_gseq, game_id, expected_seq],
+            ).fetchone()[0]
+            if moved != 2:
+                self._heads = {}
+                raise Conflict(f"another writer appended to the store during this command;"
+                               f" nothing was written. Try again.")
             if status is not None:
                 self.set_status(game_id, *status)
             con.execute("COMMIT")
+            self._heads[game_id] = (seq, prev)
+            self._heads["*"] = (gseq, gprev)
         except (Conflict, StoreDamaged):
+            self._heads = {}
             with contextlib.suppress(duckdb.Error):
                 con.execute("ROLLBACK")
             raise
         except (duckdb.ConstraintException, duckdb.TransactionException) as exc:
+            self._heads = {}
             with contextlib.suppress(duckdb.Error):
                 con.execute("ROLLBACK")
             raise Conflict(f"game {game_id}: another writer appended first ({exc}). Nothing was written.") from exc
@@ -405,14 +414,13 @@ class Store:
                 raise Conflict(f"game {clash[0]} is already in this store; nothing was imported")
             gseq, gprev = self.head("*")
             now = _now()
-            grows, rows, crows, hrows, receipts = [], [], [], [], []
+            grows, rows, hrows, receipts = [], [], [], []
             for gi, (row, groups) in enumerate(games):
                 grows.append(_game_tuple(row))
                 seq, prev = 0, GENESIS
                 want = expected[gi] if expected is not None else None
                 for events, command in groups:
-                    first = seq + 1
-                    for ev in events:
+                    for i, ev in enumerate(events):
                         seq += 1
                         h = chain_hash(prev, row.game_id, seq, ev.type, ev.payload)
                         if want is not None and (seq > len(want) or want[seq - 1] != h):
@@ -420,19 +428,18 @@ class Store:
                                 f"{row.game_id}: seq {seq} fails its hash chain; the file was altered")
                         gseq += 1
                         gh = ledger_hash(gprev, row.game_id, seq, h)
-                        rows.append((row.game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
-                                     command.command_id, now, prev, h, gseq, gh))
+                        rows.append((row.game_id, seq, ev.type, ev.version, ev.actor,
+                                     ev.payload, command.command_id, now, prev, h, gseq, gh,
+                                     command.text if i == 0 else None))
                         prev, gprev = h, gh
-                    crows.append((command.command_id, row.game_id, command.seat, command.text,
-                                  first, seq, now))
                 hrows.append((row.game_id, seq, prev))
                 receipts.append(Receipt(row.game_id, seq, prev, 1))
             self._insert("games", grows)
             self._insert("events_log", rows)
-            self._insert("commands", crows)
             self._insert("heads", hrows)
             con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
             con.execute("COMMIT")
+            self._heads = {}
         except (Conflict, ChainMismatch):
             with contextlib.suppress(duckdb.Error):
                 con.execute("ROLLBACK")
@@ -505,8 +512,8 @@ class Store:
     def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
         """(command_id, seat, text, first_seq, last_seq) in order."""
         return self.con.execute(
-            "SELECT command_id, seat, text, first_seq, last_seq FROM commands"
-            " WHERE game_id = ? ORDER BY first_seq",
+            "SELECT command_id, arg_min(actor, seq), arg_min(command_text, seq), min(seq), max(seq)"
+            " FROM events_log WHERE game_id = ? GROUP BY command_id ORDER BY min(seq)",
             [game_id],
         ).fetchall()
 

@@ -75,6 +75,16 @@ WACKY_DEFENSES = {"none", "minus_one", "half_damage", "dodge", "stun", "counter_
 TERRAINS = {"path", "rock", "brush", "water", "desert", "impassable"}
 
 
+def starting_blocks(start: dict[str, Any], lanes: int) -> list[str]:
+    """The 8 numbered starting blocks; with narrower lanes (option lanes) the blocks that no
+    longer fit move to the free spaces of the starting board, front column first."""
+    blocks = [b for b in start["blocks"] if (parse_space(b) or (0, 99))[1] < lanes]
+    cols = len(start["rows"][0])
+    free = [name((c, lane)) for c in range(cols - 1, -1, -1) for lane in range(lanes)
+            if name((c, lane)) not in blocks]
+    return (blocks + free)[:8]
+
+
 def agenda_points(card: dict[str, Any]) -> dict[str, tuple[int, ...]]:
     """A race card's points per colour for finishing 1st, 2nd and 3rd (one number: any place)."""
     return {c: (tuple(v) if isinstance(v, list) else (v, v, v)) for c, v in card["points"].items()}
@@ -95,6 +105,8 @@ class MonsterDerby(Game[MDState, Any]):
                doc="'random' (boards and sides shuffled) or a list of board sides such as 1a,4b,2a,7b"),
         Option(name="wacky_die", default="2-2-1-1", rule="MD-HOUSE-WACKY",
                doc="faces of the wacky die: sword-shield-both-blank counts (six faces in all)"),
+        Option(name="lanes", default=5, minimum=4, maximum=len(LANES), rule="MD-HOUSE-LANES",
+               doc="lane width: how many lanes of the boards are used (the house boards have 5)"),
         Option(name="graves_block", default=False, rule="MD-HOUSE-GRAVES",
                doc="whether a grave marker blocks its space like a monster"),
         Option(name="call_range", default=3, minimum=1, maximum=6, house=False, rule="MD-ABILITY-CALL",
@@ -180,6 +192,11 @@ class MonsterDerby(Game[MDState, Any]):
                 raise BadContent(f"monster id {m['id']!r} must be lower-case letters, digits or -")
             if not (isinstance(m["hp"], int) and 1 <= m["hp"] <= 30):
                 raise BadContent(f"monster {m['id']!r}: hp must be 1 to 30")
+            if not (isinstance(m["attack"], int) and 0 <= m["attack"] <= 20):
+                raise BadContent(f"monster {m['id']!r}: attack must be 0 to 20 dice")
+            natives = m["natives"]
+            if not isinstance(natives, list) or set(natives) - (TERRAINS - {"path", "impassable"} | {"all"}):
+                raise BadContent(f"monster {m['id']!r}: natives must list rock, brush, water, desert (or all)")
             if m["ability"] not in SPECIALS:
                 raise BadContent(f"monster {m['id']!r}: unknown ability {m['ability']!r} (known: {', '.join(sorted(SPECIALS))})")
             if m["wacky_attack"] not in WACKY_ATTACKS:
@@ -229,6 +246,11 @@ class MonsterDerby(Game[MDState, Any]):
             if b is None or side[-1] not in b["sides"]:
                 raise BadContent(f"the content has no board side {side}")
             rows = [a + s for a, s in zip(rows, b["sides"][side[-1]])]
+        lanes = opts.get("lanes", len(rows))
+        if lanes > len(rows):
+            raise BadContent(f"the boards are {len(rows)} lanes wide; option lanes={lanes} needs wider boards")
+        rows = rows[:lanes]
+        blocks = starting_blocks(content["start_board"], lanes)
         events.append(TrackLaid(layout=tuple(layout), rows=tuple(rows)))
         deck = rng.shuffle("monsters", [m["id"] for m in content["monsters"]])
         cards = {m["id"]: m for m in content["monsters"]}
@@ -237,7 +259,7 @@ class MonsterDerby(Game[MDState, Any]):
             m = cards[mid]
             events.append(MonsterPlaced(
                 monster=mid, name=m["name"], colour=content["colours"][i],
-                space=content["start_board"]["blocks"][i], hp=m["hp"], attack=m["attack"],
+                space=blocks[i], hp=m["hp"], attack=m["attack"],
                 natives=tuple(m["natives"]), ability=m["ability"], wacky_attack=m["wacky_attack"],
                 wacky_defense=m["wacky_defense"]))
         ags = {a["id"]: a for a in content["agendas"]}

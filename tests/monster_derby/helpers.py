@@ -17,7 +17,7 @@ BLANK = ["........."] * 5
 # The rulebook's Example (a roll of 3): columns 1-2 are the starting board, 3-11 a test board.
 #   Gargoyle 3c, Cyclops 4c, Golem 5c, Griffin 9c; 4b is brush; 5a, 5b impassable ...
 EXAMPLE_ROWS = [
-    "..X....XX",
+    "..X.X..XX",
     ".BX....WX",
     ".........",
     "B......XX",

@@ -141,9 +141,40 @@ def test_options_are_recorded_in_game_created():
     m = new()
     created = m.items[0][2]
     assert isinstance(created, GameCreated)
-    assert set(created.options) == {"boards", "layout", "wacky_die", "graves_block", "call_range"}
+    assert set(created.options) == {"boards", "layout", "lanes", "wacky_die", "graves_block", "call_range"}
     rules = GAME.rules
     for opt in GAME.options:
         assert opt.rule in rules
         if opt.house:
             assert rules.get(opt.rule).source == "house"
+
+
+def test_lane_width_is_an_option():
+    m = new(lanes=4)
+    assert m.state.lanes == 4 and all(len(r) == m.state.columns for r in m.state.rows)
+    spaces = sorted(m.state.monsters[x].space for x in m.state.order)
+    assert spaces == sorted(f"{c}{l}" for c in (1, 2) for l in "abcd")
+    with pytest.raises(BadOption):
+        new(lanes=3)
+    with pytest.raises(BadContent):
+        new(lanes=6)
+    import random
+
+    from core.bots import autoplay
+    autoplay(m, {}, random.Random(1), max_steps=3000)
+    assert m.outcome() is not None
+
+
+def test_more_bad_content():
+    good = GAME.default_content()
+    for breaker, words in [
+        (lambda c: c["monsters"][0].update(natives=["lava"]), "natives"),
+        (lambda c: c["monsters"][0].update(attack=-1), "attack"),
+        (lambda c: c["agendas"][0].update(points={"red": [1, 2]}), "three numbers"),
+        (lambda c: c["start_board"].update(blocks=["1a"]), "8 numbered"),
+    ]:
+        bad = copy.deepcopy(good)
+        breaker(bad)
+        with pytest.raises(BadContent) as exc:
+            GAME.check_content(bad)
+        assert words in str(exc.value)
