@@ -93,6 +93,20 @@ class TrackMoved(Event, frozen=True):
     reason: str = ""
 
 
+class PieFightPending(Event, frozen=True):
+    """A Seeker stopped on an opponent's Seeker; the fight follows once moving is done."""
+
+    attacker: str
+    defender: str
+    space: str
+
+
+class PieFightCalledOff(Event, frozen=True):
+    """A pending fight's space no longer holds both sides."""
+
+    space: str
+
+
 class PieFightStarted(Event, frozen=True):
     attacker: str
     defender: str
@@ -252,7 +266,7 @@ class GameEnded(Event, frozen=True):
 
 ALL = (SetupTilePlaced, PersonalityDealt, PersonalityRevealed, SpellDrawn, FirstPlayerChosen,
        TurnStarted, ActionChosen, SeekerMoved, SeekerStayed, DeliveryStarted, DeliveryMade,
-       SeekersSentHome, TrackMoved, PieFightStarted, DialSet, PieFightRevealed, SpellsDiscarded,
+       SeekersSentHome, TrackMoved, PieFightPending, PieFightCalledOff, PieFightStarted, DialSet, PieFightRevealed, SpellsDiscarded,
        Rejuvenated, RejuvenationOwed, TokenPlaced, TokenSkipped, ResourcesPaid, ResourcesMoved,
        ResourcesGained, PowerUpLooked, PowerUpTaken, QuestTokenTaken, QuestsPending, QuestDrawn,
        QuestDeckRebuilt, QuestResolved, QuestDeclined, TrophyChoiceOffered, TrophyEarned,

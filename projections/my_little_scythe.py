@@ -63,6 +63,7 @@ class MSState(msgspec.Struct, frozen=True):
     delivery: Delivery | None = None
     delivered: tuple[str, ...] = ()  # kinds delivered this turn (for the delivery trophies)
     fight: Fight | None = None
+    pending_fights: tuple[str, ...] = ()  # spaces where a fight follows once moving is done
     rejuv: tuple[str, ...] = ()  # seats owing their rejuvenation choice
     seek: tuple[tuple[str, str], ...] = ()  # (kind, region) still to place
     look: tuple[str, ...] = ()
@@ -202,8 +203,13 @@ class MSProjection(Base[MSState]):
             return r(state, players=player(e.seat, seekers=(seekers[0], seekers[1])))
         if isinstance(e, ev.TrackMoved):
             return r(state, players=player(e.seat, **{e.track: e.after}))
+        if isinstance(e, ev.PieFightPending):
+            return r(state, pending_fights=state.pending_fights + (e.space,))
+        if isinstance(e, ev.PieFightCalledOff):
+            return r(state, pending_fights=tuple(x for x in state.pending_fights if x != e.space))
         if isinstance(e, ev.PieFightStarted):
-            return r(state, fight=Fight(e.attacker, e.defender, e.space))
+            return r(state, fight=Fight(e.attacker, e.defender, e.space),
+                     pending_fights=tuple(x for x in state.pending_fights if x != e.space))
         if isinstance(e, ev.DialSet):
             f = state.fight
             assert f is not None
@@ -357,6 +363,11 @@ class MSProjection(Base[MSState]):
             return r(event, card=HIDDEN)
         if isinstance(event, ev.DialSet) and event.seat != seat:
             return r(event, pies=-1, spells=())
+        if isinstance(event, ev.PieFightRevealed) and state.fight is not None and state.fight.space == event.space:
+            # a hypothetical reveal (a dry run before the other dial is in): nothing of it shows
+            hide = {x: -1 for x in event.pies}
+            return r(event, pies=hide, spells={x: () for x in event.pies}, scores=hide,
+                     attacker_score=-1, defender_score=-1, winner=HIDDEN, loser=HIDDEN)
         if isinstance(event, ev.PowerUpLooked) and event.seat != seat:
             return r(event, tiles=(HIDDEN,) * len(event.tiles))
         return event
@@ -410,6 +421,10 @@ def describe(e: Event) -> str:  # noqa: C901 - one line per fact
         return f"{e.seat}'s Seeker(s) {', '.join(map(str, e.seekers))} return to base camp ({e.reason})"
     if isinstance(e, ev.TrackMoved):
         return f"{e.seat}'s {e.track} {e.before} -> {e.after}" + (f" ({e.reason})" if e.reason else "")
+    if isinstance(e, ev.PieFightPending):
+        return f"{e.attacker}'s Seeker stops on {e.defender}'s on {e.space}: a pie fight once moving is done"
+    if isinstance(e, ev.PieFightCalledOff):
+        return f"no pie fight on {e.space} after all"
     if isinstance(e, ev.PieFightStarted):
         return f"pie fight on {e.space}: {e.attacker} attacks {e.defender}"
     if isinstance(e, ev.DialSet):

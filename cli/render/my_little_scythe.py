@@ -11,11 +11,16 @@ from projections.my_little_scythe import PROJECTION, MSState
 CELL = 11
 
 
+def letters(state: MSState) -> dict[str, str]:
+    """A lower-case letter per player for the map (a, b, c, ... in seat order)."""
+    return {seat: "abcdef"[i] for i, seat in enumerate(state.seats)}
+
+
 def _cell_lines(state: MSState, space: str, marks: dict[str, list[str]]) -> tuple[str, str]:
     b = board_of(state.content)
     kind = b.spaces[space]["kind"]
     name = "CASTLE" if space == CASTLE else (space + "*" if kind == "portal" else space)
-    top = f"{name} {''.join(marks.get(space, []))}"
+    top = f"{name} {' '.join(marks.get(space, []))}"
     here = state.board.get(space, {})
     res = "".join(f"{n}{k[0]}" for k, n in here.items() if k != "quest" and n)
     if here.get("quest"):
@@ -28,9 +33,7 @@ def _cell_lines(state: MSState, space: str, marks: dict[str, list[str]]) -> tupl
 def render_map(state: MSState) -> str:
     b = board_of(state.content)
     marks: dict[str, list[str]] = {}
-    initials = {}
-    for s in state.seats:
-        initials[s] = s[0].upper() if sum(x[0] == s[0] for x in state.seats) == 1 else s[:2].upper()
+    initials = letters(state)
     for s, p in state.players.items():
         for i, w in enumerate(p.seekers, start=1):
             if w != BASE:
@@ -47,7 +50,8 @@ def render_map(state: MSState) -> str:
     legend = ("regions: " + ", ".join(f"{r['letter']}={r['name']}" for r in state.content["regions"])
               + "; P*=portal (adjacent to each other); CASTLE=Castle Everfree (deliveries only)")
     lines.append(legend)
-    lines.append("resources: Na apples, Ng gems, Q quest token; Seekers shown as <player initial><1|2>")
+    lines.append("resources: Na apples, Ng gems, Q quest token; Seekers: "
+                 + ", ".join(f"{v}1 {v}2 = {k}" for k, v in initials.items()))
     return "\n".join(lines)
 
 
@@ -68,17 +72,17 @@ def render_player(state: MSState, seat: str, viewer: str | None) -> str:
     actions = []
     for a in rules.mat_actions(state, seat):
         sec = section if a["section"] == "make" else a["section"].capitalize()
-        mark = "[X]" if p.last_action == a["id"] else "[ ]"
+        mark = "(*)" if p.last_action == a["id"] else "( )"
         actions.append(f"{mark} {sec}: {a['id']}")
     trophies = ", ".join(p.trophies) or "none"
     top = state.content["trophies_per_player"]
     return "\n".join([
-        f"== {seat} (base camp {p.camp}, in front: {', '.join(fronts)})",
+        f"== {seat} (map letter {letters(state)[seat]}; base camp {p.camp}, in front: {', '.join(fronts)})",
         f"   Seekers {seekers}",
         f"   friendship {p.friendship}  pies {p.pies}/10  spells: {spells or 'none'}",
         f"   personality: {pers}  power-ups: {tiles}  quests done: {len(p.quests)}",
         f"   trophies {len(p.trophies)}/{top}: {trophies}",
-        "   mat: " + "  ".join(actions),
+        "   mat ((*) = action token, not allowed this turn): " + "  ".join(actions),
     ])
 
 

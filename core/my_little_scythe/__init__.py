@@ -38,6 +38,10 @@ class MyLittleScythe(Game[MSState, Any]):
         Option(name="section_name", default="make", choices=("make", "craft"), rule="MS-H-SECTION-NAME",
                doc="the rulebook calls the third mat section both 'Make' and 'Craft'; both words"
                    " are accepted, this picks the one shown"),
+        Option(name="pie_fight_timing", default="after-moving", choices=("after-moving", "immediate"),
+               rule="MS-H-FIGHT-TIMING",
+               doc="a Seeker stopping on an opponent's Seeker fights once both Seekers have moved"
+                   " ('once I finish moving, and dealing with any pie fights') or at once"),
         Option(name="low_friendship_blocks_pie_fight", default=True, rule="MS-H-LOW-FRIENDSHIP-PIE-FIGHT",
                doc="friendship below 3 also blocks the Pie Fight Victory trophy ('any trophies')"),
     )
@@ -213,11 +217,13 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
         p = s.players[seat]
         out = []
         if s.delivery is not None:
+            rest = s.delivery.need - s.delivery.count
             for i in s.moving:
                 have = stock(s, p.seekers[i - 1], s.delivery.kind) if p.seekers[i - 1] != BASE else 0
-                if have:
-                    a = have if s.delivery.kind == "apple" else 0
-                    out.append(cm.Carry(i, (CASTLE,), a, have - a))
+                for n in sorted({have, min(have, rest)}):
+                    if n:
+                        a = n if s.delivery.kind == "apple" else 0
+                        out.append(cm.Carry(i, (CASTLE,), a, n - a))
             return out
         for i in s.moving:
             start = p.seekers[i - 1]
@@ -236,10 +242,10 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
                 for a, g in sorted(loads):
                     out.append(cm.Carry(i, path, a, g))
             if start in board_of(s.content).adjacent[CASTLE]:
-                if apples:
-                    out.append(cm.Carry(i, (CASTLE,), apples, 0))
-                if gems:
-                    out.append(cm.Carry(i, (CASTLE,), 0, gems))
+                for kind, n in (("apple", apples), ("gem", gems)):
+                    need = rules.delivery_need(s, seat, kind)[0]
+                    for k in sorted({n, min(n, need)} - {0}):
+                        out.append(cm.Carry(i, (CASTLE,), k if kind == "apple" else 0, k if kind == "gem" else 0))
         return out
     if s.quest_card:
         card = rules.quest_card(s, s.quest_card)

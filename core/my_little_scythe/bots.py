@@ -92,13 +92,13 @@ def rollout(s: MSState, seat: str, depth: int = 4) -> float:
             nxt = after(s, seat, cmd)
             if nxt is None:
                 continue
-            val = score_fight(nxt, seat) if nxt.fight is not None else value(nxt, seat)
+            val = score_fight(nxt, seat) if fighting(nxt) else value(nxt, seat)
             if val > best_v:
                 best, best_v = nxt, val
         if best is None:
             break
         s = best
-    return score_fight(s, seat) if s.fight is not None else value(s, seat)
+    return score_fight(s, seat) if fighting(s) else value(s, seat)
 
 
 def candidates_of(s: MSState, seat: str) -> list[Any]:
@@ -106,16 +106,25 @@ def candidates_of(s: MSState, seat: str) -> list[Any]:
     return candidates(s, seat)
 
 
+def fighting(s: MSState) -> bool:
+    return s.fight is not None or bool(s.pending_fights)
+
+
 def score_fight(s: MSState, seat: str) -> float:
     """Attack only when the attack should win (ties go to the attacker)."""
-    f = s.fight
-    assert f is not None
     base = value(s, seat)
-    other = f.defender if f.attacker == seat else f.attacker
-    mine, theirs = strength(s, seat, True), strength(s, other, False)
-    if mine >= theirs:
-        return base + (60 if "pie-fight" not in s.players[seat].trophies else 15)
-    return base - 40
+    if s.fight is not None:
+        f = s.fight
+        others = [f.defender if f.attacker == seat else f.attacker]
+    else:
+        others = [rules.owner_of(s, x, seat) or seat for x in s.pending_fights]
+    for other in others:
+        mine, theirs = strength(s, seat, True), strength(s, other, False)
+        if mine >= theirs:
+            base += 60 if "pie-fight" not in s.players[seat].trophies else 15
+        else:
+            base -= 40
+    return base
 
 
 def choose_dial(s: MSState, seat: str, legal: Sequence[Any]) -> Any:
@@ -161,7 +170,7 @@ def smart_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -
                 v += 4
             if cmd.action == "power-up":
                 v += 10 if cmd.pile not in s.players[seat].tiles else 0
-        elif nxt.fight is not None:
+        elif fighting(nxt) and not nxt.moving:
             v = score_fight(nxt, seat)
         elif nxt.moving or nxt.look:
             v = rollout(nxt, seat)

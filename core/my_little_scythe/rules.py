@@ -171,10 +171,10 @@ def take_action(c: Ctx, seat: str, cmd: ChooseAction) -> None:
     require(not (cmd.pile and a["kind"] != "power-up"), "MS-ACTION-NOT-ON-MAT",
             f"{cmd.action} does not take a section")
     if a["kind"] == "move":
-        require(not (cmd.source), "MS-ACTION-NOT-ON-MAT", "Move costs nothing to pay from")
+        require(not cmd.source, "MS-ACTION-NOT-ON-MAT", "Move costs nothing to pay from")
         c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     elif a["kind"] == "seek":
-        require(not (cmd.source), "MS-ACTION-NOT-ON-MAT", "Seek costs nothing to pay from")
+        require(not cmd.source, "MS-ACTION-NOT-ON-MAT", "Seek costs nothing to pay from")
         seek(c, seat, a)
     elif a["kind"] == "exchange":
         make_exchange(c, seat, a, cmd.source)
@@ -205,7 +205,7 @@ def make_exchange(c: Ctx, seat: str, a: dict[str, Any], source: str) -> None:
 def power_up(c: Ctx, seat: str, a: dict[str, Any], pile: str, source: str) -> None:
     """Power Up: pay 1 apple and 1 gem, look at the top 3 tiles of a pile ("Power Up")."""
     s = c.state
-    require(not (pile not in ("move", "make")), "MS-POWERUP-SECTION",
+    require(pile in ("move", "make"), "MS-POWERUP-SECTION",
             "power up the Move or the Make section (Seek cannot be powered up)")
     require(pile not in s.players[seat].tiles, "MS-POWERUP-ONE-PER-SECTION",
             f"{seat}'s {pile} section already has a power-up tile")
@@ -279,7 +279,7 @@ def move_carrying(c: Ctx, seat: str, cmd: Carry) -> None:
     require(cmd.apples + cmd.gems != 0, "MS-CARRY-NOTHING",
             "say what the Seeker carries, e.g. `2 apples`, or move with `go`")
     for kind, n in (("apple", cmd.apples), ("gem", cmd.gems)):
-        require(not (n > stock(s, start, kind)), "MS-CARRY-NOT-THERE",
+        require(n <= stock(s, start, kind), "MS-CARRY-NOT-THERE",
                 f"there are only {stock(s, start, kind)} {kind}s on {start}")
     if cmd.path[-1] == CASTLE:
         return deliver(c, seat, cmd)
@@ -310,7 +310,7 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
     start = s.players[seat].seekers[cmd.seeker - 1]
     require(start != BASE, "MS-CARRY-NOTHING", "a Seeker at base camp has nothing to deliver")
     for kind, n in (("apple", cmd.apples), ("gem", cmd.gems)):
-        require(not (n > stock(s, start, kind)), "MS-CARRY-NOT-THERE",
+        require(n <= stock(s, start, kind), "MS-CARRY-NOT-THERE",
                 f"there are only {stock(s, start, kind)} {kind}s on {start}")
     require(not (cmd.apples and cmd.gems or not (cmd.apples or cmd.gems)), "MS-DELIVERY-ONE-KIND",
             "a delivery is of apples or of gems: carry one kind to the castle")
@@ -364,9 +364,23 @@ def stay(c: Ctx, seat: str, cmd: Stay) -> None:
 
 
 def after_step(c: Ctx, seat: str, space: str) -> None:
-    """Moving onto an opponent's Seeker starts a pie fight; the attacker loses 1 friendship."""
+    """Moving onto an opponent's Seeker means a pie fight: at once, or once both Seekers have
+    moved (option pie_fight_timing; "Pie Fight", "Quests")."""
     defender = owner_of(c.state, space, seat)
     if defender is None:
+        return
+    if c.state.options.get("pie_fight_timing", "after-moving") == "after-moving":
+        if space not in c.state.pending_fights:
+            c.emit(ev.PieFightPending(attacker=seat, defender=defender, space=space))
+        return
+    start_pie_fight(c, seat, space)
+
+
+def start_pie_fight(c: Ctx, seat: str, space: str) -> None:
+    """The pie fight begins: the attacker loses 1 friendship right away ("Pie Fight")."""
+    defender = owner_of(c.state, space, seat)
+    if defender is None or space not in c.state.players[seat].seekers:
+        c.emit(ev.PieFightCalledOff(space=space))  # one side has already left the space
         return
     c.emit(ev.PieFightStarted(attacker=seat, defender=defender, space=space))
     move_track(c, seat, "friendship", -1, "attacking in a pie fight")
@@ -637,7 +651,7 @@ def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
         p = s.players[seat]
         require(cmd.trophy not in p.trophies, "MS-TROPHY-NOT-QUALIFIED",
                 f"{seat} already has the {cmd.trophy} trophy; each is earned once")
-        require(not (p.friendship < s.content["trophy_min_friendship"]), "MS-TROPHY-LOW-FRIENDSHIP",
+        require(p.friendship >= s.content["trophy_min_friendship"], "MS-TROPHY-LOW-FRIENDSHIP",
                 f"{seat}'s friendship is {p.friendship}: below 3 no trophy can be earned")
         require(not (s.trophies_this_turn >= 1 and seat == s.active and not s.final), "MS-TROPHY-ONE-A-TURN",
                 f"{seat} has already earned a trophy this turn")
@@ -699,6 +713,9 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
         a = s.active
         if a is None or s.action is None:
             return
+        if s.pending_fights:
+            start_pie_fight(c, a, s.pending_fights[0])
+            continue
         if s.action == "move" and not s.quests_checked:
             if "move-friendship" in move_effects(s, a):
                 move_track(c, a, "friendship", 1, "Friendly Parade power-up")

@@ -22,13 +22,39 @@ def test_golden_transcript_replays_to_its_recorded_end(name):
     m = result.match
     o = m.outcome()
     assert o is not None
-    got = {"winners": list(o.winners), "reason": o.reason, "turn": m.state.turn,
-           "trophies": {s: list(p.trophies) for s, p in m.state.players.items()},
-           "friendship": {s: p.friendship for s, p in m.state.players.items()},
-           "pies": {s: p.pies for s, p in m.state.players.items()}}
-    assert got == want
+    assert final_of(m) == want
     assert transcript.export(m) == text
 
 
 def test_two_golden_games():
     assert len(NAMES) >= 2
+
+
+def final_of(m) -> dict:
+    o = m.outcome()
+    return {"winners": list(o.winners), "reason": o.reason, "turn": m.state.turn,
+            "trophies": {s: list(p.trophies) for s, p in m.state.players.items()},
+            "friendship": {s: p.friendship for s, p in m.state.players.items()},
+            "pies": {s: p.pies for s, p in m.state.players.items()}}
+
+
+def record() -> None:
+    """Re-record the golden games (only for a deliberate rules change):
+    ``python -m tests.my_little_scythe.test_golden``."""
+    import random
+
+    from core.bots import autoplay
+    from core.match import Match
+    from core.my_little_scythe import GAME
+
+    for name, seats, seed, smart in (("two-player-smart", ["ann", "bob"], 21, True),
+                                     ("three-player-random", ["ann", "bob", "cy"], 8, False)):
+        m = Match.new(GAME, seed=seed, seats=seats)
+        bots = {s: GAME.bots["smart"] for s in seats} if smart else {}
+        autoplay(m, bots, random.Random(seed), max_steps=3000)
+        (GOLDEN / f"{name}.txt").write_text(transcript.export(m))
+        (GOLDEN / f"{name}.json").write_text(json.dumps(final_of(m), indent=1, sort_keys=True))
+
+
+if __name__ == "__main__":
+    record()

@@ -11,9 +11,13 @@ SEEKERS = {"ann": ("T3", "base"), "bob": ("T4", "base")}
 
 
 def fight(**kw):
+    """ann's Seeker 1 moves onto bob's; by default the fight follows once both Seekers moved."""
     m = position(seekers=kw.pop("seekers", SEEKERS), **kw)
     m.apply("ann", "move")
     m.apply("ann", "go 1 T4")
+    if m.state.options["pie_fight_timing"] == "after-moving":
+        assert m.state.fight is None and m.state.pending_fights == ("T4",)
+        m.apply("ann", "stay 2")
     return m
 
 
@@ -22,8 +26,7 @@ def test_attacker_loses_one_friendship_and_both_dial_simultaneously():
     assert m.state.players["ann"].friendship == 2
     d = m.to_act()
     assert d.kind == "simultaneous" and set(d.seats) == {"ann", "bob"}
-    # the attacker's movement stopped: the other Seeker waits until the fight is over
-    assert m.state.players["ann"].seekers[0] == "T4"
+    assert m.state.players["ann"].seekers[0] == "T4"  # the attacker's movement stopped there
 
 
 def test_dial_values_are_secret_until_the_reveal():
@@ -62,7 +65,8 @@ def test_tied_pie_fight_goes_to_the_attacker():
 
 def test_loser_goes_home_leaving_resources_both_pay_and_winner_earns_the_trophy():
     m = fight(seekers={"ann": ("T3", "base"), "bob": ("T4", "T5")}, resources={"T4": {"apple": 3}},
-              tracks={"ann": {"friendship": 5, "pies": 5}, "bob": {"pies": 4}})
+              tracks={"ann": {"friendship": 5, "pies": 5}, "bob": {"pies": 4}},
+              options={"pie_fight_timing": "immediate"})
     m.apply("ann", "dial 4")
     m.apply("bob", "dial 1")
     s = m.state
@@ -110,7 +114,7 @@ def test_attacker_at_three_friendship_drops_to_two_and_cannot_earn_the_trophy():
 
 
 def test_low_friendship_pie_fight_option_off():
-    m = fight(options={"low_friendship_blocks_pie_fight": False})
+    m = fight(options={"low_friendship_blocks_pie_fight": False, "pie_fight_timing": "after-moving"})
     m.apply("ann", "dial 3")
     m.apply("bob", "dial 0")
     assert "pie-fight" in m.state.players["ann"].trophies
@@ -136,7 +140,7 @@ def test_a_second_dial_is_refused():
 def test_rejuvenation_only_once_a_turn():
     """Losing a fight then delivering in the same turn: only the first return rejuvenates."""
     m = position(seekers={"ann": ("T3", "T1"), "bob": ("T4", "base")}, resources={"T1": {"apple": 4}},
-                 tracks={"bob": {"pies": 5}})
+                 tracks={"bob": {"pies": 5}}, options={"pie_fight_timing": "immediate"})
     m.apply("ann", "move")
     m.apply("ann", "go 1 T4")
     m.apply("ann", "dial 0")
@@ -146,3 +150,25 @@ def test_rejuvenation_only_once_a_turn():
     evs = m.apply("ann", "carry 2 castle 4 apples")
     assert events_of(evs, ev.DeliveryMade) and not events_of(evs, ev.RejuvenationOwed)
     assert m.state.players["ann"].pies == 5
+
+
+def test_by_default_the_fight_follows_once_both_seekers_have_moved():
+    """"Once I finish moving, and dealing with any pie fights, I get to check quests"."""
+    m = position(seekers={"ann": ("T3", "T5"), "bob": ("T4", "base")}, tracks={"ann": {"pies": 5}})
+    m.apply("ann", "move")
+    evs = m.apply("ann", "go 1 T4")
+    assert events_of(evs, ev.PieFightPending) and m.state.fight is None
+    assert m.state.players["ann"].friendship == 3  # not yet: the fight has not begun
+    m.apply("ann", "go 2 T4")  # the second Seeker joins the same fight
+    assert m.state.fight is not None and m.state.players["ann"].friendship == 2
+    m.apply("ann", "dial 0")
+    m.apply("bob", "dial 1")
+    assert m.state.players["ann"].seekers == ("base", "base")  # both attackers lost and went home
+
+
+def test_immediate_fights_before_the_other_seeker_moves():
+    m = position(seekers={"ann": ("T3", "T5"), "bob": ("T4", "base")}, options={"pie_fight_timing": "immediate"})
+    m.apply("ann", "move")
+    m.apply("ann", "go 1 T4")
+    assert m.state.fight is not None and m.state.moving == (2,)
+    assert m.to_act().kind == "simultaneous"

@@ -78,11 +78,11 @@ def test_quests_come_after_the_pie_fight():
     m = position(seekers={"ann": ("T3", "base"), "bob": ("T4", "base")}, resources={"T4": {"quest": 1}})
     m.apply("ann", "move")
     m.apply("ann", "go 1 T4")
+    m.apply("ann", "stay 2")
+    assert not m.state.quest_card  # the fight first
     m.apply("ann", "dial 1")
     m.apply("bob", "dial 0")
     m.apply("bob", "rejuvenate pies")
-    assert not m.state.quest_card
-    m.apply("ann", "stay 2")
     assert m.state.quest_card
 
 

@@ -125,3 +125,20 @@ def test_only_one_action_a_turn():
         m.decide("ann", "bake")
     assert e.value.rule_id == "MS-MOVE-NOT-NOW"
     assert all(t.startswith(("go", "carry", "stay")) for t in m.legal_texts("ann"))
+
+
+def test_regions_are_contiguous_and_base_camps_are_not_spaces():
+    b = board_of(C)
+    for region, spaces in b.in_region.items():
+        seen, todo = {spaces[0]}, [spaces[0]]
+        while todo:
+            for y in b.adjacent[todo.pop()]:
+                if y in spaces and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        assert seen == set(spaces), region
+    assert "base" not in b.ids
+    m = position(seekers={"ann": ("T3", "base")})
+    m.apply("ann", "move")
+    with pytest.raises(ParseError):
+        m.decide("ann", "go 1 base")

@@ -57,10 +57,10 @@ def test_deferred_trophy_is_lost_if_no_longer_qualified():
     m.apply("ann", "trophy spells-3")
     m.apply("bob", "move")
     m.apply("bob", "go 1 T3")  # bob attacks; ann throws 7 pies
+    m.apply("bob", "stay 2")
     m.apply("ann", "dial 7")
     m.apply("bob", "dial 0")
     m.apply("bob", "rejuvenate pies")
-    m.apply("bob", "stay 2")
     pass_turn(m, "ann")
     assert "pies-8" not in m.state.players["ann"].trophies
 
@@ -152,3 +152,40 @@ def test_round_limit_ends_a_stalled_game():
     pass_turn(m, "ann")
     pass_turn(m, "bob")
     assert m.outcome() is not None and "round limit" in m.outcome().reason
+
+
+def test_pie_fight_victory_does_not_count_against_the_one_trophy_a_turn():
+    m = position(seekers={"ann": ("T3", "base"), "bob": ("T4", "base")},
+                 tracks={"ann": {"pies": 10, "friendship": 6}})
+    m.apply("ann", "move")
+    m.apply("ann", "go 1 T4")
+    m.apply("ann", "stay 2")
+    m.apply("ann", "dial 1")
+    m.apply("bob", "dial 0")
+    m.apply("bob", "rejuvenate pies")
+    assert m.state.players["ann"].trophies == ("pie-fight", "pies-8")
+
+
+def test_spells_still_usable_after_the_three_spells_trophy():
+    m = position(spells={"ann": ("spell-01", "spell-02", "spell-03")},
+                 seekers={"ann": ("T3", "base"), "bob": ("T4", "base")}, tracks={"ann": {"friendship": 6}})
+    pass_turn(m, "ann")
+    assert m.state.players["ann"].trophies == ("spells-3",)
+    m.apply("bob", "seek-gems")
+    while m.state.seek:
+        m.apply("bob", m.legal_texts("bob")[0])
+    m.apply("ann", "seek-apples")
+    while m.state.seek:
+        m.apply("ann", m.legal_texts("ann")[0])
+    m.apply("bob", "move")
+    m.apply("bob", "go 1 T3")
+    m.apply("bob", "stay 2")
+    m.apply("ann", "dial 0 with spell-01 spell-02 spell-03")
+    m.apply("bob", "dial 0")
+    assert m.state.players["ann"].spells == () and "spells-3" in m.state.players["ann"].trophies
+
+
+def test_four_trophies_at_most():
+    m = position(trophies={"ann": ALL[:4]}, tracks={"ann": {"pies": 8}}, first="bob")
+    pass_turn(m, "bob")
+    assert m.state.finale and len(m.state.players["ann"].trophies) == 4

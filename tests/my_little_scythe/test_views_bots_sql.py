@@ -39,6 +39,7 @@ def test_a_seat_never_sees_the_other_dial_before_the_reveal():
                  spells={"ann": ("spell-30",)})
     m.apply("ann", "move")
     m.apply("ann", "go 1 T4")
+    m.apply("ann", "stay 2")
     m.apply("ann", "dial 6 with spell-30")
     for seat in ("bob", None):
         view = public(m.view(seat))
@@ -130,3 +131,15 @@ def test_house_content_is_labelled():
     house = {o.name: o for o in GAME.options}
     for o in house.values():
         assert o.rule in GAME.rules and GAME.rules.get(o.rule).source == "house"
+
+
+def test_a_dry_run_reveal_redacts_for_a_seat_whose_fight_is_not_revealed_yet():
+    m = position(seekers={"ann": ("T3", "base"), "bob": ("T4", "base")}, tracks={"ann": {"pies": 6}})
+    m.apply("ann", "move")
+    m.apply("ann", "go 1 T4")
+    m.apply("ann", "stay 2")
+    m.apply("ann", "dial 5")
+    _seat, _cmd, evs = m.decide("bob", "dial 2")  # what `try` computes
+    reveal = [e for e in evs if isinstance(e, ev.PieFightRevealed)][0]
+    shown = GAME.projection.redact(reveal, "bob", m.state)
+    assert shown.pies == {"ann": -1, "bob": -1} and shown.winner == "?"
