@@ -262,26 +262,34 @@ def try_(
     at: Optional[int] = typer.Option(None, "--at", help="Ask about the position after this seq."),
     seat: Optional[str] = typer.Option(None, "--as"),
 ) -> None:
-    """Dry run: would this command be (or have been) legal, and what would it do? Writes nothing."""
+    """Dry run: would this command be (or have been) legal, and what would it do? Writes nothing.
+
+    What it would do is shown as the acting seat may see it; dice not yet rolled in the live
+    game show as "?" (`--as referee` shows everything)."""
     with user_errors():
+        live = engine().load(game_id)
         match = load_at(game_id, at)
         text = " ".join(command)
         trail, token = trace_rules()
         try:
-            actor, _cmd, events = match.decide(seat, text)
+            actor, _cmd, events = match.decide(None if seat == REFEREE else seat, text)
         except RuleViolation as exc:
             raise cite(match.game.rules, exc)
         finally:
             stop_trace(token)
         console.print(f"legal: {actor}: {escape(text)} at seq {match.seq}"
                       + (f" (checked {', '.join(trail)})" if trail else ""))
-        print_events(match, events)
+        viewer = seat or actor
+        if live.outcome() is not None:
+            viewer = REFEREE
+        print_events(match, match.preview(events, viewer, live.folded.draws if live.folded else 0))
 
 
 @app.command()
 def why(
     game_id: str = typer.Argument(...),
     seq: int = typer.Argument(..., help="The event to explain."),
+    seat: Optional[str] = typer.Option(None, "--as", help="Show the events as this seat may see them."),
 ) -> None:
     """Which command produced an event, and which rules it passed."""
     with user_errors():
@@ -310,7 +318,8 @@ def why(
             rule = match.game.rules.get(rule_id)
             if rule:
                 console.print(f"  passed {rule.id} ({rule.source}, \"{escape(rule.section)}\"): {escape(rule.text)}")
-        for s, _a, ev in match.items:
+        check_seat(match, seat)
+        for s, _a, ev in match.log(seat):
             if first <= s <= last:
                 console.print(f"  [dim]{s}[/] {escape(describe(match, ev))}")
 

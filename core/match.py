@@ -13,7 +13,7 @@ import msgspec
 from core.dice import Rng
 from core.errors import ManualDiceError, ParseError, RuleViolation
 from core.game import Game, content_hash
-from events.base import Event, GameCreated, Undone
+from events.base import DiceRolled, Event, GameCreated, Undone
 from events.codec import Codec
 from projections.fold import SETUP, Folded, effective, step
 from projections.kernel import REFEREE, Decision, Outcome, redact_shuffle
@@ -139,6 +139,23 @@ class Match:
                     shown = self.game.projection.redact(shown, seat, self.state)
             if shown is not None:
                 out.append((seq, self.actors.get(seq), shown))
+        return out
+
+    def preview(self, events: Sequence[Event], seat: str | None, live_draws: int) -> list[Event]:
+        """Events a dry run would produce, as ``seat`` may see them: redacted like the log,
+        and with seeded dice from draws not yet made in the live game shown as "?", so that
+        a dry run never tells what the next roll, draw or shuffle will be."""
+        if seat == REFEREE:
+            return list(events)
+        out = []
+        for ev in events:
+            if isinstance(ev, DiceRolled) and not ev.manual and ev.n >= live_draws:
+                ev = msgspec.structs.replace(ev, faces=("?",) * len(ev.faces))
+            shown = redact_shuffle(ev, seat, False)
+            if shown is not None:
+                shown = self.game.projection.redact(shown, seat, self.state)
+            if shown is not None:
+                out.append(shown)
         return out
 
     def legal(self, seat: str) -> list[Any]:

@@ -161,3 +161,14 @@ def test_replay_steps_back_and_forth(tmp_path, gid):
     out = run(tmp_path, "replay", gid, "--as", "ann", stdin="n\nn\np\ng 5\ne\nq\n")
     assert out.returncode == 0
     assert "seq 2/" in out.stdout and "seq 5/" in out.stdout
+
+
+def test_try_never_tells_the_next_roll_or_a_hidden_card(tmp_path, gid):
+    run(tmp_path, "do", gid, "--as", "ann", "bid", "2")
+    out = run(tmp_path, "try", gid, "--as", "bob", "bid", "1")
+    assert out.returncode == 0
+    assert "d6 ?" in out.stdout  # the seeded roll has not happened yet
+    full = run(tmp_path, "try", gid, "--as", "referee", "bid", "1")
+    assert "d6 ?" not in full.stdout and "rolled" in full.stdout
+    why = run(tmp_path, "why", gid, "5", "--as", "bob")
+    assert why.returncode == 0 and "bid=-1" in why.stdout  # ann's secret bid, as bob sees it
