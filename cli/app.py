@@ -300,28 +300,30 @@ def why(
         found = next((c for c in commands if c[3] <= seq <= c[4]), None)
         if found is None:
             fail(f"{match.game_id} has no event {seq} (its log ends at {match.seq})")
-        cid, seat, text, first, last = found
+        cid, actor, text, first, last = found
         if text == SETUP:
             console.print(f"seq {seq} was written when the game was set up (seq {first}–{last}).")
             return
+        check_seat(match, seat)
         before = Match(match.game, [i for i in match.items if i[0] < first], match.actors)
         trail, token = trace_rules()
         try:
-            before.decide(seat, text)
+            before.decide(actor, text)
         except ArbiterError as exc:
             console.print(f"[yellow]today's rules refuse it: {escape(str(exc))}[/]")
         finally:
             stop_trace(token)
-        console.print(f"seq {seq} came from [bold]{seat}: {escape(text)}[/] (seq {first}–{last}, command {cid})")
-        checks = ["ARB-TURN"] + trail
-        for rule_id in checks:
+        raw = [ev for s, _c, ev in match.items if first <= s <= last]
+        shown = [(s, ev) for s, _a, ev in match.log(seat) if first <= s <= last]
+        secret = [ev for _s, ev in shown] != raw  # then the command's own words are secret too
+        words = "(a secret choice)" if secret and seat != actor else escape(text)
+        console.print(f"seq {seq} came from [bold]{actor}: {words}[/] (seq {first}–{last}, command {cid})")
+        for rule_id in ["ARB-TURN"] + trail:
             rule = match.game.rules.get(rule_id)
             if rule:
                 console.print(f"  passed {rule.id} ({rule.source}, \"{escape(rule.section)}\"): {escape(rule.text)}")
-        check_seat(match, seat)
-        for s, _a, ev in match.log(seat):
-            if first <= s <= last:
-                console.print(f"  [dim]{s}[/] {escape(describe(match, ev))}")
+        for s, ev in shown:
+            console.print(f"  [dim]{s}[/] {escape(describe(match, ev))}")
 
 
 # ----------------------------------------------------------------------------- audits

@@ -98,8 +98,10 @@ def test_try_and_why(tmp_path, gid):
     assert ok.returncode == 0 and ok.stdout.startswith("legal")
     then = run(tmp_path, "try", gid, "--at", "4", "--as", "ann", "protest")
     assert then.returncode == 1 and "DUEL-WINDOW" in then.stderr
-    why = run(tmp_path, "why", gid, "5")
+    why = run(tmp_path, "why", gid, "5", "--as", "ann")
     assert why.returncode == 0 and "ann: bid 2" in why.stdout
+    public = run(tmp_path, "why", gid, "5")
+    assert "bid 2" not in public.stdout and "secret" in public.stdout
     assert run(tmp_path, "why", gid, "99").returncode == 2
 
 
@@ -172,3 +174,4 @@ def test_try_never_tells_the_next_roll_or_a_hidden_card(tmp_path, gid):
     assert "d6 ?" not in full.stdout and "rolled" in full.stdout
     why = run(tmp_path, "why", gid, "5", "--as", "bob")
     assert why.returncode == 0 and "bid=-1" in why.stdout  # ann's secret bid, as bob sees it
+    assert "bid 2" not in why.stdout
