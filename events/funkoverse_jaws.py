@@ -40,6 +40,8 @@ class CharacterMoved(Event, frozen=True):
     char: str
     path: tuple[str, ...]  # every square entered, in order
     how: str  # move, swim, farewell-and-adieu
+    start: str = ""  # the square the move began on
+    route: str = ""  # why the route is not the direct one, e.g. round an obstructed corner
 
 
 class SharkSurfaced(Event, frozen=True):

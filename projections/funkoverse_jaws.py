@@ -337,7 +337,9 @@ class FJProjection(Base[FJState]):
                     f"{' '.join(e.defender_faces)} = {e.challenger_successes}-{e.defender_successes}, "
                     + (f"{e.target} {e.result}" if e.won else "ties and losses go to the defender"))
         if n == "CharacterMoved":
-            return f"{e.char} moves" + ("" if e.how == "move" else f" ({e.how})") + f": {' > '.join(e.path)}"
+            squares = ((e.start,) if e.start else ()) + tuple(e.path)
+            return (f"{e.char} moves" + ("" if e.how == "move" else f" ({e.how})") + f": {' > '.join(squares)}"
+                    + f" ({len(e.path)} square(s)" + (f", {e.route})" if e.route else ")"))
         if n == "CharacterPlaced":
             return f"{e.char} placed on {e.square} ({e.why})"
         if n == "PointsGained":

@@ -342,9 +342,11 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         self.moved(b, c, path, "move")
         self.after_action(b)
 
-    def moved(self, b: Builder, c: Char, path: tuple, how: str) -> None:
+    def moved(self, b: Builder, c: Char, path: tuple, how: str, toward: Any = None) -> None:
+        """Record the route taken, square by square, with why it is not the direct one."""
         if path:
-            b(E.CharacterMoved(char=c.id, path=tuple(square_name(p) for p in path), how=how))
+            b(E.CharacterMoved(char=c.id, path=tuple(square_name(p) for p in path), how=how, start=c.square or "",
+                               route=R.route_note(b.s, c, tuple(path), toward)))
         if c.emerged:  # Emerged: an action that moves the Shark submerges it
             b(E.SharkSurfaced(char=c.id, emerged=False))
         for card in c.statuses:
@@ -547,7 +549,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         require(R.adjacent(s2, c.side, dest, tp), "FJ-HUNTED-TARGET", f"from {cmd.args[0]} {c.name} would not be adjacent to {t.name}:" " the challenge would have no target")
         harpoon = self.check_harpoon(b.s, c, cmd)
         self.pay(b, c, "farewell-and-adieu", spec)
-        self.moved(b, c, path, "farewell-and-adieu")
+        self.moved(b, c, path, "farewell-and-adieu", toward=tp)
         self.resolve_challenge(b, b.s.chars[c.id], b.s.chars[t.id], "farewell-and-adieu", spec["dice"], harpoon, rng)
         self.after_action(b)
 
