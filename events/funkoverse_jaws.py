@@ -65,6 +65,7 @@ class ChallengeDeclared(Event, frozen=True):
     kind: str  # basic-challenge or an ability id
     dice: int
     defense: int
+    extra: int = 0  # of ``dice``, the extra dice (Can Crusher: your status cards on the target)
 
 
 class ChallengeResolved(Event, frozen=True):

@@ -354,7 +354,9 @@ class FJProjection(Base[FJState]):
             "ActionDone": lambda: f"{e.char}: {e.action} ({e.left} action(s) left)",
             "SharkSurfaced": lambda: f"{e.char} " + ("emerges" if e.emerged else "submerges"),
             "TokenSpent": lambda: f"{e.side} spends a {e.token} token on {e.ability}: cooldown {e.slot}",
-            "ChallengeDeclared": lambda: f"{e.challenger} challenges {e.target} ({e.kind}): {e.dice} dice against defense {e.defense}",
+            "ChallengeDeclared": lambda: f"{e.challenger} challenges {e.target} ({e.kind}): {e.dice} dice"
+            + (f" ({e.dice - e.extra} + {e.extra} for your status cards on {e.target})" if e.extra else "")
+            + f" against defense {e.defense}",
             "KnockedDown": lambda: f"{e.char} is knocked down",
             "KnockedOut": lambda: f"{e.char} is knocked out" + (f" by {e.by}" if e.by else "") + ": cooldown 1",
             "StoodUp": lambda: f"{e.char} stands up ({e.how}" + (f" by {e.by})" if e.by else ")"),
@@ -365,7 +367,7 @@ class FJProjection(Base[FJState]):
             "PointMarkerTaken": lambda: f"{e.char} takes point marker {e.letter}: cooldown 4",
             "ControlMarkerPlaced": lambda: f"{e.char} places a {e.side} control marker on {e.square} (area {e.area})",
             "ControlMarkerFlipped": lambda: f"{e.char} flips the control marker of area {e.area} to {e.side}",
-            "HuntedShift": lambda: f"Hunted: {e.side} shifts {', '.join(e.tokens) or 'no'} token(s) down 1",
+            "HuntedShift": lambda: f"Hunted resolves: {e.side} shifts its {', '.join(e.tokens) or 'no'} token(s) down the cooldown track by 1",
             "FlagReturned": lambda: f"{e.char} returns from the rival flag to the {e.side} starting area",
             "RoundEnded": lambda: f"round {e.round} ends; the First Player marker passes to {e.first}",
             "GameWon": lambda: f"{e.side} wins: {e.reason}",

@@ -594,17 +594,23 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             b(E.ItemCooled(side=c.side, item="harpoon-gun", char=c.id, slot=1))
             b(E.StatusGiven(card=f"barrel-{c.side}", char=t.id, by=c.id))
             t = b.s.chars[t.id]
+        extra = 0
         if extra_per_status:  # Can Crusher: one extra die per status card of yours on the target
-            dice += R.status_cards_of(b.s, c.side, t)
-        b(E.ChallengeDeclared(challenger=c.id, target=t.id, kind=kind, dice=dice, defense=t.defense))
+            extra = R.status_cards_of(b.s, c.side, t)
+            require(True, "FJ-CAN-CRUSHER", "")
+        b(E.ChallengeDeclared(challenger=c.id, target=t.id, kind=kind, dice=dice + extra, defense=t.defense, extra=extra))
+        dice += extra
         att = b(rng.roll(["funkoverse"] * dice, purpose=f"{c.id} challenges ({kind})"))
         dfn = b(rng.roll(["funkoverse"] * t.defense, purpose=f"{t.id} defends"))
         cs = R.successes(b.content, "challenger", att.faces)  # type: ignore[attr-defined]
         ds = R.successes(b.content, "defender", dfn.faces)  # type: ignore[attr-defined]
         won = cs > ds
+        require(True, "FJ-RESOLVE", "")
         result = "none"
         if won:
             result = "knocked-down" if (t.standing and t.id != "shark") else "knocked-out"
+            if t.standing and t.id == "shark":
+                require(True, "FJ-UNDERWATER-PREDATOR", "")
         b(E.ChallengeResolved(challenger=c.id, target=t.id, kind=kind, challenger_faces=att.faces,  # type: ignore[attr-defined]
                               defender_faces=dfn.faces, challenger_successes=cs,  # type: ignore[attr-defined]
                               defender_successes=ds, won=won, result=result))
@@ -620,6 +626,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             if card.startswith("barrel-"):  # Barrel: discard after this character is knocked out
                 b(E.StatusDiscarded(card=card, char=t.id))
         if by.id == "quint" and "hunted" in t.statuses:  # Hunted
+            require(True, "FJ-HUNTED", "")
             cd = b.s.sides[by.side].cooldown
             toks = tuple(sorted(k.split(":")[1] for k in cd if k in ("token:cunning", "token:might")))
             b(E.HuntedShift(side=by.side, tokens=toks))
