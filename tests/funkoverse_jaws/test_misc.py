@@ -56,8 +56,9 @@ def test_renderer_shows_map_walls_characters_cards_tracks_and_pools():
     text = renderer("funkoverse-jaws")(m.state, "ann")
     assert "###" in text and "---" in text and " o" in text
     assert "Q" in text and "t" in text.split("key:")[0]  # Quint standing, Tiger Shark knocked down
-    assert "KNOCKED DOWN" in text and "hunted" in text and "Submerged" in text and "exhausted" not in text
-    assert "cooldown: 1[" in text and "token:cunning" in text and "pool:" in text
+    assert "KNOCKED DOWN" in text and "Hunted" in text and "Submerged" in text and "exhausted" not in text
+    assert "cooldown: 1[" in text and "3[cunning token]" in text and "pool:" in text
+    assert max(len(line) for line in text.splitlines()) <= 100  # readable at 100 columns
 
 
 def test_sql_views_count_challenges_and_points(tmp_path):
