@@ -21,7 +21,7 @@ def _cell(state: FJState, sq: str, occupant: dict[str, Any], markers: dict[str, 
         letter = LETTER.get(c.id, c.id[0].upper())
         body = letter if c.standing else letter.lower()
         extra = "~" if c.emerged is False else ("^" if c.emerged else "")
-        return (body + (extra or mark[:1] or " ")).ljust(2) + ("*" if c.id == state.active else " ")
+        return ("*" if c.id == state.active else " ") + body + (extra or mark[:1] or " ")
     if mark:
         return mark.center(3)
     if sq in state.board.start.get("light", ()):

@@ -4,6 +4,7 @@ Tiger Shark, on the Orca or South Beach, in the first game or the Control and Fl
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 import msgspec
@@ -25,6 +26,37 @@ ALIASES = {"tiger": "tiger-shark", "tigershark": "tiger-shark", "the-shark": "sh
            "farewell": "farewell-and-adieu", "blood": "blood-in-the-water",
            "crusher": "can-crusher", "scars": "compare-scars", "jaws!": "jaws"}
 ABILITY_VERBS = ("farewell-and-adieu", "can-crusher", "compare-scars", "swim", "blood-in-the-water", "jaws")
+
+
+# `help` in `arbiter play`: every command form with an example (what it is for in brackets).
+HELP = (
+    ("place CHARACTER SQUARE", "place quint b2   (setup; back from cooldown)"),
+    ("choose CHARACTER", "choose swimmer   (take a turn with it)"),
+    ("move SQUARE", "move c3   (up to 2; the route is shown)"),
+    ("move SQUARE SQUARE ...", "move b2 c3   (each square entered)"),
+    ("challenge RIVAL [harpoon]", "challenge tiger-shark   (2 dice)"),
+    ("assist ALLY", "assist swimmer   (stand up an adjacent ally)"),
+    ("rally", "rally   (stand up, using both actions)"),
+    ("emerge", "emerge   (the Shark, a basic action)"),
+    ("interact A|B|C|D", "interact A   (an adjacent point marker)"),
+    ("interact mark SQUARE", "interact mark e4   (Control: place)"),
+    ("interact flip AREA", "interact flip 2   (Control: flip)"),
+    ("swim SQUARE [SQUARE ...] [emerge]", "swim g4 emerge   (move 3, may emerge)"),
+    ("blood-in-the-water SQUARE [emerge]", "blood c4   (place the Shark by a rival)"),
+    ("jaws RIVAL [harpoon]", "jaws quint   (challenge 5, then put/leave)"),
+    ("farewell-and-adieu SQUARE [harpoon]", "farewell d5   (toward Hunted, challenge 2)"),
+    ("can-crusher RIVAL [harpoon]", "crusher shark   (range 3, challenge 2+)"),
+    ("compare-scars RIVAL [harpoon]", "scars shark   (stand up, challenge 2)"),
+    ("end", "end   (exhaust: unused actions are lost)"),
+    ("put SQUARE | leave", "put e6   (after Jaws!: place the target)"),
+    ("hunt RIVAL | no-hunt", "hunt shark   (Veteran Hunter)"),
+    ("return CHARACTER | done", "return quint   (Flags: home for 2 points)"),
+    ("COMMAND [FACES]", "challenge quint [star star circle circle]"),
+)
+
+VERBS = ("place", "choose", "move", "challenge", "assist", "rally", "emerge", "interact", "swim",
+         "blood-in-the-water", "jaws", "farewell-and-adieu", "can-crusher", "compare-scars", "use",
+         "end", "put", "leave", "hunt", "no-hunt", "return", "done")
 
 
 class Cmd(msgspec.Struct, frozen=True):
@@ -78,15 +110,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                doc="house: after this many rounds the game ends on points (0 = no limit)",
                rule="FJ-HOUSE-ROUND-LIMIT"),
     )
-    syntax = (
-        "place CHARACTER SQUARE", "choose CHARACTER", "move SQUARE (or every square entered: move b3 c3)",
-        "challenge RIVAL [harpoon]",
-        "assist ALLY", "rally", "emerge", "interact A|B|C|D", "interact mark SQUARE", "interact flip AREA",
-        "swim SQUARE [SQUARE ...] [emerge]", "blood-in-the-water SQUARE [emerge]", "jaws RIVAL [harpoon]",
-        "farewell-and-adieu SQUARE [harpoon]", "can-crusher RIVAL [harpoon]",
-        "compare-scars RIVAL [harpoon]", "use ITEM", "end", "put SQUARE", "leave",
-        "hunt RIVAL", "no-hunt", "return CHARACTER", "done",
-    )
+    syntax = tuple(f"\n  {form:<36} e.g. {example}" for form, example in HELP)
     bots = {"smart": smart_bot}
 
     # -- content and setup ------------------------------------------------------------
@@ -176,14 +200,14 @@ class FunkoverseJaws(Game[FJState, Cmd]):
     def parse(self, state: FJState, seat: str, text: str) -> Cmd:
         words = text.lower().split()
         if not words:
-            raise ParseError("empty command", hint="; ".join(self.syntax))
+            raise ParseError("empty command", hint="commands: " + ", ".join(VERBS) + " (help lists them with examples)")
         verb = ALIASES.get(words[0], words[0])
         rest = words[1:]
 
         def arity(lo: int, hi: int | None = None) -> None:
             hi = lo if hi is None else hi
             if not lo <= len(rest) <= hi:
-                forms = [s for s in self.syntax if s.split()[0] == verb]
+                forms = [f"{form} (e.g. {ex.split('  ')[0].strip()})" for form, ex in HELP if form.split()[0] == verb]
                 raise ParseError(f"{verb} takes {lo}{'' if hi == lo else f' to {hi}'} word(s)", hint="; ".join(forms))
 
         def flag(word: str, allowed: str) -> None:
@@ -236,7 +260,10 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             if rest[0] not in ("harpoon-gun", "harpoon"):
                 raise ParseError(f"no item {rest[0]!r} in this game", hint="items: harpoon-gun")
             return Cmd(verb, ("harpoon-gun",))
-        raise ParseError(f"not a Funkoverse command: {text!r}", hint="; ".join(self.syntax))
+        close = difflib.get_close_matches(words[0], VERBS + tuple(ALIASES), n=1)
+        raise ParseError(f"not a Funkoverse command: {text!r}",
+                         hint=(f"did you mean {ALIASES.get(close[0], close[0])!r}? " if close else "")
+                         + "commands: " + ", ".join(VERBS) + " (help lists them with examples)")
 
     def command_text(self, command: Cmd) -> str:
         return " ".join((command.verb,) + command.args)
@@ -836,7 +863,16 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                     s2 = msgspec.structs.replace(state, chars={**state.chars, c.id: moved})
                     if R.adjacent(s2, c.side, d, tp):
                         out += with_harpoon("farewell-and-adieu", square_name(d))
-        return out
+        return sorted(out, key=self.menu_order)
+
+    MENU = {"challenge": 0, "jaws": 0, "can-crusher": 0, "compare-scars": 0, "farewell-and-adieu": 0,
+            "assist": 1, "interact": 1, "emerge": 1, "rally": 1, "end": 2, "move": 3,
+            "blood-in-the-water": 4, "swim": 5}
+
+    def menu_order(self, cmd: Cmd) -> tuple[int, int]:
+        """`arbiter play` numbers the first 30: challenges and other targeted actions, then end,
+        then moves; the Swim variants that also emerge come last."""
+        return self.MENU.get(cmd.verb, 9), int(cmd.verb == "swim" and "emerge" in cmd.args)
 
     def summary(self, state: FJState) -> dict[str, Any]:
         return {"rounds": state.round, **{f"{s}_points": v.points for s, v in state.sides.items()}}

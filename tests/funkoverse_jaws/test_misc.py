@@ -11,7 +11,7 @@ from cli.render import renderer
 from core import transcript
 from core.bots import autoplay, random_bot
 from core.engine import Engine
-from core.errors import BadContent
+from core.errors import BadContent, ParseError
 from core.funkoverse_jaws import GAME
 from core.match import Match
 
@@ -136,3 +136,34 @@ def test_every_cited_rule_and_option_rule_is_in_the_index():
     for o in GAME.options:
         rule = index.get(o.rule)
         assert rule is not None and (rule.source == "house") == o.house or o.name in ("harpoon-gun",)
+
+
+def test_help_gives_an_example_for_every_command_form():
+    from core.funkoverse_jaws import HELP, VERBS
+
+    lines = [ln.strip() for ln in GAME.syntax]
+    assert all(" e.g. " in ln for ln in lines) and all(len(ln) < 96 for ln in lines)
+    covered = {w for form, _ in HELP for w in form.replace("|", " ").split() if w in VERBS}
+    assert covered >= set(VERBS) - {"use"}
+    for form, example in HELP:  # every example parses (the manual-dice one too)
+        text = example.split("  ")[0].strip()
+        m = acting({"quint": "b2", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint", mode="control")
+        GAME.parse(m.state, "ann", text.split("[")[0])
+
+
+def test_the_menu_puts_challenges_first_and_end_before_the_moves():
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint")
+    legal = m.legal_texts("ann")
+    assert legal[0].startswith(("challenge", "can-crusher", "compare-scars"))
+    assert legal.index("end") < min(i for i, t in enumerate(legal) if t.startswith("move "))
+    assert legal.index("end") < 30
+
+
+def test_typos_get_a_hint():
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint")
+    with pytest.raises(ParseError) as exc:
+        m.apply(None, "chalenge shark")
+    assert "challenge" in exc.value.hint
+    with pytest.raises(ParseError) as exc:
+        m.apply(None, "move z9")
+    assert "a1 to h8" in exc.value.hint
