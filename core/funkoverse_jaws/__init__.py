@@ -107,7 +107,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                doc="flip the First Player marker (seeded), or record who won the flip at the table",
                rule="FJ-HOUSE-FIRST-PLAYER"),
         Option(name="round-limit", default=20, minimum=0, maximum=200,
-               doc="house: after this many rounds the game ends on points (0 = no limit)",
+               doc="house: the game stops after this many rounds (0 = play on for ever): in a scenario more"
+                   " points wins, level points draw; a first game with no knock-out is drawn",
                rule="FJ-HOUSE-ROUND-LIMIT"),
     )
     syntax = tuple(f"\n  {form:<36} e.g. {example}" for form, example in HELP)
@@ -738,17 +739,28 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         b(E.RoundEnded(round=s.round, first=other(b.s, first)))
         limit = s.options.get("round-limit", 0)
         if limit and s.round >= limit:
-            pts = {side: b.s.sides[side].points for side in b.s.side_order}
-            a, d = b.s.side_order
-            if pts[a] != pts[d]:
-                b(E.GameWon(side=a if pts[a] > pts[d] else d, reason=f"round limit {limit} reached: more points"))
-            else:
-                b(E.GameDrawn(reason=f"round limit {limit} reached with points level"))
+            self.round_limit_reached(b, limit)
             return
         if b.s.pending_place:
             b(E.PhaseChanged(phase="place", side=b.s.chars[b.s.pending_place[0]].side))
         else:
             b(E.PhaseChanged(phase="choose", side=b.s.first))
+
+    def round_limit_reached(self, b: Builder, limit: int) -> None:
+        """House rule FJ-HOUSE-ROUND-LIMIT: after the last allowed round the game stops; in a
+        scenario the side with more points wins (level points: a draw); a first game with
+        no rival knocked out is a draw."""
+        require(True, "FJ-HOUSE-ROUND-LIMIT", "")
+        pts = {side: b.s.sides[side].points for side in b.s.side_order}
+        a, d = b.s.side_order
+        if b.s.mode == "first-game":
+            b(E.GameDrawn(reason=f"house round limit: {limit} rounds played and no rival knocked out (option round-limit)"))
+        elif pts[a] != pts[d]:
+            win = a if pts[a] > pts[d] else d
+            b(E.GameWon(side=win, reason=f"house round limit: {limit} rounds played, {win} leads "
+                                         f"{max(pts.values())}-{min(pts.values())} on points (option round-limit)"))
+        else:
+            b(E.GameDrawn(reason=f"house round limit: {limit} rounds played, points level at {pts[a]} (option round-limit)"))
 
     def check_scenario_win(self, b: Builder, target: int) -> bool:
         """Winning a Scenario: at the end of a round, reach the target with more points; ties play on."""
