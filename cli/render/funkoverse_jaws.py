@@ -21,7 +21,7 @@ def _cell(state: FJState, sq: str, occupant: dict[str, Any], markers: dict[str, 
         letter = LETTER.get(c.id, c.id[0].upper())
         body = letter if c.standing else letter.lower()
         extra = "~" if c.emerged is False else ("^" if c.emerged else "")
-        return ("*" if c.id == state.active else " ") + body + (extra or mark[:1] or " ")
+        return ("*" if c.id == state.active and state.phase == "act" else " ") + body + (extra or mark[:1] or " ")
     if mark:
         return mark.center(3)
     if sq in state.board.start.get("light", ()):
@@ -127,7 +127,7 @@ def side_panel(state: FJState) -> list[str]:
         lines.append(f"{side_name.upper()} ({', '.join(sd.seats)}){first}{pts}")
         lines.append("  pool: " + (", ".join(sorted(sd.pool)) or "empty"))
         track = {n: sorted(cooldown_label(state, k) for k, v in sd.cooldown.items() if v == n) for n in (1, 2, 3, 4)}
-        lines.append("  cooldown: " + "  ".join(f"{n}[{', '.join(track[n])}]" for n in (1, 2, 3, 4)))
+        lines.append("  cooldown: " + " | ".join(f"{n}: {', '.join(track[n]) or '-'}" for n in (1, 2, 3, 4)))
         for c in state.chars.values():
             if c.side != side_name:
                 continue
@@ -146,7 +146,7 @@ def side_panel(state: FJState) -> list[str]:
                 bits.append("holds the Harpoon Gun")
             if c.exhausted:
                 bits.append("exhausted")
-            if c.id == state.active:
+            if c.id == state.active and state.phase == "act":
                 bits.append("ACTING")
             lines.append("; ".join(bits))
         lines.append("")

@@ -261,6 +261,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             if rest[0] not in ("harpoon-gun", "harpoon"):
                 raise ParseError(f"no item {rest[0]!r} in this game", hint="items: harpoon-gun")
             return Cmd(verb, ("harpoon-gun",))
+        if words[0].isdigit():
+            raise ParseError(f"{words[0]} is not a number on the menu", hint="pick a number shown, or type a command (help)")
         close = difflib.get_close_matches(words[0], VERBS + tuple(ALIASES), n=1)
         raise ParseError(f"not a Funkoverse command: {text!r}",
                          hint=(f"did you mean {ALIASES.get(close[0], close[0])!r}? " if close else "")

@@ -57,7 +57,8 @@ def test_renderer_shows_map_walls_characters_cards_tracks_and_pools():
     assert "###" in text and "---" in text and " o" in text
     assert "Q" in text and "t" in text.split("key:")[0]  # Quint standing, Tiger Shark knocked down
     assert "KNOCKED DOWN" in text and "Hunted" in text and "Submerged" in text and "exhausted" not in text
-    assert "cooldown: 1[" in text and "3[cunning token]" in text and "pool:" in text
+    assert "cooldown: 1: -" in text and "3: cunning token" in text and "pool:" in text
+    assert "[" not in text  # nothing rich could take for markup
     assert max(len(line) for line in text.splitlines()) <= 100  # readable at 100 columns
 
 
