@@ -156,3 +156,28 @@ def test_disputes_through_check_import_try_and_why(tmp_path):
     assert out.returncode == 1 and "ARB-TURN" in out.stdout + out.stderr
     out = run_cli(tmp_path, "check", os.path.join(HERE, "shark-submerged.arb"))
     assert out.returncode == 0 and "winner: ann" in out.stdout
+
+
+def test_a_hot_seat_first_game_through_arbiter_play(tmp_path):
+    """The dispute game typed at `arbiter play` by two people sharing the keyboard."""
+    with open(os.path.join(HERE, SIGHT)) as f:
+        lines = f.read().splitlines()
+    body = [ln.split("#")[0].split(":", 1)[1].strip() for ln in lines[lines.index("---") + 1:] if ln.split("#")[0].strip()]
+    import subprocess
+    import sys
+
+    env = {**os.environ, "ARBITER_DB": str(tmp_path / "fj.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
+           "COLUMNS": "100", "ARBITER_LOCK_TIMEOUT": "5"}
+    out = subprocess.run([sys.executable, "-c", "from cli.app import main; main()", "play", "funkoverse-jaws",
+                          "-p", "ann,bob", "--dice", "manual", "-o", "first-player=light"],
+                         input="help\n" + "\n".join(body) + "\n", capture_output=True, text=True, env=env, cwd=str(tmp_path))
+    assert out.returncode == 0 and "Traceback" not in out.stdout + out.stderr
+    assert "game over — winner: ann" in out.stdout
+    assert "e.g. challenge tiger-shark" in out.stdout  # help
+    assert "3 dice (2 + 1 for your status cards on tiger-shark)" in " ".join(out.stdout.split())
+
+
+@pytest.mark.parametrize("mode", ["first-game", "control", "flags"])
+def test_bot_games_of_each_mode_through_arbiter_simulate(tmp_path, mode):
+    out = run_cli(tmp_path, "simulate", "funkoverse-jaws", "-n", "2", "--bot", "smart", "-o", f"mode={mode}")
+    assert out.returncode == 0 and "unfinished 0" in out.stdout, out.stdout + out.stderr
