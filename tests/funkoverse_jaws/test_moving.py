@@ -93,9 +93,12 @@ def test_moving_between_rivals_rule_3():
     m = acting({"quint": "b2", "shark": "c2", "tiger-shark": "b3", "swimmer": "h8"}, "quint", posts=[[1, 1]])
     m.apply(None, "move c3")
     assert m.state.chars["quint"].square == "c3"
+    assert last(m, E.CharacterMoved).path == ("c3",)  # one diagonal step between the rivals
     m2 = acting({"quint": "b2", "shark": "c2", "tiger-shark": "b3", "swimmer": "h8"}, "quint", posts=[[1, 1]])
+    assert rejected(m2, "move b2 a1") == "FJ-MOVE-3"  # the diagonal itself, through the post
     m2.apply(None, "move a1")  # not through the obstructed corner: two squares, round by b1
-    assert last(m2, E.CharacterMoved).path == ("b1", "a1")
+    ev = last(m2, E.CharacterMoved)
+    assert ev.path == ("b1", "a1") and "not diagonally b2 > a1: FJ-MOVE-3" in ev.route
 
 
 def test_combining_straight_and_diagonal_moves_rule_1_and_4():
