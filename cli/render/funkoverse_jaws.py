@@ -78,8 +78,8 @@ def render(state: FJState, seat: str | None) -> str:
     lines.append("   " + "".join(corner(x, 0) + "---" for x in range(b.columns)) + corner(b.columns, 0))
     lines.append("     " + "   ".join(chr(97 + x) for x in range(b.columns)))
     board_lines = lines[1:]
-    info = side_panel(state)
     width = max(len(x) for x in board_lines) + 3
+    info = [part for line in side_panel(state) for part in wrap(line, max(40, 100 - width))]
     out = [lines[0]]
     for i in range(max(len(board_lines), len(info))):
         left = board_lines[i] if i < len(board_lines) else ""
@@ -93,6 +93,19 @@ def render(state: FJState, seat: str | None) -> str:
         out.append(f"now: {state.turn_side} — {state.phase}" + (f" ({who}, {state.actions_left} action(s) left)" if state.phase == "act" else "")
                    + (f"; waiting on {captain(state, state.turn_side)}" if state.turn_side else ""))
     return "\n".join(out)
+
+
+def wrap(line: str, width: int) -> list[str]:
+    """Break a panel line at '; ' or ' | ' so that the whole picture fits 100 columns."""
+    out: list[str] = []
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    while len(line) > width:
+        cut = max(line.rfind("; ", 0, width), line.rfind(" | ", 0, width))
+        if cut <= len(indent):
+            break
+        out.append(line[:cut + 1].rstrip())
+        line = indent + line[cut + 2:].lstrip("| ")
+    return out + [line]
 
 
 def cooldown_label(state: FJState, key: str) -> str:
@@ -136,14 +149,15 @@ def side_panel(state: FJState) -> list[str]:
                 where = c.square + ("" if c.standing else " KNOCKED DOWN")
             else:
                 where = "knocked out" if c.out else "off the map"
-            bits = [f"  {letter} {c.name}: {where}", f"def {c.defense}"]
+            who = f" ({c.seat})" if len(sd.seats) > 1 else ""
+            bits = [f"  {letter} {c.name}{who}: {where}", f"def {c.defense}"]
             cards = [status_label(x) for x in c.statuses]
             if c.emerged is not None:
                 cards.append("Emerged" if c.emerged else "Submerged")
             if cards:
                 bits.append(", ".join(cards))
             if c.item:
-                bits.append("holds the Harpoon Gun")
+                bits.append("Harpoon Gun")
             if c.exhausted:
                 bits.append("exhausted")
             if c.id == state.active and state.phase == "act":
