@@ -168,3 +168,12 @@ def test_typos_get_a_hint():
     with pytest.raises(ParseError) as exc:
         m.apply(None, "move z9")
     assert "a1 to h8" in exc.value.hint
+
+
+def test_renderer_fits_100_columns_with_four_players_and_every_card():
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint",
+               statuses={"shark": ["hunted", "barrel-light"]}, down=("swimmer",), mode="control",
+               seats=("annabelle", "bobby", "carlotta", "dmitri"), options={"harpoon-gun": "both"})
+    text = renderer("funkoverse-jaws")(m.state, "annabelle")
+    assert max(len(line) for line in text.splitlines()) <= 100
+    assert "Quint (annabelle)" in text and "Barrel" in text and "Harpoon Gun" in text and "KNOCKED DOWN" in text
