@@ -82,6 +82,12 @@ def print_events(match: Match, events: list[Any]) -> None:
         console.print(f"  [dim]•[/] {escape(describe(match, ev))}")
 
 
+def print_new(match: Match, first_seq: int, seat: str | None) -> None:
+    """The events from ``first_seq`` on, as ``seat`` may see them (hot-seat screens are
+    shared, so a command's echo shows no more than its own player may know)."""
+    print_events(match, [ev for s, _a, ev in match.log(seat) if s >= first_seq])
+
+
 def whose_turn(match: Match) -> str:
     out = match.outcome()
     if out is not None:
@@ -128,7 +134,7 @@ def do_(
         text = " ".join(command)
         receipt, match, events = engine().do(game_id, text, seat, command_id)
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
-        print_events(match, events)
+        print_new(match, receipt.first_seq, match.actors.get(receipt.first_seq))
         console.print(f"[dim]receipt {receipt}[/]")
         console.print(whose_turn(match))
 
@@ -595,8 +601,10 @@ def play(
                 command = bots[seat](match.state, seat, legal, rng)
                 text = match.game.command_text(command)
                 receipt, match, events = eng.do(gid, text, seat)
-                console.print(f"[cyan]{seat}[/] (bot): {escape(text)}")
-                print_events(match, events)
+                public = [ev for s, _a, ev in match.log(None) if s >= receipt.first_seq]
+                secret = public != list(events)
+                console.print(f"[cyan]{seat}[/] (bot): " + ("(a secret choice)" if secret else escape(text)))
+                print_new(match, receipt.first_seq, None)
                 continue
             console.rule(f"{gid} — seq {match.seq}")
             console.print(draw(match.view(seat), seat))
@@ -633,7 +641,7 @@ def play(
                     cite(match.game.rules, exc)
                 err.print(f"[red]{escape(str(exc))}[/]")
                 continue
-            print_events(match, events)
+            print_new(match, receipt.first_seq, seat)
             console.print(f"[dim]receipt {receipt}[/]")
 
 
