@@ -162,10 +162,10 @@ def undo(
 
 def load_at(game_id: str, at: Optional[int]) -> Match:
     match = engine().load(game_id)
-    if at is None or at >= match.seq:
-        return match
-    if at < 1:
+    if at is not None and not 1 <= at <= match.seq:
         fail(f"--at takes a seq from 1 to {match.seq}")
+    if at is None or at == match.seq:
+        return match
     prefix = Match(match.game, match.items[:at], match.actors)
     prefix.texts = match.texts
     prefix.game_id = match.game_id
@@ -396,6 +396,8 @@ def verify(
             err.print(f"[red]ledger: {escape(p.message)}[/]")
         for r, p in zip(receipt, receipts):
             console.print(f"receipt {r}: " + ("[green]present[/]" if p is None else f"[red]{escape(p.message)}[/]"))
+        if any(p is not None and p.seq == 0 for p in receipts):
+            raise typer.Exit(2)  # a malformed receipt is bad input, not a failed audit
         failed = bad + len(ledger) + sum(p is not None for p in receipts)
         if failed:
             raise typer.Exit(1)
@@ -412,6 +414,8 @@ def query(
 
     with user_errors():
         common.check_format(fmt, ("table", "csv", "json"))
+        if not sql.strip():
+            fail("give a SQL statement, e.g. arbiter query \"select * from games\"")
         with engine().open(read_only=True) as store:
             try:
                 cols, rows = store.query(sql)
@@ -468,6 +472,9 @@ def fork(
 ) -> None:
     """Branch a what-if game from any point of another."""
     with user_errors():
+        last = engine().load(game_id).seq
+        if not 1 <= at <= last:
+            fail(f"--at takes a seq from 1 to {last}")
         gid, match = engine().fork(game_id, at)
         console.print(gid)
         err.print(f"[dim]forked from {game_id} at seq {at}; {whose_turn(match)}[/]")
@@ -659,6 +666,8 @@ def simulate(
     from rich.progress import Progress
 
     with user_errors():
+        if games_ < 1:
+            fail("--games takes a number of games, at least 1")
         g = registry.get(game)
         chosen = get_bot(g, bot)
         n = players or g.min_seats
