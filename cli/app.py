@@ -395,6 +395,9 @@ def verify(
         for p in ledger:
             err.print(f"[red]ledger: {escape(p.message)}[/]")
         for r, p in zip(receipt, receipts):
+            if p is not None and p.seq == 0:
+                err.print(f"[bold red]error:[/] {escape(p.message)}")
+                continue
             console.print(f"receipt {r}: " + ("[green]present[/]" if p is None else f"[red]{escape(p.message)}[/]"))
         if any(p is not None and p.seq == 0 for p in receipts):
             raise typer.Exit(2)  # a malformed receipt is bad input, not a failed audit
