@@ -624,6 +624,7 @@ def play(
                 console.print(f"  [cyan]{i:>2}[/] {escape(text)}")
             if len(legal) > max_menu:
                 console.print(f"  … and {len(legal) - max_menu} more (type the command)")
+            console.print("[dim]  a number or a command; help: command forms; undo, log, quit[/]")
             try:
                 raw = ask(f"{seat}> ", legal).strip()
             except EOFError:
