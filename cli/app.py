@@ -438,6 +438,10 @@ def rules(
         found = g.rules.search(words or [])
         emit_rows(["id", "source", "section", "rule"], [(r.id, r.source, r.section, r.text) for r in found],
                   "table", title=f"{g.title}: rules")
+        if not words and g.syntax:
+            console.print("[bold]commands[/] (in `play`, `do`, `try` and transcripts)")
+            for line in g.syntax:
+                console.print(f"  {escape(line)}")
         if not words and g.options:
             emit_rows(["option", "default", "choices", "house", "what it sets"],
                       [(o.name, o.default, ", ".join(map(str, o.choices)) if o.choices else "",
