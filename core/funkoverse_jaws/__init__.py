@@ -228,6 +228,9 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             arity(1)
             return Cmd(verb, (self._square(state, rest[0]),))
         if verb == "move":
+            if "emerge" in rest:
+                raise ParseError("a basic move cannot emerge",
+                                 hint="emerge is a basic action of its own; swim SQUARE emerge and blood-in-the-water SQUARE emerge may end with it")
             arity(1, 4)
             return Cmd(verb, tuple(self._square(state, w) for w in rest))
         if verb in ("challenge", "jaws", "can-crusher", "compare-scars"):
@@ -409,7 +412,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         """Submerged: as a basic action, the Shark may emerge."""
         c = self.active(b)
         self.check_action(b.s, c, "emerge")
-        require(c.emerged is False, "FJ-EMERGE", f"{c.name} is not submerged")
+        require(c.emerged is not None, "FJ-EMERGE", f"only the Shark submerges and emerges, not {c.name}")
+        require(c.emerged is False, "FJ-EMERGE", f"{c.name} is already emerged")
         self.spend_action(b, "emerge")
         b(E.SharkSurfaced(char=c.id, emerged=True))
         self.after_action(b)
@@ -675,7 +679,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
     def do_hunt(self, b: Builder, cmd: Cmd, rng: Rng) -> None:
         """Veteran Hunter: when Quint becomes exhausted, give or move Hunted to a rival character."""
         t = b.s.chars[cmd.args[0]]
-        require(t.id in self.veteran_targets(b.s), "FJ-VETERAN", f"{t.name} is not a rival character without the Hunted card")
+        require(t.side != b.s.chars["quint"].side, "FJ-VETERAN", f"{t.name} is Quint's ally: the Hunted card goes to a rival character")
+        require(t.id in self.veteran_targets(b.s), "FJ-VETERAN", f"{t.name} already has the Hunted card")
         b(E.StatusGiven(card="hunted", char=t.id, by="quint"))
         self.after_exhaust(b)
 
