@@ -193,6 +193,8 @@ def check_challenge_target(state: FJState, char: Char, target_id: str, *, range_
 
 def check_not_submerged(char: Char, what: str) -> None:
     """Submerged: the Shark may not do assist, challenge or interact actions."""
+    if char.emerged is None:  # only the Shark has the Submerged / Emerged card
+        return
     require(char.emerged is not False, "FJ-SUBMERGED", f"the Shark is submerged and cannot {what}; it must emerge first")
 
 

@@ -156,6 +156,16 @@ def test_disputes_through_check_import_try_and_why(tmp_path):
     assert out.returncode == 1 and "ARB-TURN" in out.stdout + out.stderr
     out = run_cli(tmp_path, "check", os.path.join(HERE, "shark-submerged.arb"))
     assert out.returncode == 0 and "winner: ann" in out.stdout
+    with open(os.path.join(HERE, "shark-submerged.arb")) as f:
+        body = f.read().rstrip("\n").splitlines()[:-1]  # stop before Quint's challenge
+    (tmp_path / "ss.arb").write_text("\n".join(body) + "\n")
+    out = run_cli(tmp_path, "import", str(tmp_path / "ss.arb"))
+    sid = out.stdout.split()[-1]
+    out = run_cli(tmp_path, "try", sid, "--as", "ann", "challenge", "shark", "[star", "crit", "circle", "circle", "star", "star]")
+    text = " ".join(out.stdout.split())
+    assert out.returncode == 0 and "FJ-UNDERWATER-PREDATOR" in text and "shark is knocked out by quint" in text
+    out = run_cli(tmp_path, "try", sid, "--as", "ann", "move", "g4")
+    assert "not diagonally f3 > g4: FJ-MOVE-3" in " ".join(out.stdout.split())
 
 
 def test_a_hot_seat_first_game_through_arbiter_play(tmp_path):
