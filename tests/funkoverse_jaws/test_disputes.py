@@ -141,6 +141,10 @@ def test_disputes_through_check_import_try_and_why(tmp_path):
     part.write_text("\n".join(lines[:body] + kept[:BEFORE_CRUSHER]) + "\n")
     out = run_cli(tmp_path, "check", os.path.join(HERE, SIGHT))
     assert out.returncode == 0 and "winner: ann" in out.stdout
+    bad = tmp_path / "bad.arb"
+    bad.write_text("\n".join(lines[:body] + kept[:BEFORE_CRUSHER]) + "\nann: move a4    # onto the Swimmer\n")
+    out = run_cli(tmp_path, "check", str(bad))
+    assert out.returncode == 1 and "FJ-MOVE-6" in out.stdout + out.stderr and "ann: move a4" in out.stdout + out.stderr
     out = run_cli(tmp_path, "import", str(part))
     assert out.returncode == 0, out.stderr
     gid = out.stdout.split()[-1]
