@@ -824,7 +824,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                     if R.adjacent(state, c.side, here, parse_square(t.square or "")):
                         out += with_harpoon("compare-scars", t.id)
             return out
-        for sq in sorted(R.reachable(state, c, R.move_allowance(c, 2))):
+        by_move = R.reachable(state, c, R.move_allowance(c, 2))
+        for sq in sorted(by_move):
             out.append(Cmd("move", (square_name(sq),)))
         if c.emerged is not False:
             adj_rivals = [t for t in rivals if R.adjacent(state, c.side, here, parse_square(t.square or ""))]
@@ -852,7 +853,9 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                 continue
             if aid == "swim":
                 for sq in sorted(R.reachable(state, c, R.move_allowance(c, spec["move"]))):
-                    out += [Cmd("swim", (square_name(sq),)), Cmd("swim", (square_name(sq), "emerge"))]
+                    if sq not in by_move:  # a plain Swim to where a basic move goes only spends a token
+                        out.append(Cmd("swim", (square_name(sq),)))
+                    out.append(Cmd("swim", (square_name(sq), "emerge")))
             elif aid == "blood-in-the-water":
                 for sq in self.blood_squares(state, c, spec):
                     out += [Cmd("blood-in-the-water", (sq,))] + ([] if c.emerged else [Cmd("blood-in-the-water", (sq, "emerge"))])
@@ -886,12 +889,12 @@ class FunkoverseJaws(Game[FJState, Cmd]):
 
     MENU = {"challenge": 0, "jaws": 0, "can-crusher": 0, "compare-scars": 0, "farewell-and-adieu": 0,
             "assist": 1, "interact": 1, "emerge": 1, "rally": 1, "end": 2, "move": 3,
-            "blood-in-the-water": 4, "swim": 5}
+            "swim": 4, "blood-in-the-water": 5}
 
     def menu_order(self, cmd: Cmd) -> tuple[int, int]:
         """`arbiter play` numbers the first 30: challenges and other targeted actions, then end,
-        then moves; the Swim variants that also emerge come last."""
-        return self.MENU.get(cmd.verb, 9), int(cmd.verb == "swim" and "emerge" in cmd.args)
+        then moves, Swims beyond a basic move, Blood in the Water; variants that emerge last."""
+        return self.MENU.get(cmd.verb, 9), int("emerge" in cmd.args)
 
     def summary(self, state: FJState) -> dict[str, Any]:
         return {"rounds": state.round, **{f"{s}_points": v.points for s, v in state.sides.items()}}

@@ -177,3 +177,12 @@ def test_renderer_fits_100_columns_with_four_players_and_every_card():
     text = renderer("funkoverse-jaws")(m.state, "annabelle")
     assert max(len(line) for line in text.splitlines()) <= 100
     assert "Quint (annabelle)" in text and "Barrel" in text and "Harpoon Gun" in text and "KNOCKED DOWN" in text
+
+
+def test_a_plain_swim_where_a_basic_move_goes_is_not_offered_but_still_legal():
+    m = acting({"shark": "d5", "quint": "a1", "swimmer": "b1", "tiger-shark": "h8"}, "shark")
+    legal = m.legal_texts("bob")
+    assert "move d7" in legal and "swim d7" not in legal and "swim d7 emerge" in legal and "swim d8" in legal
+    assert legal.index("end") < legal.index("move d7") < legal.index("swim d8") < legal.index("swim d7 emerge")
+    m.apply(None, "swim d7")  # typed, it is still a legal (if wasteful) Swim
+    assert m.state.chars["shark"].square == "d7"
