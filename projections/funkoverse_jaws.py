@@ -345,7 +345,11 @@ class FJProjection(Base[FJState]):
         if n == "PointsGained":
             return f"{e.side} gains {e.points} point(s): {e.why}"
         if n == "PhaseChanged":
-            return f"now: {e.side} {e.phase}" + (f" ({e.char})" if e.char else "")
+            what = {"place": "places a character in its starting area", "choose": "chooses a character",
+                    "act": f"acts with {e.char}", "jaws": f"may place {e.char} next to the Shark (Jaws!)",
+                    "veteran": "may give or move the Hunted card (Veteran Hunter)",
+                    "flags": "may return characters from the rival flag"}.get(e.phase, e.phase)
+            return f"now: {e.side} {what}"
         if n == "CooldownShifted":
             return f"{e.side} shifts its cooldown track" + (f"; back in play: {', '.join(e.returned)}" if e.returned else "")
         simple = {
