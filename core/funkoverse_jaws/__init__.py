@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from core.dice import Rng
+from core.errors import ManualDiceError
 from core.errors import BadContent, BadOption, ParseError, RuleViolation, require
 from core.funkoverse_jaws import rules as R
 from core.funkoverse_jaws.geometry import (all_squares, distance, is_square_name, neighbours,
@@ -632,8 +633,9 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         if extra_per_status:  # Can Crusher: one extra die per status card of yours on the target
             extra = R.status_cards_of(b.s, c.side, t)
             require(True, "FJ-CAN-CRUSHER", "")
-        b(E.ChallengeDeclared(challenger=c.id, target=t.id, kind=kind, dice=dice + extra, defense=t.defense, extra=extra))
         dice += extra
+        self.check_manual_dice(rng, c, t, dice)
+        b(E.ChallengeDeclared(challenger=c.id, target=t.id, kind=kind, dice=dice, defense=t.defense, extra=extra))
         att = b(rng.roll(["funkoverse"] * dice, purpose=f"{c.id} challenges ({kind})"))
         dfn = b(rng.roll(["funkoverse"] * t.defense, purpose=f"{t.id} defends"))
         cs = R.successes(b.content, "challenger", att.faces)  # type: ignore[attr-defined]
@@ -652,6 +654,19 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             b(E.KnockedDown(char=t.id))
         elif result == "knocked-out":
             self.knock_out(b, t, c)
+
+    def check_manual_dice(self, rng: Rng, c: Char, t: Char, dice: int) -> None:
+        """With physical dice, ask for both rolls of a challenge at once, challenger first."""
+        given = getattr(rng, "manual", None)
+        if given is None:
+            return
+        left = len(given) - getattr(rng, "_used", 0)
+        if left < dice + t.defense:
+            example = " ".join(["star"] * dice + ["circle"] * t.defense)
+            raise ManualDiceError(
+                f"this challenge rolls {dice} dice for {c.name} and {t.defense} for {t.name}'s defense:"
+                f" give all {dice + t.defense} faces in brackets, {c.name}'s first",
+                hint=f"e.g. `... [{example}]` (faces: star, circle, crit)")
 
     def knock_out(self, b: Builder, t: Char, by: Char) -> None:
         """Knocked Out: off the map onto the 1 of the cooldown track; Hunted and points resolve."""
