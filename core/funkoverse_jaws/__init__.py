@@ -52,7 +52,7 @@ HELP = (
     ("put SQUARE | leave", "put e6   (after Jaws!: place the target)"),
     ("hunt RIVAL | no-hunt", "hunt shark   (Veteran Hunter)"),
     ("return CHARACTER | done", "return quint   (Flags: home for 2 points)"),
-    ("COMMAND [FACES]", "challenge quint [star star circle circle]"),
+    ("COMMAND [FACES]", "challenge quint [star star circle circle]: yours first"),
 )
 
 VERBS = ("place", "choose", "move", "challenge", "assist", "rally", "emerge", "interact", "swim",
