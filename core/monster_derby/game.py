@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from core.dice import Rng
-from core.errors import BadContent, ParseError, RuleViolation
+from core.errors import BadContent, ManualDiceError, ParseError, RuleViolation
 from core.game import Game, Option
 from core.monster_derby import rules as R
 from core.monster_derby.bots import agenda_bot
@@ -422,7 +422,11 @@ class MonsterDerby(Game[MDState, Any]):
         """On Your Turn: roll the movement die (once)."""
         if em.state.die:
             raise RuleViolation("MD-ROLL-FIRST", f"{seat} already rolled {em.state.die} this turn")
-        ev = rng.roll(["move"], purpose="movement")
+        try:
+            ev = rng.roll(["move"], purpose="movement")
+        except ManualDiceError:
+            raise ManualDiceError("roll the physical movement die and type what it shows",
+                                  hint="roll 4  (or: roll [4]); the movement die shows 1 to 6") from None
         em.emit(ev, MovementRolled(seat=seat, value=int(ev.faces[0])))
 
     def _need_roll(self, em: R.Emitter) -> None:
@@ -563,7 +567,8 @@ class MonsterDerby(Game[MDState, Any]):
         if t is None:
             raise RuleViolation("MD-ATTACK-FRONT", f"the {target} is not in this race")
         R.check_attack(st, c, m, t)
-        R.resolve_attack(em, rng, m.id, t.id, "attack")
+        dice = R.PhysicalDice(rng, f"attack {t.id}", st, m.id, t.id)
+        R.resolve_attack(em, dice, m.id, t.id, "attack")  # type: ignore[arg-type]
         if R.check_game_end(em):
             return
         now = em.state.monsters[m.id]

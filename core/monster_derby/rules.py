@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from core.dice import Rng
-from core.errors import RuleViolation
+from core.errors import ManualDiceError, RuleViolation
 from core.monster_derby.track import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
 from events.base import Event
 from events.monster_derby import (
@@ -393,6 +393,104 @@ def counter_strike(em: Emitter, rng: Rng, aid: str, did: str, kind: str, wacky: 
     if in_red_zone(d) or "stun" in d.effects or pos_of(a) not in adjacent(pos_of(d)):
         return
     resolve_attack(em, rng, did, aid, "counter")
+
+
+# -- physical dice ----------------------------------------------------------------------
+
+
+def dice_words(kinds: list[str]) -> str:
+    """"3 attack dice and the wacky die" for ["attack", "attack", "attack", "wacky"]."""
+    n = sum(1 for k in kinds if k == "attack")
+    parts = [f"{n} attack {'die' if n == 1 else 'dice'}"] if n else ["no attack dice"]
+    if "wacky" in kinds:
+        parts.append("the wacky die")
+    return " and ".join(parts)
+
+
+def sample_faces(kinds: list[str]) -> list[str]:
+    """Example faces for a hint: 1 0 1 ... then sword."""
+    return [("1" if i % 2 == 0 else "0") if k == "attack" else ("sword" if k == "wacky" else "4")
+            for i, k in enumerate(kinds)]
+
+
+def follow_ups(state: MDState, attacker: str, target: str) -> list[str]:
+    """The rolls an attack may add after its own: a counter-strike from the target (or, with
+    Blast, from every monster the blast hits) that has Counter-Strike as its ability or as its
+    wacky defense (Ability Summary)."""
+    a = state.monsters[attacker]
+    d = state.monsters[target]
+    hit = [d]
+    if has_ability(a, "blast"):
+        hit += [o for o in state.racing() if o.id not in (a.id, d.id) and pos_of(o) in adjacent(pos_of(a))]
+    die = state.control.die if state.control is not None else 0
+    out = []
+    for o in hit:
+        if pos_of(a) not in adjacent(pos_of(o)):
+            continue
+        n = attack_dice(state, o, a, die, "counter")
+        kinds = ["attack"] * n + ["wacky"]
+        if has_ability(o, "counter_strike"):
+            out.append(f"if the {o.id} is still conscious and unstunned it counter-strikes: add {dice_words(kinds)}")
+        elif o.wacky_defense == "counter_strike":
+            out.append(f"if the wacky die shows shield or both, the {o.id} counter-strikes: add {dice_words(kinds)}")
+    return out
+
+
+def roll_purpose(purpose: str) -> str:
+    """"attack: giant on golem" -> "the giant's attack on the golem"."""
+    kind, _, rest = purpose.partition(": ")
+    a, _, d = rest.partition(" on ")
+    word = {"counter": "counter-strike", "attack": "attack"}.get(kind, kind)
+    return f"the {a}'s {word} on the {d}" if d else purpose
+
+
+class PhysicalDice:
+    """The dice of one command in a game played with physical dice (``--dice manual``).
+
+    An attack may roll more than once (a counter-strike answers it, and a Blast's defenders
+    may each counter-strike); when the faces typed run short or do not fit, the referee names
+    every roll the command made so far, in order, and the ones that may still follow."""
+
+    def __init__(self, rng: Rng, command: str, state: MDState, attacker: str = "", target: str = "") -> None:
+        self.rng = rng
+        self.command = command
+        self.state = state
+        self.attacker, self.target = attacker, target
+        self.done: list[tuple[list[str], str]] = []
+        self.manual = rng.manual
+
+    def _order(self, kinds: list[str], purpose: str) -> str:
+        rolls = self.done + [(kinds, purpose)]
+        return "; then ".join(f"{dice_words(k)} for {roll_purpose(p)}" for k, p in rolls)
+
+    def roll(self, kinds: list[str], purpose: str = "") -> Any:
+        try:
+            ev = self.rng.roll(kinds, purpose=purpose)
+        except ManualDiceError as exc:
+            if self.manual is None:
+                raise
+            kinds = list(kinds)
+            need = sum(len(k) for k, _ in self.done) + len(kinds)
+            given = list(self.manual)
+            missing = need - len(given)
+            every = [k for ks, _ in self.done for k in ks] + kinds
+            example = given[:need] + sample_faces(every)[len(given):need]
+            if missing > 0:
+                msg = (f"{self.command} rolls {self._order(kinds, purpose)}: {need} faces in this order,"
+                       f" and {len(given)} {'was' if len(given) == 1 else 'were'} given")
+            else:
+                example = sample_faces(every)
+                msg = f"{exc.args[0]}; {self.command} rolls {self._order(kinds, purpose)}, in this order"
+            more = follow_ups(self.state, self.attacker, self.target) if not self.done and self.attacker else []
+            hint = f"{self.command} [{' '.join(example)}]"
+            if more:
+                hint += " — and " + "; ".join(more) + " after those faces"
+            raise ManualDiceError(msg, hint=hint) from None
+        self.done.append((list(kinds), purpose))
+        return ev
+
+    def shuffle(self, deck: str, items: list[str]) -> Any:
+        return self.rng.shuffle(deck, items)
 
 
 # -- checks shared by the decider and the legal-command list ----------------------------
