@@ -161,6 +161,15 @@ class EffectSpent(Event, frozen=True):
     effect: str
 
 
+class AbilityCopied(Event, frozen=True):
+    """The Doppelganger copied an adjacent monster's special ability for the rest of its turn."""
+
+    monster: str
+    source: str
+    ability: str
+    points: int = 0  # movement points gained (a copied 2x move counts the die again)
+
+
 class ControlEnded(Event, frozen=True):
     """The monster's turn is over: it is rotated 90 degrees (turned) for this round."""
 
@@ -188,5 +197,5 @@ EVENTS: tuple[type[Event], ...] = (
     TrackLaid, MonsterPlaced, AgendasDealt, AgendaKept, StartingPlayerChosen, RoundBegan,
     TurnBegan, MovementRolled, MarkerTaken, MonsterControlled, MonsterMoved, MonsterFinished,
     Recovered, Attacked, Damaged, MonsterDied, EffectGained, EffectSpent, ControlEnded,
-    RoundEnded, GameEnded,
+    RoundEnded, GameEnded, AbilityCopied,
 )

@@ -8,7 +8,7 @@ import msgspec
 
 from events.base import Event, GameCreated
 from events.monster_derby import (
-    EVENTS, AgendaKept, AgendasDealt, Attacked, ControlEnded, Damaged, EffectGained,
+    EVENTS, AbilityCopied, AgendaKept, AgendasDealt, Attacked, ControlEnded, Damaged, EffectGained,
     EffectSpent, GameEnded, MarkerTaken, MonsterControlled, MonsterDied, MonsterFinished,
     MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan, RoundEnded,
     StartingPlayerChosen, TrackLaid, TurnBegan,
@@ -35,6 +35,7 @@ class Monster(msgspec.Struct, frozen=True):
     status: str = "racing"  # racing | finished | dead
     turned: bool = False  # rotated 90 degrees: controlled this round
     effects: dict[str, int] = {}  # coloured clips: effect -> last round it lasts (0: until used)
+    copied: str = ""  # the Doppelganger's copied ability, for the rest of its turn
 
 
 class Control(msgspec.Struct, frozen=True):
@@ -51,6 +52,7 @@ class Control(msgspec.Struct, frozen=True):
     recovered: bool = False
     extra_attack: bool = False  # Attack Again still available
     called: bool = False
+    copied: bool = False
     stunned: bool = False
 
 
@@ -192,9 +194,15 @@ class MonsterDerbyProjection(Base[MDState]):
             m = state.monsters[event.monster]
             return _monster(state, event.monster,
                             effects={e: u for e, u in m.effects.items() if e != event.effect})
+        if isinstance(event, AbilityCopied):
+            s = _monster(state, event.monster, copied=event.ability)
+            c = state.control
+            if c is not None and c.monster == event.monster:
+                s = r(s, control=r(c, points=c.points + event.points, copied=True))
+            return s
         if isinstance(event, ControlEnded):
-            monsters = {k: (r(m, effects={e: u for e, u in m.effects.items() if e != "stun"})
-                            if "stun" in m.effects else m) for k, m in state.monsters.items()}
+            monsters = {k: (r(m, effects={e: u for e, u in m.effects.items() if e != "stun"}, copied="")
+                            if "stun" in m.effects or m.copied else m) for k, m in state.monsters.items()}
             return r(state, control=None, monsters=monsters)
         if isinstance(event, RoundEnded):
             return r(state, control=None, die=0)
@@ -295,6 +303,9 @@ def describe(event: Event) -> str:
         return f"the {e.monster} gains {e.effect}"
     if isinstance(event, EffectSpent):
         return f"the {e.monster} loses {e.effect}"
+    if isinstance(event, AbilityCopied):
+        return f"the {e.monster} copies the {e.source}'s ability ({e.ability})" + (
+            f": +{e.points} movement points" if e.points else "")
     if isinstance(event, ControlEnded):
         return f"the {e.monster} is turned{': ' + e.reason if e.reason else ''}"
     if isinstance(event, RoundEnded):

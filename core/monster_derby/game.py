@@ -16,7 +16,7 @@ from core.monster_derby.bots import agenda_bot
 from core.monster_derby.track import FINISH, LANES, Pos, name, parse_space
 from events.base import Event, GameCreated
 from events.monster_derby import (
-    AgendaKept, AgendasDealt, EffectSpent, Damaged, MarkerTaken, MonsterControlled,
+    AbilityCopied, AgendaKept, AgendasDealt, EffectSpent, Damaged, MarkerTaken, MonsterControlled,
     MonsterFinished, MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan,
     StartingPlayerChosen, TrackLaid, ControlEnded,
 )
@@ -66,10 +66,14 @@ class End(msgspec.Struct, frozen=True, tag=True):
     pass
 
 
+class Copy(msgspec.Struct, frozen=True, tag=True):
+    monster: str
+
+
 WACKY_FACES = ("sword", "shield", "both", "blank")
 _WACKY = re.compile(r"^\d-\d-\d-\d$")
 SPECIALS = {"none", "flies", "double_move", "attack_360", "attack_again", "attack_dice_hp", "blast",
-            "brushwalker", "call", "charge", "counter_strike", "minus_one", "plus_one", "half_damage"}
+            "brushwalker", "call", "charge", "copy", "counter_strike", "minus_one", "plus_one", "half_damage"}
 WACKY_ATTACKS = {"none", "plus_one", "rage", "poison", "webs", "curse", "stun", "attack_again"}
 WACKY_DEFENSES = {"none", "minus_one", "half_damage", "dodge", "stun", "counter_strike"}
 TERRAINS = {"path", "rock", "brush", "water", "desert", "impassable"}
@@ -113,10 +117,26 @@ class MonsterDerby(Game[MDState, Any]):
                doc="how many spaces away Call reaches (the rulebook says 3)"),
     )
     syntax = (
-        "keep AGENDA", "roll", "take-marker", "control MONSTER",
-        "move SPACE [SPACE ...]   (e.g. move 4c 5c; 'finish' crosses the line)",
-        "fly SPACE|finish", "attack MONSTER", "recover", "call MONSTER SPACE", "end",
+        "\n  keep AGENDA            keep one of your 3 agenda cards (secret), e.g. keep agenda-07",
+        "\n  roll                   roll the movement die to start your turn (physical dice: roll 4)",
+        "\n  take-marker            take the Starting Player Marker instead of controlling a monster",
+        "\n  control MONSTER        control a monster not yet turned this round, e.g. control giant",
+        "\n  move SPACE [SPACE ...] walk step by step into spaces ahead, e.g. move 4c or move 4c 5d 6d;"
+        " 'finish' crosses the line (move 22c finish)",
+        "\n  fly SPACE|finish       a flyer flies over spaces (1 point each) and lands, e.g. fly 7c",
+        "\n  attack MONSTER         attack a monster in front, e.g. attack golem; with physical dice"
+        " give the attack dice then the wacky die: attack golem [1 0 1 sword]"
+        " (a counter-strike adds its own dice after those)",
+        "\n  recover                recover 1 hit point instead of attacking (automatic if you never attack)",
+        "\n  call MONSTER SPACE     the Siren's Call: bring a monster to an empty space next to her,"
+        " e.g. call giant 5c",
+        "\n  copy MONSTER           the Doppelganger copies an adjacent monster's special ability,"
+        " e.g. copy griffin",
+        "\n  end                    end the monster's turn once its movement points are spent",
     )
+    short_syntax = ("keep AGENDA", "roll", "take-marker", "control MONSTER", "move SPACE [SPACE ...]",
+                    "fly SPACE|finish", "attack MONSTER", "recover", "call MONSTER SPACE",
+                    "copy MONSTER", "end")
 
     def __init__(self) -> None:
         super().__init__()
@@ -279,7 +299,7 @@ class MonsterDerby(Game[MDState, Any]):
 
     def parse(self, state: MDState, seat: str, text: str) -> Any:
         words = text.lower().split()
-        hint = "; ".join(self.syntax)
+        hint = "; ".join(self.short_syntax) + "  (type help for examples)"
         if not words:
             raise ParseError("empty command", hint=hint)
         verb, args = words[0], words[1:]
@@ -337,6 +357,9 @@ class MonsterDerby(Game[MDState, Any]):
         if verb == "call":
             arity(2, "call giant 5c")
             return Call(monster(args[0]), space(args[1], False))
+        if verb == "copy":
+            arity(1, "copy griffin")
+            return Copy(monster(args[0]))
         if verb == "end":
             arity(0, "end")
             return End()
@@ -361,6 +384,8 @@ class MonsterDerby(Game[MDState, Any]):
             return "recover"
         if isinstance(c, Call):
             return f"call {c.monster} {c.space}"
+        if isinstance(c, Copy):
+            return f"copy {c.monster}"
         return "end"
 
     def manual_faces(self, text: str) -> tuple[str, list[str]] | None:
@@ -396,6 +421,8 @@ class MonsterDerby(Game[MDState, Any]):
                 self._recover(em)
             elif isinstance(command, Call):
                 self._call(em, command.monster, command.space)
+            elif isinstance(command, Copy):
+                self._copy(em, command.monster)
             elif isinstance(command, End):
                 self._end(em)
                 return em.events
@@ -611,6 +638,28 @@ class MonsterDerby(Game[MDState, Any]):
             raise RuleViolation("MD-ABILITY-CALL", f"{sp} is not an empty space next to the {m.name}")
         em.emit(MonsterMoved(monster=t.id, frm=t.space, to=sp, cost=0, kind="call"))
 
+    def _copy(self, em: R.Emitter, target: str) -> None:
+        """Copy (house ability of the Doppelganger): take an adjacent monster's special
+        ability for the rest of this turn; a copied 2x move counts the die again."""
+        st = em.state
+        c = st.control
+        assert c is not None
+        m = st.monsters[c.monster]
+        if m.ability != "copy":
+            raise RuleViolation("MD-HOUSE-COPY", f"the {m.name} has no Copy ability")
+        if R.in_red_zone(m):
+            raise RuleViolation("MD-HOUSE-COPY", f"the {m.name} is in the red zone: no special ability")
+        if c.copied:
+            raise RuleViolation("MD-HOUSE-COPY", f"the {m.name} already copied an ability this turn")
+        opts = R.copy_options(st, c, m)
+        t = st.monsters.get(target)
+        if t is None or not any(o.id == t.id for o in opts):
+            who = f"the {t.name}" if t else f"the {target}"
+            raise RuleViolation("MD-HOUSE-COPY", f"{who} is not a monster next to the {m.name} with a special ability to copy"
+                                f" (next to it: {', '.join(o.id for o in opts) or 'none'})")
+        gain = c.die if t.ability == "double_move" and c.can_move else 0
+        em.emit(AbilityCopied(monster=m.id, source=t.id, ability=t.ability, points=gain))
+
     def _end(self, em: R.Emitter) -> None:
         """End Monster Turn: all movement points must be spent first (Control a Monster)."""
         st = em.state
@@ -655,6 +704,7 @@ class MonsterDerby(Game[MDState, Any]):
             out += [Attack(t.id) for t in R.attack_targets(st, m)]
         if R.may_call(c, m):
             out += [Call(o.id, name(q)) for o, q in R.call_options(st, m)]
+        out += [Copy(o.id) for o in R.copy_options(st, c, m)]
         if include_end:
             if not c.recovered and not c.attacks and out:
                 out.append(Recover())

@@ -62,9 +62,17 @@ def in_red_zone(m: Monster) -> bool:
     return m.hp <= RED_ZONE
 
 
+def ability_of(m: Monster) -> str:
+    """The special ability in force: the card's own, or what the Doppelganger copied this
+    turn (house ability "copy"); none while the hit point clip marks a red number."""
+    if in_red_zone(m):
+        return ""
+    return m.copied if m.ability == "copy" and m.copied else m.ability
+
+
 def has_ability(m: Monster, ability: str) -> bool:
     """A special ability works unless the hit point clip marks a red number (Monster Card Anatomy)."""
-    return m.ability == ability and not in_red_zone(m)
+    return ability_of(m) == ability
 
 
 def is_native(m: Monster, terrain: str) -> bool:
@@ -289,7 +297,7 @@ def modify_damage(a: Monster, d: Monster, hits: int, wacky_attack: str, wacky_de
         dmg += 1
     if wacky_attack == "plus_one":
         dmg += 1
-    for effect in ((d.ability if not in_red_zone(d) else ""), wacky_defense):
+    for effect in (ability_of(d), wacky_defense):
         if effect == "minus_one":
             dmg -= 1
         elif effect == "half_damage":
@@ -559,6 +567,16 @@ def call_options(state: MDState, m: Monster) -> list[tuple[Monster, Pos]]:
         if o.id != m.id and distance(pos_of(o), here) <= rng:
             out += [(o, q) for q in empties]
     return out
+
+
+def copy_options(state: MDState, c: Control, m: Monster) -> list[Monster]:
+    """Copy (house ability of the Doppelganger): an adjacent monster whose special ability it
+    takes for the rest of its turn, once a turn, not while stunned or in the red."""
+    if m.ability != "copy" or in_red_zone(m) or c.copied or c.stunned or "stun" in m.effects:
+        return []
+    here = pos_of(m)
+    return [o for o in state.racing() if o.id != m.id and pos_of(o) in adjacent(here)
+            and o.ability not in ("none", "copy")]
 
 
 def may_call(c: Control, m: Monster) -> bool:

@@ -19,8 +19,8 @@ def test_360_attack_reaches_behind():
 
 
 def test_attack_again_allows_a_second_attack_on_any_target():
-    m = scenario([("doppelganger", "3c", None), ("golem", "4c", None), ("zombie", "3d", None)])
-    s = control(m, "doppelganger", 1)
+    m = scenario([("werewolf", "3c", None), ("golem", "4c", None), ("zombie", "3d", None)])
+    s = control(m, "werewolf", 1)
     m.apply(s, "attack golem [0 0 0 blank]")
     assert "attack zombie" in m.legal_texts(s)
     m.apply(s, "attack zombie [0 0 0 blank]")
@@ -160,3 +160,36 @@ def test_stun_mid_move_loses_the_rest_of_the_movement():
     m.apply(s, "move 4c")
     m.apply(s, "attack golem [0 0 0 0 0 0 shield]")
     assert m.state.control is None and mon(m, "giant").space == "4c"
+
+
+def test_the_doppelganger_copies_an_adjacent_monsters_special_ability():
+    m = scenario([("doppelganger", "3c", None), ("hare", "4c", None), ("griffin", "6a", None)])
+    s = control(m, "doppelganger", 2)
+    legal = m.legal_texts(s)
+    assert "copy hare" in legal and "copy griffin" not in legal  # the Griffin is not adjacent
+    rejected(m, "copy griffin", "MD-HOUSE-COPY")
+    events = m.apply(s, "copy hare")  # 2x move: the die counts again
+    assert m.state.control.points == 4
+    assert "copies the hare's ability (double_move): +2 movement points" in m.game.projection.describe(events[0])
+    rejected(m, "copy hare", "MD-HOUSE-COPY")
+    finish_turn(m)
+    assert mon(m, "doppelganger").copied == ""  # only for its own turn
+
+
+def test_the_doppelganger_copying_flight_must_fly():
+    m = scenario([("doppelganger", "3c", None), ("gargoyle", "3b", None), ("giant", "5c", None)])
+    s = control(m, "doppelganger", 3)
+    m.apply(s, "copy gargoyle")
+    assert any(t.startswith("fly ") for t in m.legal_texts(s))
+    rejected(m, "move 4c", "MD-FLY-MUST")
+    m.apply(s, "fly 6c")
+    assert mon(m, "doppelganger").space == "6c"
+
+
+def test_the_doppelganger_in_the_red_copies_nothing():
+    m = scenario([("doppelganger", "3c", 5), ("hare", "4c", None)])
+    s = control(m, "doppelganger", 1)
+    assert "copy hare" in m.legal_texts(s)
+    m2 = scenario([("doppelganger", "3c", 3), ("hare", "4c", None)])
+    s2 = control(m2, "doppelganger", 1)
+    assert m2.state.control is None or "copy hare" not in m2.legal_texts(s2)
