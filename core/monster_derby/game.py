@@ -89,6 +89,15 @@ def starting_blocks(start: dict[str, Any], lanes: int) -> list[str]:
     return (blocks + free)[:8]
 
 
+def _menu_order(space: str) -> tuple[int, int]:
+    """Destinations furthest along first (the finish line before any space)."""
+    if space == FINISH:
+        return (-10_000, 0)
+    p = parse_space(space)
+    assert p is not None
+    return (-(2 * p[0] + p[1] % 2), p[1])
+
+
 def agenda_points(card: dict[str, Any]) -> dict[str, tuple[int, ...]]:
     """A race card's points per colour for finishing 1st, 2nd and 3rd (one number: any place)."""
     return {c: (tuple(v) if isinstance(v, list) else (v, v, v)) for c, v in card["points"].items()}
@@ -698,8 +707,14 @@ class MonsterDerby(Game[MDState, Any]):
                         out.append(Fly(FINISH))
                     out += [Fly(name(q)) for q in sorted(landings)]
             else:
+                # one entry per destination (the whole move), then single steps for a monster
+                # that wants to attack on a space along its way
+                dests = R.walk_destinations(st, m, c.points)
+                out += [Move(path) for _d, path in sorted(dests.items(), key=lambda kv: _menu_order(kv[0]))]
                 for q, _cost in R.walk_steps(st, m, c.points):
-                    out.append(Move((FINISH if R.track(st).off_end(q) else name(q),)))
+                    step = (FINISH if R.track(st).off_end(q) else name(q),)
+                    if Move(step) not in out:
+                        out.append(Move(step))
         if not stunned and c.can_attack and not c.recovered and c.attacks < R.max_attacks(c, m):
             out += [Attack(t.id) for t in R.attack_targets(st, m)]
         if R.may_call(c, m):

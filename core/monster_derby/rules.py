@@ -119,11 +119,11 @@ def flies(m: Monster) -> bool:
     return has_ability(m, "flies")
 
 
-def walk_steps(state: MDState, m: Monster, points: int) -> list[tuple[Pos, int]]:
-    """The spaces ahead a walking monster may step into now, with their cost."""
+def walk_steps(state: MDState, m: Monster, points: int, frm: Pos | None = None) -> list[tuple[Pos, int]]:
+    """The spaces ahead a walking monster may step into now (or from ``frm``), with their cost."""
     tr = track(state)
     out = []
-    for q in ahead(pos_of(m)):
+    for q in ahead(pos_of(m) if frm is None else frm):
         if not tr.in_lanes(q):
             continue
         if tr.off_end(q):
@@ -134,6 +134,34 @@ def walk_steps(state: MDState, m: Monster, points: int) -> list[tuple[Pos, int]]
         if cost is None or blocked(state, q) or cost > points:
             continue
         out.append((q, cost))
+    return out
+
+
+def walk_destinations(state: MDState, m: Monster, points: int) -> dict[str, tuple[str, ...]]:
+    """Every space where a walk that spends all it can may end (or ``finish``), with one path
+    to it, straight on preferred: the menu lists destinations, not every path."""
+    tr = track(state)
+    order = {1: 0, 0: 1, 2: 2}  # straight on first, then diagonals
+
+    out: dict[str, tuple[str, ...]] = {}
+    seen: set[tuple[Pos, int]] = set()
+
+    def walk(p: Pos, pts: int, path: tuple[str, ...]) -> None:
+        if (p, pts) in seen:
+            return
+        seen.add((p, pts))
+        steps = walk_steps(state, m, pts, p)
+        if not steps and path:
+            out.setdefault(path[-1], path)
+            return
+        for i in sorted(range(len(steps)), key=lambda j: order.get(j, j)):
+            q, cost = steps[i]
+            if tr.off_end(q):
+                out.setdefault(FINISH, path + (FINISH,))
+                continue
+            walk(q, pts - cost, path + (name(q),))
+
+    walk(pos_of(m), points, ())
     return out
 
 

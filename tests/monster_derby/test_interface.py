@@ -85,7 +85,7 @@ def test_the_agenda_bot_pushes_its_own_monsters_and_attacks_the_others():
     assert choice == "attack golem"  # it attacks a monster its agenda does not pay for
     m.apply(seat, "attack golem [0 0 0 0 0 0 blank]")
     choice = GAME.command_text(bot(m.state, seat, m.legal(seat), random.Random(1)))
-    assert choice in ("move 3b", "move 3d")  # forward; straight on is blocked by the Golem
+    assert choice.startswith(("move 3b", "move 3d"))  # forward; straight on is blocked by the Golem
     m2 = scenario([("giant", "3c", None), ("golem", "5c", None), ("zombie", "3a", None)],
                   agendas=[{"red": 8}], keep={"ann": {"red": 8}, "bob": {"red": 8}})
     seat = m2.to_act().seats[0]

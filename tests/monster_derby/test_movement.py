@@ -18,7 +18,7 @@ ROWS = [  # columns 3-11 (columns 1-2 are the starting board, all path)
 def test_three_spaces_ahead_never_backwards_and_zigzag():
     m = scenario([("golem", "3c", None), ("giant", "1a", None)])
     s = control(m, "golem", 3)
-    legal = {t for t in m.legal_texts(s) if t.startswith("move")}
+    legal = {t for t in m.legal_texts(s) if t.startswith("move") and len(t.split()) == 2}
     assert legal == {"move 3b", "move 4c", "move 3d"}  # diagonally up, straight on, diagonally down
     rejected(m, "move 2c", "MD-MOVE-AHEAD")
     rejected(m, "move 5c", "MD-MOVE-AHEAD")
@@ -53,7 +53,7 @@ def test_impassable_and_monsters_block():
     s = control(m, "golem", 2)
     rejected(m, "move 3b", "MD-MOVE-IMPASSABLE")
     rejected(m, "move 3c", "MD-MOVE-BLOCKED")
-    assert {t for t in m.legal_texts(s) if t.startswith("move")} == {"move 3a"}
+    assert {t for t in m.legal_texts(s) if t.startswith("move")} == {"move 3a", "move 3a 4a"}
 
 
 def test_graves_do_not_block_unless_the_option_says_so():
@@ -120,3 +120,17 @@ def test_the_hare_counts_its_movement_die_twice():
     m = scenario([("hare", "2c", None), ("golem", "1a", None)])
     control(m, "hare", 3)
     assert m.state.control.points == 6
+
+
+def test_the_menu_lists_one_whole_move_per_destination_then_single_steps():
+    m = scenario([("golem", "3c", None), ("giant", "1a", None)])
+    s = control(m, "golem", 3)
+    moves = [t for t in m.legal_texts(s) if t.startswith("move")]
+    whole = [t for t in moves if len(t.split()) > 2]
+    ends = [t.split()[-1] for t in whole]
+    assert len(ends) == len(set(ends))  # one entry per destination, not every path
+    assert whole[0] == "move 4c 5c 6c"  # furthest first, straight on preferred
+    assert {"move 3b", "move 3d"} <= set(moves)  # single steps, to attack along the way
+    assert len(moves) <= 12
+    m.apply(s, "move 4c 5c 6c")
+    assert mon(m, "golem").space == "6c" and m.state.control is None
