@@ -487,7 +487,8 @@ class MonsterDerby(Game[MDState, Any]):
         m = st.monsters.get(mid)
         if m is None or m.status != "racing":
             why = "is not in this race" if m is None else ("has finished" if m.status == "finished" else "is dead")
-            raise RuleViolation("MD-CONTROL-RACING", f"the {mid} {why}")
+            left = [x.id for x in st.racing() if not x.turned]
+            raise RuleViolation("MD-CONTROL-RACING", f"the {mid} {why}; monsters you may control: {', '.join(left)}")
         if m.turned:
             raise RuleViolation("MD-CONTROL-ONCE", f"the {m.name} was already controlled this round")
         hp = m.hp - (1 if "poison" in m.effects else 0)
