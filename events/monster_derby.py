@@ -99,6 +99,7 @@ class MonsterMoved(Event, frozen=True):
     to: str
     cost: int
     kind: str = "walk"
+    stop: bool = False  # a flyer landing short on its way, to attack from there
 
 
 class MonsterFinished(Event, frozen=True):

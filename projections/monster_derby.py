@@ -47,7 +47,9 @@ class Control(msgspec.Struct, frozen=True):
     can_move: bool
     can_attack: bool
     moved: bool = False
+    walked: bool = False
     flown: bool = False
+    stopover: bool = False  # a flyer landed short on its way and must attack before flying on
     attacks: int = 0
     recovered: bool = False
     extra_attack: bool = False  # Attack Again still available
@@ -157,7 +159,9 @@ class MonsterDerbyProjection(Base[MDState]):
             s = _monster(state, event.monster, space=event.to)
             c = state.control
             if c is not None and c.monster == event.monster and event.kind in ("walk", "fly"):
-                c = r(c, points=c.points - event.cost, moved=True, flown=c.flown or event.kind == "fly")
+                fly = event.kind == "fly"
+                c = r(c, points=c.points - event.cost, moved=True, walked=c.walked or not fly,
+                      flown=c.flown or (fly and not event.stop), stopover=fly and event.stop)
                 s = r(s, control=c)
             elif c is not None and event.kind == "call":
                 s = r(s, control=r(c, called=True))
@@ -175,7 +179,7 @@ class MonsterDerbyProjection(Base[MDState]):
             s = r(state, attacks=state.attacks + 1)
             c = state.control
             if c is not None and c.monster == event.attacker and event.kind == "attack":
-                s = r(s, control=r(c, attacks=c.attacks + 1))
+                s = r(s, control=r(c, attacks=c.attacks + 1, stopover=False))
             return s
         if isinstance(event, Damaged):
             return _monster(state, event.monster, hp=event.hp)
@@ -285,7 +289,8 @@ def describe(event: Event) -> str:
         return f"{e.seat} controls the {e.monster}: {e.points} movement points{extra}"
     if isinstance(event, MonsterMoved):
         verb = {"walk": "walks", "fly": "flies", "curse": "is cursed back", "call": "is called"}.get(e.kind, "moves")
-        return f"the {e.monster} {verb} {e.frm} -> {e.to} (cost {e.cost})"
+        stop = "; it lands on the way to attack" if getattr(e, "stop", False) else ""
+        return f"the {e.monster} {verb} {e.frm} -> {e.to} (cost {e.cost}){stop}"
     if isinstance(event, MonsterFinished):
         return f"the {e.monster} crosses the finish line in place {e.place}"
     if isinstance(event, Recovered):

@@ -577,7 +577,12 @@ class MonsterDerby(Game[MDState, Any]):
             raise RuleViolation("MD-FLY-ONLY", f"the {m.name} cannot fly")
         if c.flown:
             raise RuleViolation("MD-FLY-ONCE", f"the {m.name} has already flown and landed this turn")
+        if c.stopover:
+            raise RuleViolation("MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks before flying on")
+        if c.walked:
+            raise RuleViolation("MD-FLY-MUST", f"the {m.name} has walked this turn; it cannot take off now")
         landings, can_finish = R.flight_options(st, m, c.points)
+        stops = R.stopover_options(st, c, m)
         if sp == FINISH:
             if not can_finish:
                 raise RuleViolation("MD-FLY-LAND", f"the {m.name} cannot reach the finish line with {c.points} points")
@@ -586,12 +591,16 @@ class MonsterDerby(Game[MDState, Any]):
             return
         target = parse_space(sp)
         assert target is not None
+        if target not in landings and target in stops:
+            em.emit(MonsterMoved(monster=m.id, frm=m.space, to=sp, cost=stops[target], kind="fly", stop=True))
+            return
         if target not in landings:
             tr = R.track(st)
             if tr.terrain(target) == "impassable" or R.blocked(st, target):
                 raise RuleViolation("MD-FLY-LAND", f"the {m.name} cannot land on {sp}: it must land on an empty space")
-            raise RuleViolation("MD-FLY-SPEND", f"the {m.name} cannot land on {sp} spending all {c.points} movement points"
-                                f" (it may land on: {', '.join(sorted(name(q) for q in landings)) or 'nowhere'})")
+            raise RuleViolation("MD-FLY-SPEND", f"the {m.name} cannot land on {sp} spending all {c.points} movement points,"
+                                " nor land there on its way to attack"
+                                f" (it may land on: {', '.join(sorted(name(q) for q in {**landings, **stops})) or 'nowhere'})")
         em.emit(MonsterMoved(monster=m.id, frm=m.space, to=sp, cost=landings[target], kind="fly"))
 
     def _attack(self, em: R.Emitter, rng: Rng, target: str) -> None:
@@ -621,6 +630,8 @@ class MonsterDerby(Game[MDState, Any]):
         c = em.state.control
         assert c is not None
         m = em.state.monsters[c.monster]
+        if c.stopover:
+            raise RuleViolation("MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks, not recovers")
         if c.recovered:
             raise RuleViolation("MD-ACTION-ONE", f"the {m.name} already recovered this turn")
         if c.attacks:
@@ -676,6 +687,8 @@ class MonsterDerby(Game[MDState, Any]):
         c = st.control
         assert c is not None
         m = st.monsters[c.monster]
+        if c.stopover and not (c.stunned or "stun" in m.effects):
+            raise RuleViolation("MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: attack, then fly on")
         if R.can_still_move(st, c, m):
             if R.flies(m):
                 raise RuleViolation("MD-FLY-MUST", f"the {m.name} must fly and land, spending its movement points")
@@ -702,11 +715,12 @@ class MonsterDerby(Game[MDState, Any]):
         stunned = c.stunned or "stun" in m.effects
         if not stunned and c.can_move:
             if R.flies(m):
-                if not c.flown and not c.moved:
+                if not c.flown and not c.walked and not c.stopover:
                     landings, fin = R.flight_options(st, m, c.points)
                     if fin:
                         out.append(Fly(FINISH))
                     out += [Fly(name(q)) for q in sorted(landings)]
+                    out += [Fly(name(q)) for q in sorted(R.stopover_options(st, c, m)) if q not in landings]
             else:
                 # one entry per destination (the whole move), then single steps for a monster
                 # that wants to attack on a space along its way
@@ -722,9 +736,9 @@ class MonsterDerby(Game[MDState, Any]):
             out += [Call(o.id, name(q)) for o, q in R.call_options(st, m)]
         out += [Copy(o.id) for o in R.copy_options(st, c, m)]
         if include_end:
-            if not c.recovered and not c.attacks and out:
+            if not c.recovered and not c.attacks and out and not c.stopover:
                 out.append(Recover())
-            if not R.can_still_move(st, c, m):
+            if not R.can_still_move(st, c, m) and not c.stopover:
                 out.append(End())
         return out
 

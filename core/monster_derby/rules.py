@@ -201,6 +201,30 @@ def flight_options(state: MDState, m: Monster, points: int) -> tuple[dict[Pos, i
     return landings, can_finish
 
 
+def stopover_options(state: MDState, c: Control, m: Monster) -> dict[Pos, int]:
+    """Where a flyer may land short on its way to attack from there, with the points that
+    costs (Monster Actions: attack "on any space along its movement"; Example: the Gargoyle
+    "could land ... behind the Golem to attack it along the way"). Only spaces with a monster
+    in front to attack; the flyer then flies on with the points left."""
+    if c.stopover or c.flown or c.walked or c.recovered or not c.can_attack or c.attacks >= max_attacks(c, m):
+        return {}
+    tr = track(state)
+    frontier = {pos_of(m)}
+    out: dict[Pos, int] = {}
+    for k in range(1, c.points):
+        nxt = {q for p in frontier for q in ahead(p) if tr.on_map(q)}
+        for q in nxt:
+            cost = walking_cost(state, m, q)
+            if cost is None or blocked(state, q) or k - 1 + cost >= c.points:
+                continue
+            if attack_targets(state, msgspec.structs.replace(m, space=name(q))):
+                out[q] = min(out.get(q, c.points), k - 1 + cost)
+        frontier = nxt
+        if not frontier:
+            break
+    return out
+
+
 # -- whose turn, the round, the end of the game -----------------------------------------
 
 
@@ -576,8 +600,10 @@ def can_still_move(state: MDState, c: Control, m: Monster) -> bool:
     if "stun" in m.effects or c.stunned or not c.can_move or m.status != "racing":
         return False
     if flies(m):
-        if c.flown or c.moved:
+        if c.flown or c.walked:
             return False
+        if c.stopover:
+            return True
         landings, fin = flight_options(state, m, c.points)
         return bool(landings) or fin
     return bool(walk_steps(state, m, c.points))

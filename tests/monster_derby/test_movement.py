@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from events.monster_derby import MonsterFinished, MonsterMoved
 
-from .helpers import control, mon, rejected, scenario, seat
+from .helpers import control, events_of, mon, rejected, scenario, seat
 
 ROWS = [  # columns 3-11 (columns 1-2 are the starting board, all path)
     "R.B......",
@@ -134,3 +134,38 @@ def test_the_menu_lists_one_whole_move_per_destination_then_single_steps():
     assert len(moves) <= 12
     m.apply(s, "move 4c 5c 6c")
     assert mon(m, "golem").space == "6c" and m.state.control is None
+
+
+def test_a_flyer_may_land_on_its_way_to_attack_then_fly_on():
+    # Monster Actions: attack "on any space along its movement"; the Example's Gargoyle
+    # "could land ... to attack it along the way"
+    m = scenario([("gargoyle", "3c", None), ("giant", "6c", None), ("zombie", "1a", None)])
+    s = control(m, "gargoyle", 5)
+    flights = [t for t in m.legal_texts(s) if t.startswith("fly ")]
+    assert "fly 5c" in flights  # right behind the Giant, 2 points: a stopover
+    assert "fly 8c" in flights  # the whole flight
+    events = m.apply(s, "fly 5c")
+    assert events_of(events, MonsterMoved)[0].stop and m.state.control.points == 3
+    assert [t for t in m.legal_texts(s)] == ["attack giant"]
+    rejected(m, "end", "MD-FLY-STOPOVER")
+    rejected(m, "recover", "MD-FLY-STOPOVER")
+    rejected(m, "fly 8c", "MD-FLY-STOPOVER")
+    m.apply(s, "attack giant [0 0 0 blank]")
+    assert "fly 8c" in m.legal_texts(s)  # over the Giant, landing with the 3 points left
+    m.apply(s, "fly 8c")
+    assert mon(m, "gargoyle").space == "8c" and m.state.control is None
+
+
+def test_a_flyer_stunned_where_it_landed_loses_the_rest_of_its_turn():
+    m = scenario([("gargoyle", "3c", None), ("golem", "6c", None), ("zombie", "1a", None)])
+    s = control(m, "gargoyle", 5)
+    m.apply(s, "fly 5c")
+    m.apply(s, "attack golem [0 0 0 shield]")
+    assert mon(m, "gargoyle").space == "5c" and m.state.control is None and seat(m) != s
+
+
+def test_no_stopover_without_a_monster_to_attack():
+    m = scenario([("gargoyle", "3c", None), ("zombie", "1a", None)])
+    s = control(m, "gargoyle", 3)
+    assert "fly 4c" not in m.legal_texts(s)  # 1 point short, and nobody in front to attack there
+    rejected(m, "fly 4c", "MD-FLY-SPEND")
