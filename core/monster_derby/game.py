@@ -126,22 +126,19 @@ class MonsterDerby(Game[MDState, Any]):
                doc="how many spaces away Call reaches (the rulebook says 3)"),
     )
     syntax = (
-        "\n  keep AGENDA            keep one of your 3 agenda cards (secret), e.g. keep agenda-07",
-        "\n  roll                   roll the movement die to start your turn (physical dice: roll 4)",
-        "\n  take-marker            take the Starting Player Marker instead of controlling a monster",
-        "\n  control MONSTER        control a monster not yet turned this round, e.g. control giant",
-        "\n  move SPACE [SPACE ...] walk step by step into spaces ahead, e.g. move 4c or move 4c 5d 6d;"
-        " 'finish' crosses the line (move 22c finish)",
-        "\n  fly SPACE|finish       a flyer flies over spaces (1 point each) and lands, e.g. fly 7c",
-        "\n  attack MONSTER         attack a monster in front, e.g. attack golem; with physical dice"
-        " give the attack dice then the wacky die: attack golem [1 0 1 sword]"
-        " (a counter-strike adds its own dice after those)",
-        "\n  recover                recover 1 hit point instead of attacking (automatic if you never attack)",
-        "\n  call MONSTER SPACE     the Siren's Call: bring a monster to an empty space next to her,"
-        " e.g. call giant 5c",
-        "\n  copy MONSTER           the Doppelganger copies an adjacent monster's special ability,"
-        " e.g. copy griffin",
-        "\n  end                    end the monster's turn once its movement points are spent",
+        "\n  keep AGENDA          keep one of your 3 agenda cards (secret), e.g. keep agenda-07",
+        "\n  roll                 roll the movement die first (with physical dice: roll 4)",
+        "\n  take-marker          take the Starting Player Marker instead of controlling a monster",
+        "\n  control MONSTER      control a monster not turned yet this round, e.g. control giant",
+        "\n  move SPACE ...       walk ahead, e.g. move 4c or move 4c 5d 6d (move 11c finish crosses)",
+        "\n  fly SPACE|finish     a flyer flies and lands, e.g. fly 7c (it lands short only to attack)",
+        "\n  attack MONSTER       attack a monster in front, e.g. attack golem",
+        "\n  attack MONSTER [..]  physical dice: attack dice, then the wacky die: attack golem [1 0 1 sword]",
+        "\n                       (a counter-strike's dice follow in the same brackets; arbiter says how many)",
+        "\n  recover              recover 1 hit point instead of attacking (automatic if you never attack)",
+        "\n  call MONSTER SPACE   the Siren's Call: bring a monster next to her, e.g. call giant 5c",
+        "\n  copy MONSTER         the Doppelganger copies an adjacent monster's ability, e.g. copy griffin",
+        "\n  end                  end the monster's turn once its movement points are spent",
     )
     short_syntax = ("keep AGENDA", "roll", "take-marker", "control MONSTER", "move SPACE [SPACE ...]",
                     "fly SPACE|finish", "attack MONSTER", "recover", "call MONSTER SPACE",
@@ -308,7 +305,7 @@ class MonsterDerby(Game[MDState, Any]):
 
     def parse(self, state: MDState, seat: str, text: str) -> Any:
         words = text.lower().split()
-        hint = "; ".join(self.short_syntax) + "  (type help for examples)"
+        hint = "; ".join(self.short_syntax)
         if not words:
             raise ParseError("empty command", hint=hint)
         verb, args = words[0], words[1:]

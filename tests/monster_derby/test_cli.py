@@ -24,7 +24,7 @@ def test_a_full_hot_seat_game_then_check_an_edited_transcript(tmp_path):
               stdin=moves)
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stdout + out.stderr
-    assert "attack MONSTER         attack a monster in front, e.g. attack golem" in out.stdout  # help
+    assert "attack MONSTER       attack a monster in front, e.g. attack golem" in out.stdout  # help
     assert "game over" in out.stdout and "winner" in out.stdout
     gid = out.stdout.split("new game ")[1].split()[0]
     # readable at 100 columns (a piped answer leaves the prompt "ann> " in front of a line)
