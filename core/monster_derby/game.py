@@ -134,10 +134,10 @@ class MonsterDerby(Game[MDState, Any]):
         "\n  fly SPACE|finish     a flyer flies and lands, e.g. fly 7c (it lands short only to attack)",
         "\n  attack MONSTER       attack a monster in front, e.g. attack golem",
         "\n  attack MONSTER [..]  physical dice: attack dice, then wacky die: attack golem [1 0 1 sword]",
-        "\n                       (then any counter-strike's dice in the same brackets; you are told how many)",
-        "\n  recover              recover 1 hit point instead of attacking (automatic if you never attack)",
+        "\n                       (any counter-strike's dice follow in the brackets; you are told how many)",
+        "\n  recover              recover 1 hit point instead of attacking (automatic if you do not attack)",
         "\n  call MONSTER SPACE   the Siren's Call: bring a monster next to her, e.g. call giant 5c",
-        "\n  copy MONSTER         the Doppelganger copies an adjacent monster's ability, e.g. copy griffin",
+        "\n  copy MONSTER         the Doppelganger copies a neighbour's ability, e.g. copy griffin",
         "\n  end                  end the monster's turn once its movement points are spent",
     )
     short_syntax = ("keep AGENDA", "roll", "take-marker", "control MONSTER", "move SPACE [SPACE ...]",
