@@ -171,6 +171,25 @@ class AbilityCopied(Event, frozen=True):
     points: int = 0  # movement points gained (a copied 2x move counts the die again)
 
 
+class CursePending(Event, frozen=True):
+    """A curse struck: the controlling player now walks the cursed monster back 3 spaces.
+
+    What the attack still has to resolve afterwards is kept here: a counter-strike of
+    ``counter_by`` on ``counter_on``, then the Blast's other defenders with the same roll."""
+
+    monster: str
+    by: str
+    counter_by: str = ""
+    counter_on: str = ""
+    counter_kind: str = ""
+    counter_wacky: bool = False
+    attacker: str = ""
+    rest: tuple[str, ...] = ()
+    dice: int = 0
+    hits: int = 0
+    wacky: str = ""
+
+
 class ControlEnded(Event, frozen=True):
     """The monster's turn is over: it is rotated 90 degrees (turned) for this round."""
 
@@ -198,5 +217,5 @@ EVENTS: tuple[type[Event], ...] = (
     TrackLaid, MonsterPlaced, AgendasDealt, AgendaKept, StartingPlayerChosen, RoundBegan,
     TurnBegan, MovementRolled, MarkerTaken, MonsterControlled, MonsterMoved, MonsterFinished,
     Recovered, Attacked, Damaged, MonsterDied, EffectGained, EffectSpent, ControlEnded,
-    RoundEnded, GameEnded, AbilityCopied,
+    RoundEnded, GameEnded, AbilityCopied, CursePending,
 )

@@ -8,7 +8,7 @@ import msgspec
 
 from events.base import Event, GameCreated
 from events.monster_derby import (
-    EVENTS, AbilityCopied, AgendaKept, AgendasDealt, Attacked, ControlEnded, Damaged, EffectGained,
+    EVENTS, AbilityCopied, AgendaKept, CursePending, AgendasDealt, Attacked, ControlEnded, Damaged, EffectGained,
     EffectSpent, GameEnded, MarkerTaken, MonsterControlled, MonsterDied, MonsterFinished,
     MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan, RoundEnded,
     StartingPlayerChosen, TrackLaid, TurnBegan,
@@ -81,6 +81,7 @@ class MDState(msgspec.Struct, frozen=True):
     marker_taker: str = ""
     die: int = 0  # this turn's movement die (0: not rolled yet)
     control: Control | None = None
+    curse: CursePending | None = None  # a curse waiting for the controlling player's path back
     finishes: tuple[str, ...] = ()
     graves: dict[str, str] = {}
     reason: str = ""
@@ -155,8 +156,12 @@ class MonsterDerbyProjection(Base[MDState]):
             c = Control(monster=event.monster, points=event.points, die=state.die,
                         can_move=event.can_move, can_attack=event.can_attack)
             return r(_monster(state, event.monster, turned=True), control=c)
+        if isinstance(event, CursePending):
+            return r(state, curse=event)
         if isinstance(event, MonsterMoved):
             s = _monster(state, event.monster, space=event.to)
+            if event.kind == "curse":
+                s = r(s, curse=None)
             c = state.control
             if c is not None and c.monster == event.monster and event.kind in ("walk", "fly"):
                 fly = event.kind == "fly"
@@ -221,6 +226,9 @@ class MonsterDerbyProjection(Base[MDState]):
             waiting = tuple(s for s in state.seats if s not in state.kept)
             return Decision("simultaneous", waiting, "keep one of your three agenda cards (secretly)")
         if state.phase == "play":
+            if state.curse is not None:
+                cursed = state.monsters[state.curse.monster].name
+                return Decision("turn", (state.current,), f"{state.current}: walk the cursed {cursed} back 3 spaces")
             if state.control is not None:
                 name = state.monsters[state.control.monster].name
                 return Decision("turn", (state.current,), f"{state.current} controls the {name}")
@@ -311,6 +319,8 @@ def describe(event: Event) -> str:
     if isinstance(event, AbilityCopied):
         return f"the {e.monster} copies the {e.source}'s ability ({e.ability})" + (
             f": +{e.points} movement points" if e.points else "")
+    if isinstance(event, CursePending):
+        return f"the {e.by} curses the {e.monster}: it must go back 3 spaces (the player chooses the way)"
     if isinstance(event, ControlEnded):
         return f"the {e.monster} is turned{': ' + e.reason if e.reason else ''}"
     if isinstance(event, RoundEnded):

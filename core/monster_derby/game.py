@@ -70,6 +70,10 @@ class Copy(msgspec.Struct, frozen=True, tag=True):
     monster: str
 
 
+class Curse(msgspec.Struct, frozen=True, tag=True):
+    spaces: tuple[str, ...]
+
+
 WACKY_FACES = ("sword", "shield", "both", "blank")
 _WACKY = re.compile(r"^\d-\d-\d-\d$")
 SPECIALS = {"none", "flies", "double_move", "attack_360", "attack_again", "attack_dice_hp", "blast",
@@ -363,6 +367,10 @@ class MonsterDerby(Game[MDState, Any]):
         if verb == "call":
             arity(2, "call giant 5c")
             return Call(monster(args[0]), space(args[1], False))
+        if verb == "curse":
+            if not 1 <= len(args) <= 3:
+                raise ParseError("curse takes the cursed monster's way back: 1 to 3 spaces", hint="curse 4c 3c 2c  (or just the last space: curse 2c)")
+            return Curse(tuple(space(a, False) for a in args))
         if verb == "copy":
             arity(1, "copy griffin")
             return Copy(monster(args[0]))
@@ -392,6 +400,8 @@ class MonsterDerby(Game[MDState, Any]):
             return f"call {c.monster} {c.space}"
         if isinstance(c, Copy):
             return f"copy {c.monster}"
+        if isinstance(c, Curse):
+            return "curse " + " ".join(c.spaces)
         return "end"
 
     def manual_faces(self, text: str) -> tuple[str, list[str]] | None:
@@ -417,7 +427,13 @@ class MonsterDerby(Game[MDState, Any]):
             self._control(em, seat, command.monster)
         else:
             c, m = R.require_control(state, seat)
-            if isinstance(command, Move):
+            if state.curse is not None and not isinstance(command, Curse):
+                cm = state.monsters[state.curse.monster]
+                raise RuleViolation("MD-CURSE-PATH", f"first walk the cursed {cm.name} back 3 spaces from {cm.space}"
+                                    f" (e.g. curse {' '.join(next(iter(R.curse_destinations(state, cm).values())))})")
+            if isinstance(command, Curse):
+                self._curse(em, rng, command.spaces)
+            elif isinstance(command, Move):
                 self._move(em, command.spaces)
             elif isinstance(command, Fly):
                 self._fly(em, command.space)
@@ -612,8 +628,37 @@ class MonsterDerby(Game[MDState, Any]):
         R.check_attack(st, c, m, t)
         dice = R.PhysicalDice(rng, f"attack {t.id}", st, m.id, t.id)
         R.resolve_attack(em, dice, m.id, t.id, "attack")  # type: ignore[arg-type]
+        self._after_attack(em)
+
+    def _curse(self, em: R.Emitter, rng: Rng, spaces: tuple[str, ...]) -> None:
+        """The curse: the controlling player walks the cursed monster backwards 3 spaces
+        (Ability Summary), then the attack goes on (a counter-strike, the Blast's others)."""
+        st = em.state
+        pc = st.curse
+        if pc is None:
+            raise RuleViolation("MD-CURSE-PATH", "no monster is waiting to be cursed back")
+        d = st.monsters[pc.monster]
+        ways = R.curse_paths(st, d)
+        dests = R.curse_destinations(st, d)
+        path = dests[spaces[0]] if len(spaces) == 1 and spaces[0] in dests else spaces
+        if path not in ways:
+            raise RuleViolation("MD-CURSE-PATH", f"the cursed {d.name} on {d.space} goes back {len(ways[0])} spaces, each into"
+                                f" a free space behind; it may end on {', '.join(sorted(dests))}"
+                                f" (e.g. curse {' '.join(ways[0])})")
+        R.curse_back(em, d, path)
+        dice = R.PhysicalDice(rng, "curse " + " ".join(spaces), st)
+        R.resume_after_curse(em, dice, pc)  # type: ignore[arg-type]
+        self._after_attack(em)
+
+    def _after_attack(self, em: R.Emitter) -> None:
+        """After an attack: the game may be over; a killed or stunned attacker's turn ends."""
+        if em.state.curse is not None:
+            return  # the player first walks the cursed monster back
         if R.check_game_end(em):
             return
+        c = em.state.control
+        assert c is not None
+        m = em.state.monsters[c.monster]
         now = em.state.monsters[m.id]
         if now.status != "racing":
             em.emit(ControlEnded(monster=m.id, reason="killed"))
@@ -708,6 +753,8 @@ class MonsterDerby(Game[MDState, Any]):
         c = st.control
         assert c is not None
         m = st.monsters[c.monster]
+        if st.curse is not None:
+            return [Curse(path) for path in R.curse_destinations(st, st.monsters[st.curse.monster]).values()]
         out: list[Any] = []
         stunned = c.stunned or "stun" in m.effects
         if not stunned and c.can_move:

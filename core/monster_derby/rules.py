@@ -17,7 +17,7 @@ from core.errors import ManualDiceError, RuleViolation
 from core.monster_derby.track import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
 from events.base import Event
 from events.monster_derby import (
-    Attacked, ControlEnded, Damaged, EffectGained, EffectSpent, GameEnded, MonsterDied,
+    Attacked, ControlEnded, CursePending, Damaged, EffectGained, EffectSpent, GameEnded, MonsterDied,
     MonsterFinished, MonsterMoved, Recovered, RoundBegan, RoundEnded, TurnBegan,
 )
 from projections.monster_derby import Control, MDState, Monster, MonsterDerbyProjection
@@ -357,25 +357,41 @@ def modify_damage(a: Monster, d: Monster, hits: int, wacky_attack: str, wacky_de
     return max(0, dmg)
 
 
-def curse_back(em: Emitter, d: Monster) -> None:
-    """The curse: move the monster backwards 3 spaces using otherwise normal movement rules
-    (Ability Summary): each step straight back if it can, else diagonally back (the lane
-    nearer the middle first); it stops when it cannot go on (house rule MD-CURSE-PATH)."""
-    tr = track(em.state)
-    start = pos_of(d)
-    p = start
-    mid = (tr.lanes - 1) / 2
-    for _ in range(3):
+def curse_paths(state: MDState, d: Monster) -> list[tuple[str, ...]]:
+    """The ways back for a cursed monster: "backwards 3 spaces using otherwise normal movement
+    rules" (Ability Summary): each step into one of the three spaces behind, never into
+    impassable terrain or another monster, never off the back of the track; fewer than 3
+    only when it cannot go on (house rule MD-CURSE-PATH). Straight back comes first."""
+    tr = track(state)
+    found: list[tuple[str, ...]] = []
+
+    def walk(p: Pos, path: tuple[str, ...]) -> None:
         back = behind(p)
-        order = [back[1]] + sorted([back[0], back[2]], key=lambda q: abs(q[1] - mid))
-        for q in order:
-            if tr.on_map(q) and tr.terrain(q) != "impassable" and not blocked(em.state, q):
-                p = q
-                break
-        else:
-            break
-    if p != start:
-        em.emit(MonsterMoved(monster=d.id, frm=name(start), to=name(p), cost=0, kind="curse"))
+        steps = [q for q in (back[1], back[0], back[2])
+                 if tr.on_map(q) and tr.terrain(q) != "impassable" and not blocked(state, q)]
+        if len(path) == 3 or not steps:
+            if path:
+                found.append(path)
+            return
+        for q in steps:
+            walk(q, path + (name(q),))
+
+    walk(pos_of(d), ())
+    longest = max((len(x) for x in found), default=0)
+    return [x for x in found if len(x) == longest]
+
+
+def curse_destinations(state: MDState, d: Monster) -> dict[str, tuple[str, ...]]:
+    """One way back per space the cursed monster may end on (the menu's entries)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for path in curse_paths(state, d):
+        out.setdefault(path[-1], path)
+    return out
+
+
+def curse_back(em: Emitter, d: Monster, path: tuple[str, ...]) -> None:
+    """Walk the cursed monster back along ``path`` (a way from ``curse_paths``)."""
+    em.emit(MonsterMoved(monster=d.id, frm=d.space, to=path[-1], cost=0, kind="curse"))
 
 
 def apply_damage(em: Emitter, d: Monster, amount: int, cause: str) -> None:
@@ -387,7 +403,11 @@ def apply_damage(em: Emitter, d: Monster, amount: int, cause: str) -> None:
         em.emit(MonsterDied(monster=d.id, space=d.space))
 
 
-def resolve_attack(em: Emitter, rng: Rng, attacker: str, target: str, kind: str) -> None:
+Outer = tuple[str, tuple[str, ...], int, int, str]  # attacker, defenders left, dice, hits, wacky face
+
+
+def resolve_attack(em: Emitter, rng: Rng, attacker: str, target: str, kind: str,
+                   outer: Outer | None = None) -> None:
     """Attack: roll the wacky die with the attack dice; sword = wacky attack, shield = wacky
     defense, both = both, wacky attack first unless the defense is a dodge (Monster Actions)."""
     st = em.state
@@ -398,21 +418,30 @@ def resolve_attack(em: Emitter, rng: Rng, attacker: str, target: str, kind: str)
     em.emit(roll)
     hits = sum(1 for f in roll.faces[:-1] if f == "1")
     face = roll.faces[-1]
-    sword, shield = face in ("sword", "both"), face in ("shield", "both")
-    defenders = [d]
+    defenders = [d.id]
     if has_ability(a, "blast") and kind != "counter":
-        defenders += [o for o in st.racing() if o.id not in (a.id, d.id) and pos_of(o) in adjacent(pos_of(a))]
-    for i, dd in enumerate(defenders):
-        _resolve_on(em, rng, a.id, dd.id, n, hits, face, sword, shield,
-                    kind if i == 0 else "blast")
+        defenders += [o.id for o in st.racing() if o.id not in (a.id, d.id) and pos_of(o) in adjacent(pos_of(a))]
+    resolve_defenders(em, rng, a.id, tuple(defenders), n, hits, face, kind, outer)
+
+
+def resolve_defenders(em: Emitter, rng: Rng, aid: str, ids: tuple[str, ...], n: int, hits: int,
+                      face: str, kind: str, outer: Outer | None) -> None:
+    """Blast: apply this attack (with its wackiness) to each defender in turn; a curse waits
+    for the player's way back, keeping the defenders left (Ability Summary)."""
+    for i, did in enumerate(ids):
+        cont: Outer | None = outer if kind == "counter" else (aid, ids[i + 1:], n, hits, face)
+        _resolve_on(em, rng, aid, did, n, hits, face, kind if i == 0 else "blast", cont)
+        if em.state.curse is not None:
+            return
 
 
 def _resolve_on(em: Emitter, rng: Rng, aid: str, did: str, n: int, hits: int, face: str,
-                sword: bool, shield: bool, kind: str) -> None:
+                kind: str, cont: Outer | None) -> None:
     st = em.state
     a, d = st.monsters[aid], st.monsters[did]
     if a.status != "racing" or d.status != "racing":
         return
+    sword, shield = face in ("sword", "both"), face in ("shield", "both")
     wa = a.wacky_attack if sword and a.wacky_attack != "none" else ""
     wd = d.wacky_defense if shield and d.wacky_defense != "none" else ""
     if wd == "dodge":
@@ -429,19 +458,31 @@ def _resolve_on(em: Emitter, rng: Rng, aid: str, did: str, n: int, hits: int, fa
     elif wa == "attack_again" and kind == "attack":
         em.emit(EffectGained(monster=a.id, effect="attack_again", until_round=rnd))
     alive = em.state.monsters[d.id].status == "racing"
+    cursed = False
     if alive and wa in ("poison", "webs"):
         em.emit(EffectGained(monster=d.id, effect=wa, until_round=0))
     elif alive and wa == "stun":
         em.emit(EffectGained(monster=d.id, effect="stun", until_round=rnd))
     elif alive and wa == "curse":
-        curse_back(em, em.state.monsters[d.id])
+        cursed = True
     # the wacky defense
     if wd == "stun" and em.state.monsters[a.id].status == "racing":
         em.emit(EffectGained(monster=a.id, effect="stun", until_round=rnd))
-    counter_strike(em, rng, a.id, d.id, kind, wd == "counter_strike")
+    if cursed:
+        ways = curse_destinations(em.state, em.state.monsters[d.id])
+        if len(ways) > 1:  # the controlling player chooses the way back
+            c_att, c_rest, c_n, c_hits, c_face = cont or ("", (), 0, 0, "")
+            em.emit(CursePending(monster=d.id, by=a.id, counter_by=d.id, counter_on=a.id, counter_kind=kind,
+                                 counter_wacky=wd == "counter_strike", attacker=c_att, rest=c_rest,
+                                 dice=c_n, hits=c_hits, wacky=c_face))
+            return
+        if ways:
+            curse_back(em, em.state.monsters[d.id], next(iter(ways.values())))
+    counter_strike(em, rng, a.id, d.id, kind, wd == "counter_strike", cont)
 
 
-def counter_strike(em: Emitter, rng: Rng, aid: str, did: str, kind: str, wacky: bool) -> None:
+def counter_strike(em: Emitter, rng: Rng, aid: str, did: str, kind: str, wacky: bool,
+                   outer: Outer | None = None) -> None:
     """Counter-Strike: if the defender is conscious and unstunned after the attack, it gets
     a free attack on its attacker if adjacent (Ability Summary). No counter to a counter."""
     st = em.state
@@ -452,7 +493,16 @@ def counter_strike(em: Emitter, rng: Rng, aid: str, did: str, kind: str, wacky: 
         return
     if in_red_zone(d) or "stun" in d.effects or pos_of(a) not in adjacent(pos_of(d)):
         return
-    resolve_attack(em, rng, did, aid, "counter")
+    resolve_attack(em, rng, did, aid, "counter", outer)
+
+
+def resume_after_curse(em: Emitter, rng: Rng, pc: Any) -> None:
+    """After the way back is walked: the counter-strike it held up, then the Blast's other
+    defenders with the same roll."""
+    outer: Outer = (pc.attacker, pc.rest, pc.dice, pc.hits, pc.wacky)
+    counter_strike(em, rng, pc.counter_on, pc.counter_by, pc.counter_kind, pc.counter_wacky, outer)
+    if em.state.curse is None and pc.rest:
+        resolve_defenders(em, rng, pc.attacker, pc.rest, pc.dice, pc.hits, pc.wacky, "blast", None)
 
 
 # -- physical dice ----------------------------------------------------------------------
