@@ -141,12 +141,13 @@ class MonsterDerby(Game[MDState, Any]):
         "\n                       (any counter-strike's dice follow in the brackets; you are told how many)",
         "\n  recover              recover 1 hit point instead of attacking (automatic if you do not attack)",
         "\n  call MONSTER SPACE   the Siren's Call: bring a monster next to her, e.g. call giant 5c",
+        "\n  curse SPACE ...      walk a cursed monster back 3 spaces, e.g. curse 4c 3c 2c (or: curse 2c)",
         "\n  copy MONSTER         the Doppelganger copies a neighbour's ability, e.g. copy griffin",
         "\n  end                  end the monster's turn once its movement points are spent",
     )
     short_syntax = ("keep AGENDA", "roll", "take-marker", "control MONSTER", "move SPACE [SPACE ...]",
                     "fly SPACE|finish", "attack MONSTER", "recover", "call MONSTER SPACE",
-                    "copy MONSTER", "end")
+                    "curse SPACE [SPACE SPACE]", "copy MONSTER", "end")
 
     def __init__(self) -> None:
         super().__init__()
@@ -774,7 +775,7 @@ class MonsterDerby(Game[MDState, Any]):
                     step = (FINISH if R.track(st).off_end(q) else name(q),)
                     if Move(step) not in out:
                         out.append(Move(step))
-        if not stunned and c.can_attack and not c.recovered and c.attacks < R.max_attacks(c, m):
+        if not stunned and c.can_attack and not R.in_red_zone(m) and not c.recovered and c.attacks < R.max_attacks(c, m):
             out += [Attack(t.id) for t in R.attack_targets(st, m)]
         if R.may_call(c, m):
             out += [Call(o.id, name(q)) for o, q in R.call_options(st, m)]

@@ -622,8 +622,9 @@ def max_attacks(c: Control, m: Monster) -> int:
 def check_attack(state: MDState, c: Control, m: Monster, target: Monster | None) -> None:
     if "stun" in m.effects or c.stunned:
         raise RuleViolation("MD-STUNNED", f"the {m.name} is stunned and has lost the rest of its turn")
-    if not c.can_attack:
-        raise RuleViolation("MD-RED-RECOVER", f"the {m.name} is below 5 hit points: it must recover this round instead of attacking")
+    if not c.can_attack or in_red_zone(m):
+        raise RuleViolation("MD-RED-RECOVER", f"the {m.name} is below 5 hit points: it may only recover, not attack"
+                            " (Damage: at 4 or less a monster may only take Recover actions)")
     if c.recovered:
         raise RuleViolation("MD-ACTION-ONE", f"the {m.name} already recovered this turn; it may either recover or attack")
     if c.attacks >= max_attacks(c, m):
