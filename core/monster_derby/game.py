@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from core.dice import Rng
-from core.errors import BadContent, ManualDiceError, ParseError, RuleViolation
+from core.errors import BadContent, ManualDiceError, ParseError, RuleViolation, require
 from core.game import Game, Option
 from core.monster_derby import rules as R
 from core.monster_derby.bots import agenda_bot
@@ -91,6 +91,27 @@ def starting_blocks(start: dict[str, Any], lanes: int) -> list[str]:
     free = [name((c, lane)) for c in range(cols - 1, -1, -1) for lane in range(lanes)
             if name((c, lane)) not in blocks]
     return (blocks + free)[:8]
+
+
+# the checks each accepted command passed (listed by `arbiter why`)
+PASSED: dict[str, tuple[str, ...]] = {
+    "Keep": ("MD-AGENDA-KEEP",),
+    "Roll": ("MD-ROLL-FIRST",),
+    "TakeMarker": ("MD-ROLL-FIRST", "MD-CONTROL-ONE", "MD-MARKER-CLAIMED"),
+    "ControlMonster": ("MD-ROLL-FIRST", "MD-CONTROL-ONE", "MD-CONTROL-RACING", "MD-CONTROL-ONCE",
+                       "MD-RED-RECOVER", "MD-RED-NO-MOVE"),
+    "Move": ("MD-CONTROL-FIRST", "MD-STUNNED", "MD-RED-NO-MOVE", "MD-FLY-MUST", "MD-MOVE-AHEAD",
+             "MD-MOVE-IMPASSABLE", "MD-MOVE-BLOCKED", "MD-MOVE-POINTS"),
+    "Fly": ("MD-CONTROL-FIRST", "MD-STUNNED", "MD-RED-NO-MOVE", "MD-FLY-ONLY", "MD-FLY-ONCE",
+            "MD-FLY-LAND", "MD-FLY-SPEND", "MD-FLY-STOPOVER"),
+    "Attack": ("MD-CONTROL-FIRST", "MD-STUNNED", "MD-RED-RECOVER", "MD-ACTION-ONE", "MD-ATTACK-FRONT",
+               "MD-ATTACK-DICE", "MD-WACKY", "MD-DAMAGE-ORDER"),
+    "Recover": ("MD-CONTROL-FIRST", "MD-ACTION-ONE", "MD-RECOVER"),
+    "Call": ("MD-CONTROL-FIRST", "MD-ABILITY-CALL"),
+    "Copy": ("MD-CONTROL-FIRST", "MD-HOUSE-COPY"),
+    "Curse": ("MD-CURSE-PATH",),
+    "End": ("MD-CONTROL-FIRST", "MD-MOVE-ALL", "MD-FLY-MUST", "MD-FLY-STOPOVER"),
+}
 
 
 def _menu_order(space: str) -> tuple[int, int]:
@@ -414,6 +435,12 @@ class MonsterDerby(Game[MDState, Any]):
     # -- deciding ----------------------------------------------------------------------
 
     def decide(self, state: MDState, seat: str, command: Any, rng: Rng) -> list[Event]:
+        events = self._decide(state, seat, command, rng)
+        for rule_id in PASSED.get(type(command).__name__, ()):  # for `arbiter why`
+            require(True, rule_id, "")
+        return events
+
+    def _decide(self, state: MDState, seat: str, command: Any, rng: Rng) -> list[Event]:
         em = R.Emitter(state)
         if isinstance(command, Keep):
             self._keep(em, seat, command)

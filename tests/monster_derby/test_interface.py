@@ -131,3 +131,19 @@ def test_describe_gives_readable_lines():
     lines = [GAME.projection.describe(e) for _, _, e in m.items]
     assert any("rolls" in x for x in lines) and any("crosses the finish line" in x for x in lines)
     assert not any(x.startswith("MonsterMoved") for x in lines)
+
+
+def test_why_lists_the_rules_an_accepted_command_passed():
+    from core.errors import stop_trace, trace_rules
+
+    from .helpers import control, scenario
+
+    m = scenario([("golem", "3c", None), ("giant", "1a", None)])
+    s = control(m, "golem", 1)
+    trail, token = trace_rules()
+    try:
+        m.decide(s, "move 4c")
+    finally:
+        stop_trace(token)
+    assert {"MD-MOVE-AHEAD", "MD-MOVE-BLOCKED", "MD-MOVE-POINTS"} <= set(trail)
+    assert all(r in GAME.rules for r in trail)
