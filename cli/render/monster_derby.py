@@ -88,7 +88,11 @@ def render(state: Any, seat: str | None) -> str:
         if state.control is not None:
             c = state.control
             turn += (f"; controlling the {state.monsters[c.monster].name} ({c.points} points left"
-                     + (", attacked" if c.attacks else "") + (", recovered" if c.recovered else "") + ")")
+                     + (", attacked" if c.attacks else "") + (", recovered" if c.recovered else "")
+                     + (", landed on the way: attack now" if getattr(c, "stopover", False) else "") + ")")
+        if getattr(state, "curse", None) is not None:
+            cm = state.monsters[state.curse.monster]
+            turn += f"\ncursed: walk the {cm.name} back 3 spaces from {cm.space} (curse SPACE ...)"
         lines.append(turn)
     elif state.phase == "over":
         lines.append(f"game over: {state.reason}")

@@ -250,3 +250,21 @@ def test_a_blast_that_curses_goes_on_to_its_other_defenders():
     way = m.legal_texts(s)[0]
     m.apply(s, way)
     assert m.state.curse is None and mon(m, "zombie").space == way.split()[-1]
+
+
+def test_the_agenda_bot_curses_a_rival_as_far_back_as_it_can():
+    import random
+
+    from core.monster_derby.bots import agenda_bot
+    from core.monster_derby.track import along, parse_space
+
+    m = scenario([("djinni", "3c", None), ("golem", "4c", None)])
+    s = control(m, "djinni", 1)
+    m.apply(s, "attack golem [0 0 0 sword]")
+    choice = agenda_bot(m.state, s, m.legal(s), random.Random(0))
+    ends = [c.spaces[-1] for c in m.legal(s)]
+    furthest_back = min(along(parse_space(e)) for e in ends)
+    mine = m.state.monsters["golem"].colour in m.state.kept_points.get(s, {})
+    want = max if mine else min
+    assert along(parse_space(choice.spaces[-1])) == want(along(parse_space(e)) for e in ends)
+    assert furthest_back <= along(parse_space(choice.spaces[-1]))
