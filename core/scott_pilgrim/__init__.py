@@ -215,6 +215,8 @@ class ScottPilgrim(Game[SPState, Cmd]):
             raise RuleViolation("SP-TEAM-TURN", f"it is the {s.team} guys' turn")
         if s.pending is not None and s.pending.kind == "ex-throw" and v != "throw-item":
             R.check_phase_act(s)
+        if v not in ("throw-item", "allow", "pause", "reversal") and s.pending is None:
+            R.check_chicks_followed(s, command)
         if v == "place":
             R.place_character(p, seat, command)
         elif v == "roll":
@@ -334,16 +336,25 @@ class ScottPilgrim(Game[SPState, Cmd]):
         out = []
         if c.chick:
             left = s.follow.get(cid, 0)
+            if left <= 0:
+                return out
             for d in B.DIRS.values():
-                path: list[str] = []
-                cur = c.pos
-                for _ in range(left):
-                    nxt = B.step(s, cur, d)
+                first = B.step(s, c.pos, d)
+                if first is None:
+                    continue
+                # straight on as far as the walls allow, then back and forth
+                path = [first]
+                while len(path) < left:
+                    nxt = B.step(s, path[-1], d)
                     if nxt is None:
                         break
                     path.append(nxt)
-                    cur = nxt
-                    out.append(Cmd(verb="move", who=cid, path=tuple(path)))
+                while len(path) < left:
+                    path.append(path[-2] if len(path) >= 2 else c.pos)
+                out.append(Cmd(verb="move", who=cid, path=tuple(path)))
+                bounce = tuple(first if i % 2 == 0 else c.pos for i in range(left))
+                if bounce != tuple(path):
+                    out.append(Cmd(verb="move", who=cid, path=bounce))
             return out
         pays: dict[int, tuple[str, ...]] = {}
         wild = R.wild_faces(s, cid)

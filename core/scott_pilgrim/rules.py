@@ -632,14 +632,55 @@ def move(p: Play, seat: str, cmd: Cmd) -> None:
 
 
 def chick_follows(p: Play, cmd: Cmd) -> None:
-    """Whenever Matthew moves, each Chick on the board moves the same number of spaces."""
+    """Whenever Matthew moves, each Chick on the board moves the same number of spaces
+    (not fewer), in a direction the Bad Guys choose; each space is any adjacent space."""
     left = p.s.follow.get(cmd.who, 0)
     if left <= 0:
         raise RuleViolation("SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
     if cmd.pay:
         raise RuleViolation("SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
+    if len(cmd.path) != left:
+        raise RuleViolation("SP-CHICK-MOVE",
+                            f"{cmd.who} moves the same number of spaces as Matthew: exactly {left},"
+                            f" not {len(cmd.path)} (she may step back and forth)")
     walk(p, cmd.who, cmd.path, grab_items=False, max_steps=left)
     p.emit(ChickMoved(who=cmd.who, path=cmd.path))
+
+
+def can_step(s: SPState, who: str) -> bool:
+    """Whether a character can take one space of movement (into an empty space, or pushing
+    a line of things that does not end at a wall)."""
+    pos = s.chars[who].pos
+    if pos is None:
+        return False
+    occ = B.occupants(s)
+    for d in B.DIRS.values():
+        cur = B.step(s, pos, d)
+        while cur is not None and cur in occ:
+            cur = B.step(s, cur, d)
+        if cur is not None:
+            return True
+    return False
+
+
+def chicks_to_follow(s: SPState) -> list[str]:
+    """The Chicks that still owe Matthew's move (a boxed-in Chick that cannot step stays)."""
+    return sorted(c for c, n in s.follow.items()
+                  if n > 0 and c in s.chars and s.chars[c].pos and can_step(s, c))
+
+
+def check_chicks_followed(s: SPState, cmd: Cmd) -> None:
+    """The Chicks' move is part of Matthew's: finish it before the Bad Guys do anything else."""
+    if s.team != "bad" or (cmd.verb == "move" and cmd.who in s.follow):
+        return
+    owed = chicks_to_follow(s)
+    if owed:
+        def spaces(n: int) -> str:
+            return f"{n} space" + ("s" if n != 1 else "")
+        raise RuleViolation("SP-CHICK-MOVE",
+                            "first the Chicks follow Matthew's move: " + ", ".join(
+                                f"{c} {spaces(s.follow[c])}" for c in owed)
+                            + f" (write {owed[0]} move SPACE ..., one space a step)")
 
 
 # -- basic abilities --------------------------------------------------------------------

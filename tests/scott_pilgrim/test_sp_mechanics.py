@@ -11,7 +11,7 @@ import pytest
 from core.errors import BadContent, BadOption, ParseError, RuleViolation
 from core.match import Match
 from core.scott_pilgrim import GAME
-from sp_helpers import battle, ch, to_good_turn
+from sp_helpers import battle, ch, follow, to_good_turn
 
 NONE: dict = {}
 
@@ -250,6 +250,7 @@ def test_an_evil_ex_draws_and_throws_an_item_for_one_damage():
     m.apply("bad", "matthew throw-item w")
     assert ch(m, "scott").health == 59  # 1 damage whatever the card says
     assert card in m.state.discard and len(m.state.deck) == deck - 1
+    follow(m)  # the Chicks follow Matthew's one space
     m.apply("bad", "matthew move f5 pay speed")  # once per turn
     assert m.state.pending is None
 
