@@ -65,8 +65,9 @@ class ScottPilgrim(Game[SPState, Cmd]):
                    " default' takes the content's suggested spaces), or the content's spaces are"
                    " used at once (fixed)", rule="SP-PLACE-START-LINE"),
         Option(name="max_rounds", default=12, minimum=0, maximum=200,
-               doc="the battle ends after this many rounds with Matthew standing: the Bad"
-                   " Guys win (0: no limit)", rule="SP-ROUND-LIMIT"),
+               doc="house: if Matthew still stands after this many rounds, the battle ends and"
+                   " the team keeping the larger share of its starting Health wins (a tie goes"
+                   " to the Bad Guys); 0 = no limit", rule="SP-ROUND-LIMIT"),
     )
 
     # -- content and options --------------------------------------------------------------

@@ -1240,9 +1240,28 @@ def end_turn(p: Play, seat: str, cmd: Cmd) -> None:
         p.emit(TurnEnded(team="good"))
         limit = int(s.options["max_rounds"])
         if limit and s.round >= limit:
-            p.emit(BattleOver(winner="bad", reason=f"round limit {limit}: Matthew Patel still stands"))
+            round_limit(p, limit)
         else:
             p.emit(TurnBegan(team="bad", round=s.round + 1))
+
+
+def health_share(s: SPState, team: str) -> tuple[int, int]:
+    """A team's remaining Health and starting Health (the Chicks have none to count)."""
+    cs = [c for c in s.chars.values() if c.team == team and not c.chick]
+    return sum(0 if c.out else c.health for c in cs), sum(c.start_health for c in cs)
+
+
+def round_limit(p: Play, limit: int) -> None:
+    """House: after max_rounds rounds the team keeping the larger share of its starting
+    Health wins; an exact tie goes to the Bad Guys (Matthew was not knocked out)."""
+    g, g0 = health_share(p.s, "good")
+    b, b0 = health_share(p.s, "bad")
+    good_pct, bad_pct = 100 * g / max(1, g0), 100 * b / max(1, b0)
+    winner = "good" if g * b0 > b * g0 else "bad"
+    p.emit(BattleOver(winner=winner, reason=(
+        f"round limit {limit} (house rule): the Good Guys keep {g}/{g0} Health ({good_pct:.0f}%),"
+        f" Matthew {b}/{b0} ({bad_pct:.0f}%); the larger share wins"
+        + ("; a tie goes to the Bad Guys" if g * b0 == b * g0 else ""))))
 
 
 def summon_chicks(p: Play, cmd: Cmd) -> None:

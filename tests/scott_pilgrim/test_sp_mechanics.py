@@ -530,3 +530,24 @@ def test_a_users_content_file_is_checked():
     c["items"] = c["items"][:10]  # a smaller deck of one's own is fine
     m = Match.new(GAME, seed=1, seats=["a", "b"], content=c)
     assert len(m.state.deck) == 6
+
+
+def test_round_limit_goes_to_the_larger_share_of_health():
+    """House SP-ROUND-LIMIT: at the limit the team keeping more of its starting Health wins."""
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, max_rounds=1)
+    to_good_turn(m, "will will speed speed guts")
+    m.apply("good", "scott punch matthew power")  # Matthew 33/35 (94%), Scott 60/60
+    m.apply("good", "end")
+    assert m.state.winner == "good" and "round limit 1" in m.state.reason
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, max_rounds=1)
+    m.apply("bad", "roll [will will speed speed guts]")
+    m.apply("bad", "matthew punch scott")
+    m.apply("good", "allow")  # Scott 59/60 (98%), Matthew 35/35
+    m.apply("bad", "end")
+    m.apply("good", "roll [speed speed speed speed speed]")
+    m.apply("good", "end")
+    assert m.state.winner == "bad" and "larger share" in m.state.reason
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, max_rounds=1)
+    to_good_turn(m, "speed speed speed speed speed")
+    m.apply("good", "end")  # both untouched: a tie goes to the Bad Guys
+    assert m.state.winner == "bad" and "tie" in m.state.reason
