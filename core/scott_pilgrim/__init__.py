@@ -16,7 +16,7 @@ from core.scott_pilgrim import board as B
 from core.scott_pilgrim import rules as R
 from core.scott_pilgrim.commands import FACES, SYNTAX, Cmd, command_text, parse
 from events.base import Event, GameCreated
-from events.scott_pilgrim import ItemDrawn, TurnBegan
+from events.scott_pilgrim import ItemDrawn, ReactionOpened, TurnBegan
 from projections.scott_pilgrim import SPProjection, SPState, good_roster
 
 GOOD = ("scott", "ramona", "knives", "stephen", "kim")
@@ -203,6 +203,12 @@ class ScottPilgrim(Game[SPState, Cmd]):
 
     def decide(self, state: SPState, seat: str, command: Cmd, rng: Rng) -> list[Event]:
         p = R.Play(state, rng)
+        events = self._decide(p, state, seat, command)
+        if not any(isinstance(e, ReactionOpened) for e in events):
+            R.check_choices_used(p)
+        return events
+
+    def _decide(self, p: R.Play, state: SPState, seat: str, command: Cmd) -> list[Event]:
         v = command.verb
         s = state
         if v in ("allow", "pause", "reversal"):
@@ -210,6 +216,7 @@ class ScottPilgrim(Game[SPState, Cmd]):
                 raise RuleViolation("SP-NO-WINDOW", "only the Good Guys react to a Bad Guy's ability")
             R.react(p, seat, command, self._parse_any(state))
             return p.events
+        p.choose(command)
         if s.pending is not None and s.pending.kind == "reaction":
             R.check_phase_act(s)
         if R.team_of_seat(s, seat) != s.team and s.phase != "place":

@@ -45,14 +45,68 @@ class Cmd(msgspec.Struct, frozen=True, kw_only=True):
     card: str = ""
     assign: tuple[tuple[str, str], ...] = ()
     face: str = ""
+    # the acting player's choices the rulebook leaves open: (kind, thing, value) with kind
+    # knock (THING@DIR), land (THING@SPACE) or drop (OBJECT@SPACE)
+    choose: tuple[tuple[str, str, str], ...] = ()
 
 
 def hint() -> str:
     return "; ".join(line.split("  ")[0].strip() for line in SYNTAX)
 
 
+CHOICES = ("knock", "land", "drop")
+
+
+def choices_text(c: Cmd) -> list[str]:
+    out: list[str] = []
+    for kind in CHOICES:
+        picks = [f"{t}@{v}" for k, t, v in c.choose if k == kind]
+        if picks:
+            out += [kind, *picks]
+    return out
+
+
+def split_choices(words: list[str], things: set[str]) -> tuple[list[str], tuple[tuple[str, str, str], ...]]:
+    """Take ``knock THING@DIR ..``, ``land THING@SPACE ..`` and ``drop OBJECT@SPACE ..`` out
+    of a command's words."""
+    rest: list[str] = []
+    chosen: list[tuple[str, str, str]] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w == "pay":
+            rest += words[i:]
+            break
+        if w not in CHOICES:
+            rest.append(w)
+            i += 1
+            continue
+        kind = w
+        i += 1
+        n = 0
+        while i < len(words) and "@" in words[i]:
+            thing, value = words[i].split("@", 1)
+            if thing not in things:
+                raise ParseError(f"{kind} {words[i]}: there is no {thing!r} in this battle")
+            if kind == "knock" and value not in DIRS:
+                raise ParseError(f"knock {words[i]}: the direction is one of n ne e se s sw w nw")
+            if kind != "knock" and not SPACE.match(value):
+                raise ParseError(f"{kind} {words[i]}: {value!r} is not a space (e.g. {thing}@k5)")
+            if any(k == kind and t == thing for k, t, _ in chosen):
+                raise ParseError(f"{kind}: {thing} is named twice")
+            chosen.append((kind, thing, value))
+            i += 1
+            n += 1
+        if not n:
+            example = {"knock": "matthew@e", "land": "chick1@k5", "drop": "amp@c4"}[kind]
+            raise ParseError(f"'{kind}' needs THING@{'DIR' if kind == 'knock' else 'SPACE'} after it (e.g. {kind} {example})")
+    return rest, tuple(chosen)
+
+
 def command_text(c: Cmd) -> str:
-    if c.verb == "roll" or c.verb in ("allow", "pause", "reversal"):
+    if c.verb in ("allow", "pause", "reversal"):
+        return " ".join([c.verb, *choices_text(c)])
+    if c.verb == "roll":
         return c.verb
     if c.verb == "reroll":
         return f"reroll {c.face}"
@@ -83,6 +137,7 @@ def command_text(c: Cmd) -> str:
         if c.extra:
             parts += ["extra", str(c.extra)]
         parts += [f"{a}:{b}" for a, b in c.assign]
+    parts += choices_text(c)
     if c.pay:
         parts += ["pay", *c.pay]
     return " ".join(parts)
@@ -95,10 +150,14 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
     if not words:
         raise ParseError("empty command", hint=hint())
     head = words[0]
+    words, choose = split_choices(words, things)
+    if choose and head not in chars and head not in ("allow", "reversal"):
+        raise ParseError(f"'{head}' takes no knock, land or drop choices", hint=hint())
     if head in ("roll", "allow", "pause", "reversal"):
         if len(words) != 1:
-            raise ParseError(f"'{head}' takes nothing after it", hint=hint())
-        return Cmd(verb=head)
+            raise ParseError(f"'{head}' takes nothing after it"
+                             + (" but knock/land/drop choices" if head != "roll" else ""), hint=hint())
+        return Cmd(verb=head, choose=choose)
     if head == "place":
         if words[1:] == ["default"]:
             return Cmd(verb="place")
@@ -153,6 +212,8 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
     if verb == "move":
         if not rest or not all(SPACE.match(w) for w in rest):
             raise ParseError("write the spaces of the move in order: scott move c5 d5 e5")
+        if choose:
+            raise ParseError("a move knocks nothing back: it takes no knock, land or drop choices")
         return Cmd(verb="move", who=who, path=tuple(rest), pay=pay)
     if verb in ("throw", "throw-item"):
         if not rest or rest[-1] not in DIRS:
@@ -164,10 +225,12 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
                 raise ParseError(f"there is no item card {card!r}")
         elif len(rest) != 1:
             raise ParseError(f"write: {who} {verb} [ITEM] DIR")
-        return Cmd(verb=verb, who=who, card=card, direction=rest[-1], pay=pay)
+        return Cmd(verb=verb, who=who, card=card, direction=rest[-1], pay=pay, choose=choose)
     if verb == "recover":
         if rest:
             raise ParseError("recover takes no target")
+        if choose:
+            raise ParseError("recover takes no knock, land or drop choices")
         return Cmd(verb="recover", who=who, pay=pay)
     if verb not in ("punch", "kick", "grab") and verb not in abilities:
         own = []
@@ -209,4 +272,4 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
             raise ParseError(f"{w!r} is not a target, a space after via, power, extra N or pay")
         i += 1
     return Cmd(verb=verb, who=who, target=target, path=tuple(path), power=power,
-               extra=extra, assign=tuple(assign), pay=pay)
+               extra=extra, assign=tuple(assign), pay=pay, choose=choose)

@@ -39,10 +39,39 @@ class Play:
         self.displaced: dict[str, str] = {}
         self.walled: list[str] = []  # things already stopped against a wall in this effect
         self.by = ""
+        # the acting player's choices: (kind, thing) -> direction or space; and those used
+        self.choices: dict[tuple[str, str], str] = {}
+        self.used: set[tuple[str, str]] = set()
+
+    def choose(self, cmd: Cmd) -> None:
+        """Take the command's knock/land/drop choices (later commands override earlier)."""
+        for kind, thing, value in cmd.choose:
+            self.choices[(kind, thing)] = value
+
+    def chosen(self, kind: str, thing: str, options: list[str], default: str, rule: str,
+               what: str) -> str:
+        """The acting player's pick among ``options`` (the default when none was named)."""
+        key = (kind, thing)
+        if key not in self.choices:
+            return default
+        self.used.add(key)
+        pick = self.choices[key]
+        if pick not in options:
+            raise RuleViolation(rule, f"{what}: {pick} is not one of the choices ({', '.join(options)})")
+        return pick
 
     def emit(self, ev: Event) -> None:
         self.events.append(ev)
         self.s = PROJ.evolve(self.s, ev)
+
+
+def check_choices_used(p: Play) -> None:
+    """A knock, land or drop choice must name something the effect left open."""
+    unused = [f"{k} {t}@{v}" for (k, t), v in p.choices.items() if (k, t) not in p.used]
+    if unused:
+        raise RuleViolation("SP-CHOICE", f"nothing in this effect needs the choice {', '.join(unused)}"
+                                         " (knock: an unclear knockback direction; land: a second"
+                                         " thing against the same wall; drop: a shielding object)")
 
 
 # -- content helpers --------------------------------------------------------------------
@@ -374,7 +403,9 @@ def held_object_shields(p: Play, holder: str, amount: int, source: str, by: str)
     occ = B.occupants(s)
     spots = [n for n in B.neighbours(s, c.pos) if n not in occ]
     if spots:
-        p.emit(ShieldedBy(holder=holder, obj=obj, at=spots[0]))
+        at = p.chosen("drop", obj, spots, spots[0], "SP-HELD-SHIELD",
+                      f"the {s.objects[obj].kind} drops into an empty space next to {holder}")
+        p.emit(ShieldedBy(holder=holder, obj=obj, at=at))
         damage_object(p, obj, amount, source, by)
     else:
         p.emit(Damaged(target=obj, amount=amount, source=source, by=by))
@@ -449,6 +480,10 @@ def knockback_pile_up(p: Play, what: str, cur: str, blocked: str, d: tuple[int, 
         spots = sorted(near)
     spots.sort(key=lambda n: (B.dist(n, cur), n))
     dest = spots[0] if spots else cur
+    if spots:
+        dest = p.chosen("land", what, spots, dest, "SP-KNOCKBACK-WALL",
+                        f"{what} ends on an empty space touching the wall next to {blocked}"
+                        " (or next to something just knocked back)")
     p.emit(KnockedBack(what=what, frm=cur, to=dest, wall=True))
     p.walled.append(what)
     if dest != blocked:
@@ -496,8 +531,18 @@ def hit(p: Play, user: str, target: str, damage: int, kb: int, source: str,
     p.by = user
     deal_damage(p, target, damage, source, user)
     if kb and on_board(p.s, target):
-        direction = d or B.direction(upos or tpos, tpos)
+        direction = d or knockback_direction(p, upos or tpos, target, tpos)
         knockback(p, target, direction, kb)
+
+
+def knockback_direction(p: Play, frm: str, target: str, tpos: str) -> tuple[int, int]:
+    """Knockback goes straight away from the hit; when that is unclear (not along a row,
+    column or diagonal) the player dealing the knockback chooses between the two nearest."""
+    options = B.directions_away(frm, tpos)
+    default = B.DIR_NAMES[B.direction(frm, tpos)]
+    pick = p.chosen("knock", target, options, default, "SP-KNOCKBACK-DIRECTION",
+                    f"{target} is knocked straight away from the hit")
+    return B.DIRS[pick]
 
 
 # -- XP ---------------------------------------------------------------------------------
@@ -904,7 +949,9 @@ def dry_run(p: Play, cmd: Cmd) -> None:
     """Check a Bad Guy's ability resolves before the Good Guys' window opens on it."""
     dice = {k: tuple(v) for k, v in p.s.content["dice"].items()}
     trial = Play(p.s, Rng(0, 0, dice))
+    trial.choices = dict(p.choices)
     resolve_ability(trial, cmd)
+    check_choices_used(trial)
 
 
 def targets_of(s: SPState, who: str, a: dict[str, Any], target: str, pos: str) -> list[str]:
@@ -1094,7 +1141,7 @@ def open_reaction(p: Play, cmd: Cmd) -> bool:
     from core.scott_pilgrim.commands import command_text
     p.emit(ReactionOpened(who=cmd.who, command=command_text(Cmd(
         verb=cmd.verb, who=cmd.who, target=cmd.target, path=cmd.path, power=cmd.power,
-        extra=cmd.extra, assign=cmd.assign)), targets=targets))
+        extra=cmd.extra, assign=cmd.assign, choose=cmd.choose)), targets=targets))
     return True
 
 
@@ -1113,6 +1160,8 @@ def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
     if pend is None or pend.kind != "reaction":
         raise RuleViolation("SP-NO-WINDOW", "there is no Bad Guy ability to react to now")
     declared: Cmd = parse_pending(pend.command)
+    p.choose(declared)
+    p.choose(cmd)  # the Good Guys' own choices (drop, or Scott's for a Reversal)
     if cmd.verb == "allow":
         p.emit(ReactionTaken(kind="allow"))
         resolve_declared(p, declared)
