@@ -15,22 +15,38 @@ TEAM_VERBS = ("place", "roll", "reroll", "end", "equip", "use", "allow", "pause"
 BASIC_VERBS = ("move", "punch", "kick", "grab", "recover", "throw", "throw-item")
 SPACE = re.compile(r"^[a-z]\d{1,2}$")
 
-SYNTAX = (
-    "place WHO SPACE | place default     setup: place a character behind your start line",
-    "roll                               roll your team's dice",
-    "reroll FACE                        once a turn: reroll every unspent die showing FACE",
-    "WHO move SPACE SPACE ... [pay F ..] move step by step (e.g. scott move c5 d5 e5 pay speed)",
-    "WHO punch|kick TARGET [power] [pay F ..]   (pay booster to use a booster token)",
-    "WHO grab OBJECT [pay F]            grab an adjacent object",
-    "WHO recover [pay health|magic]     recover 2 Health",
-    "WHO ABILITY [TARGET] [via SPACE ..] [extra N] [CHICK:TARGET ..] [pay F ..]",
-    "WHO throw DIR | WHO throw ITEM DIR throw what you hold or an item (n ne e se s sw w nw)",
-    "chickN move SPACE ...              a Chick follows Matthew's move",
-    "matthew throw-item DIR             the Evil Ex throws the item he drew",
-    "equip ITEM WHO | use ITEM WHO      items (Good Guys)",
-    "allow | pause | reversal           the Good Guys' answer to a Bad Guy's ability",
-    "end [summon CHICK@SPACE ..]        end your team's turn",
+FORMS = (
+    ("place WHO SPACE | place default", "setup: Good Guys, then Matthew, then his Chicks",
+     "place scott b5 | place matthew j4 | place chick1 j5 | place default"),
+    ("roll | reroll FACE", "roll; once a turn, reroll all unspent dice showing one FACE",
+     "roll | reroll will"),
+    ("WHO move SPACE ... [pay DIE ..]", "one adjacent space a step (diagonals too); pushes what is there",
+     "scott move c5 d6 e7 pay speed | ramona move c4 c3 pay booster",
+     "kim move b6 c7 d8 e8 f8 pay speed will   (dice add up: Speed 3, others 2, booster 2, bonuses)"),
+    ("WHO punch|kick TARGET [power]", "1 damage to an adjacent thing; power: 2 dice, +1 damage, 1 XP",
+     "ramona punch matthew power | scott kick chick1 pay booster"),
+    ("WHO grab OBJECT | WHO throw DIR", "grab an adjacent object; throw it along n ne e se s sw w nw",
+     "knives grab speaker-1 | knives throw ne"),
+    ("WHO throw ITEM DIR", "throw an item card that can be thrown", "knives throw knives-sais e"),
+    ("WHO recover [pay health|magic]", "recover 2 Health (never above the start)", "matthew recover pay magic"),
+    ("WHO ABILITY [TARGET] [via SPACE ..] [extra N] [pay DIE ..]", "a special ability or combo",
+     "scott judo-throw matthew pay guts guts | scott shadow-kick matthew via d4 e4",
+     "matthew fireballs scott chick1:ramona chick2:kim   (CHICK:TARGET: what each Chick hits)"),
+    ("chickN move SPACE ...", "after Matthew moves N spaces, each Chick moves exactly N, first",
+     "chick1 move i5 h5 | chick2 move j2 j3   (back and forth is fine)"),
+    ("matthew throw-item DIR", "the Evil Ex throws the item he drew (1 damage)", "matthew throw-item w"),
+    ("equip ITEM WHO | use ITEM WHO", "the Good Guys' items",
+     "equip knives-sais knives | use xp-boost scott"),
+    ("allow [drop OBJ@SPACE] | pause | reversal", "the Good Guys answer a Bad Guy's ability",
+     "allow | allow drop amp@c4 | pause"),
+    ("[land T@SPACE] [drop O@SPACE] [knock T@DIR]", "choices an attack may add (else defaults)",
+     "land: a second thing against one wall; drop: where a shielding object falls;",
+     "knock: an unclear knockback's line. scott judo-throw matthew land matthew@k5 pay guts guts"),
+    ("end [summon CHICK@SPACE ..]", "end the turn; Matthew places poofed Chicks near him",
+     "end | end summon chick1@i4"),
 )
+# the CLI joins the forms with "; ": each starts on its own line, examples indented below
+SYNTAX = tuple(f"\n  {f[0]:<34} {f[1]}" + "".join(f"\n      {x}" for x in f[2:]) for f in FORMS)
 
 
 class Cmd(msgspec.Struct, frozen=True, kw_only=True):
@@ -51,7 +67,9 @@ class Cmd(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def hint() -> str:
-    return "; ".join(line.split("  ")[0].strip() for line in SYNTAX)
+    return ("place, roll, reroll FACE, WHO move|punch|kick|grab|throw|recover|ABILITY ...,"
+            " chickN move, matthew throw-item, equip, use, allow, pause, reversal, end"
+            " (type help in play for every form with examples)")
 
 
 CHOICES = ("knock", "land", "drop")
