@@ -368,6 +368,8 @@ class SPProjection(Base[SPState]):
             waiting = unplaced_seats(s)
             return Decision("turn", waiting, "place your characters behind your start line")
         if s.team == "bad":
+            if s.follow and s.phase == "act":
+                return Decision("turn", (s.bad_seat,), "Bad Guys' turn: the Chicks follow Matthew's move")
             return Decision("turn", (s.bad_seat,), "Bad Guys' turn")
         return Decision("turn", s.good_seats, "Good Guys' turn")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any
 
@@ -64,6 +65,11 @@ class Cmd(msgspec.Struct, frozen=True, kw_only=True):
     # the acting player's choices the rulebook leaves open: (kind, thing, value) with kind
     # knock (THING@DIR), land (THING@SPACE) or drop (OBJECT@SPACE)
     choose: tuple[tuple[str, str, str], ...] = ()
+
+
+def did_you_mean(word: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def hint() -> str:
@@ -210,8 +216,9 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
             raise ParseError(f"{who!r} is not a character in this battle")
         return Cmd(verb=head, card=card, who=who)
     if head not in chars:
-        raise ParseError(f"{head!r} is neither a command nor a character in this battle",
-                         hint=hint())
+        known = ["place", "roll", "reroll", "end", "equip", "use", "allow", "pause", "reversal", *chars]
+        raise ParseError(f"{head!r} is neither a command nor a character in this battle"
+                         + did_you_mean(head, known), hint=hint())
     who = head
     if len(words) < 2:
         raise ParseError(f"what does {who} do?", hint=hint())
@@ -255,7 +262,9 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
         if boards and who in boards:
             b = boards[who]
             own = list(b.get("starter", [])) + list(b.get("advanced", [])) + list(b.get("combos", []))
-        raise ParseError(f"{verb!r} is not an action or one of {who}'s abilities",
+        raise ParseError(f"{verb!r} is not an action or one of {who}'s abilities"
+                         + did_you_mean(verb, ["move", "punch", "kick", "grab", "recover", "throw",
+                                               "throw-item", *own]),
                          hint="actions: move, punch, kick, grab, recover, throw"
                               + (f"; {who}'s board: " + ", ".join(own) if own else ""))
     target, path, power, extra, assign = "", [], False, 0, []
