@@ -40,9 +40,10 @@ FORMS = (
      "equip knives-sais knives | use xp-boost scott"),
     ("allow [drop OBJ@SPACE] | pause | reversal", "the Good Guys answer a Bad Guy's ability",
      "allow | allow drop amp@c4 | pause"),
-    ("[land T@SPACE] [drop O@SPACE] [knock T@DIR]", "choices an attack may add (else defaults)",
-     "land: a second thing against one wall; drop: where a shielding object falls;",
-     "knock: an unclear knockback's line. scott judo-throw matthew land matthew@k5 pay guts guts"),
+    ("[land T@SPACE] [drop O@SPACE] [knock T@DIR] [items KO@MATE]", "choices (else defaults)",
+     "land: a second thing against one wall; drop: where a shielding object falls; knock: an",
+     "unclear knockback's line; items: who takes a knocked-out Good Guy's equipped items",
+     "scott judo-throw matthew land matthew@k5 pay guts guts | allow items scott@knives"),
     ("end [summon CHICK@SPACE ..]", "end the turn; Matthew places poofed Chicks near him",
      "end | end summon chick1@i4"),
 )
@@ -78,7 +79,7 @@ def hint() -> str:
             " (type help in play for every form with examples)")
 
 
-CHOICES = ("knock", "land", "drop")
+CHOICES = ("knock", "land", "drop", "items")
 
 
 def choices_text(c: Cmd) -> list[str]:
@@ -114,7 +115,9 @@ def split_choices(words: list[str], things: set[str]) -> tuple[list[str], tuple[
                 raise ParseError(f"{kind} {words[i]}: there is no {thing!r} in this battle")
             if kind == "knock" and value not in DIRS:
                 raise ParseError(f"knock {words[i]}: the direction is one of n ne e se s sw w nw")
-            if kind != "knock" and not SPACE.match(value):
+            if kind == "items" and value not in things:
+                raise ParseError(f"items {words[i]}: name the teammate who takes {thing}'s equipped items")
+            if kind in ("land", "drop") and not SPACE.match(value):
                 raise ParseError(f"{kind} {words[i]}: {value!r} is not a space (e.g. {thing}@k5)")
             if any(k == kind and t == thing for k, t, _ in chosen):
                 raise ParseError(f"{kind}: {thing} is named twice")
@@ -122,8 +125,9 @@ def split_choices(words: list[str], things: set[str]) -> tuple[list[str], tuple[
             i += 1
             n += 1
         if not n:
-            example = {"knock": "matthew@e", "land": "chick1@k5", "drop": "amp@c4"}[kind]
-            raise ParseError(f"'{kind}' needs THING@{'DIR' if kind == 'knock' else 'SPACE'} after it (e.g. {kind} {example})")
+            example = {"knock": "matthew@e", "land": "chick1@k5", "drop": "amp@c4",
+                       "items": "scott@knives"}[kind]
+            raise ParseError(f"'{kind}' needs {example.split('@')[0].upper()}@... after it (e.g. {kind} {example})")
     return rest, tuple(chosen)
 
 

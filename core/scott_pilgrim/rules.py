@@ -71,7 +71,8 @@ def check_choices_used(p: Play) -> None:
     if unused:
         raise RuleViolation("SP-CHOICE", f"nothing in this effect needs the choice {', '.join(unused)}"
                                          " (knock: an unclear knockback direction; land: a second"
-                                         " thing against the same wall; drop: a shielding object)")
+                                         " thing against the same wall; drop: a shielding object; items: a knocked-out"
+                                         " Good Guy's equipped items)")
 
 
 # -- content helpers --------------------------------------------------------------------
@@ -422,7 +423,9 @@ def knock_out(p: Play, who: str) -> None:
     if c.team == "good" and s.equipped.get(who):
         mates = [m for m in good_order(s) if m != who and not s.chars[m].out]
         if mates:
-            p.emit(ItemsTransferred(frm=who, to=mates[0], cards=tuple(s.equipped[who])))
+            to = p.chosen("items", who, mates, mates[0], "SP-ITEMS-TRANSFER",
+                          f"{who}'s equipped items go to a teammate still in the fight")
+            p.emit(ItemsTransferred(frm=who, to=to, cards=tuple(s.equipped[who])))
 
 
 def good_order(s: SPState) -> list[str]:

@@ -102,3 +102,34 @@ def test_choices_round_trip_through_the_command_text():
     assert GAME.command_text(cmd) == "scott judo-throw matthew land matthew@k5 pay guts guts"
     cmd = GAME.parse(m.state, "good", "allow drop amp@b5")
     assert GAME.command_text(cmd) == "allow drop amp@b5"
+
+
+def knockout_position() -> Match:
+    """Scott (1 Health) holds Scott's Bass equipped; Matthew stands next to him."""
+    c = content({"scott": "e4", "knives": "b6", "stephen": "b3", "matthew": "f4"}, objects={},
+                items=["scotts-bass", "brick", "bottle", "lunchbox"])
+    c["health"]["good"]["normal"] = [1, 1, 1, 1]
+    m = Match.new(GAME, seed=3, seats=["good", "bad"], dice="manual", content=c,
+                  options={"good_guys": "scott,knives,stephen", "placement": "fixed"})
+    m.apply("bad", "roll [speed speed speed speed speed]")
+    m.apply("bad", "end")
+    m.apply("good", "roll [speed speed speed speed speed]")
+    m.apply("good", "equip scotts-bass scott")
+    m.apply("good", "end")
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott")
+    return m
+
+
+def test_the_good_guys_choose_who_takes_a_knocked_out_good_guys_items():
+    m = knockout_position()
+    assert rule(m, "good", "allow items scott@matthew") == "SP-ITEMS-TRANSFER"
+    m.apply("good", "allow items scott@stephen")
+    assert ch(m, "scott").out
+    assert m.state.equipped.get("stephen") == ("item:scotts-bass",)
+
+
+def test_a_knocked_out_good_guys_items_go_to_the_first_teammate_by_default():
+    m = knockout_position()
+    m.apply("good", "allow")
+    assert m.state.equipped.get("knives") == ("item:scotts-bass",)
