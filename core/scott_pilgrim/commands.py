@@ -35,7 +35,8 @@ FORMS = (
      "matthew fireballs scott chick1:ramona chick2:kim   (CHICK:TARGET: what each Chick hits)"),
     ("chickN move SPACE ...", "after Matthew moves N spaces, each Chick moves exactly N, first",
      "chick1 move i5 h5 | chick2 move j2 j3   (back and forth is fine)"),
-    ("matthew throw-item DIR", "the Evil Ex throws the item he drew (1 damage)", "matthew throw-item w"),
+    ("matthew throw-item DIR", "the Evil Ex throws the item he drew (1 damage)",
+     "matthew throw-item w   (or at once, mid-move: matthew move g4 f4 e4 throw w)"),
     ("equip ITEM WHO | use ITEM WHO", "the Good Guys' items",
      "equip knives-sais knives | use xp-boost scott"),
     ("allow [drop OBJ@SPACE] | pause | reversal", "the Good Guys answer a Bad Guy's ability",
@@ -155,6 +156,8 @@ def command_text(c: Cmd) -> str:
         parts.append(c.direction)
     elif c.verb in ("move",):
         parts += list(c.path)
+        if c.direction:
+            parts += ["throw", c.direction]
     else:
         if c.target:
             parts.append(c.target)
@@ -239,11 +242,20 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
             if f not in FACES and f != "booster":
                 raise ParseError(f"{f!r} is not a die face (speed, will, guts, health, magic) or booster")
     if verb == "move":
+        direction = ""
+        if "throw" in rest:
+            i = rest.index("throw")
+            if i + 2 != len(rest) or rest[i + 1] not in DIRS:
+                raise ParseError("end the Evil Ex's move with 'throw DIR' (n ne e se s sw w nw):"
+                                 " matthew move g4 f4 e4 throw w")
+            direction = rest[i + 1]
+            rest = rest[:i]
         if not rest or not all(SPACE.match(w) for w in rest):
             raise ParseError("write the spaces of the move in order: scott move c5 d5 e5")
-        if choose:
+        if choose and not direction:
             raise ParseError("a move knocks nothing back: it takes no knock, land or drop choices")
-        return Cmd(verb="move", who=who, path=tuple(rest), pay=pay)
+        return Cmd(verb="move", who=who, path=tuple(rest), pay=pay, direction=direction,
+                   choose=choose)
     if verb in ("throw", "throw-item"):
         if not rest or rest[-1] not in DIRS:
             raise ParseError("say the direction: n ne e se s sw w nw")

@@ -608,13 +608,15 @@ def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
     return tuple(faces)
 
 
-def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int) -> None:
+def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int,
+         throw_dir: str = "") -> bool:
     """Move step by step to adjacent spaces, pushing what stands in the way."""
     s = p.s
     if len(path) > max_steps:
         raise RuleViolation("SP-MOVE-SPACES", f"{who} may move only {max_steps} spaces here, not {len(path)}")
     cur = s.chars[who].pos
     assert cur
+    thrown = False
     for nxt in path:
         if not B.is_space(p.s, nxt):
             raise RuleViolation("SP-MOVE-WALL", f"{nxt} is not a space of the Rockit (walls are permanent)")
@@ -626,6 +628,11 @@ def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_step
         cur = nxt
         if grab_items:
             grab_an_item(p, who, nxt)
+            pend = p.s.pending
+            if throw_dir and pend is not None and pend.kind == "ex-throw" and pend.who == who:
+                throw_drawn_item(p, throw_dir)  # at once, from the item space
+                thrown = True
+    return thrown
 
 
 def push(p: Play, mover: str, into: str, d: tuple[int, int]) -> None:
@@ -672,7 +679,9 @@ def move(p: Play, seat: str, cmd: Cmd) -> None:
     given = cmd.pay or auto_move_pay(s, cmd.who, len(cmd.path))
     spent = pay(p, cmd.who, ["any"] * len(given), given, "move", basic=True)
     allowance = move_allowance(p.s, cmd.who, spent)
-    walk(p, cmd.who, cmd.path, grab_items=True, max_steps=allowance)
+    thrown = walk(p, cmd.who, cmd.path, grab_items=True, max_steps=allowance, throw_dir=cmd.direction)
+    if cmd.direction and not thrown:
+        raise RuleViolation("SP-EX-THROW", f"{cmd.who} draws no item on this move: there is nothing to throw")
     if c.evil_ex:
         chicks = tuple(k for k, v in p.s.chars.items() if v.chick and v.pos)
         if chicks:
@@ -687,6 +696,8 @@ def chick_follows(p: Play, cmd: Cmd) -> None:
         raise RuleViolation("SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
     if cmd.pay:
         raise RuleViolation("SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
+    if cmd.direction:
+        raise RuleViolation("SP-EX-THROW", "only the Evil Ex grabs and throws items")
     if len(cmd.path) != left:
         raise RuleViolation("SP-CHICK-MOVE",
                             f"{cmd.who} moves the same number of spaces as Matthew: exactly {left},"
@@ -889,10 +900,17 @@ def ex_throw(p: Play, seat: str, cmd: Cmd) -> None:
         raise RuleViolation("SP-EX-THROW", "there is no drawn item to throw")
     if cmd.who != pend.who:
         raise RuleViolation("SP-EX-THROW", f"{pend.who} must throw the item he drew")
-    d = B.DIRS[cmd.direction]
-    target, _ = B.ray(s, pend.origin, d, ignore=pend.who)
+    throw_drawn_item(p, cmd.direction)
+
+
+def throw_drawn_item(p: Play, direction: str) -> None:
+    """The Evil Ex throws the card he drew from the item space: 1 damage, then discard."""
+    pend = p.s.pending
+    assert pend is not None
+    d = B.DIRS[direction]
+    target, _ = B.ray(p.s, pend.origin, d, ignore=pend.who)
     p.by = pend.who
-    p.emit(Thrown(who=pend.who, what=pend.card, direction=cmd.direction, hit=target or "wall"))
+    p.emit(Thrown(who=pend.who, what=pend.card, direction=direction, hit=target or "wall"))
     if target:
         deal_damage(p, target, 1, "thrown item", pend.who)
     p.emit(ItemDiscarded(card=pend.card))

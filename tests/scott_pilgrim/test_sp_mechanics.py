@@ -551,3 +551,16 @@ def test_round_limit_goes_to_the_larger_share_of_health():
     to_good_turn(m, "speed speed speed speed speed")
     m.apply("good", "end")  # both untouched: a tie goes to the Bad Guys
     assert m.state.winner == "bad" and "tie" in m.state.reason
+
+
+def test_the_evil_ex_may_throw_at_once_mid_move():
+    """Grab and Throw Item: he throws when he moves onto the item space (throw DIR), or,
+    by default, once his move is done, from that space."""
+    m = battle({"matthew": "g4", "scott": "c4"}, objects=NONE)
+    m.apply("bad", "roll [speed speed guts guts guts]")
+    assert rule(m, "bad", "matthew move h4 throw w pay speed") == "SP-EX-THROW"
+    m.apply("bad", "matthew move f4 e4 throw w pay speed")
+    assert m.state.pending is None and ch(m, "scott").health == 59
+    assert ch(m, "matthew").pos == "e4" and m.state.ex_threw
+    kinds = [type(e).__name__ for *_, e in m.log("referee")][-12:]
+    assert kinds.index("Thrown") < len(kinds) - 1 - kinds[::-1].index("Moved")
