@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import Rng
-from core.errors import RuleViolation
+from core.errors import RuleViolation, require
 from core.scott_pilgrim import board as B
 from core.scott_pilgrim.commands import Cmd
 from events.base import Event
@@ -73,6 +73,12 @@ def check_choices_used(p: Play) -> None:
                                          " (knock: an unclear knockback direction; land: a second"
                                          " thing against the same wall; drop: a shielding object; items: a knocked-out"
                                          " Good Guy's equipped items)")
+
+
+def passed(*rule_ids: str) -> None:
+    """Note rules a command was checked against and met (``arbiter why`` lists them)."""
+    for rule_id in rule_ids:
+        require(True, rule_id, "")
 
 
 # -- content helpers --------------------------------------------------------------------
@@ -147,6 +153,7 @@ def placement_problem(s: SPState, who: str, at: str) -> tuple[str, str] | None:
 def place_character(p: Play, seat: str, cmd: Any) -> None:
     """Setup: Good Guys behind the stage-side start line, then Matthew behind the seating
     side's, then his Chicks within two spaces of him; no two on one space."""
+    passed('SP-PLACE-SETUP', 'SP-PLACE-ORDER', 'SP-PLACE-START-LINE', 'SP-PLACE-EMPTY')
     s = p.s
     if s.phase != "place":
         raise RuleViolation("SP-PLACE-SETUP", "the characters were placed at setup")
@@ -312,6 +319,7 @@ def auto_pay(s: SPState, cost: list[str], wild: tuple[str, ...], free: list[Any]
 
 def roll_dice(p: Play, seat: str) -> None:
     """Phase One: the Bad Guys roll 2 blue and 3 red, the Good Guys 2 blue and 3 yellow."""
+    passed('SP-ROLL-ONCE')
     s = p.s
     if s.phase == "place":
         raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
@@ -327,6 +335,7 @@ def roll_dice(p: Play, seat: str) -> None:
 
 def reroll(p: Play, face: str) -> None:
     """Reroll: once per turn a team may reroll all unspent dice showing the same icon."""
+    passed('SP-REROLL-ONCE', 'SP-REROLL-FACE')
     s = p.s
     check_phase_act(s)
     if s.rerolled:
@@ -397,6 +406,7 @@ def damage_object(p: Play, obj: str, amount: int, source: str, by: str) -> None:
 
 def held_object_shields(p: Play, holder: str, amount: int, source: str, by: str) -> None:
     """Held objects shield you: the object takes the damage and drops next to you."""
+    passed('SP-HELD-SHIELD')
     s = p.s
     c = s.chars[holder]
     obj = c.holding
@@ -462,6 +472,7 @@ def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
 
 def knockback_into_wall(p: Play, what: str, start: str, cur: str) -> None:
     """Knocking into the wall: 1 damage (only 1) and stop on the space touching it."""
+    passed('SP-KNOCKBACK-WALL')
     p.emit(KnockedBack(what=what, frm=start, to=cur, wall=True))
     p.walled.append(what)
     deal_damage(p, what, 1, "wall", p.by)
@@ -470,6 +481,7 @@ def knockback_into_wall(p: Play, what: str, start: str, cur: str) -> None:
 def knockback_pile_up(p: Play, what: str, cur: str, blocked: str, d: tuple[int, int]) -> None:
     """Several things into one wall: each beyond the first ends on an adjacent empty space
     touching the wall (else next to something just knocked back) and takes 1 damage."""
+    passed('SP-KNOCKBACK-WALL')
     s = p.s
     occ = B.occupants(s)
     spots = [n for n in B.neighbours(s, blocked)
@@ -541,6 +553,7 @@ def hit(p: Play, user: str, target: str, damage: int, kb: int, source: str,
 def knockback_direction(p: Play, frm: str, target: str, tpos: str) -> tuple[int, int]:
     """Knockback goes straight away from the hit; when that is unclear (not along a row,
     column or diagonal) the player dealing the knockback chooses between the two nearest."""
+    passed('SP-KNOCKBACK-DIRECTION')
     options = B.directions_away(frm, tpos)
     default = B.DIR_NAMES[B.direction(frm, tpos)]
     pick = p.chosen("knock", target, options, default, "SP-KNOCKBACK-DIRECTION",
@@ -611,6 +624,7 @@ def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
 def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int,
          throw_dir: str = "") -> bool:
     """Move step by step to adjacent spaces, pushing what stands in the way."""
+    passed('SP-MOVE-SPACES', 'SP-MOVE-ADJACENT', 'SP-MOVE-WALL')
     s = p.s
     if len(path) > max_steps:
         raise RuleViolation("SP-MOVE-SPACES", f"{who} may move only {max_steps} spaces here, not {len(path)}")
@@ -637,6 +651,7 @@ def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_step
 
 def push(p: Play, mover: str, into: str, d: tuple[int, int]) -> None:
     """Pushing: what is in the space moves one space on; no squishing into a wall."""
+    passed('SP-PUSH-SQUISH')
     occ = B.occupants(p.s)
     chain = []
     pos = into
@@ -691,6 +706,7 @@ def move(p: Play, seat: str, cmd: Cmd) -> None:
 def chick_follows(p: Play, cmd: Cmd) -> None:
     """Whenever Matthew moves, each Chick on the board moves the same number of spaces
     (not fewer), in a direction the Bad Guys choose; each space is any adjacent space."""
+    passed('SP-CHICK-MOVE')
     left = p.s.follow.get(cmd.who, 0)
     if left <= 0:
         raise RuleViolation("SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
@@ -757,6 +773,7 @@ def check_target_adjacent(s: SPState, who: str, target: str) -> None:
 def punch_or_kick(p: Play, seat: str, cmd: Cmd) -> None:
     """Punch (Will) or kick (Speed): 1 damage to an adjacent character or object;
     power up with a second die for +1 damage and 1 XP."""
+    passed('SP-YOUR-CHARACTERS', 'SP-HELD-AWKWARD', 'SP-ADJACENT', 'SP-NO-TEAM-DAMAGE', 'SP-DICE-COST')
     s = p.s
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
@@ -790,6 +807,7 @@ def resolve_punch_or_kick(p: Play, cmd: Cmd, user: str | None = None, target: st
 
 def grab_object(p: Play, seat: str, cmd: Cmd) -> None:
     """Grab an Object: spend a Will die (or booster) to take an adjacent object."""
+    passed('SP-YOUR-CHARACTERS', 'SP-HELD-AWKWARD', 'SP-GRAB-OBJECT', 'SP-ADJACENT')
     s = p.s
     check_controls(s, seat, cmd.who)
     if s.chars[cmd.who].chick and not s.options["chicks_fight"]:
@@ -804,6 +822,7 @@ def grab_object(p: Play, seat: str, cmd: Cmd) -> None:
 
 def recover(p: Play, seat: str, cmd: Cmd) -> None:
     """Recover Health: a Health die (or Matthew's Magic) for 2 Health, up to the start."""
+    passed('SP-RECOVER', 'SP-RECOVER-CAP')
     s = p.s
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
@@ -828,6 +847,7 @@ def recover(p: Play, seat: str, cmd: Cmd) -> None:
 
 def throw(p: Play, seat: str, cmd: Cmd) -> None:
     """Throw an Object or Item: along a line until it hits a character, object or wall."""
+    passed('SP-THROW')
     s = p.s
     check_controls(s, seat, cmd.who)
     if cmd.pay:
@@ -905,6 +925,7 @@ def ex_throw(p: Play, seat: str, cmd: Cmd) -> None:
 
 def throw_drawn_item(p: Play, direction: str) -> None:
     """The Evil Ex throws the card he drew from the item space: 1 damage, then discard."""
+    passed('SP-EX-THROW')
     pend = p.s.pending
     assert pend is not None
     d = B.DIRS[direction]
@@ -948,6 +969,7 @@ def check_special(s: SPState, seat: str, cmd: Cmd) -> dict[str, Any]:
 
 def special_ability(p: Play, seat: str, cmd: Cmd) -> None:
     """Use a Special Ability: spend the dice it lists (combos: the Combo cube)."""
+    passed('SP-YOUR-CHARACTERS', 'SP-ABILITY-NOT-YOURS', 'SP-ABILITY-LOCKED', 'SP-HELD-AWKWARD')
     s = p.s
     a = check_special(s, seat, cmd)
     # check targets from where the user will stand
@@ -996,6 +1018,7 @@ def targets_of(s: SPState, who: str, a: dict[str, Any], target: str, pos: str) -
 
 def check_ability_targets(s: SPState, cmd: Cmd, a: dict[str, Any], after_move: bool) -> None:
     """Targets: adjacent Bad Guys, within N spaces, or the first thing in sight."""
+    passed('SP-TARGET')
     kind = a["target"]
     pos = s.chars[cmd.who].pos or ""
     if after_move:
@@ -1150,6 +1173,7 @@ def can_react(s: SPState, targets: tuple[str, ...]) -> bool:
 
 def open_reaction(p: Play, cmd: Cmd) -> bool:
     """When a Bad Guy uses an ability, the Good Guys get a window to Pause or Reverse it."""
+    passed('SP-REACTION-WINDOW')
     s = p.s
     if s.chars[cmd.who].team != "bad":
         return False
@@ -1176,6 +1200,7 @@ def pause_cards(s: SPState) -> list[tuple[str, str]]:
 
 def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
     """The Good Guys answer a Bad Guy's ability: allow it, Pause it, or Reversal."""
+    passed('SP-REACTION-WINDOW')
     s = p.s
     pend = s.pending
     if pend is None or pend.kind != "reaction":
@@ -1234,6 +1259,7 @@ def reversal_reflects(p: Play, attacker: str, scott: str, dmg: int, kb: int, sou
 
 def equip(p: Play, seat: str, cmd: Cmd) -> None:
     """Equip an Item: place it by a Good Guy; equipped items are forever."""
+    passed('SP-ITEM-GOOD', 'SP-ITEM-HELD', 'SP-ITEM-EQUIP')
     s = p.s
     if s.team != "good" or seat not in s.good_seats:
         raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys equip items, on their turn")
@@ -1252,6 +1278,7 @@ def equip(p: Play, seat: str, cmd: Cmd) -> None:
 
 def use_item(p: Play, seat: str, cmd: Cmd) -> None:
     """Use an Item: resolve its effect, then discard it."""
+    passed('SP-ITEM-GOOD', 'SP-ITEM-HELD')
     s = p.s
     if s.team != "good" or seat not in s.good_seats:
         raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys use items, on their turn")
@@ -1297,6 +1324,7 @@ def use_item(p: Play, seat: str, cmd: Cmd) -> None:
 
 def end_turn(p: Play, seat: str, cmd: Cmd) -> None:
     """A turn ends when the team chooses: Bad Guys summon Chicks; Good Guys gain boosters."""
+    passed('SP-TEAM-TURN')
     s = p.s
     check_phase_act(s)
     if s.team == "bad":
@@ -1324,6 +1352,7 @@ def health_share(s: SPState, team: str) -> tuple[int, int]:
 def round_limit(p: Play, limit: int) -> None:
     """House: after max_rounds rounds the team keeping the larger share of its starting
     Health wins; an exact tie goes to the Bad Guys (Matthew was not knocked out)."""
+    passed('SP-ROUND-LIMIT')
     g, g0 = health_share(p.s, "good")
     b, b0 = health_share(p.s, "bad")
     good_pct, bad_pct = 100 * g / max(1, g0), 100 * b / max(1, b0)
@@ -1336,6 +1365,7 @@ def round_limit(p: Play, limit: int) -> None:
 
 def summon_chicks(p: Play, cmd: Cmd) -> None:
     """Summoning: poofed Chicks return to empty spaces within two spaces of Matthew."""
+    passed('SP-SUMMON')
     s = p.s
     ex = next(c for c in s.chars.values() if c.evil_ex)
     poofed = sorted(c for c, v in s.chars.items() if v.chick and v.poofed)
@@ -1363,6 +1393,7 @@ def summon_chicks(p: Play, cmd: Cmd) -> None:
 
 def gain_boosters(p: Play) -> None:
     """Booster Tokens: each Good Guy who did not act this round gains one (up to four)."""
+    passed('SP-BOOSTER-MAX')
     s = p.s
     for cid in good_order(s):
         c = s.chars[cid]

@@ -119,3 +119,20 @@ def test_the_bad_guys_never_see_an_unequipped_item(cli):
     for text in (bad_show, bad_log):
         assert not any(n in text for n in held)
         assert not any(f"({i})" in text or f"item:{i}" in text for i in ids)
+
+
+def test_why_lists_the_rules_a_judo_throw_into_the_wall_passed(cli):
+    gid = new_game(cli)
+    for seat, text in (("bad", "roll [speed will magic magic guts]"),
+                       ("bad", "matthew move i4 h4 g4 pay speed"),
+                       ("bad", "chick1 move j6 i5 i4"), ("bad", "chick2 move k3 k2 j3"),
+                       ("bad", "chick3 move j5 k5 k6"), ("bad", "end"),
+                       ("good", "roll [speed will guts guts guts]"),
+                       ("good", "scott move c4 d4 e4 f4 pay speed will"),
+                       ("good", "scott judo-throw matthew pay guts guts")):
+        out = cli("do", gid, "--as", seat, *text.split())
+        assert out.exit_code == 0, out.output
+    log = cli("log", gid, "--as", "referee").output
+    seq = next(line.split("│")[1].strip() for line in log.splitlines() if "into the wall" in line)
+    out = cli("why", gid, seq)
+    assert "SP-KNOCKBACK-WALL" in out.output and "judo-throw" in out.output
