@@ -280,6 +280,9 @@ class ScottPilgrim(Game[SPState, Cmd]):
             return [Cmd(verb="throw-item", who=s.pending.who, direction=d) for d in B.DIRS]
         if s.phase == "roll":
             return [Cmd(verb="roll")]
+        owed = R.chicks_to_follow(s) if s.team == "bad" else []
+        if owed:  # the Chicks finish Matthew's move first: offer the first one's paths
+            return self._move_candidates(s, owed[0], [])
         out: list[Cmd] = [Cmd(verb="end")]
         free = [d for d in s.dice if not d.spent]
         if not s.rerolled:
