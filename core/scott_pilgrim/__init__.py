@@ -217,6 +217,7 @@ class ScottPilgrim(Game[SPState, Cmd]):
             R.react(p, seat, command, self._parse_any(state))
             return p.events
         p.choose(command)
+        R.check_drop_owner(s, command)
         if s.pending is not None and s.pending.kind == "reaction":
             R.check_phase_act(s)
         if R.team_of_seat(s, seat) != s.team and s.phase != "place":

@@ -81,6 +81,18 @@ def passed(*rule_ids: str) -> None:
         require(True, rule_id, "")
 
 
+def check_drop_owner(s: SPState, cmd: Cmd) -> None:
+    """Held objects shield you, and you drop the object where you choose: a Good Guy hit on
+    the Bad Guys' turn names the space in the Good Guys' answer, not the Bad Guys'."""
+    if s.team != "bad" or s.options["reaction_window"] == "never":
+        return
+    for kind, obj, _ in cmd.choose:
+        holder = next((c for c in s.chars.values() if c.holding == obj), None)
+        if kind == "drop" and holder is not None and holder.team == "good":
+            raise RuleViolation("SP-HELD-SHIELD", f"{holder.id}'s player chooses where the {obj}"
+                                f" drops: the Good Guys answer 'allow drop {obj}@SPACE'")
+
+
 # -- content helpers --------------------------------------------------------------------
 
 def ability(s: SPState, aid: str) -> dict[str, Any]:

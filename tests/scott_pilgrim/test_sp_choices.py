@@ -55,6 +55,7 @@ def test_a_good_guy_hit_on_the_bad_guys_turn_chooses_where_his_shield_drops():
     m.apply("good", "scott grab table-1")
     m.apply("good", "end")
     m.apply("bad", "roll [will will guts guts guts]")
+    assert rule(m, "bad", "matthew punch scott drop table-1@b5") == "SP-HELD-SHIELD"  # not his pick
     m.apply("bad", "matthew punch scott")
     assert rule(m, "good", "allow drop table-1@h8") == "SP-HELD-SHIELD"
     m.apply("good", "allow drop table-1@b5")
