@@ -136,3 +136,12 @@ def test_why_lists_the_rules_a_judo_throw_into_the_wall_passed(cli):
     seq = next(line.split("│")[1].strip() for line in log.splitlines() if "into the wall" in line)
     out = cli("why", gid, seq)
     assert "SP-KNOCKBACK-WALL" in out.output and "judo-throw" in out.output
+
+
+def test_a_whole_hot_seat_battle_by_menu_numbers(cli):
+    """Two people at one keyboard, always taking the first menu line, to the round limit."""
+    out = cli("play", "scott-pilgrim", "-p", "erica,matt", "--seed", "4", "-o", "max_rounds=2",
+              stdin="1\n" * 60)
+    assert out.exit_code == 0, out.output
+    assert "Guys win" in out.output and "round limit 2" in out.output
+    assert "Traceback" not in out.output
