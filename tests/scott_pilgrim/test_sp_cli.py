@@ -128,10 +128,16 @@ def test_why_lists_the_rules_a_judo_throw_into_the_wall_passed(cli):
                        ("bad", "chick1 move j6 i5 i4"), ("bad", "chick2 move k3 k2 j3"),
                        ("bad", "chick3 move j5 k5 k6"), ("bad", "end"),
                        ("good", "roll [speed will guts guts guts]"),
-                       ("good", "scott move c4 d4 e4 f4 pay speed will"),
-                       ("good", "scott judo-throw matthew pay guts guts")):
+                       ("good", "scott move c4 d4 e4 f4 pay speed will")):
         out = cli("do", gid, "--as", seat, *text.split())
         assert out.exit_code == 0, out.output
+    # the rulebook's example: the Chick in Matthew's path hits the wall and poofs, and
+    # Matthew ends in the space where she was
+    out = cli("try", gid, "--as", "good", "scott", "judo-throw", "matthew", "pay", "guts", "guts")
+    assert out.exit_code == 0, out.output
+    assert "chick1 poofs" in out.output and "into the wall" in out.output and "-> k4" in out.output
+    assert cli("do", gid, "--as", "good", "scott", "judo-throw", "matthew", "pay", "guts",
+               "guts").exit_code == 0
     log = cli("log", gid, "--as", "referee").output
     seq = next(line.split("│")[1].strip() for line in log.splitlines() if "into the wall" in line)
     out = cli("why", gid, seq)
