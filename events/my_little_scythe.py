@@ -238,6 +238,15 @@ class QuestDeclined(Event, frozen=True):
 class TrophyChoiceOffered(Event, frozen=True):
     seat: str
     choices: tuple[str, ...]
+    reveal: tuple[str, ...] = ()  # choices earned only by revealing the personality card
+    optional: bool = False  # the seat may pass (`trophy none`): every choice needs the card
+
+
+class TrophyDeclined(Event, frozen=True):
+    """The seat keeps its personality card secret and passes on the trophies it would unlock."""
+
+    seat: str
+    trophies: tuple[str, ...]
 
 
 class TrophyEarned(Event, frozen=True):
@@ -269,5 +278,5 @@ ALL = (SetupTilePlaced, PersonalityDealt, PersonalityRevealed, SpellDrawn, First
        SeekersSentHome, TrackMoved, PieFightPending, PieFightCalledOff, PieFightStarted, DialSet, PieFightRevealed, SpellsDiscarded,
        Rejuvenated, RejuvenationOwed, TokenPlaced, TokenSkipped, ResourcesPaid, ResourcesMoved,
        ResourcesGained, PowerUpLooked, PowerUpTaken, QuestTokenTaken, QuestsPending, QuestDrawn,
-       QuestDeckRebuilt, QuestResolved, QuestDeclined, TrophyChoiceOffered, TrophyEarned,
+       QuestDeckRebuilt, QuestResolved, QuestDeclined, TrophyChoiceOffered, TrophyDeclined, TrophyEarned,
        TurnEnded, GrandFinaleBegan, GameEnded)

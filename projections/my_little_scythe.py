@@ -71,6 +71,10 @@ class MSState(msgspec.Struct, frozen=True):
     quest_spaces: tuple[str, ...] = ()
     quest_card: str | None = None
     trophy_choices: tuple[str, ...] = ()
+    trophy_seat: str = ""  # who chooses (the active seat, or a defender revealing a card)
+    trophy_reveal: tuple[str, ...] = ()  # choices that need the personality card revealed
+    trophy_optional: bool = False  # `trophy none` allowed (every choice needs the card)
+    declined: tuple[str, ...] = ()  # trophies passed on this turn (card kept secret)
     trophies_this_turn: int = 0
     quests_checked: bool = False
     finale: bool = False
@@ -175,7 +179,8 @@ class MSProjection(Base[MSState]):
             left = tuple(s for s in state.finale_left if s != e.seat)
             return r(state, active=e.seat, turn=e.turn, final=e.final, action=None, moving=(),
                      delivery=None, delivered=(), trophies_this_turn=0, players=players,
-                     finale_left=left, trophy_choices=(), quests_checked=False)
+                     finale_left=left, trophy_choices=(), trophy_seat="", trophy_reveal=(),
+                     trophy_optional=False, declined=(), quests_checked=False)
         if isinstance(e, ev.ActionChosen):
             moving = (1, 2) if e.action == "move" else ()
             return r(state, action=e.action, moving=moving, players=player(e.seat, last_action=e.action))
@@ -281,11 +286,16 @@ class MSProjection(Base[MSState]):
         if isinstance(e, ev.QuestDeclined):
             return r(state, quest_card=None, quest_deck=state.quest_deck + (e.card,))
         if isinstance(e, ev.TrophyChoiceOffered):
-            return r(state, trophy_choices=e.choices)
+            return r(state, trophy_choices=e.choices, trophy_seat=e.seat, trophy_reveal=e.reveal,
+                     trophy_optional=e.optional)
+        if isinstance(e, ev.TrophyDeclined):
+            return r(state, trophy_choices=(), trophy_seat="", trophy_reveal=(), trophy_optional=False,
+                     declined=state.declined + e.trophies)
         if isinstance(e, ev.TrophyEarned):
             p = state.players[e.seat]
             counts = e.seat == state.active and e.trophy != "pie-fight"
             return r(state, players=player(e.seat, trophies=p.trophies + (e.trophy,)), trophy_choices=(),
+                     trophy_seat="", trophy_reveal=(), trophy_optional=False,
                      trophies_this_turn=state.trophies_this_turn + (1 if counts else 0))
         if isinstance(e, ev.TurnEnded):
             return r(state, active=None, action=None, final=False, moving=(), quest_spaces=())
@@ -309,6 +319,10 @@ class MSProjection(Base[MSState]):
             kind = "turn" if seat == state.active else "reaction"
             return Decision(kind, (seat,), "rejuvenate: take 1 spell or 2 pies")
         a = state.active
+        if state.trophy_choices:
+            seat = state.trophy_seat or a or ""
+            kind = "turn" if seat == a else "reaction"
+            return Decision(kind, (seat,), "choose the trophy to earn (`trophy NAME`)")
         if a is None:
             return Decision("over", ())
         if state.seek:
@@ -322,8 +336,6 @@ class MSProjection(Base[MSState]):
             return Decision("turn", (a,), f"quest {state.quest_card}: choose an option or No Thanks")
         if state.quest_spaces:
             return Decision("turn", (a,), "choose which quest to look at first")
-        if state.trophy_choices:
-            return Decision("turn", (a,), "choose the trophy to earn this turn")
         return Decision("turn", (a,), "choose an action on your mat")
 
     def outcome(self, state: MSState) -> Outcome | None:
@@ -347,6 +359,10 @@ class MSProjection(Base[MSState]):
             fight = r(fight, pies={s: (v if s == seat else -1) for s, v in fight.pies.items()},
                       spells={s: (v if s == seat else ()) for s, v in fight.spells.items()})
         look = state.look if state.active == seat else (HIDDEN,) * len(state.look)
+        if state.trophy_seat != seat:
+            # a choice that needs the chooser's personality card would betray the card
+            state = r(state, trophy_choices=tuple(t for t in state.trophy_choices if t not in state.trophy_reveal),
+                      trophy_reveal=(), trophy_optional=False, declined=())
         return r(state, players=players, fight=fight, look=look,
                  quest_deck=(HIDDEN,) * len(state.quest_deck),
                  spell_deck=(HIDDEN,) * len(state.spell_deck),
@@ -368,6 +384,11 @@ class MSProjection(Base[MSState]):
             hide = {x: -1 for x in event.pies}
             return r(event, pies=hide, spells={x: () for x in event.pies}, scores=hide,
                      attacker_score=-1, defender_score=-1, winner=HIDDEN, loser=HIDDEN)
+        if isinstance(event, ev.TrophyChoiceOffered) and event.seat != seat:
+            return r(event, choices=tuple(t for t in event.choices if t not in event.reveal), reveal=(),
+                     optional=False)
+        if isinstance(event, ev.TrophyDeclined) and event.seat != seat:
+            return r(event, trophies=())
         if isinstance(event, ev.PowerUpLooked) and event.seat != seat:
             return r(event, tiles=(HIDDEN,) * len(event.tiles))
         return event
@@ -471,7 +492,14 @@ def describe(e: Event) -> str:  # noqa: C901 - one line per fact
     if isinstance(e, ev.QuestDeclined):
         return f"{e.seat} says No Thanks to {e.card}; it goes to the bottom of the quest deck"
     if isinstance(e, ev.TrophyChoiceOffered):
-        return f"{e.seat} qualifies for {', '.join(e.choices)} and must choose one"
+        if not e.choices:
+            return f"{e.seat} considers a trophy"
+        card = f" ({', '.join(e.reveal)} by revealing the personality card)" if e.reveal else ""
+        must = "may take one or pass" if e.optional else "must choose"
+        return f"{e.seat} qualifies for {', '.join(e.choices)}{card} and {must}"
+    if isinstance(e, ev.TrophyDeclined):
+        what = f" on {', '.join(e.trophies)}" if e.trophies else ""
+        return f"{e.seat} keeps the personality card secret and passes{what}"
     if isinstance(e, ev.TrophyEarned):
         return f"{e.seat} earns the {e.trophy} trophy" + (f" thanks to {e.personality}" if e.personality else "")
     if isinstance(e, ev.TurnEnded):

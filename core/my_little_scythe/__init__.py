@@ -208,6 +208,11 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
         return out
     if s.rejuv:
         return [cm.Rejuvenate("spell"), cm.Rejuvenate("pies")]
+    if s.trophy_choices:
+        if seat != s.trophy_seat:
+            return []
+        claims = [cm.ClaimTrophy(t, (), t in s.trophy_reveal) for t in s.trophy_choices]
+        return claims + ([cm.ClaimTrophy("none")] if s.trophy_optional else [])
     if s.seek:
         kind, region = s.seek[0]
         return [cm.Place(x) for x in rules.placement_spaces(s, kind, region)]
@@ -217,13 +222,17 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
         p = s.players[seat]
         out = []
         if s.delivery is not None:
-            rest = s.delivery.need - s.delivery.count
+            kind = s.delivery.kind
+            full, lowered = rules.delivery_need(s, seat, kind)
+            needs = [(full, False)] + ([(lowered, True)] if lowered is not None and not p.personality_revealed else [])
             for i in s.moving:
-                have = stock(s, p.seekers[i - 1], s.delivery.kind) if p.seekers[i - 1] != BASE else 0
-                for n in sorted({have, min(have, rest)}):
-                    if n:
-                        a = n if s.delivery.kind == "apple" else 0
-                        out.append(cm.Carry(i, (CASTLE,), a, n - a))
+                have = stock(s, p.seekers[i - 1], kind) if p.seekers[i - 1] != BASE else 0
+                for need, reveal in needs:
+                    rest = need - s.delivery.count
+                    for n in sorted({have, min(have, rest)}):
+                        if n > 0:
+                            a = n if kind == "apple" else 0
+                            out.append(cm.Carry(i, (CASTLE,), a, n - a, reveal))
             return out
         for i in s.moving:
             start = p.seekers[i - 1]
@@ -243,9 +252,12 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
                     out.append(cm.Carry(i, path, a, g))
             if start in board_of(s.content).adjacent[CASTLE]:
                 for kind, n in (("apple", apples), ("gem", gems)):
-                    need = rules.delivery_need(s, seat, kind)[0]
-                    for k in sorted({n, min(n, need)} - {0}):
-                        out.append(cm.Carry(i, (CASTLE,), k if kind == "apple" else 0, k if kind == "gem" else 0))
+                    full, lowered = rules.delivery_need(s, seat, kind)
+                    revealed = s.players[seat].personality_revealed
+                    for need, reveal in [(full, False)] + ([(lowered, not revealed)] if lowered is not None else []):
+                        for k in sorted({n, min(n, need)} - {0}):
+                            out.append(cm.Carry(i, (CASTLE,), k if kind == "apple" else 0,
+                                                k if kind == "gem" else 0, reveal))
         return out
     if s.quest_card:
         card = rules.quest_card(s, s.quest_card)
@@ -263,8 +275,6 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
         return out
     if s.quest_spaces:
         return [cm.Explore(x) for x in s.quest_spaces]
-    if s.trophy_choices:
-        return [cm.ClaimTrophy(t) for t in s.trophy_choices]
     out = []
     for a in rules.mat_actions(s, seat):
         if a["kind"] == "power-up":

@@ -149,8 +149,32 @@ def test_hardworking_personality_delivers_three_apples_and_is_revealed():
     m = position(seekers={"ann": ("T1", "base")}, resources={"T1": {"apple": 3}},
                  personality={"ann": "personality-hardworking"})
     m.apply("ann", "move")
-    evs = m.apply("ann", "carry 1 castle 3 apples")
+    assert "carry 1 castle 3 apples reveal" in m.legal_texts("ann")
+    with pytest.raises(RuleViolation) as e:  # the card is the player's to play: "can reveal"
+        m.apply("ann", "carry 1 castle 3 apples")
+    assert e.value.rule_id == "MS-DELIVERY-EXACT" and "reveal" in str(e.value)
+    evs = m.apply("ann", "carry 1 castle 3 apples reveal")
     assert events_of(evs, ev.PersonalityRevealed)
     m.apply("ann", "rejuvenate pies")
     m.apply("ann", "stay 2")
     assert "apple-delivery" in m.state.players["ann"].trophies
+
+
+def test_hardworking_personality_may_deliver_four_without_revealing():
+    m = position(seekers={"ann": ("T1", "base")}, resources={"T1": {"apple": 4}},
+                 personality={"ann": "personality-hardworking"})
+    m.apply("ann", "move")
+    legal = m.legal_texts("ann")
+    assert "carry 1 castle 4 apples" in legal and "carry 1 castle 3 apples reveal" in legal
+    evs = m.apply("ann", "carry 1 castle 4 apples")
+    assert not events_of(evs, ev.PersonalityRevealed)
+    assert events_of(evs, ev.DeliveryMade)[0].count == 4
+    assert m.view("bob").players["ann"].personality == "?"
+
+
+def test_a_card_that_lowers_no_delivery_cannot_be_revealed_for_one():
+    m = position(seekers={"ann": ("T1", "base")}, resources={"T1": {"apple": 3}})
+    m.apply("ann", "move")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "carry 1 castle 3 apples reveal")
+    assert e.value.rule_id == "MS-PERSONALITY"

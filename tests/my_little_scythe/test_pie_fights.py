@@ -123,10 +123,28 @@ def test_low_friendship_pie_fight_option_off():
 def test_stubborn_defender_tie_earns_the_trophy_but_loses_the_fight():
     m = fight(personality={"bob": "personality-stubborn"}, tracks={"ann": {"friendship": 6}})
     m.apply("ann", "dial 2")
-    evs = m.apply("bob", "dial 2")
+    m.apply("bob", "dial 2")
+    assert m.state.players["bob"].seekers[0] == "base"  # the fight is lost all the same
+    m.apply("bob", "rejuvenate pies")
+    # revealing the card is bob's choice, on ann's turn
+    assert m.to_act().seats == ("bob",) and m.to_act().kind == "reaction"
+    assert m.legal_texts("bob") == ["trophy pie-fight reveal", "trophy none"]
+    assert m.view("ann").trophy_choices == ()  # ann does not learn what bob could take
+    evs = m.apply("bob", "trophy pie-fight reveal")
     assert events_of(evs, ev.PersonalityRevealed)
     assert "pie-fight" in m.state.players["bob"].trophies
-    assert m.state.players["bob"].seekers[0] == "base"
+
+
+def test_stubborn_defender_may_keep_the_card_secret():
+    m = fight(personality={"bob": "personality-stubborn"}, tracks={"ann": {"friendship": 6}})
+    m.apply("ann", "dial 2")
+    m.apply("bob", "dial 2")
+    m.apply("bob", "rejuvenate pies")
+    evs = m.apply("bob", "trophy none")
+    assert not events_of(evs, ev.PersonalityRevealed)
+    assert "pie-fight" not in m.state.players["bob"].trophies
+    assert m.view("ann").players["bob"].personality == "?"
+    assert m.state.trophy_choices == () and m.state.active == "bob"  # ann's turn ran on to its end
 
 
 def test_a_second_dial_is_refused():
