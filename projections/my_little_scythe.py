@@ -375,8 +375,17 @@ class MSProjection(Base[MSState]):
         if isinstance(event, ev.PersonalityDealt) and event.seat != seat:
             if not state.players[event.seat].personality_revealed:
                 return r(event, card=HIDDEN)
-        if isinstance(event, ev.SpellDrawn) and event.seat != seat:
+        # a dry run (`try`) must not tell the next card of a deck, not even to its drawer:
+        # such an event names the card still on top of the live deck
+        if isinstance(event, ev.SpellDrawn) and (event.seat != seat or event.card in state.spell_deck):
             return r(event, card=HIDDEN)
+        if isinstance(event, ev.QuestDrawn) and event.card != state.quest_card and \
+                event.card in state.quest_deck[:1] and len(state.quest_deck) > 1:
+            return r(event, card=HIDDEN)
+        if isinstance(event, ev.PowerUpLooked) and event.seat == seat and state.look != event.tiles:
+            pile = state.piles.get(event.pile, ())
+            if tuple(pile[:len(event.tiles)]) == tuple(event.tiles) and len(pile) > len(event.tiles):
+                return r(event, tiles=(HIDDEN,) * len(event.tiles))
         if isinstance(event, ev.DialSet) and event.seat != seat:
             return r(event, pies=-1, spells=())
         if isinstance(event, ev.PieFightRevealed) and state.fight is not None and state.fight.space == event.space:

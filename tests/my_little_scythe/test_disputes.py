@@ -98,6 +98,190 @@ def test_choosing_the_action_used_last_turn_is_reported_with_its_rule():
     assert result.line == SAME_ACTION.splitlines().index("ann: seek-apples [swamp swamp swamp swamp]") + 1
 
 
+# ann gathers 2 gems on T1 and 2 on M1, one Seeker on each, and carries them in together.
+SPLIT = HEADER + """ann: seek-gems [desert tundra tundra desert]
+ann: place D1
+ann: place T1
+ann: place T1
+ann: place D2
+bob: seek-apples [forest forest forest forest]
+bob: place F1
+bob: place F1
+bob: place F2
+bob: place F4
+ann: move
+ann: go 1 T5 T2
+ann: go 2 T4 T2
+bob: seek-gems [forest forest forest swamp]
+bob: place F1
+bob: place F1
+bob: place F2
+bob: place S3
+ann: seek-gems [desert mountains mountains desert]
+ann: place D1
+ann: place M1
+ann: place M1
+ann: place D3
+bob: seek-apples [forest forest forest swamp]
+bob: place F1
+bob: place F1
+bob: place F2
+bob: place S4
+ann: move
+ann: go 1 T1
+ann: go 2 M1
+bob: seek-gems [forest forest forest swamp]
+bob: place F1
+bob: place F1
+bob: place F2
+bob: place S5
+ann: seek-apples [desert desert desert desert]
+ann: place D1
+ann: place D1
+ann: place D2
+ann: place D5
+bob: seek-apples [forest forest forest swamp]
+bob: place F1
+bob: place F1
+bob: place F2
+bob: place S2
+ann: move
+ann: carry 1 castle 2 gems
+ann: carry 2 castle 2 gems
+ann: rejuvenate pies
+"""
+
+# the same, but back at base camp ann takes a spell: now she meets the gem delivery and,
+# through her secret Studious card (3 spells lowered to 2), the 3 Spells trophy too.
+TWO_AT_ONCE = SPLIT.replace("ann: rejuvenate pies\n", "ann: rejuvenate spell\n")
+
+# friendship 2 after attacking (bob, Stubborn, keeps his card secret and passes a quiet turn), then ann claims a trophy anyway.
+AT_FRIENDSHIP_TWO = TIED_FIGHT + "bob: trophy none\nbob: move\nbob: stay 1\nbob: stay 2\nann: trophy pie-fight\n"
+
+# a short tournament (content file: two trophies win; 8 Friendship at 6, 8 Pies at 5; the
+# Studious card lowers 3 Spells to 1): ann reaches two trophies, and on bob's final turn a
+# split gem delivery plus 2 pies from rejuvenating earn him two trophies in one turn.
+FINALE = """# arbiter transcript 1
+game: my-little-scythe
+dice: manual
+seed: 1
+players: ann, bob
+content: short-tournament.json
+---
+ann: move
+ann: go 1 T3
+ann: stay 2
+ann: trophy spells-3 reveal
+bob: seek-gems [swamp forest forest swamp]
+bob: place S3
+bob: place F1
+bob: place F1
+bob: place S4
+ann: seek-apples [tundra tundra tundra tundra]
+ann: place T2
+ann: place T2
+ann: place T4
+ann: place T5
+bob: move
+bob: go 1 F5 F2
+bob: go 2 F4 F2
+ann: move
+ann: stay 1
+ann: stay 2
+bob: seek-gems [swamp redrock redrock swamp]
+bob: place S3
+bob: place R1
+bob: place R1
+bob: place S5
+ann: seek-apples [tundra tundra tundra desert]
+ann: place T2
+ann: place T2
+ann: place T4
+ann: place D3
+bob: move
+bob: go 1 F1
+bob: go 2 R1
+ann: move
+ann: stay 1
+ann: stay 2
+bob: seek-apples [desert desert desert desert]
+bob: place D1
+bob: place D1
+bob: place D2
+bob: place D4
+ann: seek-gems [forest forest forest swamp]
+ann: place F1
+ann: place F1
+ann: place F1
+ann: place S2
+bob: move
+bob: carry 1 castle 2 gems
+bob: carry 2 castle 2 gems
+bob: rejuvenate pies
+"""
+
+
+def short_tournament() -> dict:
+    from core.my_little_scythe import GAME
+    c = GAME.default_content()
+    c["trophies_per_player"] = 2
+    for t in c["trophies"]:
+        t["requirement"] = {"friendship-8": 6, "pies-8": 5}.get(t["id"], t["requirement"])
+    for p in c["personalities"]:
+        if p["id"] == "personality-studious":
+            p["requirement"] = 1
+    return c
+
+
+def test_delivery_split_between_two_seekers():
+    result = transcript.check(SPLIT)
+    assert result.ok, f"line {result.line}: {result.error}"
+    m = result.match
+    evs = [e for *_, e in m.items]
+    started = [e for e in evs if isinstance(e, ev.DeliveryStarted)]
+    assert started and started[0].count == 2 and started[0].need == 4
+    made = [e for e in evs if isinstance(e, ev.DeliveryMade)][0]
+    assert made.count == 4 and made.kind == "gem"
+    assert m.state.players["ann"].seekers == ("base", "base")  # both teleported home
+    assert m.state.players["ann"].trophies == ("gem-delivery",)
+
+
+def test_half_a_delivery_the_other_seeker_cannot_finish_is_refused():
+    text = SPLIT.replace("ann: go 2 M1\n", "ann: stay 2\n")
+    result = transcript.check(text)
+    assert not result.ok and result.error.rule_id == "MS-DELIVERY-EXACT"
+    assert result.text == "ann: carry 1 castle 2 gems"
+
+
+def test_second_trophy_in_one_turn_before_the_finale_is_refused_with_its_rule():
+    bad = TWO_AT_ONCE + "ann: trophy gem-delivery spells-3 reveal\n"
+    result = transcript.check(bad)
+    assert not result.ok and result.error.rule_id == "MS-TROPHY-ONE-A-TURN"
+    assert "one trophy a turn" in str(result.error)
+    good = transcript.check(TWO_AT_ONCE + "ann: trophy gem-delivery\n")
+    assert good.ok and good.match.state.players["ann"].trophies == ("gem-delivery",)
+    assert good.match.to_act().seats == ("bob",)  # the 3 Spells trophy waits for a later turn
+
+
+def test_trophy_claimed_at_friendship_two_is_refused_with_its_rule():
+    result = transcript.check(AT_FRIENDSHIP_TWO)
+    assert not result.ok and result.error.rule_id == "MS-TROPHY-LOW-FRIENDSHIP"
+    assert result.text == "ann: trophy pie-fight"
+
+
+def test_two_trophies_in_one_final_turn_of_the_grand_finale():
+    result = transcript.check(FINALE, short_tournament())
+    assert result.ok, f"line {result.line}: {result.error}"
+    m = result.match
+    evs = [e for *_, e in m.items]
+    began = [e for e in evs if isinstance(e, ev.GrandFinaleBegan)][0]
+    assert began.crowned == ("ann",) and began.final_turns == ("bob",)
+    bob = [e for e in evs if isinstance(e, ev.TrophyEarned) and e.seat == "bob"]
+    assert [e.trophy for e in bob] == ["gem-delivery", "pies-8"] and bob[0].turn == bob[1].turn
+    o = m.outcome()
+    assert o.winners == ("ann",) and "friendship decides" in o.reason  # 2 v 2: friendship 6 v 3
+
+
 def run(tmp_path, *args):
     env = {**os.environ, "ARBITER_DB": str(tmp_path / "ms.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
            "COLUMNS": "200", "ARBITER_LOCK_TIMEOUT": "5"}
