@@ -388,6 +388,8 @@ class MSProjection(Base[MSState]):
                 return r(event, tiles=(HIDDEN,) * len(event.tiles))
         if isinstance(event, ev.DialSet) and event.seat != seat:
             return r(event, pies=-1, spells=())
+        if after_hypothetical_reveal(event, state):
+            return None
         if isinstance(event, ev.PieFightRevealed) and state.fight is not None and state.fight.space == event.space:
             # a hypothetical reveal (a dry run before the other dial is in): nothing of it shows
             hide = {x: -1 for x in event.pies}
@@ -414,6 +416,46 @@ class MSProjection(Base[MSState]):
 
     def describe(self, event: Event) -> str:
         return describe(event)
+
+
+def after_hypothetical_reveal(e: Event, state: MSState) -> bool:
+    """While a live pie fight still waits for a dial, a dry run of the last dial would show the
+    fight's outcome through its consequences (pies paid, who goes home, trophies, the turn
+    running on). Such events cannot have happened yet in the live game; they are hidden.
+    (An older event of the same kind may be hidden too until the dials are in: never a leak.)"""
+    f = state.fight
+    if f is None or len(f.pies) >= 2:
+        return False
+    sides = (f.attacker, f.defender)
+    players = state.players
+    if isinstance(e, ev.TrackMoved):
+        return e.seat in sides and e.reason == "pies thrown" and e.before == players[e.seat].pies
+    if isinstance(e, ev.SpellsDiscarded):
+        return e.seat in sides and all(c in players[e.seat].spells for c in e.cards)
+    if isinstance(e, ev.SeekersSentHome):
+        return e.seat in sides and e.reason == "pie-fight" and any(
+            players[e.seat].seekers[i - 1] == f.space for i in e.seekers if 0 < i <= 2)
+    if isinstance(e, ev.TrophyEarned):
+        return e.trophy not in players[e.seat].trophies
+    if isinstance(e, ev.PersonalityRevealed):
+        return not players[e.seat].personality_revealed
+    if isinstance(e, (ev.RejuvenationOwed, ev.Rejuvenated)):
+        return e.seat in sides and e.seat not in state.rejuv
+    if isinstance(e, (ev.TrophyChoiceOffered, ev.TrophyDeclined)):
+        return not state.trophy_choices
+    if isinstance(e, ev.QuestsPending):
+        return not state.quests_checked
+    if isinstance(e, (ev.QuestTokenTaken, ev.QuestDrawn)):
+        return True
+    if isinstance(e, ev.TurnEnded):
+        return e.turn == state.turn
+    if isinstance(e, ev.TurnStarted):
+        return e.turn > state.turn
+    if isinstance(e, ev.GrandFinaleBegan):
+        return not state.finale
+    if isinstance(e, ev.GameEnded):
+        return not state.ended
+    return False
 
 
 def _res(d: dict[str, int]) -> str:
@@ -461,6 +503,8 @@ def describe(e: Event) -> str:  # noqa: C901 - one line per fact
         return f"{e.seat} sets the pie fight dial" + ("" if e.pies < 0 else f" to {e.pies}" + (
             f" with {', '.join(e.spells)}" if e.spells else ""))
     if isinstance(e, ev.PieFightRevealed):
+        if e.winner == HIDDEN:
+            return "the dials would be revealed together (hidden until both dials are set)"
         return (f"dials revealed: {e.attacker} {e.attacker_score}, {e.defender} {e.defender_score};"
                 f" {e.winner} wins the pie fight")
     if isinstance(e, ev.SpellsDiscarded):

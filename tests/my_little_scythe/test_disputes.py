@@ -311,3 +311,54 @@ def test_cli_check_import_try_and_show(tmp_path):
     assert tried.returncode == 1 and "MS-DIAL-RANGE" in tried.stderr
     tried = run(tmp_path, "try", gid, "--as", "bob", "dial", "3")
     assert tried.returncode == 0
+
+
+def test_cli_try_and_why_never_show_the_other_dial_or_the_next_card(tmp_path):
+    good = tmp_path / "fight.txt"
+    good.write_text(TIED_FIGHT.split("ann: dial 2")[0])
+    gid = run(tmp_path, "import", str(good)).stdout.strip().split()[-1]
+    assert run(tmp_path, "do", gid, "--as", "ann", "dial", "3").returncode == 0
+    # bob tries his last dial: the outcome (who wins, pies paid, who goes home) stays hidden
+    tried = run(tmp_path, "try", gid, "--as", "bob", "dial", "2")
+    assert tried.returncode == 0, tried.stderr
+    out = tried.stdout
+    assert "hidden until both dials are set" in out
+    for leak in ("ann 3", "3 -> 0", "wins", "base camp", "rejuvenate"):
+        assert leak not in out, (leak, out)
+    referee = run(tmp_path, "try", gid, "--as", "referee", "dial", "2").stdout
+    assert "ann wins" in referee and "3 -> 0" in referee
+    log = run(tmp_path, "log", gid, "--as", "bob").stdout
+    assert "dial to 3" not in log and "sets the pie fight dial" in log
+    why = run(tmp_path, "why", gid, "50", "--as", "bob").stdout
+    assert "(a secret choice)" in why and "dial to 3" not in why and "dial 3" not in why
+    # after the reveal bob rejuvenates: trying a spell does not tell him which card comes
+    assert run(tmp_path, "do", gid, "--as", "bob", "dial", "2").returncode == 0
+    spell = run(tmp_path, "try", gid, "--as", "bob", "rejuvenate", "spell").stdout
+    assert "draws a magic spell" in spell and "spell-" not in spell.split("draws a magic spell")[1].split("\n")[0]
+    assert "spell-" in run(tmp_path, "try", gid, "--as", "referee", "rejuvenate", "spell").stdout
+
+
+def test_cli_disputes_cite_the_rule_and_the_finale_checks_clean(tmp_path):
+    for name, text, rule in (("f2.txt", AT_FRIENDSHIP_TWO, "MS-TROPHY-LOW-FRIENDSHIP"),
+                             ("two.txt", TWO_AT_ONCE + "ann: trophy gem-delivery spells-3 reveal\n",
+                              "MS-TROPHY-ONE-A-TURN"),
+                             ("same.txt", SAME_ACTION, "MS-SAME-ACTION")):
+        (tmp_path / name).write_text(text)
+        out = run(tmp_path, "check", str(tmp_path / name))
+        assert out.returncode == 1 and rule in out.stderr and "Traceback" not in out.stderr, out.stderr
+    (tmp_path / "finale.txt").write_text(FINALE)
+    (tmp_path / "short-tournament.json").write_text(json.dumps(short_tournament()))
+    out = run(tmp_path, "check", str(tmp_path / "finale.txt"))
+    assert out.returncode == 2 and "--content" in out.stderr  # the content file must be given
+    out = run(tmp_path, "check", str(tmp_path / "finale.txt"), "--content", str(tmp_path / "short-tournament.json"))
+    assert out.returncode == 0 and "winner: ann" in out.stdout and "friendship decides" in out.stdout
+    # the offered choice through `try`: two at once refused with the game's rule, one accepted
+    (tmp_path / "choice.txt").write_text(TWO_AT_ONCE)
+    gid = run(tmp_path, "import", str(tmp_path / "choice.txt")).stdout.strip().split()[-1]
+    two = run(tmp_path, "try", gid, "--as", "ann", "trophy", "gem-delivery", "spells-3", "reveal")
+    assert two.returncode == 1 and "MS-TROPHY-ONE-A-TURN" in two.stderr
+    shown = run(tmp_path, "show", gid, "--as", "bob").stdout
+    assert "personality-studious" not in shown and "spells-3" not in shown.split("waiting on")[-1]
+    assert run(tmp_path, "do", gid, "--as", "ann", "trophy", "gem-delivery").returncode == 0
+    late = run(tmp_path, "try", gid, "--as", "ann", "trophy", "spells-3", "reveal")
+    assert late.returncode == 1 and "ARB-TURN" in late.stderr and "not ann's decision" in late.stderr
