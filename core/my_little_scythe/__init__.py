@@ -193,6 +193,26 @@ def paths(state: MSState, seat: str, start: str, reach: int) -> dict[str, tuple[
     return found
 
 
+def menu_rank(s: MSState, seat: str, c: Any) -> tuple[int, int, int]:
+    """Moves in the order a player looks for them (the menu shows the first few): deliveries,
+    staying put, pie fights, carrying, stepping onto quests or resources, then the rest;
+    both Seekers interleaved, shorter paths first."""
+    end = c.path[-1] if isinstance(c, (cm.Go, cm.Carry)) else ""
+    if isinstance(c, cm.Carry) and end == CASTLE:
+        kind = 0
+    elif isinstance(c, cm.Stay):
+        kind = 1
+    elif end and rules.owner_of(s, end, seat):
+        kind = 2
+    elif isinstance(c, cm.Carry):
+        kind = 3
+    elif end and any(s.board.get(end, {}).values()):
+        kind = 4
+    else:
+        kind = 5
+    return kind, len(getattr(c, "path", ())), c.seeker
+
+
 def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phase a branch
     s = state
     if s.fight is not None:
@@ -258,7 +278,7 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
                         for k in sorted({n, min(n, need)} - {0}):
                             out.append(cm.Carry(i, (CASTLE,), k if kind == "apple" else 0,
                                                 k if kind == "gem" else 0, reveal))
-        return out
+        return sorted(out, key=lambda c: menu_rank(s, seat, c))
     if s.quest_card:
         card = rules.quest_card(s, s.quest_card)
         p = s.players[seat]

@@ -102,7 +102,8 @@ def command_text(c: Any) -> str:
     if isinstance(c, Go):
         return f"go {c.seeker} {' '.join(c.path)}"
     if isinstance(c, Carry):
-        extra = ([f"{c.apples} apples"] if c.apples else []) + ([f"{c.gems} gems"] if c.gems else [])
+        extra = ([f"{c.apples} apple{'s' if c.apples != 1 else ''}"] if c.apples else []) + (
+            [f"{c.gems} gem{'s' if c.gems != 1 else ''}"] if c.gems else [])
         return " ".join([f"carry {c.seeker}", *c.path, *extra] + (["reveal"] if c.reveal else []))
     if isinstance(c, Stay):
         return f"stay {c.seeker}"
