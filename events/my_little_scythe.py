@@ -76,7 +76,7 @@ class DeliveryMade(Event, frozen=True):
     seat: str
     kind: str  # apple | gem
     count: int
-    extras_left: dict[str, int] = {}  # origin space -> resources that stayed behind
+    extras_left: dict[str, dict[str, int]] = {}  # origin space -> {kind: count} that stayed behind
 
 
 class SeekersSentHome(Event, frozen=True):

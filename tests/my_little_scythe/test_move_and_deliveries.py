@@ -111,6 +111,10 @@ def test_five_gem_delivery_delivers_four_and_one_stays_behind():
     made = events_of(evs, ev.DeliveryMade)[0]
     assert made.count == 4 and made.extras_left == {"M1": {"gem": 1}}
     assert m.state.board == {"M1": {"gem": 1}}
+    # the stored event decodes again (an audit re-reads every event)
+    from core.match import roundtrip
+    from core.my_little_scythe import GAME
+    assert roundtrip(GAME.codec, made) == made
 
 
 def test_five_gem_delivery_refused_under_the_exactly_four_reading():
