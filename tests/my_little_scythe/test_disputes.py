@@ -362,3 +362,26 @@ def test_cli_disputes_cite_the_rule_and_the_finale_checks_clean(tmp_path):
     assert run(tmp_path, "do", gid, "--as", "ann", "trophy", "gem-delivery").returncode == 0
     late = run(tmp_path, "try", gid, "--as", "ann", "trophy", "spells-3", "reveal")
     assert late.returncode == 1 and "ARB-TURN" in late.stderr and "not ann's decision" in late.stderr
+
+
+@pytest.mark.parametrize("players,bot", [(2, "smart"), (3, "smart"), (6, "random")])
+def test_cli_bot_games_finish_and_pass_the_audit(tmp_path, players, bot):
+    out = run(tmp_path, "simulate", "my-little-scythe", "--games", "1", "--bot", bot,
+              "--players", str(players), "--seed", "11")
+    assert out.returncode == 0 and "unfinished 0" in out.stdout, out.stdout + out.stderr
+    audit = run(tmp_path, "verify", "--all")
+    assert audit.returncode == 0 and "FAIL" not in audit.stdout, audit.stdout
+
+
+def test_cli_hot_seat_game_for_three_players_to_the_end(tmp_path):
+    env_input = "help\nlog\n" + "1\n" * 400
+    env = {**os.environ, "ARBITER_DB": str(tmp_path / "ms.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
+           "COLUMNS": "100", "ARBITER_LOCK_TIMEOUT": "5"}
+    out = subprocess.run([sys.executable, "-c", "from cli.app import main; main()", "play", "my-little-scythe",
+                          "-p", "ann", "-p", "bob", "-p", "cy", "--seed", "7", "-o", "round_limit=2"],
+                         input=env_input, capture_output=True, text=True, env=env, cwd=str(tmp_path))
+    assert out.returncode == 0 and "Traceback" not in out.stdout + out.stderr
+    assert "e.g. `go 1 T3 T2`" in out.stdout  # help explains each form with an example
+    assert "game over" in out.stdout.lower()
+    board = [line for line in out.stdout.splitlines() if "> " not in line]  # not the prompt echo
+    assert max(len(line) for line in board) <= 100
