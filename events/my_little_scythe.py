@@ -213,6 +213,13 @@ class QuestsPending(Event, frozen=True):
     spaces: tuple[str, ...]
 
 
+class QuestsLeft(Event, frozen=True):
+    """The player does not grab the quest tokens under the Seekers; they stay on the map."""
+
+    seat: str
+    spaces: tuple[str, ...]
+
+
 class QuestDrawn(Event, frozen=True):
     seat: str
     card: str
@@ -277,6 +284,6 @@ ALL = (SetupTilePlaced, PersonalityDealt, PersonalityRevealed, SpellDrawn, First
        TurnStarted, ActionChosen, SeekerMoved, SeekerStayed, DeliveryStarted, DeliveryMade,
        SeekersSentHome, TrackMoved, PieFightPending, PieFightCalledOff, PieFightStarted, DialSet, PieFightRevealed, SpellsDiscarded,
        Rejuvenated, RejuvenationOwed, TokenPlaced, TokenSkipped, ResourcesPaid, ResourcesMoved,
-       ResourcesGained, PowerUpLooked, PowerUpTaken, QuestTokenTaken, QuestsPending, QuestDrawn,
+       ResourcesGained, PowerUpLooked, PowerUpTaken, QuestTokenTaken, QuestsPending, QuestsLeft, QuestDrawn,
        QuestDeckRebuilt, QuestResolved, QuestDeclined, TrophyChoiceOffered, TrophyDeclined, TrophyEarned,
        TurnEnded, GrandFinaleBegan, GameEnded)

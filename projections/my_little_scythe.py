@@ -271,6 +271,8 @@ class MSProjection(Base[MSState]):
                      players=player(e.seat, **kw))
         if isinstance(e, ev.QuestsPending):
             return r(state, quest_spaces=e.spaces, quests_checked=True)
+        if isinstance(e, ev.QuestsLeft):
+            return r(state, quest_spaces=())
         if isinstance(e, ev.QuestTokenTaken):
             return r(state, board=_add(state.board, e.space, "quest", -1),
                      supply=_sup(state.supply, "quest", 1),
@@ -335,7 +337,8 @@ class MSProjection(Base[MSState]):
         if state.quest_card:
             return Decision("turn", (a,), f"quest {state.quest_card}: choose an option or No Thanks")
         if state.quest_spaces:
-            return Decision("turn", (a,), "choose which quest to look at first")
+            return Decision("turn", (a,), f"quest token under your Seeker on {', '.join(state.quest_spaces)}:"
+                            " `explore SPACE` to draw its quest, or `leave quests`")
         return Decision("turn", (a,), "choose an action on your mat")
 
     def outcome(self, state: MSState) -> Outcome | None:
@@ -445,7 +448,7 @@ def after_hypothetical_reveal(e: Event, state: MSState) -> bool:
         return not state.trophy_choices
     if isinstance(e, ev.QuestsPending):
         return not state.quests_checked
-    if isinstance(e, (ev.QuestTokenTaken, ev.QuestDrawn)):
+    if isinstance(e, (ev.QuestTokenTaken, ev.QuestDrawn, ev.QuestsLeft)):
         return True
     if isinstance(e, ev.TurnEnded):
         return e.turn == state.turn
@@ -536,6 +539,8 @@ def describe(e: Event) -> str:  # noqa: C901 - one line per fact
                 else f"{e.seat} finds no quest under a Seeker")
     if isinstance(e, ev.QuestTokenTaken):
         return f"{e.seat} takes the quest token on {e.space}"
+    if isinstance(e, ev.QuestsLeft):
+        return f"{e.seat} leaves the quest token(s) on {', '.join(e.spaces)}"
     if isinstance(e, ev.QuestDrawn):
         return f"{e.seat} draws quest {e.card}"
     if isinstance(e, ev.QuestDeckRebuilt):

@@ -42,6 +42,9 @@ class MyLittleScythe(Game[MSState, Any]):
                rule="MS-H-FIGHT-TIMING",
                doc="a Seeker stopping on an opponent's Seeker fights once both Seekers have moved"
                    " ('once I finish moving, and dealing with any pie fights') or at once"),
+        Option(name="quest_draw", default="choose", choices=("choose", "automatic"), rule="MS-H-QUEST-AUTO",
+               doc="a quest token under a Seeker after moving: the player may grab it or leave it"
+                   " ('I can grab the token') or a single one is drawn at once"),
         Option(name="low_friendship_blocks_pie_fight", default=True, rule="MS-H-LOW-FRIENDSHIP-PIE-FIGHT",
                doc="friendship below 3 also blocks the Pie Fight Victory trophy ('any trophies')"),
     )
@@ -294,7 +297,7 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
         out.append(cm.NoThanks())
         return out
     if s.quest_spaces:
-        return [cm.Explore(x) for x in s.quest_spaces]
+        return [cm.Explore(x) for x in s.quest_spaces] + [cm.LeaveQuests()]
     out = []
     for a in rules.mat_actions(s, seat):
         if a["kind"] == "power-up":

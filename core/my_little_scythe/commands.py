@@ -54,6 +54,10 @@ class Explore(msgspec.Struct, frozen=True):
     space: str
 
 
+class LeaveQuests(msgspec.Struct, frozen=True):
+    """Leave the quest tokens under your Seekers on the map ("I can grab the token")."""
+
+
 class QuestOption(msgspec.Struct, frozen=True):
     option: int
     source: str = ""  # pay from this Seeker space first
@@ -84,7 +88,8 @@ SYNTAX = (
     "stay SEEKER (e.g. `stay 2`)",
     "dial N [with SPELL ...] (pie fight, secret: e.g. `dial 3`, `dial 0 with spell-07`)",
     "rejuvenate spell|pies (back at base camp: e.g. `rejuvenate pies`)",
-    "explore SPACE (which quest first: e.g. `explore T2`)",
+    "explore SPACE | leave quests (a quest token under a Seeker after moving: draw its quest, e.g."
+    " `explore T2`, or leave the tokens on the map)",
     "quest 1|2 [from SPACE] [on SPACE] [to SPACE] | no thanks (e.g. `quest 1 on T2`, `quest 2 to M4`)",
     "trophy NAME [reveal] | trophy none (e.g. `trophy pies-8`, `trophy spells-3 reveal`;"
     " a grand-finale final turn may name several: `trophy pies-8 spells-3`)",
@@ -92,7 +97,7 @@ SYNTAX = (
 )
 HINT = ("move | seek-apples | seek-gems | bake | cast | power-up move|make; go N SPACE..; carry N SPACE"
         " [K apples|gems]; stay N; dial N [with SPELL]; rejuvenate spell|pies; place SPACE; keep TILE;"
-        " explore SPACE; quest 1|2 | no thanks; trophy NAME|none  (type `help` for examples)")
+        " explore SPACE | leave quests; quest 1|2 | no thanks; trophy NAME|none  (type `help` for examples)")
 
 
 def command_text(c: Any) -> str:
@@ -125,6 +130,8 @@ def command_text(c: Any) -> str:
         return " ".join(words)
     if isinstance(c, NoThanks):
         return "no thanks"
+    if isinstance(c, LeaveQuests):
+        return "leave quests"
     if isinstance(c, ClaimTrophy):
         return " ".join(["trophy", c.trophy, *c.more] + (["reveal"] if c.reveal else []))
     raise TypeError(f"not a My Little Scythe command: {c!r}")
@@ -256,6 +263,8 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
                 raise ParseError(f"unexpected {k!r} in a quest choice", hint=HINT)
             kw[field] = _space(content, v)
         return QuestOption(int(low[1]), **kw)
+    if low in (["leave", "quests"], ["leave", "quest"], ["no", "quest"], ["no", "quests"], ["skip", "quests"]):
+        return LeaveQuests()
     if low in (["no", "thanks"], ["no-thanks"], ["nothanks"]):
         return NoThanks()
     if verb == "trophy":
@@ -267,7 +276,9 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
         if not names:
             raise ParseError("name the trophy: `trophy pies-8` (or `trophy none` to pass)",
                              hint="trophies: " + ", ".join(sorted(known)))
-        if names == ["none"] and not reveal:
+        if names == ["none"]:
+            if reveal:
+                raise ParseError("`trophy none` passes and keeps your card secret; it reveals nothing", hint=HINT)
             return ClaimTrophy("none")
         for w in names:
             if w not in known:

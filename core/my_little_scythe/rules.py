@@ -13,7 +13,7 @@ from core.dice import Rng
 from core.errors import RuleViolation, require
 from core.my_little_scythe.board import BASE, CASTLE, Board, board_of
 from core.my_little_scythe.commands import (
-    Carry, ChooseAction, ClaimTrophy, Dial, Explore, Go, Keep, NoThanks, Place, QuestOption,
+    Carry, ChooseAction, ClaimTrophy, Dial, Explore, Go, Keep, LeaveQuests, NoThanks, Place, QuestOption,
     Rejuvenate, Stay,
 )
 from events import my_little_scythe as ev
@@ -790,7 +790,7 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
             c.emit(ev.QuestsPending(seat=a, spaces=quest_spaces_after_moving(s, a)))
             continue
         if s.quest_spaces:
-            if len(s.quest_spaces) == 1:
+            if len(s.quest_spaces) == 1 and s.options.get("quest_draw", "choose") == "automatic":
                 draw_quest(c, a, s.quest_spaces[0])
                 continue
             return
@@ -885,8 +885,13 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
         else:
             raise RuleViolation("MS-QUEST-NOT-NOW", "choose a quest option or say No Thanks first")
     elif s.quest_spaces:
-        require(isinstance(cmd, Explore), "MS-QUEST-NOT-NOW", "choose which quest to look at first")
-        explore(c, seat, cmd)
+        if isinstance(cmd, LeaveQuests):
+            c.emit(ev.QuestsLeft(seat=seat, spaces=s.quest_spaces))
+        else:
+            require(isinstance(cmd, Explore), "MS-QUEST-NOT-NOW",
+                    f"a quest token lies under your Seeker on {', '.join(s.quest_spaces)}:"
+                    f" `explore {s.quest_spaces[0]}` or `leave quests`")
+            explore(c, seat, cmd)
     elif isinstance(cmd, ChooseAction):
         take_action(c, seat, cmd)
     elif isinstance(cmd, ClaimTrophy):
@@ -895,7 +900,8 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
         rule = {Go: "MS-MOVE-NOT-NOW", Carry: "MS-MOVE-NOT-NOW", Stay: "MS-MOVE-NOT-NOW",
                 Dial: "MS-DIAL-NOT-NOW", Rejuvenate: "MS-REJUVENATE-NOT-NOW", Place: "MS-SEEK-NOT-NOW",
                 Keep: "MS-POWERUP-KEEP", Explore: "MS-QUEST-NOT-NOW", QuestOption: "MS-QUEST-NOT-NOW",
-                NoThanks: "MS-QUEST-NOT-NOW", ClaimTrophy: "MS-TROPHY-NOT-NOW"}.get(type(cmd), "MS-ONE-ACTION")
+                NoThanks: "MS-QUEST-NOT-NOW", LeaveQuests: "MS-QUEST-NOT-NOW",
+                ClaimTrophy: "MS-TROPHY-NOT-NOW"}.get(type(cmd), "MS-ONE-ACTION")
         raise RuleViolation(rule, "first choose an action on your mat (move, seek or make)")
     advance(c)
     return c.events
