@@ -703,7 +703,7 @@ def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
         require(s.final and seat == s.active, "MS-TROPHY-ONE-A-TURN",
                 f"until the grand finale {seat} earns one trophy a turn: choose one of"
                 f" {', '.join(wanted)}; the others wait for a later turn (if still met)")
-        require(len(wanted) <= slots, "MS-TROPHY-MANDATORY",
+        require(len(wanted) <= slots, "MS-TROPHY-FOUR",
                 f"{seat} has room for {slots} more troph{'y' if slots == 1 else 'ies'} (four in all)")
     ptrophy = (personality(s, p.personality) or {}).get("trophy")
     require(not (cmd.reveal and ptrophy not in wanted), "MS-PERSONALITY",

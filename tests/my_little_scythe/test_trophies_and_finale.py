@@ -231,3 +231,26 @@ def test_grand_finale_final_turn_takes_the_card_trophy_too_or_passes_it():
     m.apply("bob", "trophy spells-3 reveal")
     assert set(m.state.players["bob"].trophies) == {"pies-8", "spells-3"}
     assert m.outcome() is not None
+
+
+def test_final_turn_with_more_trophies_than_room_names_several_at_once():
+    m = position(trophies={"ann": ALL[:4], "bob": ("quests-2", "power-ups-2")},
+                 tracks={"bob": {"pies": 8, "friendship": 8}},
+                 spells={"bob": ("spell-01", "spell-02", "spell-03")}, first="ann")
+    pass_turn(m, "ann")
+    pass_turn(m, "bob")  # a final turn: three trophies met, room for two
+    assert sorted(m.legal_texts("bob")) == ["trophy friendship-8", "trophy pies-8", "trophy spells-3"]
+    with pytest.raises(RuleViolation) as e:
+        m.decide("bob", "trophy pies-8 spells-3 friendship-8")
+    assert e.value.rule_id == "MS-TROPHY-FOUR"
+    m.apply("bob", "trophy pies-8 spells-3")  # no one-a-turn limit on a final turn
+    assert m.state.players["bob"].trophies[-2:] == ("pies-8", "spells-3")
+    assert m.outcome() is not None
+
+
+def test_naming_two_trophies_before_the_finale_cites_one_a_turn():
+    m = position(tracks={"ann": {"pies": 8}}, spells={"ann": ("spell-01", "spell-02", "spell-03")})
+    pass_turn(m, "ann")
+    with pytest.raises(RuleViolation) as e:
+        m.decide("ann", "trophy pies-8 spells-3")
+    assert e.value.rule_id == "MS-TROPHY-ONE-A-TURN"
