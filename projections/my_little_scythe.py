@@ -321,9 +321,12 @@ class MSProjection(Base[MSState]):
             kind = "turn" if seat == state.active else "reaction"
             return Decision(kind, (seat,), "rejuvenate: take 1 spell or 2 pies")
         a = state.active
-        if state.trophy_choices:
+        if state.trophy_seat:
             seat = state.trophy_seat or a or ""
             kind = "turn" if seat == a else "reaction"
+            if kind == "reaction":
+                return Decision(kind, (seat,), "the tie went to the attacker: a personality card may still win"
+                                " the Pie Fight Victory (`trophy pie-fight reveal`), or pass (`trophy none`)")
             return Decision(kind, (seat,), "choose the trophy to earn (`trophy NAME`)")
         if a is None:
             return Decision("over", ())
@@ -445,7 +448,7 @@ def after_hypothetical_reveal(e: Event, state: MSState) -> bool:
     if isinstance(e, (ev.RejuvenationOwed, ev.Rejuvenated)):
         return e.seat in sides and e.seat not in state.rejuv
     if isinstance(e, (ev.TrophyChoiceOffered, ev.TrophyDeclined)):
-        return not state.trophy_choices
+        return not state.trophy_seat
     if isinstance(e, ev.QuestsPending):
         return not state.quests_checked
     if isinstance(e, (ev.QuestTokenTaken, ev.QuestDrawn, ev.QuestsLeft)):

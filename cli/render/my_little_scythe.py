@@ -111,7 +111,7 @@ def render(state: MSState, seat: str | None) -> str:
     if state.quest_card:
         q = rules.quest_card(state, state.quest_card)
         out.append(f"quest {q['id']} {q['name']}: 1) {_opt(q['options'][0])}  2) {_opt(q['options'][1])}  or No Thanks")
-    if state.trophy_choices:
+    if state.trophy_seat:
         reveal = set(state.trophy_reveal)
         shown = [t + (" (reveal your card)" if t in reveal else "") for t in state.trophy_choices]
         out.append(f"trophy to choose ({state.trophy_seat}): " + (", ".join(shown) or "a secret choice")

@@ -231,7 +231,7 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
         return out
     if s.rejuv:
         return [cm.Rejuvenate("spell"), cm.Rejuvenate("pies")]
-    if s.trophy_choices:
+    if s.trophy_seat:
         if seat != s.trophy_seat:
             return []
         claims = [cm.ClaimTrophy(t, (), t in s.trophy_reveal) for t in s.trophy_choices]

@@ -438,11 +438,17 @@ def resolve_pie_fight(c: Ctx) -> None:
     owe_rejuvenation(c, lose)
     tie = scores[f.attacker] == scores[f.defender]
     card = personality(c.state, c.state.players[f.defender].personality)
-    if tie and lose == f.defender and card and card["trophy"] == "pie-fight" and may_win_pie_fight(c.state, lose):
+    stubborn = bool(card and card["trophy"] == "pie-fight")
+    if tie and lose == f.defender and may_win_pie_fight(c.state, lose):
         if c.state.players[lose].personality_revealed:
-            pie_fight_victory(c, lose, card["id"])
-        else:  # the defender "can reveal" the card: a choice, made after rejuvenating
-            offer_trophies(c, lose, [("pie-fight", card["id"])], optional=True)
+            if stubborn:
+                pie_fight_victory(c, lose, card["id"] if card else None)
+        else:
+            # the defender "can reveal" a card that turns the tie into a trophy. Every defender
+            # with a secret card who loses a tie is asked (most can only pass), so that the
+            # question itself tells the other players nothing about the card.
+            offer_trophies(c, lose, [("pie-fight", card["id"] if card else None)] if stubborn else [],
+                           optional=True)
 
 
 def may_earn_trophy(s: MSState, seat: str) -> bool:
@@ -679,7 +685,7 @@ def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
     s = c.state
     wanted = (cmd.trophy,) + cmd.more
     p = s.players[seat]
-    if not s.trophy_choices or s.trophy_seat != seat:
+    if s.trophy_seat != seat:
         first = next((t for t in wanted if t in p.trophies), None)
         require(first is None, "MS-TROPHY-NOT-QUALIFIED", f"{seat} already has the {first} trophy; each is earned once")
         require(p.friendship >= s.content["trophy_min_friendship"], "MS-TROPHY-LOW-FRIENDSHIP",
@@ -697,7 +703,8 @@ def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
         return
     for t in wanted:
         require(t in s.trophy_choices, "MS-TROPHY-NOT-QUALIFIED",
-                f"{seat} does not qualify for {t} now (choices: {', '.join(s.trophy_choices)})")
+                f"{seat} does not qualify for {t} now ("
+                + (f"choices: {', '.join(s.trophy_choices)})" if s.trophy_choices else "nothing to claim: `trophy none`)"))
     slots = s.content["trophies_per_player"] - len(p.trophies)
     if len(wanted) > 1:
         require(s.final and seat == s.active, "MS-TROPHY-ONE-A-TURN",
@@ -763,7 +770,7 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
                 resolve_pie_fight(c)
                 continue
             return
-        if s.trophy_choices and not s.rejuv:
+        if s.trophy_seat and not s.rejuv:
             return
         if s.rejuv:
             seat = s.rejuv[0]
@@ -776,7 +783,7 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
             if skip_unplaceable(c):
                 continue
             return
-        if s.look or s.moving or s.quest_card or s.trophy_choices:
+        if s.look or s.moving or s.quest_card or s.trophy_seat:
             return
         a = s.active
         if a is None or s.action is None:
@@ -857,7 +864,7 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
         require(isinstance(cmd, Rejuvenate), "MS-REJUVENATE-NOT-NOW",
                 f"{s.rejuv[0]} must rejuvenate first (1 spell or 2 pies)")
         rejuvenate(c, seat, cmd)
-    elif s.trophy_choices:
+    elif s.trophy_seat:
         require(isinstance(cmd, ClaimTrophy), "MS-TROPHY-NOT-NOW",
                 f"{s.trophy_seat} must first choose a trophy: `trophy NAME`"
                 + (" or `trophy none`" if s.trophy_optional else ""))

@@ -190,3 +190,23 @@ def test_immediate_fights_before_the_other_seeker_moves():
     m.apply("ann", "go 1 T4")
     assert m.state.fight is not None and m.state.moving == (2,)
     assert m.to_act().kind == "simultaneous"
+
+
+def test_every_defender_losing_a_tie_is_asked_so_the_question_betrays_no_card():
+    m = fight(personality={"bob": "personality-sweet"}, tracks={"ann": {"friendship": 6}})
+    m.apply("ann", "dial 2")
+    m.apply("bob", "dial 2")
+    m.apply("bob", "rejuvenate pies")
+    assert m.to_act().seats == ("bob",) and m.legal_texts("bob") == ["trophy none"]
+    with pytest.raises(RuleViolation) as e:
+        m.decide("bob", "trophy pie-fight reveal")
+    assert e.value.rule_id in ("MS-TROPHY-NOT-QUALIFIED", "MS-PERSONALITY")
+    plain = [e for _s, _c, e in m.log("ann") if isinstance(e, ev.TrophyChoiceOffered)]
+    stubborn = fight(personality={"bob": "personality-stubborn"}, tracks={"ann": {"friendship": 6}})
+    stubborn.apply("ann", "dial 2")
+    stubborn.apply("bob", "dial 2")
+    stubborn.apply("bob", "rejuvenate pies")
+    seen = [e for _s, _c, e in stubborn.log("ann") if isinstance(e, ev.TrophyChoiceOffered)]
+    assert plain == seen and stubborn.to_act() == m.to_act()  # ann cannot tell the two apart
+    m.apply("bob", "trophy none")
+    assert "pie-fight" not in m.state.players["bob"].trophies
