@@ -85,21 +85,33 @@ class PlayCondition(msgspec.Struct, frozen=True, tag=True):
 
 Command = Any
 
-SYNTAX = (
-    "move LOCATION                      (turn step 2: move your mover)",
-    "collect                            (Collect Credits)",
-    "play CARD [at LOCATION] [on CARD] [engage HERO-VEHICLE]   (Play a Credits / an Ambition card)",
-    "activate CARD | activate-ambition CARD   (Activate an Ability / an Ambition ability)",
-    "move CARD to LOCATION              (Move action)",
-    "maneuver ALLY-VEHICLE [engage HERO-VEHICLE]   (Maneuver: disengage, or engage)",
-    "discard CARD [CARD ...]            (Discard Cards)",
-    "vanquish HERO with ALLY [ALLY ...] | vanquish HERO-VEHICLE",
-    "fate PLAYER | fate PLAYER engage ALLY-VEHICLE HERO-VEHICLE",
-    "fate-play CARD [at LOCATION] [on HERO] [engage ALLY-VEHICLE]",
-    "hunt BOUNTY                        (pay a Bounty's Hunt cost; no action needed)",
-    "end                                (draw up to your hand limit; next player)",
-    "choose OPTION | pass | condition CARD",
+#: (form, example, what it does) for every command; ``help`` in ``arbiter play`` lists them.
+FORMS = (
+    ("move LOCATION", "move coruscant", "step 2: move your mover (or onto an Ally Vehicle)"),
+    ("collect", "collect", "Collect Credits"),
+    ("play CARD at LOCATION", "play aurra sing at bora vio", "play an Ally, Contact or Item (Credits or Ambition)"),
+    ("play CARD on CARD", "play twin blasters on aurra sing", "an Item on an Ally; a Bounty on a Contact"),
+    ("play CARD [engage HERO-VEHICLE]", "play slave i engage razor crest", "an Ally Vehicle (Deep Space) or an Effect"),
+    ("activate CARD", "activate bounty droid", "Activate an Ability (pay its Credits)"),
+    ("activate-ambition CARD", "activate-ambition moralo eval", "Activate an Ambition ability"),
+    ("move CARD to LOCATION", "move embo to the box", "Move action: one of your cards"),
+    ("maneuver ALLY-VEHICLE [engage HERO-VEHICLE]", "maneuver slave i engage razor crest", "Maneuver: disengage, or engage"),
+    ("discard CARD [CARD ...]", "discard embo aurra sing", "Discard Cards (no draw until the end)"),
+    ("vanquish HERO with ALLY [ALLY ...]", "vanquish obi-wan kenobi with embo aurra sing", "Vanquish a Hero"),
+    ("vanquish HERO-VEHICLE", "vanquish razor crest", "Vanquish an engaged Hero Vehicle"),
+    ("fate PLAYER", "fate bob", "Fate: reveal the top two of their Fate deck"),
+    ("fate PLAYER engage ALLY-VEHICLE HERO-VEHICLE", "fate cy engage slave i razor crest", "Fate: engage instead"),
+    ("fate-play CARD at LOCATION", "fate-play kanan jarrus at bilzen", "play a revealed Hero (or Item) there"),
+    ("fate-play CARD on HERO", "fate-play rebel blaster on kanan jarrus", "attach a revealed Item to a Hero"),
+    ("fate-play CARD [engage ALLY-VEHICLE]", "fate-play the ghost engage inquisitor tie", "a Hero Vehicle, Effect or Condition"),
+    ("hunt BOUNTY", "hunt smuggler", "pay a Bounty's Hunt cost (no action)"),
+    ("end", "end", "step 4: draw up to your hand limit; next player"),
+    ("choose OPTION", "choose bora vio", "answer a card's choice (pass: decline a 'may')"),
+    ("condition CARD", "condition double cross", "on an opponent's turn: play a Condition"),
+    ("pass", "pass", "play no Condition now (or decline a 'may' choice)"),
 )
+
+SYNTAX = tuple(f"\n  {form:<46} {what}\n      e.g. {example}" for form, example, what in FORMS)
 
 
 def slug(text: str) -> str:
@@ -108,7 +120,7 @@ def slug(text: str) -> str:
 
 
 def _hint() -> str:
-    return "; ".join(s.split("  ")[0].strip() for s in SYNTAX)
+    return "; ".join(form for form, _, _ in FORMS) + " (help in arbiter play shows examples)"
 
 
 class Parser:
