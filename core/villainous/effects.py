@@ -83,7 +83,7 @@ def step(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None)
 
 
 def _secret(verb: str, eff: dict[str, Any]) -> bool:
-    return verb in ("discard", "_look_discard") or (verb in ("choose", "play", "place") and eff.get("from") in ("hand", "deck"))
+    return verb in ("discard", "_look_discard") or (verb in ("choose", "play", "place", "reveal") and eff.get("from") in ("hand", "deck"))
 
 
 def chooser(eff: dict[str, Any], ctx: dict[str, Any]) -> str:
@@ -106,6 +106,7 @@ def prompt(t: Table, eff: dict[str, Any]) -> str:
         "_enter": f"choose where {eff.get('card')} goes",
         "engage": "choose an Ally Vehicle/Hero Vehicle pair to engage",
         "_look_discard": "you may discard one of the cards you looked at",
+        "reveal": f"choose a {eff.get('type', 'card').replace('_', ' ')} in your hand to reveal",
     }
     return texts.get(verb, f"choose for {verb}")
 
@@ -483,10 +484,22 @@ def v_reshuffle(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str 
     return []
 
 
+def o_reveal(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+    """Reveal from the hand: which fitting card to show (from a deck there is no choice)."""
+    if eff.get("from") != "hand":
+        return None
+    return [c for c in dict.fromkeys(t.d["hand"][ctx["seat"]]) if _fits(t, c, eff)]
+
+
 def v_reveal(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
-    """Reveal: turn deck cards over one by one until the one wanted; the others go to the
-    discard pile, then discard pile and deck are shuffled together."""
+    """Reveal: a card from the hand is shown to everyone and goes back to the hand; from a
+    deck, turn cards over one by one until the one wanted; the others go to the discard
+    pile, then discard pile and deck are shuffled together."""
     seat = ctx["seat"]
+    if eff.get("from") == "hand":
+        if choice is not None and choice in t.d["hand"][seat]:
+            t.emit(ev.CardsRevealed(seat=seat, cards=(choice,), source="hand"))
+        return []
     if not t.d["deck"][seat]:
         t.reshuffle(seat, "villain")
     shown: list[str] = []
@@ -628,5 +641,5 @@ OPTIONS: dict[str, Callable[..., Any]] = {
     "discard": o_discard, "target": o_target, "defeat": o_defeat, "remove": o_defeat,
     "move": o_move, "_move_to": o_move_to, "strength": o_strength, "choose": o_choose,
     "play": o_choose, "place": o_choose, "_enter": o_enter, "engage": o_engage,
-    "_look_discard": o_look_discard,
+    "_look_discard": o_look_discard, "reveal": o_reveal,
 }

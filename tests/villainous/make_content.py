@@ -143,7 +143,8 @@ bf = [
       abilities=[cond("vanquish", {"do": "gain", "credits": 1})]),
  card("bf-slave-i", "Slave I", "ally_vehicle", "When your mover moves here, gain 1 Ambition.", 3, copies=1,
       actions=["credits:2", "vanquish", "play"], abilities=[movein({"do": "gain", "ambition": 1})]),
- card("bf-take-the-job", "Take the Job", "effect", "Gain 2 Credits.", 0, copies=2, abilities=[onplay({"do": "gain", "credits": 2})]),
+ card("bf-take-the-job", "Take the Job", "effect", "Reveal a Bounty from your hand, then gain 3 Credits.", 0, copies=2,
+      abilities=[onplay({"do": "reveal", "from": "hand", "type": "bounty"}, {"do": "gain", "credits": 3})]),
  card("bf-disintegrate", "Disintegrate", "effect", "Defeat a Hero of Strength 2 or less.", 1, kind="ambition", copies=2,
       abilities=[onplay({"do": "defeat", "target": "hero", "max_strength": 2})]),
 ]

@@ -436,3 +436,28 @@ def test_fate_card_without_any_effect_is_still_played_and_discarded():
     m.apply("bob", "fate-play jedi intervention")  # ann has no Ally: no effect
     assert set(m.state.fate_discard["ann"]) == {"cbf-jedi-intervention-1", "cbf-republic-raid-1"}
     assert m.to_act().seats == ("bob",)
+
+
+def test_reveal_from_the_hand_shows_the_card_to_everyone_and_it_stays_in_hand():
+    """Reveal: cards in your hand are shown to the opponents, then go back to your hand."""
+    m = new(villains="boba-fett,cad-bane")
+    m = empty_hand(m, "ann")
+    m = give(m, "ann", "bf-take-the-job-1")
+    m.apply("ann", "move corellia")  # Credits 2 | Play | Fate | Discard
+    with pytest.raises(RuleViolation) as e:  # no Bounty in hand: it cannot be followed
+        m.apply("ann", "play take the job")
+    assert rule_of(e) == "SV-CANNOT-FOLLOW"
+    m = give(m, "ann", "bf-bounty-debtor-1", "bf-bounty-smuggler-1", "bf-bossk-1")
+    assert m.view("bob").hand["ann"] == ["?"] * 4
+    m.apply("ann", "play take the job")
+    p = m.state.pending[-1]
+    assert p["seat"] == "ann" and p["options"] == ["bf-bounty-debtor-1", "bf-bounty-smuggler-1"]
+    assert m.view("bob").pending[-1]["options"] == ["?", "?"]  # bob does not learn the hand
+    events = m.apply("ann", "choose smuggler")
+    shown = [x for x in events if isinstance(x, ev.CardsRevealed)]
+    assert shown and shown[0].cards == ("bf-bounty-smuggler-1",) and shown[0].source == "hand"
+    assert "bf-bounty-smuggler-1" in m.state.hand["ann"]
+    assert m.state.credits["ann"] == 3
+    bob_hand_view = m.view("bob").hand["ann"]
+    assert "bf-bounty-smuggler-1" in bob_hand_view and bob_hand_view.count("?") == 2
+    assert "bf-bounty-debtor-1" not in str(m.log("bob"))

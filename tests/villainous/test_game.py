@@ -153,3 +153,18 @@ def test_no_leaks_for_three_players_with_a_glossary_deck(seed, windows):
         bot_step(m, bots, rng)
         steps += 1
     assert m.outcome() is not None
+
+
+def test_a_card_once_public_and_drawn_again_is_hidden_in_the_opponents_view():
+    """Hidden information: a discarded card is public, but once shuffled back and drawn,
+    opponents do not learn that it is in the hand again."""
+    m = new(2)
+    card = m.state.hand["ann"][0]
+    m.apply("ann", "move coruscant")
+    m.apply("ann", f"discard {card}")
+    assert card in m.view("bob").discard["ann"]
+    m = give(m, "ann", card)  # drawn again (as after a reshuffle)
+    assert card in m.state.hand["ann"]
+    assert card not in m.view("bob").hand["ann"]
+    drawn = [e for _s, _a, e in m.log("bob") if isinstance(e, ev.CardsDrawn) and e.seat == "ann"]
+    assert all(set(e.cards) == {"?"} for e in drawn)
