@@ -187,7 +187,7 @@ V = {
  "boba-fett": {"name": "Boba Fett", "short": "bf", "source": "rulebook",
    "objective": {"kind": "bounties", "count": 4, "text": "Complete 4 Bounties.", "source": "rulebook"},
    "locations": [loc("corellia", "Corellia", ["credits:2", "play", "fate", "discard"]),
-                 loc("executor-bridge", "Executor Bridge", ["vanquish", "ambition", "play", "move"]),
+                 loc("executor-bridge", "Executor Bridge", ["vanquish", "play", "ambition", "move"]),
                  loc("cloud-city-dining-room", "Cloud City Dining Room", ["play", "credits:1", "activate", "vanquish"]),
                  loc("jabbas-palace", "Jabba's Palace", ["fate", "credits:3", "play", "move"])],
    "villain_deck": bf, "fate_deck": bf_fate},

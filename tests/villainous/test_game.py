@@ -34,6 +34,23 @@ def test_smart_bots_finish_and_usually_by_an_objective(n, seed):
     assert m.outcome() is not None
 
 
+def test_smart_bot_games_mostly_end_on_an_objective_not_the_round_limit():
+    """House decks are balanced enough that most games end as the rulebook says: as soon as
+    a Villain achieves their Objective (the round limit is only a safety net)."""
+    names = ["cad-bane", "seventh-sister", "boba-fett"]
+    by_objective, winners = 0, set()
+    for seed in range(10):
+        n = 2 + seed % 2
+        order = names[seed % 3:] + names[:seed % 3]
+        m = new(n, seed=seed, villains=",".join(order[:n]), condition_windows="always")
+        autoplay(m, {s: GAME.bots["smart"] for s in m.seats}, random.Random(seed), max_steps=3000)
+        if "achieved the Objective" in m.outcome().reason:
+            by_objective += 1
+            winners |= {m.state.villain[w] for w in m.outcome().winners}
+    assert by_objective >= 8
+    assert winners == set(names)  # each Villain can win
+
+
 def test_smart_bot_beats_random_more_often_than_not():
     wins = 0
     for seed in range(6):
