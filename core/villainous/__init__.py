@@ -40,9 +40,10 @@ class Villainous(Game[VState, Any]):
                    "(0: no limit, as in the rulebook)"),
         Option(name="condition_windows", default="always", choices=("holders", "always", "never"),
                rule="SV-HOUSE-CONDITION-WINDOW",
-               doc="when opponents are asked about Conditions: holders (only a seat holding a "
-                   "Condition whose trigger just happened), always (every opponent after every "
-                   "trigger, so no one learns who holds one), never"),
+               doc="when opponents are asked about Conditions: always (after every trigger, every "
+                   "opponent whose Villain deck has a Condition for it, held or not, so no one "
+                   "learns who holds one), holders (only a seat holding one: quicker, but it "
+                   "reveals that they do), never"),
         Option(name="sectors", default=3, choices=(3,), rule="SV-HOUSE-SECTORS", house=True,
                doc="the box holds 3 Sectors (the component list's '5 Sectors' is a misprint)"),
     )

@@ -108,7 +108,7 @@ FORMS = (
     ("end", "end", "step 4: draw up to your hand limit; next player"),
     ("choose OPTION", "choose bora vio", "answer a card's choice (pass: decline a 'may')"),
     ("condition CARD", "condition double cross", "on an opponent's turn: play a Condition"),
-    ("pass", "pass", "play no Condition now (or decline a 'may' choice)"),
+    ("pass | p", "p", "play no Condition now (or decline a 'may' choice)"),
 )
 
 SYNTAX = tuple(f"\n  {form:<46} {what}\n      e.g. {example}" for form, example, what in FORMS)
@@ -247,7 +247,7 @@ def parse(state: Any, seat: str, text: str) -> Command:
         return Collect()
     if verb in ("end", "end-turn") and not rest:
         return EndTurn()
-    if verb == "pass" and not rest:
+    if verb in ("pass", "p") and not rest:
         return Pass()
     if verb == "move":
         head, parts = split_words(rest, ("to",))

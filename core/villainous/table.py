@@ -70,8 +70,18 @@ class Table:
         others = order[i + 1:] + order[:i]
         if mode == "holders":
             others = [s for s in others if self.conditions_for(s, kind)]
+        else:
+            # every opponent whose Villain deck holds a Condition for this trigger (public:
+            # the deck lists are known), whether or not it is in their hand
+            others = [s for s in others if self.deck_answers(s, kind)]
         if others:
             self.emit(ev.WindowOpened(seats=tuple(others), trigger=kind, by=seat))
+
+    def deck_answers(self, seat: str, kind: str) -> bool:
+        """Does ``seat``'s Villain deck hold any Condition played on ``kind``?"""
+        return any(c["type"] == "condition" and any(a.get("when") == "condition" and a.get("trigger") == kind
+                                                    for a in c.get("abilities", []))
+                   for c in self.villain(seat)["villain_deck"])
 
     def conditions_for(self, seat: str, kind: str) -> list[str]:
         return [c for c in self.d["hand"][seat] if self.ctype(c) == "condition"

@@ -46,16 +46,53 @@ def test_condition_cannot_be_played_on_your_own_turn_nor_unmet():
 
 
 def test_condition_window_always_asks_every_opponent_and_pass_never_stalls():
+    """Conditions (Villain cards), with condition_windows=always (the default): after a
+    trigger every opponent whose deck has a Condition for it is asked, holding one or not,
+    so asking reveals nothing; without one the only answer is a one-key pass."""
     m = new(3, condition_windows="always")
-    m = give(m, "ann", "cb-hired-gun-1")
+    m = empty_hand(m, "bob")
+    m = empty_hand(m, "cy")
+    m = give(m, "ann", "cb-hired-gun-1", "cb-bounty-droid-1")
     m = credits(m, "ann", 2)
-    m.apply("ann", "move coruscant")
-    m.apply("ann", "play hired gun at coruscant")
-    assert m.to_act().seats == ("bob",)
-    m.apply("bob", "pass")
-    assert m.to_act().seats == ("cy",)
+    m.apply("ann", "move coruscant")  # Credits 2 | Fate | Play | Discard
+    m.apply("ann", "collect")  # no Villain deck has a Condition on Collect: nobody is asked
+    assert m.to_act().seats == ("ann",)
+    m.apply("ann", "play hired gun at coruscant")  # Seventh Sister's deck answers an Ally
+    assert m.to_act().seats == ("bob",) and m.to_act().kind == "reaction"
+    assert m.legal_texts("bob") == ["pass"]  # no Condition in hand: one choice, "1" in the menu
+    m.apply("bob", "p")
+    assert m.to_act().seats == ("ann",)
+    # a vanquish: Boba Fett (cy) has Rival Hunter in his deck, Seventh Sister has none for it
+    m = put(m, "ann", "cbf-clone-trooper-1", "bora-vio")
+    m = put(m, "ann", "cb-embo-1", "bora-vio")
+    m.apply("ann", "end")
+    for seat, where in (("bob", "bilzen"), ("cy", "corellia")):
+        m.apply(seat, f"move {where}")
+        m.apply(seat, "end")
+    m.apply("ann", "move bora vio")  # Play | Move | Credits 3 | Vanquish
+    m.apply("ann", "vanquish clone trooper with embo")
+    assert m.to_act().seats == ("cy",) and m.legal_texts("cy") == ["pass"]
     m.apply("cy", "pass")
     assert m.to_act().seats == ("ann",)
+    # with the Condition in hand the menu offers it too
+    m = give(m, "cy", "bf-rival-hunter-1")
+    m = put(m, "ann", "cbf-clone-trooper-2", "bora-vio")
+    m = put(m, "ann", "cb-embo-2", "bora-vio")
+    m = fold(m, ev.BonusActionGranted(seat="ann", symbol="vanquish"))
+    m.apply("ann", "vanquish clone trooper with embo")
+    assert m.legal_texts("cy") == ["pass", "condition bf-rival-hunter-1"]
+
+
+def test_smart_bots_answer_windows_at_once():
+    import random
+
+    from core.bots import autoplay
+    m = new(3, seed=2, condition_windows="always")
+    bots = {s: GAME.bots["smart"] for s in m.seats}
+    autoplay(m, bots, random.Random(2), max_steps=3000)
+    items = [type(e).__name__ for _s, _c, e in m.items]
+    opened, passed = items.count("WindowOpened"), items.count("WindowPassed")
+    assert m.outcome() is not None and opened and passed <= 2 * opened
 
 
 def test_fate_condition_under_the_mover_forbids_and_is_discarded_when_met():
