@@ -82,6 +82,12 @@ def print_events(match: Match, events: list[Any]) -> None:
         console.print(f"  [dim]•[/] {escape(describe(match, ev))}")
 
 
+def print_new(match: Match, first_seq: int, seat: str | None) -> None:
+    """The events from ``first_seq`` on, as ``seat`` may see them (hot-seat screens are
+    shared, so a command's echo shows no more than its own player may know)."""
+    print_events(match, [ev for s, _a, ev in match.log(seat) if s >= first_seq])
+
+
 def whose_turn(match: Match) -> str:
     out = match.outcome()
     if out is not None:
@@ -128,7 +134,7 @@ def do_(
         text = " ".join(command)
         receipt, match, events = engine().do(game_id, text, seat, command_id)
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
-        print_events(match, events)
+        print_new(match, receipt.first_seq, match.actors.get(receipt.first_seq))
         console.print(f"[dim]receipt {receipt}[/]")
         console.print(whose_turn(match))
 
@@ -156,10 +162,10 @@ def undo(
 
 def load_at(game_id: str, at: Optional[int]) -> Match:
     match = engine().load(game_id)
-    if at is None or at >= match.seq:
-        return match
-    if at < 1:
+    if at is not None and not 1 <= at <= match.seq:
         fail(f"--at takes a seq from 1 to {match.seq}")
+    if at is None or at == match.seq:
+        return match
     prefix = Match(match.game, match.items[:at], match.actors)
     prefix.texts = match.texts
     prefix.game_id = match.game_id
@@ -389,7 +395,12 @@ def verify(
         for p in ledger:
             err.print(f"[red]ledger: {escape(p.message)}[/]")
         for r, p in zip(receipt, receipts):
+            if p is not None and p.seq == 0:
+                err.print(f"[bold red]error:[/] {escape(p.message)}")
+                continue
             console.print(f"receipt {r}: " + ("[green]present[/]" if p is None else f"[red]{escape(p.message)}[/]"))
+        if any(p is not None and p.seq == 0 for p in receipts):
+            raise typer.Exit(2)  # a malformed receipt is bad input, not a failed audit
         failed = bad + len(ledger) + sum(p is not None for p in receipts)
         if failed:
             raise typer.Exit(1)
@@ -406,6 +417,8 @@ def query(
 
     with user_errors():
         common.check_format(fmt, ("table", "csv", "json"))
+        if not sql.strip():
+            fail("give a SQL statement, e.g. arbiter query \"select * from games\"")
         with engine().open(read_only=True) as store:
             try:
                 cols, rows = store.query(sql)
@@ -425,6 +438,10 @@ def rules(
         found = g.rules.search(words or [])
         emit_rows(["id", "source", "section", "rule"], [(r.id, r.source, r.section, r.text) for r in found],
                   "table", title=f"{g.title}: rules")
+        if not words and g.syntax:
+            console.print("[bold]commands[/] (in `play`, `do`, `try` and transcripts)")
+            for line in g.syntax:
+                console.print(f"  {escape(line)}")
         if not words and g.options:
             emit_rows(["option", "default", "choices", "house", "what it sets"],
                       [(o.name, o.default, ", ".join(map(str, o.choices)) if o.choices else "",
@@ -462,6 +479,9 @@ def fork(
 ) -> None:
     """Branch a what-if game from any point of another."""
     with user_errors():
+        last = engine().load(game_id).seq
+        if not 1 <= at <= last:
+            fail(f"--at takes a seq from 1 to {last}")
         gid, match = engine().fork(game_id, at)
         console.print(gid)
         err.print(f"[dim]forked from {game_id} at seq {at}; {whose_turn(match)}[/]")
@@ -595,8 +615,10 @@ def play(
                 command = bots[seat](match.state, seat, legal, rng)
                 text = match.game.command_text(command)
                 receipt, match, events = eng.do(gid, text, seat)
-                console.print(f"[cyan]{seat}[/] (bot): {escape(text)}")
-                print_events(match, events)
+                public = [ev for s, _a, ev in match.log(None) if s >= receipt.first_seq]
+                secret = public != list(events)
+                console.print(f"[cyan]{seat}[/] (bot): " + ("(a secret choice)" if secret else escape(text)))
+                print_new(match, receipt.first_seq, None)
                 continue
             console.rule(f"{gid} — seq {match.seq}")
             console.print(draw(match.view(seat), seat))
@@ -606,6 +628,7 @@ def play(
                 console.print(f"  [cyan]{i:>2}[/] {escape(text)}")
             if len(legal) > max_menu:
                 console.print(f"  … and {len(legal) - max_menu} more (type the command)")
+            console.print("[dim]  a number or a command; help: command forms; undo, log, quit[/]")
             try:
                 raw = ask(f"{seat}> ", legal).strip()
             except EOFError:
@@ -633,7 +656,7 @@ def play(
                     cite(match.game.rules, exc)
                 err.print(f"[red]{escape(str(exc))}[/]")
                 continue
-            print_events(match, events)
+            print_new(match, receipt.first_seq, seat)
             console.print(f"[dim]receipt {receipt}[/]")
 
 
@@ -651,6 +674,8 @@ def simulate(
     from rich.progress import Progress
 
     with user_errors():
+        if games_ < 1:
+            fail("--games takes a number of games, at least 1")
         g = registry.get(game)
         chosen = get_bot(g, bot)
         n = players or g.min_seats

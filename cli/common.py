@@ -104,6 +104,10 @@ def user_errors() -> Iterator[None]:
         log().warning("store", error=str(exc), kind=type(exc).__name__)
         err.print(f"[bold red]error:[/] {escape(str(exc))}")
         raise typer.Exit(exc.exit_code) from None
+    except OSError as exc:  # a path the user gave that cannot be read or written
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+        err.print(f"[bold red]error:[/] {escape(exc.strerror or str(exc))}{escape(where)}")
+        raise typer.Exit(2) from None
     except KeyboardInterrupt:
         err.print("interrupted; nothing half-written (each move commits whole)")
         raise typer.Exit(130) from None

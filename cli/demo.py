@@ -62,5 +62,5 @@ def run_demo(engine: Engine, game_id: str, seed: int, pause: float = 0.0) -> str
     console.rule("next")
     console.print(f"   arbiter show {gid} --at {half}      arbiter log {gid}      arbiter verify {gid}")
     console.print(f"   arbiter query \"select * from dice where game_id = '{gid}' limit 5\"")
-    console.print("   arbiter play monster-derby --bot p2=random --bot p3=random   (hot-seat: leave out --bot)")
+    console.print("   arbiter play monster-derby -p ann,bob,cy --bot bob=agenda --bot cy=random   (hot-seat: leave out --bot)")
     return gid

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import struct
 
 import msgspec
 
 GENESIS = "0" * 64
+_len = struct.Struct(">Q").pack  # each part is prefixed by its length, 8 bytes big-endian
 
 
 class Envelope(msgspec.Struct, frozen=True, kw_only=True):
@@ -26,8 +28,10 @@ class Envelope(msgspec.Struct, frozen=True, kw_only=True):
 
 def chain_hash(prev_hash: str, game_id: str, seq: int, type_: str, payload: str) -> str:
     """H(prev_hash, game_id, seq, type, payload): the per-game hash chain (SHA-256, hex)."""
-    parts = [p.encode() for p in (prev_hash, game_id, str(seq), type_, payload)]
-    return hashlib.sha256(b"".join(len(p).to_bytes(8, "big") + p for p in parts)).hexdigest()
+    a, b, c, d, e = (prev_hash.encode(), game_id.encode(), str(seq).encode(), type_.encode(),
+                     payload.encode())
+    return hashlib.sha256(b"".join((_len(len(a)), a, _len(len(b)), b, _len(len(c)), c,
+                                    _len(len(d)), d, _len(len(e)), e))).hexdigest()
 
 
 def ledger_hash(prev: str, game_id: str, seq: int, event_hash: str) -> str:

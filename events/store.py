@@ -326,8 +326,7 @@ class Store:
         if not groups or any(not evs for evs, _ in groups):
             raise ValueError("a command must produce at least one event")
         con = self.con
-        try:
-            con.execute("BEGIN TRANSACTION")
+        with self._transaction(f"game {game_id}: another writer appended first"):
             heads = self._heads_for(game_id)
             if heads.get(game_id, (0, GENESIS))[0] != expected_seq:
                 heads = self._heads_for(game_id, refresh=True)
@@ -343,21 +342,10 @@ class Store:
                     f"game {game_id} moved on: expected the log to end at seq {expected_seq},"
                     f" it ends at {last_seq}. Nothing was written; look again and retry."
                 )
-            gseq, gprev = heads.get("*", (0, GENESIS))
-            start_gseq = gseq
-            now = _now()
-            rows = []
-            seq = expected_seq
-            for events, command in groups:
-                for i, ev in enumerate(events):
-                    seq += 1
-                    h = chain_hash(prev, game_id, seq, ev.type, ev.payload)
-                    gseq += 1
-                    gh = ledger_hash(gprev, game_id, seq, h)
-                    rows.append((game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
-                                 command.command_id, now, prev, h, gseq, gh,
-                                 command.text if i == 0 else None))
-                    prev, gprev = h, gh
+            start_gseq, gprev = heads.get("*", (0, GENESIS))
+            rows: list[tuple] = []
+            seq, prev, gseq, gprev = _chain(rows, game_id, (expected_seq, prev), (start_gseq, gprev),
+                                            groups, _now())
             if new_game is not None:
                 self.add_game(new_game)
             self._insert("events_log", rows)
@@ -372,29 +360,29 @@ class Store:
                 [gseq, seq, gprev, prev, start_gseq, game_id, expected_seq],
             ).fetchone()[0]
             if moved != 2:
-                self._heads = {}
                 raise Conflict(f"another writer appended to the store during this command;"
                                f" nothing was written. Try again.")
             if status is not None:
                 self.set_status(game_id, *status)
-            con.execute("COMMIT")
-            self._heads[game_id] = (seq, prev)
-            self._heads["*"] = (gseq, gprev)
-        except (Conflict, StoreDamaged):
-            self._heads = {}
-            with contextlib.suppress(duckdb.Error):
-                con.execute("ROLLBACK")
-            raise
-        except (duckdb.ConstraintException, duckdb.TransactionException) as exc:
-            self._heads = {}
-            with contextlib.suppress(duckdb.Error):
-                con.execute("ROLLBACK")
-            raise Conflict(f"game {game_id}: another writer appended first ({exc}). Nothing was written.") from exc
-        except BaseException:
-            with contextlib.suppress(duckdb.Error):
-                con.execute("ROLLBACK")
-            raise
+        self._heads[game_id] = (seq, prev)
+        self._heads["*"] = (gseq, gprev)
         return Receipt(game_id, seq, prev, expected_seq + 1)
+
+    @contextlib.contextmanager
+    def _transaction(self, clash: str) -> Iterator[None]:
+        """One transaction: committed whole, or rolled back whole with the head cache
+        dropped; DuckDB's constraint and commit conflicts become one :class:`Conflict`."""
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            yield
+            self.con.execute("COMMIT")
+        except BaseException as exc:
+            self._heads = {}
+            with contextlib.suppress(duckdb.Error):
+                self.con.execute("ROLLBACK")
+            if isinstance(exc, (duckdb.ConstraintException, duckdb.TransactionException)):
+                raise Conflict(f"{clash} ({exc}). Nothing was written.") from exc
+            raise
 
     def import_games(
         self, games: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]]]],
@@ -406,8 +394,7 @@ class Store:
         chain comes out differently is refused before anything is committed."""
         con = self.con
         ids = [row.game_id for row, _ in games]
-        try:
-            con.execute("BEGIN TRANSACTION")
+        with self._transaction("import clashes with what is stored"):
             clash = con.execute("SELECT game_id FROM games WHERE list_contains(?, game_id) LIMIT 1",
                                 [ids]).fetchone()
             if clash:
@@ -417,41 +404,15 @@ class Store:
             grows, rows, hrows, receipts = [], [], [], []
             for gi, (row, groups) in enumerate(games):
                 grows.append(_game_tuple(row))
-                seq, prev = 0, GENESIS
-                want = expected[gi] if expected is not None else None
-                for events, command in groups:
-                    for i, ev in enumerate(events):
-                        seq += 1
-                        h = chain_hash(prev, row.game_id, seq, ev.type, ev.payload)
-                        if want is not None and (seq > len(want) or want[seq - 1] != h):
-                            raise ChainMismatch(
-                                f"{row.game_id}: seq {seq} fails its hash chain; the file was altered")
-                        gseq += 1
-                        gh = ledger_hash(gprev, row.game_id, seq, h)
-                        rows.append((row.game_id, seq, ev.type, ev.version, ev.actor,
-                                     ev.payload, command.command_id, now, prev, h, gseq, gh,
-                                     command.text if i == 0 else None))
-                        prev, gprev = h, gh
+                seq, prev, gseq, gprev = _chain(rows, row.game_id, (0, GENESIS), (gseq, gprev),
+                                                groups, now, expected[gi] if expected else None)
                 hrows.append((row.game_id, seq, prev))
                 receipts.append(Receipt(row.game_id, seq, prev, 1))
             self._insert("games", grows)
             self._insert("events_log", rows)
             self._insert("heads", hrows)
             con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
-            con.execute("COMMIT")
-            self._heads = {}
-        except (Conflict, ChainMismatch):
-            with contextlib.suppress(duckdb.Error):
-                con.execute("ROLLBACK")
-            raise
-        except duckdb.ConstraintException as exc:
-            with contextlib.suppress(duckdb.Error):
-                con.execute("ROLLBACK")
-            raise Conflict(f"import clashes with what is stored ({exc}); nothing was imported") from exc
-        except BaseException:
-            with contextlib.suppress(duckdb.Error):
-                con.execute("ROLLBACK")
-            raise
+        self._heads = {}
         return receipts
 
     def _insert(self, table: str, rows: list[tuple]) -> None:
@@ -529,6 +490,28 @@ class Store:
 
     def close(self) -> None:
         self.con.close()
+
+
+def _chain(rows: list[tuple], game_id: str, head: tuple[int, str], ghead: tuple[int, str],
+           groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]], now: datetime,
+           expected: Sequence[str] | None = None) -> tuple[int, str, int, str]:
+    """Add ``groups``' rows to ``rows``, chaining them after the game's and the store's
+    heads; returns the new (seq, hash, gseq, ghash). ``expected`` hashes, when given, must
+    come out the same."""
+    (seq, prev), (gseq, gprev) = head, ghead
+    for events, command in groups:
+        for i, ev in enumerate(events):
+            seq += 1
+            h = chain_hash(prev, game_id, seq, ev.type, ev.payload)
+            if expected is not None and (seq > len(expected) or expected[seq - 1] != h):
+                raise ChainMismatch(f"{game_id}: seq {seq} fails its hash chain; the file was altered")
+            gseq += 1
+            gh = ledger_hash(gprev, game_id, seq, h)
+            rows.append((game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
+                         command.command_id, now, prev, h, gseq, gh,
+                         command.text if i == 0 else None))
+            prev, gprev = h, gh
+    return seq, prev, gseq, gprev
 
 
 def _game_tuple(row: GameRow) -> tuple:

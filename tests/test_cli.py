@@ -175,3 +175,20 @@ def test_try_never_tells_the_next_roll_or_a_hidden_card(tmp_path, gid):
     why = run(tmp_path, "why", gid, "5", "--as", "bob")
     assert why.returncode == 0 and "bid=-1" in why.stdout  # ann's secret bid, as bob sees it
     assert "bid 2" not in why.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["query", ""],
+    ["show", "{gid}", "--at", "999"],
+    ["fork", "{gid}", "--at", "-5"],
+    ["export", "{gid}", "-o", "/nonexistent/dir/game.arb"],
+    ["simulate", "duel", "--games", "0"],
+    ["verify", "--receipt", "abc"],
+    ["new", "duel", "--content", "/etc/hostname"],
+    ["check", "/bin/sh"],
+    ["import", "/etc/hostname"],
+])
+def test_user_mistakes_get_a_message_and_exit_2(tmp_path, gid, args):
+    out = run(tmp_path, *[a.format(gid=gid) for a in args])
+    assert out.returncode == 2, out.stderr
+    assert "Traceback" not in out.stderr and out.stderr.strip()
