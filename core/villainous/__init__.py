@@ -38,6 +38,9 @@ class Villainous(Game[VState, Any]):
                    "and nobody has achieved their Objective, the game ends and the Villain who has "
                    "come furthest towards it (as a fraction) wins; a tie is shared "
                    "(0: no limit, as in the rulebook)"),
+        Option(name="hunts_per_turn", default=1, minimum=0, maximum=9, rule="SV-HUNT-ONCE",
+               doc="house: how many times a turn each Bounty's Hunt may be paid (the rulebook sets "
+                   "no number; 0: no limit, but a Hunt costing 0 could then be repeated forever)"),
         Option(name="condition_windows", default="always", choices=("holders", "always", "never"),
                rule="SV-HOUSE-CONDITION-WINDOW",
                doc="when opponents are asked about Conditions: always (after every trigger, every "

@@ -315,6 +315,26 @@ def test_hunt_once_per_turn():
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "hunt debtor")
     assert rule_of(e) == "SV-HUNT-ONCE"
+    # the rulebook itself sets no number: hunts_per_turn=0 lifts the house limit
+    m = new(2, villains="boba-fett,cad-bane", hunts_per_turn=0)
+    m = put(m, "ann", "bf-guild-master-1", "corellia")
+    m = put(m, "ann", "bf-bounty-smuggler-1", "corellia", on="bf-guild-master-1")
+    m = credits(m, "ann", 3)
+    for _ in range(3):
+        m.apply("ann", "hunt smuggler")  # Hunt (1): +1 Ambition
+    assert m.state.credits["ann"] == 0 and m.state.ambition["ann"] == 4
+
+
+def test_a_fate_condition_is_discarded_as_soon_as_its_condition_is_met():
+    """Fate Conditions: discarded at once when met (here: when the Villain collects Credits)."""
+    c = content_with({"cbf-wanted-by-the-senate": {"until": "collect"}})
+    m = new(content=c)
+    m = put(m, "ann", "cbf-wanted-by-the-senate-1", "mover")
+    m.apply("ann", "move coruscant")
+    assert "cbf-wanted-by-the-senate-1" in m.state.sector["ann"]
+    m.apply("ann", "collect")
+    assert "cbf-wanted-by-the-senate-1" not in m.state.sector["ann"]
+    assert "cbf-wanted-by-the-senate-1" in m.state.fate_discard["ann"]
 
 
 # -- The card actions glossary -----------------------------------------------------------
