@@ -369,8 +369,9 @@ def describe(e: Event) -> str:
         "TurnBegan": lambda: f"round {e.round}: {e.seat}'s turn",
         "MoverMoved": lambda: f"{e.seat} moves the mover to {e.to}",
         "ActionUsed": lambda: f"{e.seat} uses the {e.symbol} action",
-        "CardPlayed": lambda: f"{e.seat} {e.how} {e.card} in {e.sector}'s sector at {e.loc}"
-        + (f" on {e.on}" if e.on else ""),
+        "CardPlayed": lambda: f"{e.seat} {'places' if e.how == 'placed' else 'plays'} {e.card}"
+        + (f" in {e.sector}'s sector" if e.sector != e.seat else "")
+        + (f" at {e.loc}" if e.loc and not e.on else "") + (f" on {e.on}" if e.on else ""),
         "CardMoved": lambda: f"{e.card} moves to {e.to} ({e.sector}'s sector)",
         "CardDiscarded": lambda: f"{e.card} goes to {e.owner}'s {e.pile} discard pile",
         "Vanquished": lambda: f"{e.seat} vanquishes {e.hero} ({e.hero_strength}) at {e.loc} with "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -88,7 +89,7 @@ def render(state: Any, seat: str | None) -> str:
 
 def _wrap(line: str, width: int = 100) -> str:
     """Long lines fold at ``width`` columns, the rest indented under their start."""
-    if len(line) <= width:
+    if len(re.sub(r"\[/?[a-z ]+\]", "", line)) <= width:
         return line
     indent = " " * (len(line) - len(line.lstrip()) + 4)
     return textwrap.fill(line, width=width, subsequent_indent=indent, break_on_hyphens=False)

@@ -45,3 +45,18 @@ def test_renderer_fits_100_columns_and_shows_only_the_viewers_hand():
                 for c in m.state.hand[o]:
                     if c not in m.state.public and c not in m.state.hand[seat]:
                         assert c not in hand_part and c not in out
+
+
+def test_a_typo_gets_a_hint_for_that_command_with_an_example():
+    import pytest
+
+    m = new(2)
+    with pytest.raises(ParseError) as e:
+        m.apply("ann", "vanquish")
+    assert "e.g. vanquish" in e.value.hint and "collect" not in e.value.hint
+    with pytest.raises(ParseError) as e:
+        m.apply("ann", "move nowhere")
+    assert e.value.hint == "locations: coruscant, black-stall-station, the-box, bora-vio"
+    with pytest.raises(ParseError) as e:
+        m.apply("ann", "jump")
+    assert "fate-play" in e.value.hint and "help" in e.value.hint
