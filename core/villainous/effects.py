@@ -83,7 +83,7 @@ def step(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None)
 
 
 def _secret(verb: str, eff: dict[str, Any]) -> bool:
-    return verb in ("discard", "_look_discard") or (verb in ("choose", "play", "place", "reveal") and eff.get("from") in ("hand", "deck"))
+    return verb in ("discard", "_look_discard", "find") or (verb in ("choose", "play", "place", "reveal") and eff.get("from") in ("hand", "deck"))
 
 
 def chooser(eff: dict[str, Any], ctx: dict[str, Any]) -> str:
@@ -107,6 +107,7 @@ def prompt(t: Table, eff: dict[str, Any]) -> str:
         "engage": "choose an Ally Vehicle/Hero Vehicle pair to engage",
         "_look_discard": "you may discard one of the cards you looked at",
         "reveal": f"choose a {eff.get('type', 'card').replace('_', ' ')} in your hand to reveal",
+        "find": f"choose which {eff.get('type', 'card').replace('_', ' ')} you find",
     }
     return texts.get(verb, f"choose for {verb}")
 
@@ -449,22 +450,38 @@ def v_enter(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | No
     return []
 
 
+def _find_places(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> tuple[str, list[str]]:
+    """Find: the first place holding a fitting card (your sector, then your hand, then the
+    discard pile, then the deck) and the fitting cards there."""
+    seat = ctx["seat"]
+    here = [c for c in sorted(t.in_sector(seat), key=lambda c: t.in_sector(seat)[c]["at"])
+            if _fits(t, c, eff) and c != ctx.get("card")]
+    if here:
+        return "sector", here
+    for w in ("hand", "discard", "deck"):
+        hit = [c for c in _pile(t, seat, w) if _fits(t, c, eff)]
+        if hit:
+            # copies of one card in a pile are alike: offer one of each
+            seen: dict[str, str] = {}
+            for c in hit:
+                seen.setdefault(def_id(c), c)
+            return w, list(seen.values())
+    return "", []
+
+
+def o_find(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+    where, cards = _find_places(t, eff, ctx)
+    return cards if len(cards) > 1 else None
+
+
 def v_find(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Find: look in the sector, then the hand, then the discard pile, then the deck (and
-    reshuffle the deck)."""
+    reshuffle the deck); when several cards fit there, the player chooses which."""
     seat = ctx["seat"]
-    found, where = None, ""
-    for c in sorted(t.in_sector(seat), key=lambda c: t.in_sector(seat)[c]["at"]):
-        if _fits(t, c, eff) and c != ctx.get("card"):
-            found, where = c, "sector"
-            break
-    for w in ("hand", "discard", "deck"):
-        if found is None:
-            hit = [c for c in _pile(t, seat, w) if _fits(t, c, eff)]
-            if hit:
-                found, where = hit[0], w
-    if found is None:
+    where, cards = _find_places(t, eff, ctx)
+    if not cards:
         return []
+    found = choice if choice in cards else cards[0]
     if where == "deck":
         t.emit(ev.CardsRevealed(seat=seat, cards=(found,), source="villain-deck"))
     then = eff.get("then", "hand")
@@ -641,5 +658,5 @@ OPTIONS: dict[str, Callable[..., Any]] = {
     "discard": o_discard, "target": o_target, "defeat": o_defeat, "remove": o_defeat,
     "move": o_move, "_move_to": o_move_to, "strength": o_strength, "choose": o_choose,
     "play": o_choose, "place": o_choose, "_enter": o_enter, "engage": o_engage,
-    "_look_discard": o_look_discard, "reveal": o_reveal,
+    "_look_discard": o_look_discard, "reveal": o_reveal, "find": o_find,
 }

@@ -518,3 +518,23 @@ def test_reveal_from_the_hand_shows_the_card_to_everyone_and_it_stays_in_hand():
     bob_hand_view = m.view("bob").hand["ann"]
     assert "bf-bounty-smuggler-1" in bob_hand_view and bob_hand_view.count("?") == 2
     assert "bf-bounty-debtor-1" not in str(m.log("bob"))
+
+
+def test_find_a_card_type_lets_the_player_choose_which_when_several_fit():
+    """Find: take the card from the first place holding one (sector, hand, discard, deck);
+    which one, when several fit, is the player's choice."""
+    c = content_with({"cb-bribe": {"cost_kind": "credits", "cost": 0, "abilities": [
+        {"when": "play", "effects": [{"do": "find", "type": "ally", "then": "hand"}]}]}})
+    m = new(content=c)
+    m = empty_hand(m, "ann")
+    m = give(m, "ann", "cb-embo-1", "cb-aurra-sing-1", "cb-aurra-sing-2")
+    m = empty_hand(m, "ann")  # three Allies in the discard pile, two of them alike
+    m = give(m, "ann", "cb-bribe-1")
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "play bribe")
+    p = m.state.pending[-1]
+    assert p["seat"] == "ann" and {"cb-embo-1", "cb-aurra-sing-1"} <= set(p["options"])
+    assert "cb-aurra-sing-2" not in p["options"]  # copies of one card are alike: offered once
+    m.apply("ann", "choose aurra sing")
+    assert m.state.hand["ann"] == ["cb-aurra-sing-1"]
+    assert "cb-embo-1" in m.state.discard["ann"]
