@@ -190,7 +190,10 @@ def bounty_progress(t: Table, seat: str, kind: str, *, strength: int = 0, bounty
             continue
         info = t.in_sector(seat)[b]
         reqs = t.card(b).get("progress", [])
-        for i, r in enumerate(reqs):
+        # one token a Bounty; a strong vanquish marks the demanding requirement first
+        order = sorted(range(len(reqs)), key=lambda i: reqs[i].get("kind") != "vanquish_strong")
+        for i in order:
+            r = reqs[i]
             if i in info["progress"]:
                 continue
             rk = r.get("kind")

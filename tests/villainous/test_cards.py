@@ -538,3 +538,22 @@ def test_find_a_card_type_lets_the_player_choose_which_when_several_fit():
     m.apply("ann", "choose aurra sing")
     assert m.state.hand["ann"] == ["cb-aurra-sing-1"]
     assert "cb-embo-1" in m.state.discard["ann"]
+
+
+def test_a_strong_vanquish_marks_the_strong_requirement_first():
+    """Bounties (Progress): Han Solo asks for a vanquish and a vanquish of Strength 4+; a
+    Strength-4 Hero marks the demanding one, so a weaker Hero can still finish it."""
+    m = new(2, villains="boba-fett,cad-bane")
+    m = put(m, "ann", "bf-guild-master-1", "cloud-city-dining-room")
+    m = put(m, "ann", "bf-bounty-han-solo-1", "cloud-city-dining-room", on="bf-guild-master-1")
+    m = put(m, "ann", "bff-han-solo-1", "corellia")
+    m = put(m, "ann", "bf-bossk-1", "corellia")
+    m = put(m, "ann", "bf-zuckuss-1", "corellia")
+    m = put(m, "ann", "bff-rebel-trooper-1", "corellia")
+    m = put(m, "ann", "bf-dengar-1", "corellia")
+    m.apply("ann", "move cloud city dining room")  # Play | Credits 1 | Activate | Vanquish
+    m.apply("ann", "vanquish han solo with bossk zuckuss")  # 3 + 2 against 4
+    assert m.state.sector["ann"]["bf-bounty-han-solo-1"]["progress"] == [1]
+    m = fold(m, ev.BonusActionGranted(seat="ann", symbol="vanquish"))
+    m.apply("ann", "vanquish rebel trooper with dengar")
+    assert m.state.bounties["ann"] == ["bf-bounty-han-solo-1"]
