@@ -83,7 +83,7 @@ def step(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None)
 
 
 def _secret(verb: str, eff: dict[str, Any]) -> bool:
-    return verb in ("discard", "_look_discard", "find") or (verb in ("choose", "play", "place", "reveal") and eff.get("from") in ("hand", "deck"))
+    return verb in ("discard", "_look_discard", "find", "swap") or (verb in ("choose", "play", "place", "reveal") and eff.get("from") in ("hand", "deck"))
 
 
 def chooser(eff: dict[str, Any], ctx: dict[str, Any]) -> str:
@@ -108,6 +108,7 @@ def prompt(t: Table, eff: dict[str, Any]) -> str:
         "_look_discard": "you may discard one of the cards you looked at",
         "reveal": f"choose a {eff.get('type', 'card').replace('_', ' ')} in your hand to reveal",
         "find": f"choose which {eff.get('type', 'card').replace('_', ' ')} you find",
+        "swap": f"choose the {eff.get('type', 'card').replace('_', ' ')} to swap in",
     }
     return texts.get(verb, f"choose for {verb}")
 
@@ -573,20 +574,35 @@ def v_look_discard(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: s
     return []
 
 
+def _swap_places(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> tuple[str, list[str]]:
+    for w in ("hand", "discard", "deck"):
+        hit = [c for c in _pile(t, ctx["seat"], w) if _fits(t, c, eff)]
+        if hit:
+            seen: dict[str, str] = {}
+            for c in hit:
+                seen.setdefault(def_id(c), c)
+            return w, list(seen.values())
+    return "", []
+
+
+def o_swap(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+    me = ctx.get("card")
+    if not me or me not in t.in_sector(ctx["seat"]):
+        return None
+    cards = _swap_places(t, eff, ctx)[1]
+    return cards if len(cards) > 1 else None
+
+
 def v_swap(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Swap: find the named card and put it where this card stands; this card goes to the
     hand or the discard pile as it says."""
     seat, me = ctx["seat"], ctx.get("card")
     if not me or me not in t.in_sector(seat):
         return []
-    found = None
-    for w in ("hand", "discard", "deck"):
-        hit = [c for c in _pile(t, seat, w) if _fits(t, c, eff)]
-        if hit:
-            found, where = hit[0], w
-            break
-    if found is None:
+    where, cards = _swap_places(t, eff, ctx)
+    if not cards:
         return []
+    found = choice if choice in cards else cards[0]
     loc = t.in_sector(seat)[me]["loc"]
     if eff.get("original", "discard") == "hand":
         t.emit(ev.CardToHand(seat=seat, card=me, source="sector"))
@@ -661,5 +677,5 @@ OPTIONS: dict[str, Callable[..., Any]] = {
     "discard": o_discard, "target": o_target, "defeat": o_defeat, "remove": o_defeat,
     "move": o_move, "_move_to": o_move_to, "strength": o_strength, "choose": o_choose,
     "play": o_choose, "place": o_choose, "_enter": o_enter, "engage": o_engage,
-    "_look_discard": o_look_discard, "reveal": o_reveal, "find": o_find,
+    "_look_discard": o_look_discard, "reveal": o_reveal, "find": o_find, "swap": o_swap,
 }
