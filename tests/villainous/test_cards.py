@@ -557,3 +557,19 @@ def test_a_strong_vanquish_marks_the_strong_requirement_first():
     m = fold(m, ev.BonusActionGranted(seat="ann", symbol="vanquish"))
     m.apply("ann", "vanquish rebel trooper with dengar")
     assert m.state.bounties["ann"] == ["bf-bounty-han-solo-1"]
+
+
+def test_swap_lets_the_player_choose_the_card_when_several_fit():
+    c = content_with({"cb-tracking-fob": {"abilities": [
+        {"when": "activate", "cost": 0, "effects": [{"do": "swap", "type": "ally", "original": "hand"}]}]}})
+    m = new(content=c)
+    m = empty_hand(m, "ann")
+    m = give(m, "ann", "cb-embo-1", "cb-aurra-sing-1")
+    m = put(m, "ann", "cb-tracking-fob-1", "the-box")
+    m.apply("ann", "move the box")  # Activate | Credits 1 | Play | Fate
+    m.apply("ann", "activate tracking fob")
+    assert m.state.pending[-1]["options"] == ["cb-embo-1", "cb-aurra-sing-1"]
+    assert m.view("bob").pending[-1]["options"] == ["?", "?"]
+    m.apply("ann", "choose embo")
+    assert m.state.sector["ann"]["cb-embo-1"]["loc"] == "the-box"
+    assert sorted(m.state.hand["ann"]) == ["cb-aurra-sing-1", "cb-tracking-fob-1"]
