@@ -92,14 +92,14 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
                      f" max {max(times) * 1000:.2f} ms", f"cursor built once in {full * 1000:.0f} ms",
                      "", "< 20 ms"))
 
-        # command latency: decide + append + commit, against a bare insert + commit into a
-        # table shaped like the log, interleaved one for one so that load drift cancels out
+        # command latency: decide + append + commit, against a bare insert + commit of the
+        # very rows the command wrote into a table shaped like the log, interleaved one for
+        # one so that load drift cancels out
         fresh = Match.new(game, seed=3, seats=game.default_seats(min(3, game.max_seats)))
         with eng.open() as store:
             gid2 = eng.store_match(store, fresh)
             con = store.con
-            con.execute("CREATE TABLE IF NOT EXISTS bare (game_id VARCHAR, seq INTEGER,"
-                        " payload JSON, PRIMARY KEY (game_id, seq))")
+            con.execute("CREATE TABLE IF NOT EXISTS bare AS SELECT * FROM events_log LIMIT 0")
             m = eng.load_from(store, gid2)
             brng = random.Random(3)
             ours, bare = [], []
@@ -109,15 +109,19 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
                 t0 = time.perf_counter()  # the bot's choice is not the command's cost
                 _r, m, _e = eng.do(gid2, text, seat, store=store)
                 t1 = time.perf_counter()
+                written = con.execute("SELECT * FROM events_log WHERE game_id = ? AND seq >= ?",
+                                      [gid2, _r.first_seq]).fetchall()
+                t2 = time.perf_counter()  # the same rows again, inserted bare
                 con.execute("BEGIN")
-                con.execute("INSERT INTO bare VALUES (?, ?, ?)", ["g", len(bare), m.encode(_e[-1])])
+                con.execute("INSERT INTO bare VALUES " + ", ".join(
+                    ["(" + ", ".join("?" * len(written[0])) + ")"] * len(written)),
+                    [v for row in written for v in row])
                 con.execute("COMMIT")
-                t2 = time.perf_counter()
                 ours.append(t1 - t0)
-                bare.append(t2 - t1)
+                bare.append(time.perf_counter() - t2)
             t_cmd, t_bare = statistics.median(ours), statistics.median(bare)
         rows.append(("stored command (decide+append+commit)", f"{t_cmd * 1000:.2f} ms (median)",
-                     f"{t_bare * 1000:.2f} ms bare insert+commit", f"{t_cmd / t_bare:.2f}x", "≤ 1.5x"))
+                     f"{t_bare * 1000:.2f} ms bare insert+commit of its rows", f"{t_cmd / t_bare:.2f}x", "≤ 1.5x"))
         t_open = timed(lambda: open_store(path).__enter__().close(), 3)
         rows.append(("opening the store (per CLI command)", f"{t_open * 1000:.1f} ms", "", "", ""))
 
