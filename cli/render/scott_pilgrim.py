@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from rich.markup import escape
+
 from projections.scott_pilgrim import COLS, SPState, card_id
 
 ABBR = {"scott": "SC", "ramona": "RA", "knives": "KN", "stephen": "ST", "kim": "KI",
@@ -52,7 +54,7 @@ def render(state: Any, seat: str | None) -> str:
     elif s.follow:
         note = "The Chicks follow Matthew first: " + ", ".join(
             f"{k} {v} space{'s' if v != 1 else ''}" for k, v in sorted(s.follow.items()))
-    lines.append(f"[bold]The Rockit[/bold]  {status}")
+    lines.append(f"The Rockit  {status}")
     if note:
         lines.extend(_wrap(note))
     lines.append("     " + " ".join(f" {COLS[x]} " for x in range(w)))
@@ -111,7 +113,10 @@ def render(state: Any, seat: str | None) -> str:
         lines.extend(_wrap("Good Guys' items: " + (", ".join(_item_name(s, t) for t in hand) or "none")))
     lines.extend(_wrap(f"Item deck: {len(s.deck)} cards; discard: "
                        + (", ".join(_item_name(s, t) for t in s.discard[-4:]) or "none")))
-    return "\n".join(lines)
+    # plain text, escaped for rich (a literal [ would start markup); the title in bold
+    out = [escape(line) for line in lines]
+    out[0] = "[bold]The Rockit[/bold]" + out[0][len("The Rockit"):]
+    return "\n".join(out)
 
 
 def _wrap(text: str, indent: str = "  ") -> list[str]:
