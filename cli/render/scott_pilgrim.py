@@ -39,7 +39,10 @@ def render(state: Any, seat: str | None) -> str:
             cells[o.pos] = tag.lower() if o.damaged else tag
     lines = []
     turn = "Bad Guys" if s.team == "bad" else "Good Guys"
-    status = f"Round {s.round} - {turn}' turn ({'roll your dice' if s.phase == 'roll' else 'act'})"
+    limit = int(s.options.get("max_rounds", 0) or 0)
+    of = f" of {limit}" if limit else ""
+    status = (f"Round {s.round}{of} - {turn}' turn"
+              f" ({'roll your dice' if s.phase == 'roll' else 'act'})")
     note = ""
     if s.phase == "place":
         status = "Setup - place the characters behind the start lines (Good Guys first)"
@@ -76,6 +79,8 @@ def render(state: Any, seat: str | None) -> str:
     lines.append("  walls on every edge; '.' stage riser; '*' item space; c1-c3 the Chicks")
     lines.append("  objects: Tb table, Cr chair, Sp speaker, Mi mic stand, Kd kick drum, Am amp;"
                  " lower case = damaged")
+    if limit:
+        lines.append(f"  house round limit {limit}: if Matthew stands then, the larger share of Health wins")
     free = " ".join(f"{d.id}:{d.face}" for d in s.dice if not d.spent) or "none"
     spent = " ".join(f"{d.id}:{d.face}" for d in s.dice if d.spent)
     dice = f"unspent {free}" + (f" | spent {spent}" if spent else "") if s.dice else "not rolled"

@@ -93,7 +93,7 @@ def test_renderer_shows_the_venue_and_hides_items_from_the_bad_guys():
 
 
 def test_renderer_fits_100_columns_in_a_busy_position():
-    m = Match.new(GAME, seed=5, seats=["good", "bad"], options={"max_rounds": 0})
+    m = Match.new(GAME, seed=5, seats=["good", "bad"], options={"max_rounds": 40})
     render = renderer("scott-pilgrim")
     rng = random.Random(5)
     for _ in range(400):
