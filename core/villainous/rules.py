@@ -13,8 +13,8 @@ from events import villainous as ev
 from core.villainous import commands as C
 from core.villainous.effects import (NONE, enter, feasible, hero_beaten, item, leave, resume, run,
                                      bounty_progress)
-from core.villainous.table import DEEP_SPACE, MOVER, Table, def_id, passed
-from projections.villainous import VState, progress
+from core.villainous.table import DEEP_SPACE, MOVER, Table, passed
+from projections.villainous import VState
 
 
 # -- whose decision ---------------------------------------------------------------------

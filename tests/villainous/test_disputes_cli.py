@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
 from core import transcript
-from core.bots import autoplay
 from core.match import Match
 from core.villainous import GAME
 from core.villainous.table import Table
