@@ -106,7 +106,12 @@ def candidates(state: VState, seat: str) -> list[Any]:
                 for a in t.ally_vehicles(o):
                     for h in t.hero_vehicles(o):
                         out.append(C.Fate(o, a, h))
-    return out + hunts(t, seat) + [C.EndTurn()]  # last, so that "1" in the menu never ends a turn
+    out += hunts(t, seat) + [C.EndTurn()]
+    # the menu's order: the decisive actions first, moving cards late, ending the turn last
+    # (so that "1" never ends a turn, and a long list trims the least useful entries)
+    rank = {C.Collect: 0, C.Vanquish: 1, C.Fate: 2, C.Play: 3, C.Activate: 4, C.Hunt: 5,
+            C.Maneuver: 6, C.Discard: 7, C.MoveCard: 8, C.EndTurn: 9}
+    return sorted(out, key=lambda c: rank.get(type(c), 5))
 
 
 def hunts(t: Table, seat: str) -> list[Any]:

@@ -13,8 +13,8 @@ from events import villainous as ev
 from core.villainous import commands as C
 from core.villainous.effects import (NONE, enter, feasible, hero_beaten, item, leave, resume, run,
                                      bounty_progress)
-from core.villainous.table import DEEP_SPACE, MOVER, Table, def_id
-from projections.villainous import VState, progress
+from core.villainous.table import DEEP_SPACE, MOVER, Table, passed
+from projections.villainous import VState
 
 
 # -- whose decision ---------------------------------------------------------------------
@@ -52,6 +52,7 @@ def in_act_phase(t: Table, seat: str) -> None:
     """On Your Turn, 2: the mover must move before any action."""
     if t.d["phase"] == "move":
         raise RuleViolation("SV-MOVE-FIRST", "move your mover to another location before performing actions")
+    passed("SV-MOVE-FIRST")
 
 
 # -- choices and reactions ---------------------------------------------------------------
@@ -98,6 +99,7 @@ def react_with_condition(t: Table, seat: str, cmd: Any) -> None:
     if cost:
         ch = ev.CreditsChanged if kind == "credits" else ev.AmbitionChanged
         t.emit(ch(seat=seat, amount=-cost, why=f"pays for {c['name']}"))
+    passed("SV-CONDITION-TIMING", "SV-CONDITION-MET", "SV-COST")
     t.emit(ev.ConditionPlayed(seat=seat, card=card, trigger=w["trigger"]))
     ctx = {"seat": seat, "actor": seat, "card": card, "loc": None, "opp": w["by"]}
     for a in c.get("abilities", []):
@@ -118,6 +120,7 @@ def move_mover(t: Table, seat: str, cmd: C.MoveMover) -> None:
         raise RuleViolation("SV-MOVER-PLACE", f"{cmd.to} is not a location of your sector (you may go to: {', '.join(places)})")
     if cmd.to == t.d["mover"][seat]:
         raise RuleViolation("SV-MOVER-DIFFERENT", "your mover may not stay in the same place")
+    passed("SV-MOVER-ONCE", "SV-MOVER-PLACE", "SV-MOVER-DIFFERENT")
     t.emit(ev.MoverMoved(seat=seat, to=cmd.to))
     if cmd.to in t.in_sector(seat):
         ctx = {"seat": seat, "actor": seat, "card": cmd.to, "loc": cmd.to}
@@ -148,6 +151,7 @@ def pay(t: Table, seat: str, card: str) -> tuple[int, str]:
     if have < cost:
         word = "Credits" if kind == "credits" else "Ambition"
         raise RuleViolation("SV-COST", f"{c['name']} costs {cost} {word}; you have {have}")
+    passed("SV-COST")
     if cost:
         ch = ev.CreditsChanged if kind == "credits" else ev.AmbitionChanged
         t.emit(ch(seat=seat, amount=-cost, why=f"pays for {c['name']}"))
@@ -179,6 +183,7 @@ def play_card(t: Table, seat: str, cmd: C.Play) -> None:
     cost, kind = pay(t, seat, card)
     if not feasible(t, effects, ctx):
         raise RuleViolation("SV-CANNOT-FOLLOW", f"{c['name']} cannot be played: you cannot follow its instructions now")
+    passed("SV-NOT-IN-HAND", "SV-CONDITION-TIMING", "SV-PLACE", "SV-CANNOT-FOLLOW")
     enter(t, seat, seat, card, loc, on=on, cost=cost, cost_kind=kind)
     if typ == "ally_vehicle" and cmd.engage:
         t.emit(ev.Engaged(sector=seat, ally_vehicle=card, hero_vehicle=cmd.engage))
@@ -291,6 +296,7 @@ def move_card(t: Table, seat: str, cmd: C.MoveCard) -> None:
         raise RuleViolation("SV-MOVE-CARD", f"{cmd.to} is not a location of your sector")
     if cmd.to == info["loc"]:
         raise RuleViolation("SV-MOVE-CARD", f"{cmd.card} is already at {cmd.to}")
+    passed("SV-MOVE-CARD", "SV-MOVE-ATTACHED")
     t.check_hook(seat, "move_card", "moving cards")
     t.use_action(seat, "move")
     t.emit(ev.CardMoved(sector=seat, card=cmd.card, to=cmd.to))
@@ -326,6 +332,7 @@ def discard_cards(t: Table, seat: str, cmd: C.Discard) -> None:
         if c not in hand:
             raise RuleViolation("SV-NOT-IN-HAND", f"{c} is not in your hand")
         hand.remove(c)
+    passed("SV-NOT-IN-HAND")
     t.use_action(seat, "discard")
     for c in cmd.cards:
         t.emit(ev.CardDiscarded(owner=seat, card=c, pile="villain", source="hand"))
@@ -363,6 +370,7 @@ def vanquish(t: Table, seat: str, cmd: C.Vanquish) -> None:
     total = sum(strengths.values())
     if total < hero_str:
         raise RuleViolation("SV-VANQUISH-STRENGTH", f"your Allies' total Strength {total} is less than {t.card(target)['name']}'s {hero_str}")
+    passed("SV-VANQUISH-TARGET", "SV-VANQUISH-ALLIES", "SV-VANQUISH-SAME-LOCATION", "SV-VANQUISH-STRENGTH")
     t.use_action(seat, "vanquish")
     base = int(t.card(target).get("strength") or 0)
     t.emit(ev.Vanquished(seat=seat, hero=target, allies=tuple(cmd.allies), loc=info["loc"],
@@ -393,6 +401,7 @@ def vanquish_vehicle(t: Table, seat: str, cmd: C.Vanquish) -> None:
         raise RuleViolation("SV-VANQUISH-UNENGAGED", "you may not vanquish an unengaged Hero Vehicle: engage it with an Ally Vehicle first")
     if t.d["mover"][seat] == av:
         raise RuleViolation("SV-VANQUISH-MOVER", "your mover is on the Ally Vehicle engaged with it: you may not discard that Vehicle")
+    passed("SV-VANQUISH-TARGET", "SV-VANQUISH-VEHICLE", "SV-VANQUISH-UNENGAGED", "SV-VANQUISH-MOVER")
     t.check_hook(seat, "vanquish", "vanquishing")
     t.use_action(seat, "vanquish")
     t.emit(ev.Vanquished(seat=seat, hero=hv, allies=(av,), loc=DEEP_SPACE, hero_strength=0, ally_strength=0))
@@ -409,6 +418,7 @@ def fate_action(t: Table, seat: str, cmd: C.Fate) -> None:
     opp = cmd.opponent
     if opp == seat or opp not in t.d["seats"]:
         raise RuleViolation("SV-FATE-OPPONENT", "choose an opponent for a Fate action")
+    passed("SV-FATE-OPPONENT")
     t.check_hook(seat, "fate", "Fate actions")
     if cmd.ally_vehicle:
         avs = [a for a in t.ally_vehicles(opp) if not t.in_sector(opp)[a]["engaged"]]
@@ -497,6 +507,8 @@ def play_fate_card(t: Table, seat: str, cmd: C.FatePlay) -> None:
     else:  # effect
         if cmd.at or cmd.on or cmd.engage:
             raise RuleViolation("SV-PLACE", "an Effect is not placed anywhere: just fate-play it")
+    passed("SV-FATE-PLAY", {"hero": "SV-FATE-HERO-PLACE", "item": "SV-FATE-ITEM", "condition": "SV-FATE-CONDITION",
+                            "hero_vehicle": "SV-HERO-VEHICLE-ENGAGE"}.get(typ, "SV-PLACE"))
     t.emit(ev.FateResolved(by=seat, target=opp, played=card))
     for other in f["cards"]:
         if other != card:
@@ -526,6 +538,7 @@ def hunt(t: Table, seat: str, cmd: C.Hunt) -> None:
     if t.d["credits"][seat] < cost:
         raise RuleViolation("SV-COST", f"the Hunt costs {cost} Credits; you have {t.d['credits'][seat]}")
     ctx = {"seat": seat, "actor": seat, "card": b, "loc": t.in_sector(seat)[b]["loc"]}
+    passed("SV-HUNT", "SV-HUNT-ONCE", "SV-COST")
     t.emit(ev.HuntPaid(seat=seat, bounty=b, cost=cost))
     if cost:
         t.emit(ev.CreditsChanged(seat=seat, amount=-cost, why=f"Hunt: {t.card(b)['name']}"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import Rng
-from core.errors import RuleViolation
+from core.errors import RuleViolation, require
 from events import villainous as ev
 from events.base import Event
 from projections.villainous import CONTENT, VState, mutate, thaw
@@ -29,6 +29,12 @@ def index(content_hash: str) -> dict[str, Any]:
                     cards[c["id"]] = {**c, "_villain": vkey, "_deck": "villain" if deck == "villain_deck" else "fate"}
         _INDEX[content_hash] = {"cards": cards, "content": content}
     return _INDEX[content_hash]
+
+
+def passed(*rule_ids: str) -> None:
+    """Record rules a command was checked against and passed (listed by try and why)."""
+    for r in rule_ids:
+        require(True, r, "")
 
 
 def def_id(card: str) -> str:
@@ -249,6 +255,7 @@ class Table:
                 raise RuleViolation("SV-BLOCKED", f"the {label} symbol at {self.location_name(seat, loc)} is covered by a Fate card")
             raise RuleViolation("SV-ACTION-ONCE", f"the {label} action at {self.location_name(seat, loc)} was already used this turn")
         i, s = found
+        passed("SV-ACTION-VISIBLE", "SV-BLOCKED", "SV-ACTION-ONCE")
         self.emit(ev.ActionUsed(seat=seat, symbol=s, index=i))
         return s
 
@@ -271,6 +278,7 @@ class Table:
         """A card forbidding ``hook`` wins, even over a card that allows it."""
         src = self.forbidden(seat, hook)
         if src is None:
+            passed("SV-CARD-FORBIDS")
             return
         if self.allowed(seat, hook):
             raise RuleViolation("SV-RESTRICTION-WINS",

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
 from core import transcript
-from core.bots import autoplay
 from core.match import Match
 from core.villainous import GAME
 from core.villainous.table import Table
@@ -221,3 +218,13 @@ def test_a_custom_card_file_with_an_error_then_fixed_is_loaded_and_played(tmp_pa
     out = cli(db, "play", gid, "--bot", "all=smart", "--bot-seed", "2")
     assert out.exit_code == 0 and "Winner" in out.output
     assert cli(db, "verify", gid).exit_code == 0
+
+
+def test_try_lists_the_rules_a_vanquish_passed(tmp_path):
+    cpath, tpath, m = hero_on_coruscant(allies_and_clone_troopers(2), tmp_path)
+    ally = next(c for c in m.state.sector["ann"] if Table(m.state).ctype(c) == "ally")
+    hero = next(c for c in m.state.sector["ann"] if Table(m.state).ctype(c) == "hero")
+    gid = imported(tmp_path, cpath, tpath)
+    out = tried(tmp_path, gid, "ann", f"vanquish {hero} with {ally}")
+    for rule in ("SV-MOVE-FIRST", "SV-VANQUISH-SAME-LOCATION", "SV-VANQUISH-STRENGTH", "SV-BLOCKED"):
+        assert rule in out.output

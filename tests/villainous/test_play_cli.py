@@ -60,3 +60,17 @@ def test_a_typo_gets_a_hint_for_that_command_with_an_example():
     with pytest.raises(ParseError) as e:
         m.apply("ann", "jump")
     assert "fate-play" in e.value.hint and "help" in e.value.hint
+
+
+def test_the_round_limit_outcome_is_explained_in_the_rule_index_and_the_log():
+    rule = GAME.rules.get("SV-HOUSE-ROUND-LIMIT")
+    assert rule.source == "house" and "round_limit=0" in rule.text and "fraction" in rule.text
+    opt = next(o for o in GAME.options if o.name == "round_limit")
+    assert opt.default == 30 and "furthest" in opt.doc
+    m = new(2, round_limit=1)
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "end")
+    m.apply("bob", "move bilzen")
+    m.apply("bob", "end")
+    out = m.outcome()
+    assert out is not None and out.winners == ("ann", "bob") and "round limit reached" in out.reason
