@@ -321,7 +321,9 @@ def why(
             stop_trace(token)
         raw = [ev for s, _c, ev in match.items if first <= s <= last]
         shown = [(s, ev) for s, _a, ev in match.log(seat) if first <= s <= last]
-        secret = [ev for _s, ev in shown] != raw  # then the command's own words are secret too
+        secret = match.game.command_is_secret(before.state, actor, text)
+        if secret is None:  # the command's own words are secret when its events are
+            secret = [ev for _s, ev in shown] != raw
         words = "(a secret choice)" if secret and seat != actor else escape(text)
         console.print(f"seq {seq} came from [bold]{actor}: {words}[/] (seq {first}–{last}, command {cid})")
         for rule_id in ["ARB-TURN"] + trail:
@@ -615,8 +617,10 @@ def play(
                 command = bots[seat](match.state, seat, legal, rng)
                 text = match.game.command_text(command)
                 receipt, match, events = eng.do(gid, text, seat)
-                public = [ev for s, _a, ev in match.log(None) if s >= receipt.first_seq]
-                secret = public != list(events)
+                secret = match.game.command_is_secret(match.state, seat, text)
+                if secret is None:
+                    public = [ev for s, _a, ev in match.log(None) if s >= receipt.first_seq]
+                    secret = public != list(events)
                 console.print(f"[cyan]{seat}[/] (bot): " + ("(a secret choice)" if secret else escape(text)))
                 print_new(match, receipt.first_seq, None)
                 continue

@@ -166,6 +166,12 @@ class Game(Generic[S, C]):
         """A game's own shorthand for physical dice (``roll 4``): (command, faces) or None."""
         return None
 
+    def command_is_secret(self, state: S, seat: str, text: str) -> bool | None:
+        """Whether other seats may not read the words of ``seat``'s command ``text`` (a
+        secret choice). None: the kernel decides, hiding the words whenever the command's
+        events are redacted for the onlooker."""
+        return None
+
     def summary(self, state: S) -> dict[str, Any]:
         """A few figures about a finished game for ``simulate``'s table."""
         return {}
