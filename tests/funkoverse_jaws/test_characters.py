@@ -281,3 +281,15 @@ def test_each_ability_spends_its_token_on_the_printed_cost():
     j = acting({"shark": "c4", "quint": "c3", "swimmer": "h1", "tiger-shark": "h8"}, "shark", emerged=True)
     j.apply(None, "jaws quint")
     assert (last(j, E.TokenSpent).token, last(j, E.TokenSpent).slot) == ("might", 3)
+
+
+def test_the_shark_keeps_its_card_side_through_a_knock_out_and_its_return():
+    """House reading (HOUSE.md): the card flips only when the Shark emerges or submerges."""
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint",
+               emerged=True, dice="manual", mode="control")
+    m.apply(None, "challenge shark [star crit circle circle star star]")  # 4-2: knocked out
+    assert m.state.chars["shark"].out and m.state.chars["shark"].emerged is True
+    finish_round(m)
+    seat = m.to_act().seats[0]
+    m.apply(seat, next(t for t in m.legal_texts(seat) if t.startswith("place shark")))
+    assert m.state.chars["shark"].square and m.state.chars["shark"].emerged is True
