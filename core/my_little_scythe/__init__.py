@@ -221,13 +221,12 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
     if s.fight is not None:
         p = s.players[seat]
         top = min(s.content["dial_max"], p.pies)
-        out: list[Any] = []
-        for n in range(top + 1):
-            out.append(cm.Dial(n))
-            if p.spells:
-                out.append(cm.Dial(n, p.spells))
-            if len(p.spells) > 1:
-                out += [cm.Dial(n, (x,)) for x in p.spells]
+        # the menu shows the plain dials first, then with every spell, then with one spell
+        out: list[Any] = [cm.Dial(n) for n in range(top + 1)]
+        if p.spells:
+            out += [cm.Dial(n, p.spells) for n in range(top + 1)]
+        if len(p.spells) > 1:
+            out += [cm.Dial(n, (x,)) for x in p.spells for n in range(top + 1)]
         return out
     if s.rejuv:
         return [cm.Rejuvenate("spell"), cm.Rejuvenate("pies")]
