@@ -99,6 +99,7 @@ class MonsterMoved(Event, frozen=True):
     to: str
     cost: int
     kind: str = "walk"
+    stop: bool = False  # a flyer landing short on its way, to attack from there
 
 
 class MonsterFinished(Event, frozen=True):
@@ -161,6 +162,34 @@ class EffectSpent(Event, frozen=True):
     effect: str
 
 
+class AbilityCopied(Event, frozen=True):
+    """The Doppelganger copied an adjacent monster's special ability for the rest of its turn."""
+
+    monster: str
+    source: str
+    ability: str
+    points: int = 0  # movement points gained (a copied 2x move counts the die again)
+
+
+class CursePending(Event, frozen=True):
+    """A curse struck: the controlling player now walks the cursed monster back 3 spaces.
+
+    What the attack still has to resolve afterwards is kept here: a counter-strike of
+    ``counter_by`` on ``counter_on``, then the Blast's other defenders with the same roll."""
+
+    monster: str
+    by: str
+    counter_by: str = ""
+    counter_on: str = ""
+    counter_kind: str = ""
+    counter_wacky: bool = False
+    attacker: str = ""
+    rest: tuple[str, ...] = ()
+    dice: int = 0
+    hits: int = 0
+    wacky: str = ""
+
+
 class ControlEnded(Event, frozen=True):
     """The monster's turn is over: it is rotated 90 degrees (turned) for this round."""
 
@@ -188,5 +217,5 @@ EVENTS: tuple[type[Event], ...] = (
     TrackLaid, MonsterPlaced, AgendasDealt, AgendaKept, StartingPlayerChosen, RoundBegan,
     TurnBegan, MovementRolled, MarkerTaken, MonsterControlled, MonsterMoved, MonsterFinished,
     Recovered, Attacked, Damaged, MonsterDied, EffectGained, EffectSpent, ControlEnded,
-    RoundEnded, GameEnded,
+    RoundEnded, GameEnded, AbilityCopied, CursePending,
 )

@@ -8,7 +8,7 @@ import msgspec
 
 from events.base import Event, GameCreated
 from events.monster_derby import (
-    EVENTS, AgendaKept, AgendasDealt, Attacked, ControlEnded, Damaged, EffectGained,
+    EVENTS, AbilityCopied, AgendaKept, CursePending, AgendasDealt, Attacked, ControlEnded, Damaged, EffectGained,
     EffectSpent, GameEnded, MarkerTaken, MonsterControlled, MonsterDied, MonsterFinished,
     MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan, RoundEnded,
     StartingPlayerChosen, TrackLaid, TurnBegan,
@@ -35,6 +35,7 @@ class Monster(msgspec.Struct, frozen=True):
     status: str = "racing"  # racing | finished | dead
     turned: bool = False  # rotated 90 degrees: controlled this round
     effects: dict[str, int] = {}  # coloured clips: effect -> last round it lasts (0: until used)
+    copied: str = ""  # the Doppelganger's copied ability, for the rest of its turn
 
 
 class Control(msgspec.Struct, frozen=True):
@@ -46,11 +47,14 @@ class Control(msgspec.Struct, frozen=True):
     can_move: bool
     can_attack: bool
     moved: bool = False
+    walked: bool = False
     flown: bool = False
+    stopover: bool = False  # a flyer landed short on its way and must attack before flying on
     attacks: int = 0
     recovered: bool = False
     extra_attack: bool = False  # Attack Again still available
     called: bool = False
+    copied: bool = False
     stunned: bool = False
 
 
@@ -77,6 +81,7 @@ class MDState(msgspec.Struct, frozen=True):
     marker_taker: str = ""
     die: int = 0  # this turn's movement die (0: not rolled yet)
     control: Control | None = None
+    curse: CursePending | None = None  # a curse waiting for the controlling player's path back
     finishes: tuple[str, ...] = ()
     graves: dict[str, str] = {}
     reason: str = ""
@@ -151,11 +156,17 @@ class MonsterDerbyProjection(Base[MDState]):
             c = Control(monster=event.monster, points=event.points, die=state.die,
                         can_move=event.can_move, can_attack=event.can_attack)
             return r(_monster(state, event.monster, turned=True), control=c)
+        if isinstance(event, CursePending):
+            return r(state, curse=event)
         if isinstance(event, MonsterMoved):
             s = _monster(state, event.monster, space=event.to)
+            if event.kind == "curse":
+                s = r(s, curse=None)
             c = state.control
             if c is not None and c.monster == event.monster and event.kind in ("walk", "fly"):
-                c = r(c, points=c.points - event.cost, moved=True, flown=c.flown or event.kind == "fly")
+                fly = event.kind == "fly"
+                c = r(c, points=c.points - event.cost, moved=True, walked=c.walked or not fly,
+                      flown=c.flown or (fly and not event.stop), stopover=fly and event.stop)
                 s = r(s, control=c)
             elif c is not None and event.kind == "call":
                 s = r(s, control=r(c, called=True))
@@ -173,7 +184,7 @@ class MonsterDerbyProjection(Base[MDState]):
             s = r(state, attacks=state.attacks + 1)
             c = state.control
             if c is not None and c.monster == event.attacker and event.kind == "attack":
-                s = r(s, control=r(c, attacks=c.attacks + 1))
+                s = r(s, control=r(c, attacks=c.attacks + 1, stopover=False))
             return s
         if isinstance(event, Damaged):
             return _monster(state, event.monster, hp=event.hp)
@@ -192,9 +203,15 @@ class MonsterDerbyProjection(Base[MDState]):
             m = state.monsters[event.monster]
             return _monster(state, event.monster,
                             effects={e: u for e, u in m.effects.items() if e != event.effect})
+        if isinstance(event, AbilityCopied):
+            s = _monster(state, event.monster, copied=event.ability)
+            c = state.control
+            if c is not None and c.monster == event.monster:
+                s = r(s, control=r(c, points=c.points + event.points, copied=True))
+            return s
         if isinstance(event, ControlEnded):
-            monsters = {k: (r(m, effects={e: u for e, u in m.effects.items() if e != "stun"})
-                            if "stun" in m.effects else m) for k, m in state.monsters.items()}
+            monsters = {k: (r(m, effects={e: u for e, u in m.effects.items() if e != "stun"}, copied="")
+                            if "stun" in m.effects or m.copied else m) for k, m in state.monsters.items()}
             return r(state, control=None, monsters=monsters)
         if isinstance(event, RoundEnded):
             return r(state, control=None, die=0)
@@ -209,6 +226,9 @@ class MonsterDerbyProjection(Base[MDState]):
             waiting = tuple(s for s in state.seats if s not in state.kept)
             return Decision("simultaneous", waiting, "keep one of your three agenda cards (secretly)")
         if state.phase == "play":
+            if state.curse is not None:
+                cursed = state.monsters[state.curse.monster].name
+                return Decision("turn", (state.current,), f"{state.current}: walk the cursed {cursed} back 3 spaces")
             if state.control is not None:
                 name = state.monsters[state.control.monster].name
                 return Decision("turn", (state.current,), f"{state.current} controls the {name}")
@@ -277,7 +297,8 @@ def describe(event: Event) -> str:
         return f"{e.seat} controls the {e.monster}: {e.points} movement points{extra}"
     if isinstance(event, MonsterMoved):
         verb = {"walk": "walks", "fly": "flies", "curse": "is cursed back", "call": "is called"}.get(e.kind, "moves")
-        return f"the {e.monster} {verb} {e.frm} -> {e.to} (cost {e.cost})"
+        stop = "; it lands on the way to attack" if getattr(e, "stop", False) else ""
+        return f"the {e.monster} {verb} {e.frm} -> {e.to} (cost {e.cost}){stop}"
     if isinstance(event, MonsterFinished):
         return f"the {e.monster} crosses the finish line in place {e.place}"
     if isinstance(event, Recovered):
@@ -295,6 +316,11 @@ def describe(event: Event) -> str:
         return f"the {e.monster} gains {e.effect}"
     if isinstance(event, EffectSpent):
         return f"the {e.monster} loses {e.effect}"
+    if isinstance(event, AbilityCopied):
+        return f"the {e.monster} copies the {e.source}'s ability ({e.ability})" + (
+            f": +{e.points} movement points" if e.points else "")
+    if isinstance(event, CursePending):
+        return f"the {e.by} curses the {e.monster}: it must go back 3 spaces (the player chooses the way)"
     if isinstance(event, ControlEnded):
         return f"the {e.monster} is turned{': ' + e.reason if e.reason else ''}"
     if isinstance(event, RoundEnded):

@@ -360,13 +360,16 @@ class SPProjection(Base[SPState]):
             return Decision("over", ())
         if s.pending and s.pending.kind == "reaction":
             return Decision("reaction", s.good_seats,
-                            f"{s.pending.who} uses {s.pending.command.split(' ')[0]}: allow, pause or reversal")
+                            f"{s.pending.who} uses {(s.pending.command.split(' ') + [''])[1]}:"
+                            " allow, pause or reversal")
         if s.pending and s.pending.kind == "ex-throw":
             return Decision("turn", (s.bad_seat,), "the Evil Ex throws the item he drew")
         if s.phase == "place":
             waiting = unplaced_seats(s)
             return Decision("turn", waiting, "place your characters behind your start line")
         if s.team == "bad":
+            if s.follow and s.phase == "act":
+                return Decision("turn", (s.bad_seat,), "Bad Guys' turn: the Chicks follow Matthew's move")
             return Decision("turn", (s.bad_seat,), "Bad Guys' turn")
         return Decision("turn", s.good_seats, "Good Guys' turn")
 
@@ -409,6 +412,11 @@ def describe(e: Event) -> str:
         return f"rolled {' '.join(e.faces)} ({e.purpose})"
     if isinstance(e, GameCreated):
         return f"battle at the Rockit, options {e.options}"
+    if isinstance(e, DiceSpent):
+        paid = list(e.faces) + ["booster"] * e.boosters + (["the combo cube"] if e.combo else [])
+        return f"{e.who} spends {' '.join(paid) or 'nothing'} to {e.purpose}"
+    if isinstance(e, ItemDrawn):
+        return f"{e.by} draws an item ({'hidden' if e.card == '?' else card_id(e.card)})"
     texts = {
         "ItemDrawn": "{by} draws an item ({card})",
         "Placed": "{who} is placed on {at}",
@@ -418,7 +426,7 @@ def describe(e: Event) -> str:
         "DiceSpent": "{who} spends {faces} (+{boosters} boosters) to {purpose}",
         "Moved": "{who} moves {path}",
         "Pushed": "{what} is pushed {frm} -> {to}",
-        "ChicksFollow": "the Chicks may follow Matthew {spaces} spaces",
+        "ChicksFollow": "each Chick on the board follows Matthew {spaces} spaces: {chicks}",
         "ChickMoved": "{who} follows Matthew ({path})",
         "AbilityUsed": "{who} uses {ability} on {targets} {detail}",
         "AbilityRerolled": "{ability} rerolls: {faces} ({counted} counted); dice tracker restores the pool",

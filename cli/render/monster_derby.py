@@ -6,6 +6,12 @@ from typing import Any
 
 from core.monster_derby.track import LANES, parse_space
 
+LABEL = {"none": "none", "flies": "Flies", "double_move": "2x move", "attack_360": "360 Attack",
+         "attack_again": "Attack Again", "attack_dice_hp": "Attack Dice = Hit Points", "blast": "Blast",
+         "brushwalker": "Brushwalker", "call": "Call", "charge": "Charge", "copy": "Copy (house)",
+         "counter_strike": "Counter-Strike", "minus_one": "-1 Damage", "plus_one": "+1 Damage",
+         "half_damage": "1/2 Damage", "rage": "Rage", "poison": "Poison", "webs": "Webs",
+         "curse": "Curse (back 3)", "stun": "Stun", "dodge": "Dodge"}
 GLYPH = {"path": ".", "rock": "^", "brush": "\"", "water": "~", "desert": ":", "impassable": "#"}
 
 
@@ -40,14 +46,17 @@ def render(state: Any, seat: str | None) -> str:
             where[p] = "+" + codes[mid][0]
     lines.append(f"Monster Derby — round {state.round}, phase {state.phase}")
     if state.rows:
-        header = "    " + "".join(f"{c + 1:<3}" for c in range(state.columns)) + "| finish"
+        # three characters a space; two on long tracks so that 8 boards fit in 100 columns
+        w = 3 if state.columns * 3 <= 90 else 2
+        header = "    " + "".join((f"{c + 1:<3}" if w == 3 else (f"{c + 1:<2}" if c % 2 == 0 else "  "))
+                                 for c in range(state.columns)) + "| finish"
         lines.append(header)
         for lane, row in enumerate(state.rows):
             cells = []
             for c, ch in enumerate(row):
                 t = GLYPH.get(state.terrain.get(ch, "path"), "?")
                 occ = where.get((c, lane))
-                cells.append((occ or (t * 2)).ljust(2) + " ")
+                cells.append((occ or (t * 2)).ljust(2) + (" " if w == 3 else ""))
             pad = " " if lane % 2 else ""
             lines.append(f" {LANES[lane]}  {pad}{''.join(cells)}|")
         lines.append("    terrain: . path  ^ rock  \" brush  ~ water  : desert  # impassable")
@@ -62,7 +71,9 @@ def render(state: Any, seat: str | None) -> str:
         eff = ("; clips: " + ", ".join(sorted(m.effects))) if m.effects else ""
         lines.append(f"{codes[mid]} {m.name:<13} {m.colour:<7} {hp:<9} {m.attack} dice  {','.join(m.natives):<12}"
                      f" {where_s}{turned}{eff}")
-        lines.append(f"   ability {m.ability}; wacky attack {m.wacky_attack}; wacky defense {m.wacky_defense}")
+        copied = f" (copying {LABEL.get(m.copied, m.copied)})" if getattr(m, "copied", "") else ""
+        lines.append(f"   ability {LABEL.get(m.ability, m.ability)}{copied}; wacky attack"
+                     f" {LABEL.get(m.wacky_attack, m.wacky_attack)}; wacky defense {LABEL.get(m.wacky_defense, m.wacky_defense)}")
     lines.append("")
     if state.phase == "agendas":
         waiting = [s for s in state.seats if s not in state.kept]
@@ -77,7 +88,11 @@ def render(state: Any, seat: str | None) -> str:
         if state.control is not None:
             c = state.control
             turn += (f"; controlling the {state.monsters[c.monster].name} ({c.points} points left"
-                     + (", attacked" if c.attacks else "") + (", recovered" if c.recovered else "") + ")")
+                     + (", attacked" if c.attacks else "") + (", recovered" if c.recovered else "")
+                     + (", landed on the way: attack now" if getattr(c, "stopover", False) else "") + ")")
+        if getattr(state, "curse", None) is not None:
+            cm = state.monsters[state.curse.monster]
+            turn += f"\ncursed: walk the {cm.name} back 3 spaces from {cm.space} (curse SPACE ...)"
         lines.append(turn)
     elif state.phase == "over":
         lines.append(f"game over: {state.reason}")

@@ -49,6 +49,12 @@ def agenda_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) 
         if marker:
             return marker[0]
         return mine[0] if mine else legal[0]
+    # a cursed monster's way back: as far back as it can go for a rival, the least for its own
+    curses = [c for c in legal if type(c).__name__ == "Curse"]
+    if curses:
+        cursed = state.curse.monster if getattr(state, "curse", None) is not None else ""
+        key = (lambda c: _progress(c.spaces[-1])) if cursed in fav else (lambda c: -_progress(c.spaces[-1]))
+        return max(curses, key=key)
     # controlling a monster
     active = state.control.monster
     pushing = active in fav

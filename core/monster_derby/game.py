@@ -9,14 +9,14 @@ from typing import Any
 import msgspec
 
 from core.dice import Rng
-from core.errors import BadContent, ParseError, RuleViolation
+from core.errors import BadContent, ManualDiceError, ParseError, RuleViolation, require
 from core.game import Game, Option
 from core.monster_derby import rules as R
 from core.monster_derby.bots import agenda_bot
 from core.monster_derby.track import FINISH, LANES, Pos, name, parse_space
 from events.base import Event, GameCreated
 from events.monster_derby import (
-    AgendaKept, AgendasDealt, EffectSpent, Damaged, MarkerTaken, MonsterControlled,
+    AbilityCopied, AgendaKept, AgendasDealt, EffectSpent, Damaged, MarkerTaken, MonsterControlled,
     MonsterFinished, MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan,
     StartingPlayerChosen, TrackLaid, ControlEnded,
 )
@@ -66,10 +66,18 @@ class End(msgspec.Struct, frozen=True, tag=True):
     pass
 
 
+class Copy(msgspec.Struct, frozen=True, tag=True):
+    monster: str
+
+
+class Curse(msgspec.Struct, frozen=True, tag=True):
+    spaces: tuple[str, ...]
+
+
 WACKY_FACES = ("sword", "shield", "both", "blank")
 _WACKY = re.compile(r"^\d-\d-\d-\d$")
 SPECIALS = {"none", "flies", "double_move", "attack_360", "attack_again", "attack_dice_hp", "blast",
-            "brushwalker", "call", "charge", "counter_strike", "minus_one", "plus_one", "half_damage"}
+            "brushwalker", "call", "charge", "copy", "counter_strike", "minus_one", "plus_one", "half_damage"}
 WACKY_ATTACKS = {"none", "plus_one", "rage", "poison", "webs", "curse", "stun", "attack_again"}
 WACKY_DEFENSES = {"none", "minus_one", "half_damage", "dodge", "stun", "counter_strike"}
 TERRAINS = {"path", "rock", "brush", "water", "desert", "impassable"}
@@ -83,6 +91,36 @@ def starting_blocks(start: dict[str, Any], lanes: int) -> list[str]:
     free = [name((c, lane)) for c in range(cols - 1, -1, -1) for lane in range(lanes)
             if name((c, lane)) not in blocks]
     return (blocks + free)[:8]
+
+
+# the checks each accepted command passed (listed by `arbiter why`)
+PASSED: dict[str, tuple[str, ...]] = {
+    "Keep": ("MD-AGENDA-KEEP",),
+    "Roll": ("MD-ROLL-FIRST",),
+    "TakeMarker": ("MD-ROLL-FIRST", "MD-CONTROL-ONE", "MD-MARKER-CLAIMED"),
+    "ControlMonster": ("MD-ROLL-FIRST", "MD-CONTROL-ONE", "MD-CONTROL-RACING", "MD-CONTROL-ONCE",
+                       "MD-RED-RECOVER", "MD-RED-NO-MOVE"),
+    "Move": ("MD-CONTROL-FIRST", "MD-STUNNED", "MD-RED-NO-MOVE", "MD-FLY-MUST", "MD-MOVE-AHEAD",
+             "MD-MOVE-IMPASSABLE", "MD-MOVE-BLOCKED", "MD-MOVE-POINTS"),
+    "Fly": ("MD-CONTROL-FIRST", "MD-STUNNED", "MD-RED-NO-MOVE", "MD-FLY-ONLY", "MD-FLY-ONCE",
+            "MD-FLY-LAND", "MD-FLY-SPEND", "MD-FLY-STOPOVER"),
+    "Attack": ("MD-CONTROL-FIRST", "MD-STUNNED", "MD-RED-RECOVER", "MD-ACTION-ONE", "MD-ATTACK-FRONT",
+               "MD-ATTACK-DICE", "MD-WACKY", "MD-DAMAGE-ORDER"),
+    "Recover": ("MD-CONTROL-FIRST", "MD-ACTION-ONE", "MD-RECOVER"),
+    "Call": ("MD-CONTROL-FIRST", "MD-ABILITY-CALL"),
+    "Copy": ("MD-CONTROL-FIRST", "MD-HOUSE-COPY"),
+    "Curse": ("MD-CURSE-PATH",),
+    "End": ("MD-CONTROL-FIRST", "MD-MOVE-ALL", "MD-FLY-MUST", "MD-FLY-STOPOVER"),
+}
+
+
+def _menu_order(space: str) -> tuple[int, int]:
+    """Destinations furthest along first (the finish line before any space)."""
+    if space == FINISH:
+        return (-10_000, 0)
+    p = parse_space(space)
+    assert p is not None
+    return (-(2 * p[0] + p[1] % 2), p[1])
 
 
 def agenda_points(card: dict[str, Any]) -> dict[str, tuple[int, ...]]:
@@ -113,10 +151,24 @@ class MonsterDerby(Game[MDState, Any]):
                doc="how many spaces away Call reaches (the rulebook says 3)"),
     )
     syntax = (
-        "keep AGENDA", "roll", "take-marker", "control MONSTER",
-        "move SPACE [SPACE ...]   (e.g. move 4c 5c; 'finish' crosses the line)",
-        "fly SPACE|finish", "attack MONSTER", "recover", "call MONSTER SPACE", "end",
+        "\n  keep AGENDA          keep one of your 3 agenda cards (secret), e.g. keep agenda-07",
+        "\n  roll                 roll the movement die first (with physical dice: roll 4)",
+        "\n  take-marker          take the Starting Player Marker instead of controlling a monster",
+        "\n  control MONSTER      control a monster not turned yet this round, e.g. control giant",
+        "\n  move SPACE ...       walk ahead, e.g. move 4c or move 4c 5d 6d (move 11c finish crosses)",
+        "\n  fly SPACE|finish     a flyer flies and lands, e.g. fly 7c (it lands short only to attack)",
+        "\n  attack MONSTER       attack a monster in front, e.g. attack golem",
+        "\n  attack MONSTER [..]  physical dice: attack dice, then wacky die: attack golem [1 0 1 sword]",
+        "\n                       (any counter-strike's dice follow in the brackets; you are told how many)",
+        "\n  recover              recover 1 hit point instead of attacking (automatic if you do not attack)",
+        "\n  call MONSTER SPACE   the Siren's Call: bring a monster next to her, e.g. call giant 5c",
+        "\n  curse SPACE ...      walk a cursed monster back 3 spaces, e.g. curse 4c 3c 2c (or: curse 2c)",
+        "\n  copy MONSTER         the Doppelganger copies a neighbour's ability, e.g. copy griffin",
+        "\n  end                  end the monster's turn once its movement points are spent",
     )
+    short_syntax = ("keep AGENDA", "roll", "take-marker", "control MONSTER", "move SPACE [SPACE ...]",
+                    "fly SPACE|finish", "attack MONSTER", "recover", "call MONSTER SPACE",
+                    "curse SPACE [SPACE SPACE]", "copy MONSTER", "end")
 
     def __init__(self) -> None:
         super().__init__()
@@ -279,7 +331,7 @@ class MonsterDerby(Game[MDState, Any]):
 
     def parse(self, state: MDState, seat: str, text: str) -> Any:
         words = text.lower().split()
-        hint = "; ".join(self.syntax)
+        hint = "; ".join(self.short_syntax)
         if not words:
             raise ParseError("empty command", hint=hint)
         verb, args = words[0], words[1:]
@@ -337,6 +389,13 @@ class MonsterDerby(Game[MDState, Any]):
         if verb == "call":
             arity(2, "call giant 5c")
             return Call(monster(args[0]), space(args[1], False))
+        if verb == "curse":
+            if not 1 <= len(args) <= 3:
+                raise ParseError("curse takes the cursed monster's way back: 1 to 3 spaces", hint="curse 4c 3c 2c  (or just the last space: curse 2c)")
+            return Curse(tuple(space(a, False) for a in args))
+        if verb == "copy":
+            arity(1, "copy griffin")
+            return Copy(monster(args[0]))
         if verb == "end":
             arity(0, "end")
             return End()
@@ -361,6 +420,10 @@ class MonsterDerby(Game[MDState, Any]):
             return "recover"
         if isinstance(c, Call):
             return f"call {c.monster} {c.space}"
+        if isinstance(c, Copy):
+            return f"copy {c.monster}"
+        if isinstance(c, Curse):
+            return "curse " + " ".join(c.spaces)
         return "end"
 
     def manual_faces(self, text: str) -> tuple[str, list[str]] | None:
@@ -372,6 +435,12 @@ class MonsterDerby(Game[MDState, Any]):
     # -- deciding ----------------------------------------------------------------------
 
     def decide(self, state: MDState, seat: str, command: Any, rng: Rng) -> list[Event]:
+        events = self._decide(state, seat, command, rng)
+        for rule_id in PASSED.get(type(command).__name__, ()):  # for `arbiter why`
+            require(True, rule_id, "")
+        return events
+
+    def _decide(self, state: MDState, seat: str, command: Any, rng: Rng) -> list[Event]:
         em = R.Emitter(state)
         if isinstance(command, Keep):
             self._keep(em, seat, command)
@@ -386,7 +455,13 @@ class MonsterDerby(Game[MDState, Any]):
             self._control(em, seat, command.monster)
         else:
             c, m = R.require_control(state, seat)
-            if isinstance(command, Move):
+            if state.curse is not None and not isinstance(command, Curse):
+                cm = state.monsters[state.curse.monster]
+                raise RuleViolation("MD-CURSE-PATH", f"first walk the cursed {cm.name} back 3 spaces from {cm.space}"
+                                    f" (e.g. curse {' '.join(next(iter(R.curse_destinations(state, cm).values())))})")
+            if isinstance(command, Curse):
+                self._curse(em, rng, command.spaces)
+            elif isinstance(command, Move):
                 self._move(em, command.spaces)
             elif isinstance(command, Fly):
                 self._fly(em, command.space)
@@ -396,6 +471,8 @@ class MonsterDerby(Game[MDState, Any]):
                 self._recover(em)
             elif isinstance(command, Call):
                 self._call(em, command.monster, command.space)
+            elif isinstance(command, Copy):
+                self._copy(em, command.monster)
             elif isinstance(command, End):
                 self._end(em)
                 return em.events
@@ -422,7 +499,11 @@ class MonsterDerby(Game[MDState, Any]):
         """On Your Turn: roll the movement die (once)."""
         if em.state.die:
             raise RuleViolation("MD-ROLL-FIRST", f"{seat} already rolled {em.state.die} this turn")
-        ev = rng.roll(["move"], purpose="movement")
+        try:
+            ev = rng.roll(["move"], purpose="movement")
+        except ManualDiceError:
+            raise ManualDiceError("roll the physical movement die and type what it shows",
+                                  hint="roll 4  (or: roll [4]); the movement die shows 1 to 6") from None
         em.emit(ev, MovementRolled(seat=seat, value=int(ev.faces[0])))
 
     def _need_roll(self, em: R.Emitter) -> None:
@@ -447,7 +528,8 @@ class MonsterDerby(Game[MDState, Any]):
         m = st.monsters.get(mid)
         if m is None or m.status != "racing":
             why = "is not in this race" if m is None else ("has finished" if m.status == "finished" else "is dead")
-            raise RuleViolation("MD-CONTROL-RACING", f"the {mid} {why}")
+            left = [x.id for x in st.racing() if not x.turned]
+            raise RuleViolation("MD-CONTROL-RACING", f"the {mid} {why}; monsters you may control: {', '.join(left)}")
         if m.turned:
             raise RuleViolation("MD-CONTROL-ONCE", f"the {m.name} was already controlled this round")
         hp = m.hp - (1 if "poison" in m.effects else 0)
@@ -536,7 +618,12 @@ class MonsterDerby(Game[MDState, Any]):
             raise RuleViolation("MD-FLY-ONLY", f"the {m.name} cannot fly")
         if c.flown:
             raise RuleViolation("MD-FLY-ONCE", f"the {m.name} has already flown and landed this turn")
+        if c.stopover:
+            raise RuleViolation("MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks before flying on")
+        if c.walked:
+            raise RuleViolation("MD-FLY-MUST", f"the {m.name} has walked this turn; it cannot take off now")
         landings, can_finish = R.flight_options(st, m, c.points)
+        stops = R.stopover_options(st, c, m)
         if sp == FINISH:
             if not can_finish:
                 raise RuleViolation("MD-FLY-LAND", f"the {m.name} cannot reach the finish line with {c.points} points")
@@ -545,12 +632,16 @@ class MonsterDerby(Game[MDState, Any]):
             return
         target = parse_space(sp)
         assert target is not None
+        if target not in landings and target in stops:
+            em.emit(MonsterMoved(monster=m.id, frm=m.space, to=sp, cost=stops[target], kind="fly", stop=True))
+            return
         if target not in landings:
             tr = R.track(st)
             if tr.terrain(target) == "impassable" or R.blocked(st, target):
                 raise RuleViolation("MD-FLY-LAND", f"the {m.name} cannot land on {sp}: it must land on an empty space")
-            raise RuleViolation("MD-FLY-SPEND", f"the {m.name} cannot land on {sp} spending all {c.points} movement points"
-                                f" (it may land on: {', '.join(sorted(name(q) for q in landings)) or 'nowhere'})")
+            raise RuleViolation("MD-FLY-SPEND", f"the {m.name} cannot land on {sp} spending all {c.points} movement points,"
+                                " nor land there on its way to attack"
+                                f" (it may land on: {', '.join(sorted(name(q) for q in {**landings, **stops})) or 'nowhere'})")
         em.emit(MonsterMoved(monster=m.id, frm=m.space, to=sp, cost=landings[target], kind="fly"))
 
     def _attack(self, em: R.Emitter, rng: Rng, target: str) -> None:
@@ -563,9 +654,39 @@ class MonsterDerby(Game[MDState, Any]):
         if t is None:
             raise RuleViolation("MD-ATTACK-FRONT", f"the {target} is not in this race")
         R.check_attack(st, c, m, t)
-        R.resolve_attack(em, rng, m.id, t.id, "attack")
+        dice = R.PhysicalDice(rng, f"attack {t.id}", st, m.id, t.id)
+        R.resolve_attack(em, dice, m.id, t.id, "attack")  # type: ignore[arg-type]
+        self._after_attack(em)
+
+    def _curse(self, em: R.Emitter, rng: Rng, spaces: tuple[str, ...]) -> None:
+        """The curse: the controlling player walks the cursed monster backwards 3 spaces
+        (Ability Summary), then the attack goes on (a counter-strike, the Blast's others)."""
+        st = em.state
+        pc = st.curse
+        if pc is None:
+            raise RuleViolation("MD-CURSE-PATH", "no monster is waiting to be cursed back")
+        d = st.monsters[pc.monster]
+        ways = R.curse_paths(st, d)
+        dests = R.curse_destinations(st, d)
+        path = dests[spaces[0]] if len(spaces) == 1 and spaces[0] in dests else spaces
+        if path not in ways:
+            raise RuleViolation("MD-CURSE-PATH", f"the cursed {d.name} on {d.space} goes back {len(ways[0])} spaces, each into"
+                                f" a free space behind; it may end on {', '.join(sorted(dests))}"
+                                f" (e.g. curse {' '.join(ways[0])})")
+        R.curse_back(em, d, path)
+        dice = R.PhysicalDice(rng, "curse " + " ".join(spaces), st)
+        R.resume_after_curse(em, dice, pc)  # type: ignore[arg-type]
+        self._after_attack(em)
+
+    def _after_attack(self, em: R.Emitter) -> None:
+        """After an attack: the game may be over; a killed or stunned attacker's turn ends."""
+        if em.state.curse is not None:
+            return  # the player first walks the cursed monster back
         if R.check_game_end(em):
             return
+        c = em.state.control
+        assert c is not None
+        m = em.state.monsters[c.monster]
         now = em.state.monsters[m.id]
         if now.status != "racing":
             em.emit(ControlEnded(monster=m.id, reason="killed"))
@@ -579,6 +700,8 @@ class MonsterDerby(Game[MDState, Any]):
         c = em.state.control
         assert c is not None
         m = em.state.monsters[c.monster]
+        if c.stopover:
+            raise RuleViolation("MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks, not recovers")
         if c.recovered:
             raise RuleViolation("MD-ACTION-ONE", f"the {m.name} already recovered this turn")
         if c.attacks:
@@ -606,12 +729,36 @@ class MonsterDerby(Game[MDState, Any]):
             raise RuleViolation("MD-ABILITY-CALL", f"{sp} is not an empty space next to the {m.name}")
         em.emit(MonsterMoved(monster=t.id, frm=t.space, to=sp, cost=0, kind="call"))
 
+    def _copy(self, em: R.Emitter, target: str) -> None:
+        """Copy (house ability of the Doppelganger): take an adjacent monster's special
+        ability for the rest of this turn; a copied 2x move counts the die again."""
+        st = em.state
+        c = st.control
+        assert c is not None
+        m = st.monsters[c.monster]
+        if m.ability != "copy":
+            raise RuleViolation("MD-HOUSE-COPY", f"the {m.name} has no Copy ability")
+        if R.in_red_zone(m):
+            raise RuleViolation("MD-HOUSE-COPY", f"the {m.name} is in the red zone: no special ability")
+        if c.copied:
+            raise RuleViolation("MD-HOUSE-COPY", f"the {m.name} already copied an ability this turn")
+        opts = R.copy_options(st, c, m)
+        t = st.monsters.get(target)
+        if t is None or not any(o.id == t.id for o in opts):
+            who = f"the {t.name}" if t else f"the {target}"
+            raise RuleViolation("MD-HOUSE-COPY", f"{who} is not a monster next to the {m.name} with a special ability to copy"
+                                f" (next to it: {', '.join(o.id for o in opts) or 'none'})")
+        gain = c.die if t.ability == "double_move" and c.can_move else 0
+        em.emit(AbilityCopied(monster=m.id, source=t.id, ability=t.ability, points=gain))
+
     def _end(self, em: R.Emitter) -> None:
         """End Monster Turn: all movement points must be spent first (Control a Monster)."""
         st = em.state
         c = st.control
         assert c is not None
         m = st.monsters[c.monster]
+        if c.stopover and not (c.stunned or "stun" in m.effects):
+            raise RuleViolation("MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: attack, then fly on")
         if R.can_still_move(st, c, m):
             if R.flies(m):
                 raise RuleViolation("MD-FLY-MUST", f"the {m.name} must fly and land, spending its movement points")
@@ -634,26 +781,36 @@ class MonsterDerby(Game[MDState, Any]):
         c = st.control
         assert c is not None
         m = st.monsters[c.monster]
+        if st.curse is not None:
+            return [Curse(path) for path in R.curse_destinations(st, st.monsters[st.curse.monster]).values()]
         out: list[Any] = []
         stunned = c.stunned or "stun" in m.effects
         if not stunned and c.can_move:
             if R.flies(m):
-                if not c.flown and not c.moved:
+                if not c.flown and not c.walked and not c.stopover:
                     landings, fin = R.flight_options(st, m, c.points)
                     if fin:
                         out.append(Fly(FINISH))
                     out += [Fly(name(q)) for q in sorted(landings)]
+                    out += [Fly(name(q)) for q in sorted(R.stopover_options(st, c, m)) if q not in landings]
             else:
+                # one entry per destination (the whole move), then single steps for a monster
+                # that wants to attack on a space along its way
+                dests = R.walk_destinations(st, m, c.points)
+                out += [Move(path) for _d, path in sorted(dests.items(), key=lambda kv: _menu_order(kv[0]))]
                 for q, _cost in R.walk_steps(st, m, c.points):
-                    out.append(Move((FINISH if R.track(st).off_end(q) else name(q),)))
-        if not stunned and c.can_attack and not c.recovered and c.attacks < R.max_attacks(c, m):
+                    step = (FINISH if R.track(st).off_end(q) else name(q),)
+                    if Move(step) not in out:
+                        out.append(Move(step))
+        if not stunned and c.can_attack and not R.in_red_zone(m) and not c.recovered and c.attacks < R.max_attacks(c, m):
             out += [Attack(t.id) for t in R.attack_targets(st, m)]
         if R.may_call(c, m):
             out += [Call(o.id, name(q)) for o, q in R.call_options(st, m)]
+        out += [Copy(o.id) for o in R.copy_options(st, c, m)]
         if include_end:
-            if not c.recovered and not c.attacks and out:
+            if not c.recovered and not c.attacks and out and not c.stopover:
                 out.append(Recover())
-            if not R.can_still_move(st, c, m):
+            if not R.can_still_move(st, c, m) and not c.stopover:
                 out.append(End())
         return out
 

@@ -13,11 +13,11 @@ from typing import Any
 import msgspec
 
 from core.dice import Rng
-from core.errors import RuleViolation
+from core.errors import ManualDiceError, RuleViolation
 from core.monster_derby.track import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
 from events.base import Event
 from events.monster_derby import (
-    Attacked, ControlEnded, Damaged, EffectGained, EffectSpent, GameEnded, MonsterDied,
+    Attacked, ControlEnded, CursePending, Damaged, EffectGained, EffectSpent, GameEnded, MonsterDied,
     MonsterFinished, MonsterMoved, Recovered, RoundBegan, RoundEnded, TurnBegan,
 )
 from projections.monster_derby import Control, MDState, Monster, MonsterDerbyProjection
@@ -62,9 +62,17 @@ def in_red_zone(m: Monster) -> bool:
     return m.hp <= RED_ZONE
 
 
+def ability_of(m: Monster) -> str:
+    """The special ability in force: the card's own, or what the Doppelganger copied this
+    turn (house ability "copy"); none while the hit point clip marks a red number."""
+    if in_red_zone(m):
+        return ""
+    return m.copied if m.ability == "copy" and m.copied else m.ability
+
+
 def has_ability(m: Monster, ability: str) -> bool:
     """A special ability works unless the hit point clip marks a red number (Monster Card Anatomy)."""
-    return m.ability == ability and not in_red_zone(m)
+    return ability_of(m) == ability
 
 
 def is_native(m: Monster, terrain: str) -> bool:
@@ -111,11 +119,11 @@ def flies(m: Monster) -> bool:
     return has_ability(m, "flies")
 
 
-def walk_steps(state: MDState, m: Monster, points: int) -> list[tuple[Pos, int]]:
-    """The spaces ahead a walking monster may step into now, with their cost."""
+def walk_steps(state: MDState, m: Monster, points: int, frm: Pos | None = None) -> list[tuple[Pos, int]]:
+    """The spaces ahead a walking monster may step into now (or from ``frm``), with their cost."""
     tr = track(state)
     out = []
-    for q in ahead(pos_of(m)):
+    for q in ahead(pos_of(m) if frm is None else frm):
         if not tr.in_lanes(q):
             continue
         if tr.off_end(q):
@@ -126,6 +134,34 @@ def walk_steps(state: MDState, m: Monster, points: int) -> list[tuple[Pos, int]]
         if cost is None or blocked(state, q) or cost > points:
             continue
         out.append((q, cost))
+    return out
+
+
+def walk_destinations(state: MDState, m: Monster, points: int) -> dict[str, tuple[str, ...]]:
+    """Every space where a walk that spends all it can may end (or ``finish``), with one path
+    to it, straight on preferred: the menu lists destinations, not every path."""
+    tr = track(state)
+    order = {1: 0, 0: 1, 2: 2}  # straight on first, then diagonals
+
+    out: dict[str, tuple[str, ...]] = {}
+    seen: set[tuple[Pos, int]] = set()
+
+    def walk(p: Pos, pts: int, path: tuple[str, ...]) -> None:
+        if (p, pts) in seen:
+            return
+        seen.add((p, pts))
+        steps = walk_steps(state, m, pts, p)
+        if not steps and path:
+            out.setdefault(path[-1], path)
+            return
+        for i in sorted(range(len(steps)), key=lambda j: order.get(j, j)):
+            q, cost = steps[i]
+            if tr.off_end(q):
+                out.setdefault(FINISH, path + (FINISH,))
+                continue
+            walk(q, pts - cost, path + (name(q),))
+
+    walk(pos_of(m), points, ())
     return out
 
 
@@ -163,6 +199,30 @@ def flight_options(state: MDState, m: Monster, points: int) -> tuple[dict[Pos, i
         best = points if points in landings.values() else max(landings.values())
         landings = {q: t for q, t in landings.items() if t == best}
     return landings, can_finish
+
+
+def stopover_options(state: MDState, c: Control, m: Monster) -> dict[Pos, int]:
+    """Where a flyer may land short on its way to attack from there, with the points that
+    costs (Monster Actions: attack "on any space along its movement"; Example: the Gargoyle
+    "could land ... behind the Golem to attack it along the way"). Only spaces with a monster
+    in front to attack; the flyer then flies on with the points left."""
+    if c.stopover or c.flown or c.walked or c.recovered or not c.can_attack or c.attacks >= max_attacks(c, m):
+        return {}
+    tr = track(state)
+    frontier = {pos_of(m)}
+    out: dict[Pos, int] = {}
+    for k in range(1, c.points):
+        nxt = {q for p in frontier for q in ahead(p) if tr.on_map(q)}
+        for q in nxt:
+            cost = walking_cost(state, m, q)
+            if cost is None or blocked(state, q) or k - 1 + cost >= c.points:
+                continue
+            if attack_targets(state, msgspec.structs.replace(m, space=name(q))):
+                out[q] = min(out.get(q, c.points), k - 1 + cost)
+        frontier = nxt
+        if not frontier:
+            break
+    return out
 
 
 # -- whose turn, the round, the end of the game -----------------------------------------
@@ -289,7 +349,7 @@ def modify_damage(a: Monster, d: Monster, hits: int, wacky_attack: str, wacky_de
         dmg += 1
     if wacky_attack == "plus_one":
         dmg += 1
-    for effect in ((d.ability if not in_red_zone(d) else ""), wacky_defense):
+    for effect in (ability_of(d), wacky_defense):
         if effect == "minus_one":
             dmg -= 1
         elif effect == "half_damage":
@@ -297,25 +357,41 @@ def modify_damage(a: Monster, d: Monster, hits: int, wacky_attack: str, wacky_de
     return max(0, dmg)
 
 
-def curse_back(em: Emitter, d: Monster) -> None:
-    """The curse: move the monster backwards 3 spaces using otherwise normal movement rules
-    (Ability Summary): each step straight back if it can, else diagonally back (the lane
-    nearer the middle first); it stops when it cannot go on (house rule MD-CURSE-PATH)."""
-    tr = track(em.state)
-    start = pos_of(d)
-    p = start
-    mid = (tr.lanes - 1) / 2
-    for _ in range(3):
+def curse_paths(state: MDState, d: Monster) -> list[tuple[str, ...]]:
+    """The ways back for a cursed monster: "backwards 3 spaces using otherwise normal movement
+    rules" (Ability Summary): each step into one of the three spaces behind, never into
+    impassable terrain or another monster, never off the back of the track; fewer than 3
+    only when it cannot go on (house rule MD-CURSE-PATH). Straight back comes first."""
+    tr = track(state)
+    found: list[tuple[str, ...]] = []
+
+    def walk(p: Pos, path: tuple[str, ...]) -> None:
         back = behind(p)
-        order = [back[1]] + sorted([back[0], back[2]], key=lambda q: abs(q[1] - mid))
-        for q in order:
-            if tr.on_map(q) and tr.terrain(q) != "impassable" and not blocked(em.state, q):
-                p = q
-                break
-        else:
-            break
-    if p != start:
-        em.emit(MonsterMoved(monster=d.id, frm=name(start), to=name(p), cost=0, kind="curse"))
+        steps = [q for q in (back[1], back[0], back[2])
+                 if tr.on_map(q) and tr.terrain(q) != "impassable" and not blocked(state, q)]
+        if len(path) == 3 or not steps:
+            if path:
+                found.append(path)
+            return
+        for q in steps:
+            walk(q, path + (name(q),))
+
+    walk(pos_of(d), ())
+    longest = max((len(x) for x in found), default=0)
+    return [x for x in found if len(x) == longest]
+
+
+def curse_destinations(state: MDState, d: Monster) -> dict[str, tuple[str, ...]]:
+    """One way back per space the cursed monster may end on (the menu's entries)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for path in curse_paths(state, d):
+        out.setdefault(path[-1], path)
+    return out
+
+
+def curse_back(em: Emitter, d: Monster, path: tuple[str, ...]) -> None:
+    """Walk the cursed monster back along ``path`` (a way from ``curse_paths``)."""
+    em.emit(MonsterMoved(monster=d.id, frm=d.space, to=path[-1], cost=0, kind="curse"))
 
 
 def apply_damage(em: Emitter, d: Monster, amount: int, cause: str) -> None:
@@ -327,7 +403,11 @@ def apply_damage(em: Emitter, d: Monster, amount: int, cause: str) -> None:
         em.emit(MonsterDied(monster=d.id, space=d.space))
 
 
-def resolve_attack(em: Emitter, rng: Rng, attacker: str, target: str, kind: str) -> None:
+Outer = tuple[str, tuple[str, ...], int, int, str]  # attacker, defenders left, dice, hits, wacky face
+
+
+def resolve_attack(em: Emitter, rng: Rng, attacker: str, target: str, kind: str,
+                   outer: Outer | None = None) -> None:
     """Attack: roll the wacky die with the attack dice; sword = wacky attack, shield = wacky
     defense, both = both, wacky attack first unless the defense is a dodge (Monster Actions)."""
     st = em.state
@@ -338,21 +418,30 @@ def resolve_attack(em: Emitter, rng: Rng, attacker: str, target: str, kind: str)
     em.emit(roll)
     hits = sum(1 for f in roll.faces[:-1] if f == "1")
     face = roll.faces[-1]
-    sword, shield = face in ("sword", "both"), face in ("shield", "both")
-    defenders = [d]
+    defenders = [d.id]
     if has_ability(a, "blast") and kind != "counter":
-        defenders += [o for o in st.racing() if o.id not in (a.id, d.id) and pos_of(o) in adjacent(pos_of(a))]
-    for i, dd in enumerate(defenders):
-        _resolve_on(em, rng, a.id, dd.id, n, hits, face, sword, shield,
-                    kind if i == 0 else "blast")
+        defenders += [o.id for o in st.racing() if o.id not in (a.id, d.id) and pos_of(o) in adjacent(pos_of(a))]
+    resolve_defenders(em, rng, a.id, tuple(defenders), n, hits, face, kind, outer)
+
+
+def resolve_defenders(em: Emitter, rng: Rng, aid: str, ids: tuple[str, ...], n: int, hits: int,
+                      face: str, kind: str, outer: Outer | None) -> None:
+    """Blast: apply this attack (with its wackiness) to each defender in turn; a curse waits
+    for the player's way back, keeping the defenders left (Ability Summary)."""
+    for i, did in enumerate(ids):
+        cont: Outer | None = outer if kind == "counter" else (aid, ids[i + 1:], n, hits, face)
+        _resolve_on(em, rng, aid, did, n, hits, face, kind if i == 0 else "blast", cont)
+        if em.state.curse is not None:
+            return
 
 
 def _resolve_on(em: Emitter, rng: Rng, aid: str, did: str, n: int, hits: int, face: str,
-                sword: bool, shield: bool, kind: str) -> None:
+                kind: str, cont: Outer | None) -> None:
     st = em.state
     a, d = st.monsters[aid], st.monsters[did]
     if a.status != "racing" or d.status != "racing":
         return
+    sword, shield = face in ("sword", "both"), face in ("shield", "both")
     wa = a.wacky_attack if sword and a.wacky_attack != "none" else ""
     wd = d.wacky_defense if shield and d.wacky_defense != "none" else ""
     if wd == "dodge":
@@ -369,19 +458,31 @@ def _resolve_on(em: Emitter, rng: Rng, aid: str, did: str, n: int, hits: int, fa
     elif wa == "attack_again" and kind == "attack":
         em.emit(EffectGained(monster=a.id, effect="attack_again", until_round=rnd))
     alive = em.state.monsters[d.id].status == "racing"
+    cursed = False
     if alive and wa in ("poison", "webs"):
         em.emit(EffectGained(monster=d.id, effect=wa, until_round=0))
     elif alive and wa == "stun":
         em.emit(EffectGained(monster=d.id, effect="stun", until_round=rnd))
     elif alive and wa == "curse":
-        curse_back(em, em.state.monsters[d.id])
+        cursed = True
     # the wacky defense
     if wd == "stun" and em.state.monsters[a.id].status == "racing":
         em.emit(EffectGained(monster=a.id, effect="stun", until_round=rnd))
-    counter_strike(em, rng, a.id, d.id, kind, wd == "counter_strike")
+    if cursed:
+        ways = curse_destinations(em.state, em.state.monsters[d.id])
+        if len(ways) > 1:  # the controlling player chooses the way back
+            c_att, c_rest, c_n, c_hits, c_face = cont or ("", (), 0, 0, "")
+            em.emit(CursePending(monster=d.id, by=a.id, counter_by=d.id, counter_on=a.id, counter_kind=kind,
+                                 counter_wacky=wd == "counter_strike", attacker=c_att, rest=c_rest,
+                                 dice=c_n, hits=c_hits, wacky=c_face))
+            return
+        if ways:
+            curse_back(em, em.state.monsters[d.id], next(iter(ways.values())))
+    counter_strike(em, rng, a.id, d.id, kind, wd == "counter_strike", cont)
 
 
-def counter_strike(em: Emitter, rng: Rng, aid: str, did: str, kind: str, wacky: bool) -> None:
+def counter_strike(em: Emitter, rng: Rng, aid: str, did: str, kind: str, wacky: bool,
+                   outer: Outer | None = None) -> None:
     """Counter-Strike: if the defender is conscious and unstunned after the attack, it gets
     a free attack on its attacker if adjacent (Ability Summary). No counter to a counter."""
     st = em.state
@@ -392,7 +493,114 @@ def counter_strike(em: Emitter, rng: Rng, aid: str, did: str, kind: str, wacky: 
         return
     if in_red_zone(d) or "stun" in d.effects or pos_of(a) not in adjacent(pos_of(d)):
         return
-    resolve_attack(em, rng, did, aid, "counter")
+    resolve_attack(em, rng, did, aid, "counter", outer)
+
+
+def resume_after_curse(em: Emitter, rng: Rng, pc: Any) -> None:
+    """After the way back is walked: the counter-strike it held up, then the Blast's other
+    defenders with the same roll."""
+    outer: Outer = (pc.attacker, pc.rest, pc.dice, pc.hits, pc.wacky)
+    counter_strike(em, rng, pc.counter_on, pc.counter_by, pc.counter_kind, pc.counter_wacky, outer)
+    if em.state.curse is None and pc.rest:
+        resolve_defenders(em, rng, pc.attacker, pc.rest, pc.dice, pc.hits, pc.wacky, "blast", None)
+
+
+# -- physical dice ----------------------------------------------------------------------
+
+
+def dice_words(kinds: list[str]) -> str:
+    """"3 attack dice and the wacky die" for ["attack", "attack", "attack", "wacky"]."""
+    n = sum(1 for k in kinds if k == "attack")
+    parts = [f"{n} attack {'die' if n == 1 else 'dice'}"] if n else ["no attack dice"]
+    if "wacky" in kinds:
+        parts.append("the wacky die")
+    return " and ".join(parts)
+
+
+def sample_faces(kinds: list[str]) -> list[str]:
+    """Example faces for a hint: 1 0 1 ... then sword."""
+    return [("1" if i % 2 == 0 else "0") if k == "attack" else ("sword" if k == "wacky" else "4")
+            for i, k in enumerate(kinds)]
+
+
+def follow_ups(state: MDState, attacker: str, target: str) -> list[str]:
+    """The rolls an attack may add after its own: a counter-strike from the target (or, with
+    Blast, from every monster the blast hits) that has Counter-Strike as its ability or as its
+    wacky defense (Ability Summary)."""
+    a = state.monsters[attacker]
+    d = state.monsters[target]
+    hit = [d]
+    if has_ability(a, "blast"):
+        hit += [o for o in state.racing() if o.id not in (a.id, d.id) and pos_of(o) in adjacent(pos_of(a))]
+    die = state.control.die if state.control is not None else 0
+    out = []
+    for o in hit:
+        if pos_of(a) not in adjacent(pos_of(o)):
+            continue
+        n = attack_dice(state, o, a, die, "counter")
+        kinds = ["attack"] * n + ["wacky"]
+        if has_ability(o, "counter_strike"):
+            out.append(f"if the {o.id} is still conscious and unstunned it counter-strikes: add {dice_words(kinds)}")
+        elif o.wacky_defense == "counter_strike":
+            out.append(f"if the wacky die shows shield or both, the {o.id} counter-strikes: add {dice_words(kinds)}")
+    return out
+
+
+def roll_purpose(purpose: str) -> str:
+    """"attack: giant on golem" -> "the giant's attack on the golem"."""
+    kind, _, rest = purpose.partition(": ")
+    a, _, d = rest.partition(" on ")
+    word = {"counter": "counter-strike", "attack": "attack"}.get(kind, kind)
+    return f"the {a}'s {word} on the {d}" if d else purpose
+
+
+class PhysicalDice:
+    """The dice of one command in a game played with physical dice (``--dice manual``).
+
+    An attack may roll more than once (a counter-strike answers it, and a Blast's defenders
+    may each counter-strike); when the faces typed run short or do not fit, the referee names
+    every roll the command made so far, in order, and the ones that may still follow."""
+
+    def __init__(self, rng: Rng, command: str, state: MDState, attacker: str = "", target: str = "") -> None:
+        self.rng = rng
+        self.command = command
+        self.state = state
+        self.attacker, self.target = attacker, target
+        self.done: list[tuple[list[str], str]] = []
+        self.manual = rng.manual
+
+    def _order(self, kinds: list[str], purpose: str) -> str:
+        rolls = self.done + [(kinds, purpose)]
+        return "; then ".join(f"{dice_words(k)} for {roll_purpose(p)}" for k, p in rolls)
+
+    def roll(self, kinds: list[str], purpose: str = "") -> Any:
+        try:
+            ev = self.rng.roll(kinds, purpose=purpose)
+        except ManualDiceError as exc:
+            if self.manual is None:
+                raise
+            kinds = list(kinds)
+            need = sum(len(k) for k, _ in self.done) + len(kinds)
+            given = list(self.manual)
+            missing = need - len(given)
+            every = [k for ks, _ in self.done for k in ks] + kinds
+            example = given[:need] + sample_faces(every)[len(given):need]
+            if missing > 0:
+                msg = (f"{self.command} rolls {self._order(kinds, purpose)}: {need} faces in this order,"
+                       f" and {len(given)} {'was' if len(given) == 1 else 'were'} given")
+            else:
+                example = sample_faces(every)
+                msg = f"{exc.args[0]}; {self.command} rolls {self._order(kinds, purpose)}, in this order"
+            more = follow_ups(self.state, self.attacker, self.target) if not self.done and self.attacker else []
+            hint = f"{self.command} [{' '.join(example)}]"
+            if more:
+                hint += " — and " + "; ".join(more) + " after those faces"
+            raise ManualDiceError(msg, hint=hint) from None
+        self.done.append((list(kinds), purpose))
+        return ev
+
+    def shuffle(self, deck: str, items: list[str]) -> Any:
+        return self.rng.shuffle(deck, items)
 
 
 # -- checks shared by the decider and the legal-command list ----------------------------
@@ -414,8 +622,9 @@ def max_attacks(c: Control, m: Monster) -> int:
 def check_attack(state: MDState, c: Control, m: Monster, target: Monster | None) -> None:
     if "stun" in m.effects or c.stunned:
         raise RuleViolation("MD-STUNNED", f"the {m.name} is stunned and has lost the rest of its turn")
-    if not c.can_attack:
-        raise RuleViolation("MD-RED-RECOVER", f"the {m.name} is below 5 hit points: it must recover this round instead of attacking")
+    if not c.can_attack or in_red_zone(m):
+        raise RuleViolation("MD-RED-RECOVER", f"the {m.name} is below 5 hit points: it may only recover, not attack"
+                            " (Damage: at 4 or less a monster may only take Recover actions)")
     if c.recovered:
         raise RuleViolation("MD-ACTION-ONE", f"the {m.name} already recovered this turn; it may either recover or attack")
     if c.attacks >= max_attacks(c, m):
@@ -442,8 +651,10 @@ def can_still_move(state: MDState, c: Control, m: Monster) -> bool:
     if "stun" in m.effects or c.stunned or not c.can_move or m.status != "racing":
         return False
     if flies(m):
-        if c.flown or c.moved:
+        if c.flown or c.walked:
             return False
+        if c.stopover:
+            return True
         landings, fin = flight_options(state, m, c.points)
         return bool(landings) or fin
     return bool(walk_steps(state, m, c.points))
@@ -461,6 +672,16 @@ def call_options(state: MDState, m: Monster) -> list[tuple[Monster, Pos]]:
         if o.id != m.id and distance(pos_of(o), here) <= rng:
             out += [(o, q) for q in empties]
     return out
+
+
+def copy_options(state: MDState, c: Control, m: Monster) -> list[Monster]:
+    """Copy (house ability of the Doppelganger): an adjacent monster whose special ability it
+    takes for the rest of its turn, once a turn, not while stunned or in the red."""
+    if m.ability != "copy" or in_red_zone(m) or c.copied or c.stunned or "stun" in m.effects:
+        return []
+    here = pos_of(m)
+    return [o for o in state.racing() if o.id != m.id and pos_of(o) in adjacent(here)
+            and o.ability not in ("none", "copy")]
 
 
 def may_call(c: Control, m: Monster) -> bool:

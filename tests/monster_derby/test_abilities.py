@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from core.errors import ManualDiceError
 from events.monster_derby import Attacked, Damaged, EffectGained, MonsterMoved
 
 from .helpers import control, events_of, finish_turn, mon, rejected, scenario, seat
@@ -19,8 +22,8 @@ def test_360_attack_reaches_behind():
 
 
 def test_attack_again_allows_a_second_attack_on_any_target():
-    m = scenario([("doppelganger", "3c", None), ("golem", "4c", None), ("zombie", "3d", None)])
-    s = control(m, "doppelganger", 1)
+    m = scenario([("werewolf", "3c", None), ("golem", "4c", None), ("zombie", "3d", None)])
+    s = control(m, "werewolf", 1)
     m.apply(s, "attack golem [0 0 0 blank]")
     assert "attack zombie" in m.legal_texts(s)
     m.apply(s, "attack zombie [0 0 0 blank]")
@@ -106,13 +109,42 @@ def test_counter_strike_as_a_wacky_defense():
     assert [a.kind for a in att(events)] == ["attack", "counter"]
 
 
-def test_the_curse_moves_the_monster_back_3_spaces():
+def test_the_curse_moves_the_monster_back_3_spaces_the_player_choosing_the_way():
     m = scenario([("djinni", "3c", None), ("golem", "4c", None)])
     s = control(m, "djinni", 1)
     events = m.apply(s, "attack golem [0 0 0 sword]")
+    assert not events_of(events, MonsterMoved) and m.state.curse.monster == "golem"
+    legal = m.legal_texts(s)
+    assert legal and all(t.startswith("curse ") and len(t.split()) == 4 for t in legal)
+    ends = {t.split()[-1] for t in legal}
+    assert len(ends) == len(legal) and "1b" in ends and "1d" in ends
+    rejected(m, "end", "MD-CURSE-PATH")
+    rejected(m, "curse 3b 2b", "MD-CURSE-PATH")  # 3 spaces when it can
+    rejected(m, "curse 5c", "MD-CURSE-PATH")  # never forwards
+    events = m.apply(s, "curse 3d 2d 1d")
     moved = events_of(events, MonsterMoved)[0]
-    assert moved.kind == "curse" and (moved.frm, moved.to) == ("4c", "1b")
-    assert mon(m, "golem").space == "1b"
+    assert moved.kind == "curse" and (moved.frm, moved.to) == ("4c", "1d")
+    assert mon(m, "golem").space == "1d" and m.state.curse is None
+
+
+def test_the_curse_by_its_last_space_and_then_the_counter_strike():
+    # the Djinni curses the Werewolf (counter-strike as wacky defense on "both"); after the
+    # way back the Werewolf is no longer adjacent, so no counter-strike
+    m = scenario([("djinni", "3c", None), ("werewolf", "4c", None)])
+    s = control(m, "djinni", 1)
+    m.apply(s, "attack werewolf [0 0 0 both]")
+    events = m.apply(s, "curse 1b")
+    assert mon(m, "werewolf").space == "1b"
+    assert [a.kind for a in att(events)] == []
+
+
+def test_a_curse_with_one_way_back_is_walked_at_once():
+    rows = ["XXXXXXXXX", "XXXX.XXXX", ".........", "XXXXXXXXX", "XXXXXXXXX"]  # columns 3-11
+    m = scenario([("djinni", "7b", None), ("golem", "8c", None)], rows=rows)
+    s = control(m, "djinni", 1)
+    events = m.apply(s, "attack golem [0 0 0 sword]")
+    moved = [e for e in events_of(events, MonsterMoved) if e.kind == "curse"]
+    assert moved and moved[0].to == "5c" and m.state.curse is None
 
 
 def test_rage_adds_one_now_and_on_later_attacks():
@@ -160,3 +192,79 @@ def test_stun_mid_move_loses_the_rest_of_the_movement():
     m.apply(s, "move 4c")
     m.apply(s, "attack golem [0 0 0 0 0 0 shield]")
     assert m.state.control is None and mon(m, "giant").space == "4c"
+
+
+def test_the_doppelganger_copies_an_adjacent_monsters_special_ability():
+    m = scenario([("doppelganger", "3c", None), ("hare", "4c", None), ("griffin", "6a", None)])
+    s = control(m, "doppelganger", 2)
+    legal = m.legal_texts(s)
+    assert "copy hare" in legal and "copy griffin" not in legal  # the Griffin is not adjacent
+    rejected(m, "copy griffin", "MD-HOUSE-COPY")
+    events = m.apply(s, "copy hare")  # 2x move: the die counts again
+    assert m.state.control.points == 4
+    assert "copies the hare's ability (double_move): +2 movement points" in m.game.projection.describe(events[0])
+    rejected(m, "copy hare", "MD-HOUSE-COPY")
+    finish_turn(m)
+    assert mon(m, "doppelganger").copied == ""  # only for its own turn
+
+
+def test_the_doppelganger_copying_flight_must_fly():
+    m = scenario([("doppelganger", "3c", None), ("gargoyle", "3b", None), ("giant", "5c", None)])
+    s = control(m, "doppelganger", 3)
+    m.apply(s, "copy gargoyle")
+    assert any(t.startswith("fly ") for t in m.legal_texts(s))
+    rejected(m, "move 4c", "MD-FLY-MUST")
+    m.apply(s, "fly 6c")
+    assert mon(m, "doppelganger").space == "6c"
+
+
+def test_the_doppelganger_in_the_red_copies_nothing():
+    m = scenario([("doppelganger", "3c", 5), ("hare", "4c", None)])
+    s = control(m, "doppelganger", 1)
+    assert "copy hare" in m.legal_texts(s)
+    m2 = scenario([("doppelganger", "3c", 3), ("hare", "4c", None)])
+    s2 = control(m2, "doppelganger", 1)
+    assert m2.state.control is None or "copy hare" not in m2.legal_texts(s2)
+
+
+def test_a_cursed_monster_walked_back_next_to_its_curser_still_counter_strikes():
+    m = scenario([("djinni", "3c", None), ("werewolf", "4c", None)])
+    s = control(m, "djinni", 1)
+    m.apply(s, "attack werewolf [0 0 0 both]")  # curse, and the werewolf's wacky counter-strike
+    with pytest.raises(ManualDiceError) as exc:
+        m.apply(s, "curse 3b 3a 2b")  # ends next to the Djinni: the counter-strike rolls now
+    assert "3 attack dice and the wacky die for the werewolf's counter-strike on the djinni" in str(exc.value)
+    events = m.apply(s, "curse 3b 3a 2b [1 1 0 blank]")
+    assert [(a.kind, a.attacker, a.damage) for a in att(events)] == [("counter", "werewolf", 2)]
+
+
+def test_a_blast_that_curses_goes_on_to_its_other_defenders():
+    m = scenario([("dragon", "3c", None), ("golem", "4c", None), ("zombie", "3b", 7)],
+                 overrides={"dragon": {"wacky_attack": "curse"}})
+    s = control(m, "dragon", 1)
+    events = m.apply(s, "attack golem [0 0 0 0 sword]")
+    assert [a.defender for a in att(events)] == ["golem"] and m.state.curse.monster == "golem"
+    events = m.apply(s, "curse 1d")
+    assert [a.defender for a in att(events)] == ["zombie"]  # the blast goes on, same roll
+    assert m.state.curse is not None and m.state.curse.monster == "zombie"
+    way = m.legal_texts(s)[0]
+    m.apply(s, way)
+    assert m.state.curse is None and mon(m, "zombie").space == way.split()[-1]
+
+
+def test_the_agenda_bot_curses_a_rival_as_far_back_as_it_can():
+    import random
+
+    from core.monster_derby.bots import agenda_bot
+    from core.monster_derby.track import along, parse_space
+
+    m = scenario([("djinni", "3c", None), ("golem", "4c", None)])
+    s = control(m, "djinni", 1)
+    m.apply(s, "attack golem [0 0 0 sword]")
+    choice = agenda_bot(m.state, s, m.legal(s), random.Random(0))
+    ends = [c.spaces[-1] for c in m.legal(s)]
+    furthest_back = min(along(parse_space(e)) for e in ends)
+    mine = m.state.monsters["golem"].colour in m.state.kept_points.get(s, {})
+    want = max if mine else min
+    assert along(parse_space(choice.spaces[-1])) == want(along(parse_space(e)) for e in ends)
+    assert furthest_back <= along(parse_space(choice.spaces[-1]))

@@ -164,3 +164,13 @@ def test_a_blocked_monster_may_still_attack_and_a_turn_without_attack_recovers()
     events = m.apply(s, "end")
     assert events_of(events, Recovered)[0].hp == 9
     assert events_of(events, ControlEnded)
+
+
+def test_a_monster_put_in_the_red_during_its_turn_may_only_recover():
+    # Damage: "If a monster's hit points go to 4 or less that monster may only take recover actions"
+    m = scenario([("werewolf", "3c", 5), ("cyclops", "4c", None), ("zombie", "3d", None)])
+    s = control(m, "werewolf", 1)
+    m.apply(s, "attack cyclops [0 0 0 blank 1 1 0 0 blank]")  # the Cyclops counter-strikes: 2 damage
+    assert m.state.monsters["werewolf"].hp == 3
+    assert not any(t.startswith("attack") for t in m.legal_texts(s))  # no Attack Again now
+    rejected(m, "attack zombie", "MD-RED-RECOVER")

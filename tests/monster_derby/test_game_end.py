@@ -82,3 +82,18 @@ def test_race_cards_may_pay_by_finishing_place():
         m.apply(s, "move finish")
     assert m.outcome().scores == {"ann": 5.0, "bob": 5.0}
     assert m.outcome().winners == ("bob",)  # his yellow finished first
+
+
+def test_same_first_place_monster_compares_the_second_place_monsters_distance():
+    A, B = {"red": 5, "green": 3}, {"red": 5, "blue": 3}
+    m = scenario([("golem", "11a", None), ("giant", "11c", None), ("zombie", "9e", None),
+                  ("cyclops", "5c", None), ("troll", "11e", None)],
+                 agendas=[A, B], keep={"ann": A, "bob": B})
+    for mid in ("golem", "giant", "troll"):  # red, yellow, orange finish
+        s = control(m, mid, 1)
+        m.apply(s, "move finish")
+    out = m.outcome()
+    assert out.scores == {"ann": 5.0, "bob": 5.0}
+    # both first place monsters are the red golem; bob's blue zombie (9e) is closer than
+    # ann's green cyclops (5c) to the finish line
+    assert out.winners == ("bob",)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from events.monster_derby import MonsterFinished, MonsterMoved
 
-from .helpers import control, mon, rejected, scenario, seat
+from .helpers import control, events_of, mon, rejected, scenario, seat
 
 ROWS = [  # columns 3-11 (columns 1-2 are the starting board, all path)
     "R.B......",
@@ -18,7 +18,7 @@ ROWS = [  # columns 3-11 (columns 1-2 are the starting board, all path)
 def test_three_spaces_ahead_never_backwards_and_zigzag():
     m = scenario([("golem", "3c", None), ("giant", "1a", None)])
     s = control(m, "golem", 3)
-    legal = {t for t in m.legal_texts(s) if t.startswith("move")}
+    legal = {t for t in m.legal_texts(s) if t.startswith("move") and len(t.split()) == 2}
     assert legal == {"move 3b", "move 4c", "move 3d"}  # diagonally up, straight on, diagonally down
     rejected(m, "move 2c", "MD-MOVE-AHEAD")
     rejected(m, "move 5c", "MD-MOVE-AHEAD")
@@ -53,7 +53,7 @@ def test_impassable_and_monsters_block():
     s = control(m, "golem", 2)
     rejected(m, "move 3b", "MD-MOVE-IMPASSABLE")
     rejected(m, "move 3c", "MD-MOVE-BLOCKED")
-    assert {t for t in m.legal_texts(s) if t.startswith("move")} == {"move 3a"}
+    assert {t for t in m.legal_texts(s) if t.startswith("move")} == {"move 3a", "move 3a 4a"}
 
 
 def test_graves_do_not_block_unless_the_option_says_so():
@@ -120,3 +120,52 @@ def test_the_hare_counts_its_movement_die_twice():
     m = scenario([("hare", "2c", None), ("golem", "1a", None)])
     control(m, "hare", 3)
     assert m.state.control.points == 6
+
+
+def test_the_menu_lists_one_whole_move_per_destination_then_single_steps():
+    m = scenario([("golem", "3c", None), ("giant", "1a", None)])
+    s = control(m, "golem", 3)
+    moves = [t for t in m.legal_texts(s) if t.startswith("move")]
+    whole = [t for t in moves if len(t.split()) > 2]
+    ends = [t.split()[-1] for t in whole]
+    assert len(ends) == len(set(ends))  # one entry per destination, not every path
+    assert whole[0] == "move 4c 5c 6c"  # furthest first, straight on preferred
+    assert {"move 3b", "move 3d"} <= set(moves)  # single steps, to attack along the way
+    assert len(moves) <= 12
+    m.apply(s, "move 4c 5c 6c")
+    assert mon(m, "golem").space == "6c" and m.state.control is None
+
+
+def test_a_flyer_may_land_on_its_way_to_attack_then_fly_on():
+    # Monster Actions: attack "on any space along its movement"; the Example's Gargoyle
+    # "could land ... to attack it along the way"
+    m = scenario([("gargoyle", "3c", None), ("giant", "6c", None), ("zombie", "1a", None)])
+    s = control(m, "gargoyle", 5)
+    flights = [t for t in m.legal_texts(s) if t.startswith("fly ")]
+    assert "fly 5c" in flights  # right behind the Giant, 2 points: a stopover
+    assert "fly 8c" in flights  # the whole flight
+    events = m.apply(s, "fly 5c")
+    assert events_of(events, MonsterMoved)[0].stop and m.state.control.points == 3
+    assert [t for t in m.legal_texts(s)] == ["attack giant"]
+    rejected(m, "end", "MD-FLY-STOPOVER")
+    rejected(m, "recover", "MD-FLY-STOPOVER")
+    rejected(m, "fly 8c", "MD-FLY-STOPOVER")
+    m.apply(s, "attack giant [0 0 0 blank]")
+    assert "fly 8c" in m.legal_texts(s)  # over the Giant, landing with the 3 points left
+    m.apply(s, "fly 8c")
+    assert mon(m, "gargoyle").space == "8c" and m.state.control is None
+
+
+def test_a_flyer_stunned_where_it_landed_loses_the_rest_of_its_turn():
+    m = scenario([("gargoyle", "3c", None), ("golem", "6c", None), ("zombie", "1a", None)])
+    s = control(m, "gargoyle", 5)
+    m.apply(s, "fly 5c")
+    m.apply(s, "attack golem [0 0 0 shield]")
+    assert mon(m, "gargoyle").space == "5c" and m.state.control is None and seat(m) != s
+
+
+def test_no_stopover_without_a_monster_to_attack():
+    m = scenario([("gargoyle", "3c", None), ("zombie", "1a", None)])
+    s = control(m, "gargoyle", 3)
+    assert "fly 4c" not in m.legal_texts(s)  # 1 point short, and nobody in front to attack there
+    rejected(m, "fly 4c", "MD-FLY-SPEND")
