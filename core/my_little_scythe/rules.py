@@ -691,7 +691,8 @@ def needs_reveal(s: MSState, seat: str, card: str | None) -> bool:
 
 def offer_trophies(c: Ctx, seat: str, q: list[tuple[str, str | None]], optional: bool) -> None:
     reveal = tuple(t for t, card in q if needs_reveal(c.state, seat, card))
-    c.emit(ev.TrophyChoiceOffered(seat=seat, choices=tuple(t for t, _ in q), reveal=reveal, optional=optional))
+    choices = tuple(t for t, _ in q if t not in reveal) + reveal  # the ones met outright first
+    c.emit(ev.TrophyChoiceOffered(seat=seat, choices=choices, reveal=reveal, optional=optional))
 
 
 def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
