@@ -394,6 +394,9 @@ class MSProjection(Base[MSState]):
                 return r(event, tiles=(HIDDEN,) * len(event.tiles))
         if isinstance(event, ev.DialSet) and event.seat != seat:
             return r(event, pies=-1, spells=())
+        if isinstance(event, ev.TokenSkipped) and event.turn == state.turn and state.action is None:
+            # a dry run of a Seek: the dice are not rolled yet, so neither is the region
+            return r(event, region=HIDDEN)
         if after_hypothetical_reveal(event, state):
             return None
         if isinstance(event, ev.PieFightRevealed) and state.fight is not None and state.fight.space == event.space:

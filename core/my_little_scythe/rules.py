@@ -540,10 +540,12 @@ def skip_unplaceable(c: Ctx) -> bool:
     s = c.state
     kind, region = s.seek[0]
     if s.supply.get(kind, 0) <= 0:
-        c.emit(ev.TokenSkipped(seat=s.active or "", kind=kind, region=region, reason=f"no {kind} tokens left in the supply"))
+        c.emit(ev.TokenSkipped(seat=s.active or "", kind=kind, region=region, reason=f"no {kind} tokens left in the supply",
+                                      turn=s.turn))
         return True
     if not placement_spaces(s, kind, region):
-        c.emit(ev.TokenSkipped(seat=s.active or "", kind=kind, region=region, reason="no space in the region may take it"))
+        c.emit(ev.TokenSkipped(seat=s.active or "", kind=kind, region=region, reason="no space in the region may take it",
+                                      turn=s.turn))
         return True
     return False
 
