@@ -385,8 +385,9 @@ class MSProjection(Base[MSState]):
         # such an event names the card still on top of the live deck
         if isinstance(event, ev.SpellDrawn) and (event.seat != seat or event.card in state.spell_deck):
             return r(event, card=HIDDEN)
-        if isinstance(event, ev.QuestDrawn) and event.card != state.quest_card and \
-                event.card in state.quest_deck[:1] and len(state.quest_deck) > 1:
+        if isinstance(event, ev.QuestDrawn) and event.card != state.quest_card and (
+                not state.quest_deck  # the draw would follow a reshuffle still to come
+                or (event.card in state.quest_deck[:1] and len(state.quest_deck) > 1)):
             return r(event, card=HIDDEN)
         if isinstance(event, ev.PowerUpLooked) and event.seat == seat and state.look != event.tiles:
             pile = state.piles.get(event.pile, ())
