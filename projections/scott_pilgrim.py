@@ -449,12 +449,18 @@ def describe(e: Event) -> str:
         "ItemDiscarded": "{card} is discarded",
         "ItemsTransferred": "{frm}'s items go to {to}: {cards}",
         "ExThrowPending": "{who} draws {card} at {origin} and must throw it",
-        "ReactionOpened": "{who} declares {command}; the Good Guys may react",
+        "ReactionOpened": "the Bad Guys declare: {command}; the Good Guys may react",
         "ReactionTaken": "reaction: {kind} {by}",
         "TurnEnded": "the {team} guys end their turn",
         "BattleOver": "{winner} guys win: {reason}",
     }
     if n in texts:
+        for k in ("card", "what", "cards"):  # item tokens read as their card ids
+            v = f.get(k)
+            if isinstance(v, str) and v.startswith("item:"):
+                f[k] = card_id(v)
+            elif isinstance(v, (tuple, list)):
+                f[k] = [card_id(x) if str(x).startswith("item:") else x for x in v]
         f = {k: (" ".join(map(str, v)) if isinstance(v, (tuple, list)) else v) for k, v in f.items()}
         text = texts[n].format(**f)
         if isinstance(e, KnockedBack) and e.wall:

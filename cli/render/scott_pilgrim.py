@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from rich.markup import escape
+
 from projections.scott_pilgrim import COLS, SPState, card_id
 
 ABBR = {"scott": "SC", "ramona": "RA", "knives": "KN", "stephen": "ST", "kim": "KI",
@@ -37,7 +39,10 @@ def render(state: Any, seat: str | None) -> str:
             cells[o.pos] = tag.lower() if o.damaged else tag
     lines = []
     turn = "Bad Guys" if s.team == "bad" else "Good Guys"
-    status = f"Round {s.round} - {turn}' turn ({'roll your dice' if s.phase == 'roll' else 'act'})"
+    limit = int(s.options.get("max_rounds", 0) or 0)
+    of = f" of {limit}" if limit else ""
+    status = (f"Round {s.round}{of} - {turn}' turn"
+              f" ({'roll your dice' if s.phase == 'roll' else 'act'})")
     note = ""
     if s.phase == "place":
         status = "Setup - place the characters behind the start lines (Good Guys first)"
@@ -52,7 +57,7 @@ def render(state: Any, seat: str | None) -> str:
     elif s.follow:
         note = "The Chicks follow Matthew first: " + ", ".join(
             f"{k} {v} space{'s' if v != 1 else ''}" for k, v in sorted(s.follow.items()))
-    lines.append(f"[bold]The Rockit[/bold]  {status}")
+    lines.append(f"The Rockit  {status}")
     if note:
         lines.extend(_wrap(note))
     lines.append("     " + " ".join(f" {COLS[x]} " for x in range(w)))
@@ -74,6 +79,8 @@ def render(state: Any, seat: str | None) -> str:
     lines.append("  walls on every edge; '.' stage riser; '*' item space; c1-c3 the Chicks")
     lines.append("  objects: Tb table, Cr chair, Sp speaker, Mi mic stand, Kd kick drum, Am amp;"
                  " lower case = damaged")
+    if limit:
+        lines.append(f"  house round limit {limit}: if Matthew stands then, the larger share of Health wins")
     free = " ".join(f"{d.id}:{d.face}" for d in s.dice if not d.spent) or "none"
     spent = " ".join(f"{d.id}:{d.face}" for d in s.dice if d.spent)
     dice = f"unspent {free}" + (f" | spent {spent}" if spent else "") if s.dice else "not rolled"
@@ -111,7 +118,10 @@ def render(state: Any, seat: str | None) -> str:
         lines.extend(_wrap("Good Guys' items: " + (", ".join(_item_name(s, t) for t in hand) or "none")))
     lines.extend(_wrap(f"Item deck: {len(s.deck)} cards; discard: "
                        + (", ".join(_item_name(s, t) for t in s.discard[-4:]) or "none")))
-    return "\n".join(lines)
+    # plain text, escaped for rich (a literal [ would start markup); the title in bold
+    out = [escape(line) for line in lines]
+    out[0] = "[bold]The Rockit[/bold]" + out[0][len("The Rockit"):]
+    return "\n".join(out)
 
 
 def _wrap(text: str, indent: str = "  ") -> list[str]:

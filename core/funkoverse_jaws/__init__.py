@@ -52,7 +52,7 @@ HELP = (
     ("put SQUARE | leave", "put e6   (after Jaws!: place the target)"),
     ("hunt RIVAL | no-hunt", "hunt shark   (Veteran Hunter)"),
     ("return CHARACTER | done", "return quint   (Flags: home for 2 points)"),
-    ("COMMAND [FACES]", "challenge quint [star star circle circle]: yours first"),
+    ("COMMAND [FACES]", "challenge quint [star star circle circle]: you first"),
 )
 
 VERBS = ("place", "choose", "move", "challenge", "assist", "rally", "emerge", "interact", "swim",
@@ -112,7 +112,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                    " points wins, level points draw; a first game with no knock-out is drawn",
                rule="FJ-HOUSE-ROUND-LIMIT"),
     )
-    syntax = tuple(f"\n  {form:<36} e.g. {example}" for form, example in HELP)
+    syntax = tuple(f"\n  {form:<35} e.g. {example}" for form, example in HELP)
     bots = {"smart": smart_bot}
 
     # -- content and setup ------------------------------------------------------------

@@ -87,6 +87,9 @@ def check_drop_owner(s: SPState, cmd: Cmd) -> None:
     if s.team != "bad" or s.options["reaction_window"] == "never":
         return
     for kind, obj, _ in cmd.choose:
+        if kind == "items":
+            raise RuleViolation("SP-ITEMS-TRANSFER", "the Good Guys choose who takes a knocked-out"
+                                f" Good Guy's items: they answer 'allow items {obj}@MATE'")
         holder = next((c for c in s.chars.values() if c.holding == obj), None)
         if kind == "drop" and holder is not None and holder.team == "good":
             raise RuleViolation("SP-HELD-SHIELD", f"{holder.id}'s player chooses where the {obj}"
@@ -800,6 +803,11 @@ def punch_or_kick(p: Play, seat: str, cmd: Cmd) -> None:
     face = "will" if cmd.verb == "punch" else "speed"
     cost = [face, face] if cmd.power else [face]
     pay(p, cmd.who, cost, cmd.pay, cmd.verb + (" powered up" if cmd.power else ""), basic=True)
+    if s.chars[cmd.who].team == "bad" and s.options["reaction_window"] != "never" and cmd.choose:
+        trial = Play(p.s)
+        trial.choices = dict(p.choices)
+        resolve_punch_or_kick(trial, cmd)
+        check_choices_used(trial)
     if open_reaction(p, cmd):
         return
     resolve_punch_or_kick(p, cmd)
@@ -1218,8 +1226,9 @@ def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
     if pend is None or pend.kind != "reaction":
         raise RuleViolation("SP-NO-WINDOW", "there is no Bad Guy ability to react to now")
     declared: Cmd = parse_pending(pend.command)
-    p.choose(declared)
-    p.choose(cmd)  # the Good Guys' own choices (drop, or Scott's for a Reversal)
+    if cmd.verb == "allow":
+        p.choose(declared)  # the Bad Guys' choices stand when the ability goes ahead
+    p.choose(cmd)  # the Good Guys' own choices (drop, items, or Scott's for a Reversal)
     if cmd.verb == "allow":
         p.emit(ReactionTaken(kind="allow"))
         resolve_declared(p, declared)

@@ -134,3 +134,13 @@ def test_a_knocked_out_good_guys_items_go_to_the_first_teammate_by_default():
     m = knockout_position()
     m.apply("good", "allow")
     assert m.state.equipped.get("knives") == ("item:scotts-bass",)
+
+
+def test_a_bad_guys_needless_or_not_his_choice_is_refused_before_the_window():
+    m = battle({"scott": "e4", "matthew": "f4"}, objects={})
+    m.apply("bad", "roll [will will guts guts guts]")
+    assert rule(m, "bad", "matthew punch scott knock scott@w") == "SP-CHOICE"
+    assert rule(m, "bad", "matthew punch scott items scott@scott") == "SP-ITEMS-TRANSFER"
+    m.apply("bad", "matthew punch scott")
+    m.apply("good", "allow")
+    assert ch(m, "scott").health == 59
