@@ -161,6 +161,7 @@ class TokenSkipped(Event, frozen=True):
     kind: str
     region: str
     reason: str
+    turn: int = 0  # the turn of the Seek (a dry run of a Seek must not name the region)
 
 
 class ResourcesPaid(Event, frozen=True):

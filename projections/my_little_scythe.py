@@ -385,8 +385,9 @@ class MSProjection(Base[MSState]):
         # such an event names the card still on top of the live deck
         if isinstance(event, ev.SpellDrawn) and (event.seat != seat or event.card in state.spell_deck):
             return r(event, card=HIDDEN)
-        if isinstance(event, ev.QuestDrawn) and event.card != state.quest_card and \
-                event.card in state.quest_deck[:1] and len(state.quest_deck) > 1:
+        if isinstance(event, ev.QuestDrawn) and event.card != state.quest_card and (
+                not state.quest_deck  # the draw would follow a reshuffle still to come
+                or (event.card in state.quest_deck[:1] and len(state.quest_deck) > 1)):
             return r(event, card=HIDDEN)
         if isinstance(event, ev.PowerUpLooked) and event.seat == seat and state.look != event.tiles:
             pile = state.piles.get(event.pile, ())
@@ -394,6 +395,9 @@ class MSProjection(Base[MSState]):
                 return r(event, tiles=(HIDDEN,) * len(event.tiles))
         if isinstance(event, ev.DialSet) and event.seat != seat:
             return r(event, pies=-1, spells=())
+        if isinstance(event, ev.TokenSkipped) and event.turn == state.turn and state.action is None:
+            # a dry run of a Seek: the dice are not rolled yet, so neither is the region
+            return r(event, region=HIDDEN)
         if after_hypothetical_reveal(event, state):
             return None
         if isinstance(event, ev.PieFightRevealed) and state.fight is not None and state.fight.space == event.space:

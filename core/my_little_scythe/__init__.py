@@ -221,13 +221,12 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
     if s.fight is not None:
         p = s.players[seat]
         top = min(s.content["dial_max"], p.pies)
-        out: list[Any] = []
-        for n in range(top + 1):
-            out.append(cm.Dial(n))
-            if p.spells:
-                out.append(cm.Dial(n, p.spells))
-            if len(p.spells) > 1:
-                out += [cm.Dial(n, (x,)) for x in p.spells]
+        # the menu shows the plain dials first, then with every spell, then with one spell
+        out: list[Any] = [cm.Dial(n) for n in range(top + 1)]
+        if p.spells:
+            out += [cm.Dial(n, p.spells) for n in range(top + 1)]
+        if len(p.spells) > 1:
+            out += [cm.Dial(n, (x,)) for x in p.spells for n in range(top + 1)]
         return out
     if s.rejuv:
         return [cm.Rejuvenate("spell"), cm.Rejuvenate("pies")]
@@ -253,9 +252,9 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
                 for need, reveal in needs:
                     rest = need - s.delivery.count
                     for n in sorted({have, min(have, rest)}):
-                        if n > 0:
+                        for path in rules.castle_paths(s, seat, p.seekers[i - 1]) if n > 0 else []:
                             a = n if kind == "apple" else 0
-                            out.append(cm.Carry(i, (CASTLE,), a, n - a, reveal))
+                            out.append(cm.Carry(i, path, a, n - a, reveal))
             return out
         for i in s.moving:
             start = p.seekers[i - 1]
@@ -273,13 +272,13 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
             for _dest, path in sorted(paths(s, seat, start, creach).items()):
                 for a, g in sorted(loads):
                     out.append(cm.Carry(i, path, a, g))
-            if start in board_of(s.content).adjacent[CASTLE]:
+            for path in rules.castle_paths(s, seat, start):
                 for kind, n in (("apple", apples), ("gem", gems)):
                     full, lowered = rules.delivery_need(s, seat, kind)
                     revealed = s.players[seat].personality_revealed
                     for need, reveal in [(full, False)] + ([(lowered, not revealed)] if lowered is not None else []):
                         for k in sorted({n, min(n, need)} - {0}):
-                            out.append(cm.Carry(i, (CASTLE,), k if kind == "apple" else 0,
+                            out.append(cm.Carry(i, path, k if kind == "apple" else 0,
                                                 k if kind == "gem" else 0, reveal))
         return sorted(out, key=lambda c: menu_rank(s, seat, c))
     if s.quest_card:

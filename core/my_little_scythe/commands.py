@@ -202,6 +202,8 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
         path: list[str] = []
         i = 2
         while i < len(low) and not low[i].isdigit():
+            if i + 1 < len(low) and low[i + 1] in ("apple", "apples", "gem", "gems"):
+                raise ParseError(f"write the count in digits, not {low[i]!r}: `carry 1 T2 2 apples`", hint=HINT)
             path.append(_space(content, low[i]))
             i += 1
         apples = gems = 0

@@ -301,6 +301,20 @@ def delivery_need(s: MSState, seat: str, kind: str) -> tuple[int, int | None]:
     return need, None
 
 
+def castle_paths(s: MSState, seat: str, start: str) -> list[tuple[str, ...]]:
+    """How a carrying Seeker enters Castle Everfree: one step from an inner space or a portal,
+    or two steps with a carry-range tile (Supply Catapult), not through an opponent ("Deliveries")."""
+    b = board(s)
+    if start in (BASE, CASTLE):
+        return []
+    out: list[tuple[str, ...]] = [(CASTLE,)] if start in b.adjacent[CASTLE] else []
+    if "carry-range" in move_effects(s, seat):
+        for mid in b.adjacent[start]:
+            if mid != CASTLE and CASTLE in b.adjacent[mid] and not owner_of(s, mid, seat):
+                out.append((mid, CASTLE))
+    return out
+
+
 def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
     """Deliveries: exactly 4 apples or 4 gems reach Castle Everfree in one turn, maybe split
     between both Seekers; the delivery happens at once, extras stay on their space ("Deliveries")."""
@@ -315,8 +329,9 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
                 f"there are only {stock(s, start, kind)} {kind}s on {start}")
     require(not (cmd.apples and cmd.gems or not (cmd.apples or cmd.gems)), "MS-DELIVERY-ONE-KIND",
             "a delivery is of apples or of gems: carry one kind to the castle")
-    require(not (len(cmd.path) != 1 or start not in b.adjacent[CASTLE]), "MS-MOVE-ADJACENT",
-            f"Castle Everfree is one step from the inner spaces and portals, not from {start}")
+    require(tuple(cmd.path) in castle_paths(s, seat, start), "MS-MOVE-ADJACENT",
+            f"a carrying Seeker reaches Castle Everfree in one step from the inner spaces and portals"
+            f" (two with a carry-range tile); not by {' -> '.join((start,) + tuple(cmd.path))}")
     kind = "apple" if cmd.apples else "gem"
     count = cmd.apples or cmd.gems
     pending = s.delivery
@@ -338,13 +353,13 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
     if have + used < need:
         other = 2 if cmd.seeker == 1 else 1
         ospace = s.players[seat].seekers[other - 1]
-        can_finish = (pending is None and other in s.moving and ospace in b.adjacent[CASTLE]
+        can_finish = (pending is None and other in s.moving and bool(castle_paths(s, seat, ospace))
                       and stock(s, ospace, kind) >= min(need, least) - have - used)
         hint = (" (add `reveal` to play your personality card)"
                 if lowered is not None and not use_card and have + used >= lowered else "")
         require(can_finish, "MS-DELIVERY-EXACT",
                 f"a delivery is exactly {need} {kind}s in one turn; {have + used} would reach the castle{hint}")
-    c.emit(ev.SeekerMoved(seat=seat, seeker=cmd.seeker, path=(start, CASTLE), carried={kind: used}))
+    c.emit(ev.SeekerMoved(seat=seat, seeker=cmd.seeker, path=(start,) + tuple(cmd.path), carried={kind: used}))
     if have + used < need:
         c.emit(ev.DeliveryStarted(seat=seat, kind=kind, count=have + used, need=need if revealed else full,
                                   origin=start))
@@ -525,10 +540,12 @@ def skip_unplaceable(c: Ctx) -> bool:
     s = c.state
     kind, region = s.seek[0]
     if s.supply.get(kind, 0) <= 0:
-        c.emit(ev.TokenSkipped(seat=s.active or "", kind=kind, region=region, reason=f"no {kind} tokens left in the supply"))
+        c.emit(ev.TokenSkipped(seat=s.active or "", kind=kind, region=region, reason=f"no {kind} tokens left in the supply",
+                                      turn=s.turn))
         return True
     if not placement_spaces(s, kind, region):
-        c.emit(ev.TokenSkipped(seat=s.active or "", kind=kind, region=region, reason="no space in the region may take it"))
+        c.emit(ev.TokenSkipped(seat=s.active or "", kind=kind, region=region, reason="no space in the region may take it",
+                                      turn=s.turn))
         return True
     return False
 
@@ -676,7 +693,8 @@ def needs_reveal(s: MSState, seat: str, card: str | None) -> bool:
 
 def offer_trophies(c: Ctx, seat: str, q: list[tuple[str, str | None]], optional: bool) -> None:
     reveal = tuple(t for t, card in q if needs_reveal(c.state, seat, card))
-    c.emit(ev.TrophyChoiceOffered(seat=seat, choices=tuple(t for t, _ in q), reveal=reveal, optional=optional))
+    choices = tuple(t for t, _ in q if t not in reveal) + reveal  # the ones met outright first
+    c.emit(ev.TrophyChoiceOffered(seat=seat, choices=choices, reveal=reveal, optional=optional))
 
 
 def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:

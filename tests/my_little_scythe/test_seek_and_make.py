@@ -169,3 +169,23 @@ def test_portal_express_enters_the_map_on_any_portal():
     m.apply("ann", "move")
     m.apply("ann", "go 1 P4")
     assert m.state.players["ann"].seekers[0] == "P4"
+
+
+def test_supply_catapult_delivers_from_two_spaces_away_but_not_through_an_opponent():
+    m = position(seekers={"ann": ("T2", "base")}, resources={"T2": {"gem": 4}},
+                 tiles={"ann": {"move": "pu-move-01"}})
+    m.apply("ann", "move")
+    assert "carry 1 T1 castle 4 gems" in m.legal_texts("ann")
+    m.apply("ann", "carry 1 T1 castle 4 gems")
+    assert "gem-delivery" in [e.kind + "-delivery" for _s, _c, e in m.items if isinstance(e, ev.DeliveryMade)]
+    plain = position(seekers={"ann": ("T2", "base")}, resources={"T2": {"gem": 4}})
+    plain.apply("ann", "move")
+    with pytest.raises(RuleViolation) as e:
+        plain.decide("ann", "carry 1 T1 castle 4 gems")
+    assert e.value.rule_id == "MS-MOVE-ADJACENT"
+    blocked = position(seekers={"ann": ("T2", "base"), "bob": ("T1", "base")}, resources={"T2": {"gem": 4}},
+                       tiles={"ann": {"move": "pu-move-01"}})
+    blocked.apply("ann", "move")
+    with pytest.raises(RuleViolation) as e:
+        blocked.decide("ann", "carry 1 T1 castle 4 gems")
+    assert e.value.rule_id == "MS-MOVE-ADJACENT"

@@ -154,3 +154,40 @@ def test_renderer_fits_100_columns_for_six_players_mid_game():
     for seat in (*m.seats, None):
         text = render(m.view(seat), seat)
         assert max(len(line.rstrip()) for line in text.splitlines()) <= 100, text
+
+
+def test_a_dry_run_never_names_the_next_spell_quest_or_power_up_tiles():
+    m = position(seekers={"ann": ("T3", "T5")}, resources={"T3": {"apple": 1, "gem": 2}, "T4": {"quest": 1}})
+    draws = m.folded.draws
+
+    def shown(text):
+        _seat, _cmd, evs = m.decide("ann", text)
+        return m.preview(evs, "ann", draws)
+
+    spell = [e for e in shown("cast") if isinstance(e, ev.SpellDrawn)][0]
+    assert spell.card == "?"
+    looked = [e for e in shown("power-up move") if isinstance(e, ev.PowerUpLooked)][0]
+    assert set(looked.tiles) == {"?"}
+    m.apply("ann", "move")
+    m.apply("ann", "go 2 T4")
+    m.apply("ann", "stay 1")
+    quest = [e for e in shown("explore T4") if isinstance(e, ev.QuestDrawn)][0]
+    assert quest.card == "?"
+    m.apply("ann", "explore T4")  # once it happens, ann reads her quest
+    assert [e for _s, _a, e in m.log("ann") if isinstance(e, ev.QuestDrawn)][-1].card != "?"
+
+
+def test_a_dry_run_seek_with_an_empty_supply_does_not_name_the_region():
+    m = position(tracks={})
+    s = m.state
+    # empty the apple supply onto the map (as Seeks would): every apple token is out
+    from core.match import Match
+    from projections.fold import SETUP
+    gained = ev.ResourcesGained(seat="ann", space="D3", gained={"apple": s.supply["apple"]}, reason="test position")
+    m = Match(GAME, list(m.items) + [(m.seq + 1, SETUP, gained)])
+    _seat, _cmd, evs = m.decide("ann", "seek-apples")
+    shown = m.preview(evs, "ann", m.folded.draws)
+    skipped = [e for e in shown if isinstance(e, ev.TokenSkipped)]
+    assert skipped and all(e.region == "?" for e in skipped)
+    m.apply("ann", "seek-apples")  # once rolled, the log names the region
+    assert all(e.region != "?" for _s, _a, e in m.log("ann") if isinstance(e, ev.TokenSkipped))
