@@ -91,6 +91,10 @@ class Rng:
         self.n += 1
         return ev
 
+    def manual_left(self) -> int | None:
+        """How many typed faces are still unused (None in a seeded game)."""
+        return None if self.manual is None else len(self.manual) - self._used
+
     def check_all_used(self) -> None:
         if self.manual is not None and self._used < len(self.manual):
             extra = " ".join(self.manual[self._used :])

@@ -166,6 +166,11 @@ class Game(Generic[S, C]):
         """A game's own shorthand for physical dice (``roll 4``): (command, faces) or None."""
         return None
 
+    def out_of_turn(self, state: S, seat: str, command: C) -> Any:
+        """A game's own ruling on a command from a seat that may not act now: a
+        ``RuleViolation`` to raise instead of the kernel's ARB-TURN, or None."""
+        return None
+
     def command_is_secret(self, state: S, seat: str, text: str) -> bool | None:
         """Whether other seats may not read the words of ``seat``'s command ``text`` (a
         secret choice). None: the kernel decides, hiding the words whenever the command's

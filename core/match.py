@@ -207,11 +207,18 @@ class Match:
         if self.outcome() is not None:
             raise RuleViolation("ARB-GAME-OVER", "the game is over; no more moves")
         who = self.to_act()
+        body, manual = self.split_manual(text)
         if seat not in who.seats:
+            ruling = None
+            try:
+                ruling = self.game.out_of_turn(self.state, seat, self.game.parse(self.state, seat, body))
+            except ParseError:
+                pass  # not a command at all: the turn is the first thing wrong with it
+            if isinstance(ruling, RuleViolation):
+                raise ruling
             raise RuleViolation(
                 "ARB-TURN", f"it is not {seat}'s decision now (waiting on {', '.join(who.seats)})"
             )
-        body, manual = self.split_manual(text)
         command = self.game.parse(self.state, seat, body)
         assert self.folded is not None
         rng = Rng(self.created.seed, self.folded.draws, self.game.dice(self.created), manual)

@@ -152,3 +152,25 @@ def test_old_event_versions_are_upcast():
             codec.decode("Tally", 3, b'{"type":"Tally"}')
     finally:
         UPCASTERS.pop(("Tally", 1), None)
+
+
+def test_a_game_may_rule_on_a_command_out_of_turn(monkeypatch):
+    m = new()
+    m.apply("ann", "bid 1")
+    with pytest.raises(RuleViolation) as exc:
+        m.apply("ann", "bid 2")
+    assert exc.value.rule_id == "ARB-TURN"
+    monkeypatch.setattr(toygame.GAME, "out_of_turn",
+                        lambda state, seat, command: RuleViolation("DUEL-BID", "one bid a round"))
+    with pytest.raises(RuleViolation) as exc:
+        m.apply("ann", "bid 2")
+    assert exc.value.rule_id == "DUEL-BID"
+    with pytest.raises(RuleViolation) as exc:  # not a command at all: the turn comes first
+        m.apply("ann", "dance")
+    assert exc.value.rule_id == "ARB-TURN"
+
+
+def test_manual_left_counts_unused_faces():
+    rng = Rng(1, 0, {"d6": tuple("123456")}, manual=["4", "5"])
+    rng.roll(["d6"])
+    assert rng.manual_left() == 1 and Rng(1, 0, {}).manual_left() is None
