@@ -656,6 +656,8 @@ class MonsterDerby(Game[MDState, Any]):
         R.check_attack(st, c, m, t)
         dice = R.PhysicalDice(rng, f"attack {t.id}", st, m.id, t.id)
         R.resolve_attack(em, dice, m.id, t.id, "attack")  # type: ignore[arg-type]
+        dice.check_all_used("" if em.state.curse is None else
+                            "the cursed monster's way back comes first: give any later dice with the curse command")
         self._after_attack(em)
 
     def _curse(self, em: R.Emitter, rng: Rng, spaces: tuple[str, ...]) -> None:
@@ -676,6 +678,8 @@ class MonsterDerby(Game[MDState, Any]):
         R.curse_back(em, d, path)
         dice = R.PhysicalDice(rng, "curse " + " ".join(spaces), st)
         R.resume_after_curse(em, dice, pc)  # type: ignore[arg-type]
+        dice.check_all_used("" if em.state.curse is None else
+                            "the next cursed monster's way back comes first: give any later dice with that curse command")
         self._after_attack(em)
 
     def _after_attack(self, em: R.Emitter) -> None:
