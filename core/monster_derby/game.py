@@ -1,5 +1,6 @@
 """Monster Derby's decider: a turn is ``roll``, then ``take-marker`` or ``control <monster>``,
-then steps (``move``, ``fly``, ``attack``, ``recover``, ``call``) and ``end``."""
+then steps (``move``, ``fly``, ``attack``, ``recover``, ``call``, ``copy``) and ``end``; a
+curse that strikes waits for the player's ``curse`` way back before the attack goes on."""
 
 from __future__ import annotations
 
