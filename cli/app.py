@@ -638,7 +638,9 @@ def play(
                 console.print(f"saved. resume with `arbiter play {gid}`")
                 return
             if raw in ("?", "help"):
-                console.print("commands: " + escape("; ".join(match.game.syntax)))
+                console.print("commands:")
+                for line in match.game.syntax:
+                    console.print("  " + escape(line.strip("\n")))
                 console.print("also: a number from the menu, undo, log, quit")
                 continue
             if raw == "log":

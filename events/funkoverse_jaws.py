@@ -40,6 +40,8 @@ class CharacterMoved(Event, frozen=True):
     char: str
     path: tuple[str, ...]  # every square entered, in order
     how: str  # move, swim, farewell-and-adieu
+    start: str = ""  # the square the move began on
+    route: str = ""  # why the route is not the direct one, e.g. round an obstructed corner
 
 
 class SharkSurfaced(Event, frozen=True):
@@ -63,6 +65,7 @@ class ChallengeDeclared(Event, frozen=True):
     kind: str  # basic-challenge or an ability id
     dice: int
     defense: int
+    extra: int = 0  # of ``dice``, the extra dice (Can Crusher: your status cards on the target)
 
 
 class ChallengeResolved(Event, frozen=True):

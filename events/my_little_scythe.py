@@ -76,7 +76,7 @@ class DeliveryMade(Event, frozen=True):
     seat: str
     kind: str  # apple | gem
     count: int
-    extras_left: dict[str, int] = {}  # origin space -> resources that stayed behind
+    extras_left: dict[str, dict[str, int]] = {}  # origin space -> {kind: count} that stayed behind
 
 
 class SeekersSentHome(Event, frozen=True):
@@ -213,6 +213,13 @@ class QuestsPending(Event, frozen=True):
     spaces: tuple[str, ...]
 
 
+class QuestsLeft(Event, frozen=True):
+    """The player does not grab the quest tokens under the Seekers; they stay on the map."""
+
+    seat: str
+    spaces: tuple[str, ...]
+
+
 class QuestDrawn(Event, frozen=True):
     seat: str
     card: str
@@ -238,6 +245,15 @@ class QuestDeclined(Event, frozen=True):
 class TrophyChoiceOffered(Event, frozen=True):
     seat: str
     choices: tuple[str, ...]
+    reveal: tuple[str, ...] = ()  # choices earned only by revealing the personality card
+    optional: bool = False  # the seat may pass (`trophy none`): every choice needs the card
+
+
+class TrophyDeclined(Event, frozen=True):
+    """The seat keeps its personality card secret and passes on the trophies it would unlock."""
+
+    seat: str
+    trophies: tuple[str, ...]
 
 
 class TrophyEarned(Event, frozen=True):
@@ -268,6 +284,6 @@ ALL = (SetupTilePlaced, PersonalityDealt, PersonalityRevealed, SpellDrawn, First
        TurnStarted, ActionChosen, SeekerMoved, SeekerStayed, DeliveryStarted, DeliveryMade,
        SeekersSentHome, TrackMoved, PieFightPending, PieFightCalledOff, PieFightStarted, DialSet, PieFightRevealed, SpellsDiscarded,
        Rejuvenated, RejuvenationOwed, TokenPlaced, TokenSkipped, ResourcesPaid, ResourcesMoved,
-       ResourcesGained, PowerUpLooked, PowerUpTaken, QuestTokenTaken, QuestsPending, QuestDrawn,
-       QuestDeckRebuilt, QuestResolved, QuestDeclined, TrophyChoiceOffered, TrophyEarned,
+       ResourcesGained, PowerUpLooked, PowerUpTaken, QuestTokenTaken, QuestsPending, QuestsLeft, QuestDrawn,
+       QuestDeckRebuilt, QuestResolved, QuestDeclined, TrophyChoiceOffered, TrophyDeclined, TrophyEarned,
        TurnEnded, GrandFinaleBegan, GameEnded)

@@ -337,13 +337,19 @@ class FJProjection(Base[FJState]):
                     f"{' '.join(e.defender_faces)} = {e.challenger_successes}-{e.defender_successes}, "
                     + (f"{e.target} {e.result}" if e.won else "ties and losses go to the defender"))
         if n == "CharacterMoved":
-            return f"{e.char} moves" + ("" if e.how == "move" else f" ({e.how})") + f": {' > '.join(e.path)}"
+            squares = ((e.start,) if e.start else ()) + tuple(e.path)
+            return (f"{e.char} moves" + ("" if e.how == "move" else f" ({e.how})") + f": {' > '.join(squares)}"
+                    + f" ({len(e.path)} square(s)" + (f", {e.route})" if e.route else ")"))
         if n == "CharacterPlaced":
             return f"{e.char} placed on {e.square} ({e.why})"
         if n == "PointsGained":
             return f"{e.side} gains {e.points} point(s): {e.why}"
         if n == "PhaseChanged":
-            return f"now: {e.side} {e.phase}" + (f" ({e.char})" if e.char else "")
+            what = {"place": "places a character in its starting area", "choose": "chooses a character",
+                    "act": f"acts with {e.char}", "jaws": f"may place {e.char} next to the Shark (Jaws!)",
+                    "veteran": "may give or move the Hunted card (Veteran Hunter)",
+                    "flags": "may return characters from the rival flag"}.get(e.phase, e.phase)
+            return f"now: {e.side} {what}"
         if n == "CooldownShifted":
             return f"{e.side} shifts its cooldown track" + (f"; back in play: {', '.join(e.returned)}" if e.returned else "")
         simple = {
@@ -352,7 +358,9 @@ class FJProjection(Base[FJState]):
             "ActionDone": lambda: f"{e.char}: {e.action} ({e.left} action(s) left)",
             "SharkSurfaced": lambda: f"{e.char} " + ("emerges" if e.emerged else "submerges"),
             "TokenSpent": lambda: f"{e.side} spends a {e.token} token on {e.ability}: cooldown {e.slot}",
-            "ChallengeDeclared": lambda: f"{e.challenger} challenges {e.target} ({e.kind}): {e.dice} dice against defense {e.defense}",
+            "ChallengeDeclared": lambda: f"{e.challenger} challenges {e.target} ({e.kind}): {e.dice} dice"
+            + (f" ({e.dice - e.extra} + {e.extra} for your status cards on {e.target})" if e.extra else "")
+            + f" against defense {e.defense}",
             "KnockedDown": lambda: f"{e.char} is knocked down",
             "KnockedOut": lambda: f"{e.char} is knocked out" + (f" by {e.by}" if e.by else "") + ": cooldown 1",
             "StoodUp": lambda: f"{e.char} stands up ({e.how}" + (f" by {e.by})" if e.by else ")"),
@@ -363,7 +371,7 @@ class FJProjection(Base[FJState]):
             "PointMarkerTaken": lambda: f"{e.char} takes point marker {e.letter}: cooldown 4",
             "ControlMarkerPlaced": lambda: f"{e.char} places a {e.side} control marker on {e.square} (area {e.area})",
             "ControlMarkerFlipped": lambda: f"{e.char} flips the control marker of area {e.area} to {e.side}",
-            "HuntedShift": lambda: f"Hunted: {e.side} shifts {', '.join(e.tokens) or 'no'} token(s) down 1",
+            "HuntedShift": lambda: f"Hunted resolves: {e.side} shifts its {', '.join(e.tokens) or 'no'} token(s) down the cooldown track by 1",
             "FlagReturned": lambda: f"{e.char} returns from the rival flag to the {e.side} starting area",
             "RoundEnded": lambda: f"round {e.round} ends; the First Player marker passes to {e.first}",
             "GameWon": lambda: f"{e.side} wins: {e.reason}",

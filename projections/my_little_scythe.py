@@ -71,6 +71,10 @@ class MSState(msgspec.Struct, frozen=True):
     quest_spaces: tuple[str, ...] = ()
     quest_card: str | None = None
     trophy_choices: tuple[str, ...] = ()
+    trophy_seat: str = ""  # who chooses (the active seat, or a defender revealing a card)
+    trophy_reveal: tuple[str, ...] = ()  # choices that need the personality card revealed
+    trophy_optional: bool = False  # `trophy none` allowed (every choice needs the card)
+    declined: tuple[str, ...] = ()  # trophies passed on this turn (card kept secret)
     trophies_this_turn: int = 0
     quests_checked: bool = False
     finale: bool = False
@@ -175,7 +179,8 @@ class MSProjection(Base[MSState]):
             left = tuple(s for s in state.finale_left if s != e.seat)
             return r(state, active=e.seat, turn=e.turn, final=e.final, action=None, moving=(),
                      delivery=None, delivered=(), trophies_this_turn=0, players=players,
-                     finale_left=left, trophy_choices=(), quests_checked=False)
+                     finale_left=left, trophy_choices=(), trophy_seat="", trophy_reveal=(),
+                     trophy_optional=False, declined=(), quests_checked=False)
         if isinstance(e, ev.ActionChosen):
             moving = (1, 2) if e.action == "move" else ()
             return r(state, action=e.action, moving=moving, players=player(e.seat, last_action=e.action))
@@ -266,6 +271,8 @@ class MSProjection(Base[MSState]):
                      players=player(e.seat, **kw))
         if isinstance(e, ev.QuestsPending):
             return r(state, quest_spaces=e.spaces, quests_checked=True)
+        if isinstance(e, ev.QuestsLeft):
+            return r(state, quest_spaces=())
         if isinstance(e, ev.QuestTokenTaken):
             return r(state, board=_add(state.board, e.space, "quest", -1),
                      supply=_sup(state.supply, "quest", 1),
@@ -281,11 +288,16 @@ class MSProjection(Base[MSState]):
         if isinstance(e, ev.QuestDeclined):
             return r(state, quest_card=None, quest_deck=state.quest_deck + (e.card,))
         if isinstance(e, ev.TrophyChoiceOffered):
-            return r(state, trophy_choices=e.choices)
+            return r(state, trophy_choices=e.choices, trophy_seat=e.seat, trophy_reveal=e.reveal,
+                     trophy_optional=e.optional)
+        if isinstance(e, ev.TrophyDeclined):
+            return r(state, trophy_choices=(), trophy_seat="", trophy_reveal=(), trophy_optional=False,
+                     declined=state.declined + e.trophies)
         if isinstance(e, ev.TrophyEarned):
             p = state.players[e.seat]
             counts = e.seat == state.active and e.trophy != "pie-fight"
             return r(state, players=player(e.seat, trophies=p.trophies + (e.trophy,)), trophy_choices=(),
+                     trophy_seat="", trophy_reveal=(), trophy_optional=False,
                      trophies_this_turn=state.trophies_this_turn + (1 if counts else 0))
         if isinstance(e, ev.TurnEnded):
             return r(state, active=None, action=None, final=False, moving=(), quest_spaces=())
@@ -309,6 +321,13 @@ class MSProjection(Base[MSState]):
             kind = "turn" if seat == state.active else "reaction"
             return Decision(kind, (seat,), "rejuvenate: take 1 spell or 2 pies")
         a = state.active
+        if state.trophy_seat:
+            seat = state.trophy_seat or a or ""
+            kind = "turn" if seat == a else "reaction"
+            if kind == "reaction":
+                return Decision(kind, (seat,), "the tie went to the attacker: a personality card may still win"
+                                " the Pie Fight Victory (`trophy pie-fight reveal`), or pass (`trophy none`)")
+            return Decision(kind, (seat,), "choose the trophy to earn (`trophy NAME`)")
         if a is None:
             return Decision("over", ())
         if state.seek:
@@ -321,9 +340,8 @@ class MSProjection(Base[MSState]):
         if state.quest_card:
             return Decision("turn", (a,), f"quest {state.quest_card}: choose an option or No Thanks")
         if state.quest_spaces:
-            return Decision("turn", (a,), "choose which quest to look at first")
-        if state.trophy_choices:
-            return Decision("turn", (a,), "choose the trophy to earn this turn")
+            return Decision("turn", (a,), f"quest token under your Seeker on {', '.join(state.quest_spaces)}:"
+                            " `explore SPACE` to draw its quest, or `leave quests`")
         return Decision("turn", (a,), "choose an action on your mat")
 
     def outcome(self, state: MSState) -> Outcome | None:
@@ -347,6 +365,10 @@ class MSProjection(Base[MSState]):
             fight = r(fight, pies={s: (v if s == seat else -1) for s, v in fight.pies.items()},
                       spells={s: (v if s == seat else ()) for s, v in fight.spells.items()})
         look = state.look if state.active == seat else (HIDDEN,) * len(state.look)
+        if state.trophy_seat != seat:
+            # a choice that needs the chooser's personality card would betray the card
+            state = r(state, trophy_choices=tuple(t for t in state.trophy_choices if t not in state.trophy_reveal),
+                      trophy_reveal=(), trophy_optional=False, declined=())
         return r(state, players=players, fight=fight, look=look,
                  quest_deck=(HIDDEN,) * len(state.quest_deck),
                  spell_deck=(HIDDEN,) * len(state.spell_deck),
@@ -359,15 +381,31 @@ class MSProjection(Base[MSState]):
         if isinstance(event, ev.PersonalityDealt) and event.seat != seat:
             if not state.players[event.seat].personality_revealed:
                 return r(event, card=HIDDEN)
-        if isinstance(event, ev.SpellDrawn) and event.seat != seat:
+        # a dry run (`try`) must not tell the next card of a deck, not even to its drawer:
+        # such an event names the card still on top of the live deck
+        if isinstance(event, ev.SpellDrawn) and (event.seat != seat or event.card in state.spell_deck):
             return r(event, card=HIDDEN)
+        if isinstance(event, ev.QuestDrawn) and event.card != state.quest_card and \
+                event.card in state.quest_deck[:1] and len(state.quest_deck) > 1:
+            return r(event, card=HIDDEN)
+        if isinstance(event, ev.PowerUpLooked) and event.seat == seat and state.look != event.tiles:
+            pile = state.piles.get(event.pile, ())
+            if tuple(pile[:len(event.tiles)]) == tuple(event.tiles) and len(pile) > len(event.tiles):
+                return r(event, tiles=(HIDDEN,) * len(event.tiles))
         if isinstance(event, ev.DialSet) and event.seat != seat:
             return r(event, pies=-1, spells=())
+        if after_hypothetical_reveal(event, state):
+            return None
         if isinstance(event, ev.PieFightRevealed) and state.fight is not None and state.fight.space == event.space:
             # a hypothetical reveal (a dry run before the other dial is in): nothing of it shows
             hide = {x: -1 for x in event.pies}
             return r(event, pies=hide, spells={x: () for x in event.pies}, scores=hide,
                      attacker_score=-1, defender_score=-1, winner=HIDDEN, loser=HIDDEN)
+        if isinstance(event, ev.TrophyChoiceOffered) and event.seat != seat:
+            return r(event, choices=tuple(t for t in event.choices if t not in event.reveal), reveal=(),
+                     optional=False)
+        if isinstance(event, ev.TrophyDeclined) and event.seat != seat:
+            return r(event, trophies=())
         if isinstance(event, ev.PowerUpLooked) and event.seat != seat:
             return r(event, tiles=(HIDDEN,) * len(event.tiles))
         return event
@@ -384,6 +422,46 @@ class MSProjection(Base[MSState]):
 
     def describe(self, event: Event) -> str:
         return describe(event)
+
+
+def after_hypothetical_reveal(e: Event, state: MSState) -> bool:
+    """While a live pie fight still waits for a dial, a dry run of the last dial would show the
+    fight's outcome through its consequences (pies paid, who goes home, trophies, the turn
+    running on). Such events cannot have happened yet in the live game; they are hidden.
+    (An older event of the same kind may be hidden too until the dials are in: never a leak.)"""
+    f = state.fight
+    if f is None or len(f.pies) >= 2:
+        return False
+    sides = (f.attacker, f.defender)
+    players = state.players
+    if isinstance(e, ev.TrackMoved):
+        return e.seat in sides and e.reason == "pies thrown" and e.before == players[e.seat].pies
+    if isinstance(e, ev.SpellsDiscarded):
+        return e.seat in sides and all(c in players[e.seat].spells for c in e.cards)
+    if isinstance(e, ev.SeekersSentHome):
+        return e.seat in sides and e.reason == "pie-fight" and any(
+            players[e.seat].seekers[i - 1] == f.space for i in e.seekers if 0 < i <= 2)
+    if isinstance(e, ev.TrophyEarned):
+        return e.trophy not in players[e.seat].trophies
+    if isinstance(e, ev.PersonalityRevealed):
+        return not players[e.seat].personality_revealed
+    if isinstance(e, (ev.RejuvenationOwed, ev.Rejuvenated)):
+        return e.seat in sides and e.seat not in state.rejuv
+    if isinstance(e, (ev.TrophyChoiceOffered, ev.TrophyDeclined)):
+        return not state.trophy_seat
+    if isinstance(e, ev.QuestsPending):
+        return not state.quests_checked
+    if isinstance(e, (ev.QuestTokenTaken, ev.QuestDrawn, ev.QuestsLeft)):
+        return True
+    if isinstance(e, ev.TurnEnded):
+        return e.turn == state.turn
+    if isinstance(e, ev.TurnStarted):
+        return e.turn > state.turn
+    if isinstance(e, ev.GrandFinaleBegan):
+        return not state.finale
+    if isinstance(e, ev.GameEnded):
+        return not state.ended
+    return False
 
 
 def _res(d: dict[str, int]) -> str:
@@ -431,6 +509,8 @@ def describe(e: Event) -> str:  # noqa: C901 - one line per fact
         return f"{e.seat} sets the pie fight dial" + ("" if e.pies < 0 else f" to {e.pies}" + (
             f" with {', '.join(e.spells)}" if e.spells else ""))
     if isinstance(e, ev.PieFightRevealed):
+        if e.winner == HIDDEN:
+            return "the dials would be revealed together (hidden until both dials are set)"
         return (f"dials revealed: {e.attacker} {e.attacker_score}, {e.defender} {e.defender_score};"
                 f" {e.winner} wins the pie fight")
     if isinstance(e, ev.SpellsDiscarded):
@@ -462,6 +542,8 @@ def describe(e: Event) -> str:  # noqa: C901 - one line per fact
                 else f"{e.seat} finds no quest under a Seeker")
     if isinstance(e, ev.QuestTokenTaken):
         return f"{e.seat} takes the quest token on {e.space}"
+    if isinstance(e, ev.QuestsLeft):
+        return f"{e.seat} leaves the quest token(s) on {', '.join(e.spaces)}"
     if isinstance(e, ev.QuestDrawn):
         return f"{e.seat} draws quest {e.card}"
     if isinstance(e, ev.QuestDeckRebuilt):
@@ -471,7 +553,14 @@ def describe(e: Event) -> str:  # noqa: C901 - one line per fact
     if isinstance(e, ev.QuestDeclined):
         return f"{e.seat} says No Thanks to {e.card}; it goes to the bottom of the quest deck"
     if isinstance(e, ev.TrophyChoiceOffered):
-        return f"{e.seat} qualifies for {', '.join(e.choices)} and must choose one"
+        if not e.choices:
+            return f"{e.seat} considers a trophy"
+        card = f" ({', '.join(e.reveal)} by revealing the personality card)" if e.reveal else ""
+        must = "may take one or pass" if e.optional else "must choose"
+        return f"{e.seat} qualifies for {', '.join(e.choices)}{card} and {must}"
+    if isinstance(e, ev.TrophyDeclined):
+        what = f" on {', '.join(e.trophies)}" if e.trophies else ""
+        return f"{e.seat} keeps the personality card secret and passes{what}"
     if isinstance(e, ev.TrophyEarned):
         return f"{e.seat} earns the {e.trophy} trophy" + (f" thanks to {e.personality}" if e.personality else "")
     if isinstance(e, ev.TurnEnded):

@@ -360,13 +360,16 @@ class SPProjection(Base[SPState]):
             return Decision("over", ())
         if s.pending and s.pending.kind == "reaction":
             return Decision("reaction", s.good_seats,
-                            f"{s.pending.who} uses {s.pending.command.split(' ')[0]}: allow, pause or reversal")
+                            f"{s.pending.who} uses {(s.pending.command.split(' ') + [''])[1]}:"
+                            " allow, pause or reversal")
         if s.pending and s.pending.kind == "ex-throw":
             return Decision("turn", (s.bad_seat,), "the Evil Ex throws the item he drew")
         if s.phase == "place":
             waiting = unplaced_seats(s)
             return Decision("turn", waiting, "place your characters behind your start line")
         if s.team == "bad":
+            if s.follow and s.phase == "act":
+                return Decision("turn", (s.bad_seat,), "Bad Guys' turn: the Chicks follow Matthew's move")
             return Decision("turn", (s.bad_seat,), "Bad Guys' turn")
         return Decision("turn", s.good_seats, "Good Guys' turn")
 
@@ -409,6 +412,11 @@ def describe(e: Event) -> str:
         return f"rolled {' '.join(e.faces)} ({e.purpose})"
     if isinstance(e, GameCreated):
         return f"battle at the Rockit, options {e.options}"
+    if isinstance(e, DiceSpent):
+        paid = list(e.faces) + ["booster"] * e.boosters + (["the combo cube"] if e.combo else [])
+        return f"{e.who} spends {' '.join(paid) or 'nothing'} to {e.purpose}"
+    if isinstance(e, ItemDrawn):
+        return f"{e.by} draws an item ({'hidden' if e.card == '?' else card_id(e.card)})"
     texts = {
         "ItemDrawn": "{by} draws an item ({card})",
         "Placed": "{who} is placed on {at}",
@@ -418,7 +426,7 @@ def describe(e: Event) -> str:
         "DiceSpent": "{who} spends {faces} (+{boosters} boosters) to {purpose}",
         "Moved": "{who} moves {path}",
         "Pushed": "{what} is pushed {frm} -> {to}",
-        "ChicksFollow": "the Chicks may follow Matthew {spaces} spaces",
+        "ChicksFollow": "each Chick on the board follows Matthew {spaces} spaces: {chicks}",
         "ChickMoved": "{who} follows Matthew ({path})",
         "AbilityUsed": "{who} uses {ability} on {targets} {detail}",
         "AbilityRerolled": "{ability} rerolls: {faces} ({counted} counted); dice tracker restores the pool",
@@ -441,12 +449,18 @@ def describe(e: Event) -> str:
         "ItemDiscarded": "{card} is discarded",
         "ItemsTransferred": "{frm}'s items go to {to}: {cards}",
         "ExThrowPending": "{who} draws {card} at {origin} and must throw it",
-        "ReactionOpened": "{who} declares {command}; the Good Guys may react",
+        "ReactionOpened": "the Bad Guys declare: {command}; the Good Guys may react",
         "ReactionTaken": "reaction: {kind} {by}",
         "TurnEnded": "the {team} guys end their turn",
         "BattleOver": "{winner} guys win: {reason}",
     }
     if n in texts:
+        for k in ("card", "what", "cards"):  # item tokens read as their card ids
+            v = f.get(k)
+            if isinstance(v, str) and v.startswith("item:"):
+                f[k] = card_id(v)
+            elif isinstance(v, (tuple, list)):
+                f[k] = [card_id(x) if str(x).startswith("item:") else x for x in v]
         f = {k: (" ".join(map(str, v)) if isinstance(v, (tuple, list)) else v) for k, v in f.items()}
         text = texts[n].format(**f)
         if isinstance(e, KnockedBack) and e.wall:

@@ -48,6 +48,7 @@ class VState(msgspec.Struct, frozen=True):
     bounties: dict[str, list[str]] = {}
     removed: list[str] = []
     public: list[str] = []
+    shown: list[str] = []  # cards in a hand that every seat has seen go there (or revealed)
     known: dict[str, list[str]] = {}
     counter: int = 0
     winners: list[str] = []
@@ -99,6 +100,8 @@ def mutate(d: dict[str, Any], e: Event) -> None:
         for c in e.cards:
             _take(d, c)
             d["hand"][e.seat].append(c)
+            if c in d["shown"]:
+                d["shown"].remove(c)
     elif t is ev.CreditsChanged:
         d["credits"][e.seat] = max(0, d["credits"][e.seat] + e.amount)
     elif t is ev.AmbitionChanged:
@@ -142,9 +145,14 @@ def mutate(d: dict[str, Any], e: Event) -> None:
     elif t is ev.CardToHand:
         _take(d, e.card)
         d["hand"][e.seat].append(e.card)
-        _pub(d, e.card)
+        if e.source != "deck" or e.card in d["public"]:  # a card chosen secretly from a deck stays secret
+            _pub(d, e.card)
+            if e.card not in d["shown"]:
+                d["shown"].append(e.card)
     elif t is ev.CardsRevealed:
         _pub(d, *e.cards)
+        if e.source == "hand":
+            d["shown"] += [c for c in e.cards if c not in d["shown"]]
     elif t is ev.CardsLooked:
         for c in e.cards:
             if c not in d["known"][e.seat]:
@@ -297,7 +305,9 @@ class VillainousProjection(Base[VState]):
         if seat == REFEREE:
             return state
         hidden = self.hidden_from(state, seat)
-        hand = {s: (list(h) if s == seat else ["?" if c in hidden else c for c in h])
+        # another seat's hand: only the cards everyone saw go there (a card drawn from the
+        # deck is unknown, even one that was public once and was shuffled back in)
+        hand = {s: (list(h) if s == seat else [c if c in state.shown and c not in hidden else "?" for c in h])
                 for s, h in state.hand.items()}
         known = {s: (list(k) if s == seat else []) for s, k in state.known.items()}
         pending = []
@@ -315,9 +325,9 @@ class VillainousProjection(Base[VState]):
         if seat == REFEREE:
             return event
         if isinstance(event, ev.CardsDrawn) and event.seat != seat:
-            hidden = self.hidden_from(state, seat)
-            return msgspec.structs.replace(
-                event, cards=tuple("?" if c in hidden else c for c in event.cards))
+            return msgspec.structs.replace(event, cards=tuple("?" for _ in event.cards))
+        if isinstance(event, ev.CardToHand) and event.seat != seat and event.card in self.hidden_from(state, seat):
+            return msgspec.structs.replace(event, card="?")
         if isinstance(event, ev.CardsLooked) and event.seat != seat:
             return msgspec.structs.replace(event, cards=tuple("?" for _ in event.cards))
         if isinstance(event, ev.ChoiceOpened) and event.secret and event.seat != seat:
@@ -359,8 +369,9 @@ def describe(e: Event) -> str:
         "TurnBegan": lambda: f"round {e.round}: {e.seat}'s turn",
         "MoverMoved": lambda: f"{e.seat} moves the mover to {e.to}",
         "ActionUsed": lambda: f"{e.seat} uses the {e.symbol} action",
-        "CardPlayed": lambda: f"{e.seat} {e.how} {e.card} in {e.sector}'s sector at {e.loc}"
-        + (f" on {e.on}" if e.on else ""),
+        "CardPlayed": lambda: f"{e.seat} {'places' if e.how == 'placed' else 'plays'} {e.card}"
+        + (f" in {e.sector}'s sector" if e.sector != e.seat else "")
+        + (f" at {e.loc}" if e.loc and not e.on else "") + (f" on {e.on}" if e.on else ""),
         "CardMoved": lambda: f"{e.card} moves to {e.to} ({e.sector}'s sector)",
         "CardDiscarded": lambda: f"{e.card} goes to {e.owner}'s {e.pile} discard pile",
         "Vanquished": lambda: f"{e.seat} vanquishes {e.hero} ({e.hero_strength}) at {e.loc} with "

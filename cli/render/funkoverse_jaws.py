@@ -21,7 +21,7 @@ def _cell(state: FJState, sq: str, occupant: dict[str, Any], markers: dict[str, 
         letter = LETTER.get(c.id, c.id[0].upper())
         body = letter if c.standing else letter.lower()
         extra = "~" if c.emerged is False else ("^" if c.emerged else "")
-        return (body + (extra or mark[:1] or " ")).ljust(2) + ("*" if c.id == state.active else " ")
+        return ("*" if c.id == state.active and state.phase == "act" else " ") + body + (extra or mark[:1] or " ")
     if mark:
         return mark.center(3)
     if sq in state.board.start.get("light", ()):
@@ -77,37 +77,100 @@ def render(state: FJState, seat: str | None) -> str:
         lines.append(row)
     lines.append("   " + "".join(corner(x, 0) + "---" for x in range(b.columns)) + corner(b.columns, 0))
     lines.append("     " + "   ".join(chr(97 + x) for x in range(b.columns)))
-    lines.append("key: Q Quint, S Shark, W Swimmer, T Tiger Shark; lower case = knocked down; ~ submerged,"
-                 " ^ emerged, * acting; ### filled, | and --- walls, o post; , ; starting areas;"
-                 " A-D point markers" + (", 1-3 control areas, Cl/Cd control markers" if state.mode == "control" else "")
-                 + (", Fl/Fd flags" if state.mode == "flags" else ""))
+    board_lines = lines[1:]
+    width = max(len(x) for x in board_lines) + 3
+    info = [part for line in side_panel(state) for part in wrap(line, max(40, 100 - width))]
+    out = [lines[0]]
+    for i in range(max(len(board_lines), len(info))):
+        left = board_lines[i] if i < len(board_lines) else ""
+        right = info[i] if i < len(info) else ""
+        out.append((left.ljust(width) + right).rstrip())
+    out += key_lines(state)
+    if state.phase == "over":
+        out.append("game over: " + state.reason)
+    else:
+        who = state.active and state.chars[state.active].name
+        out.append(f"now: {state.turn_side} — {state.phase}" + (f" ({who}, {state.actions_left} action(s) left)" if state.phase == "act" else "")
+                   + (f"; waiting on {captain(state, state.turn_side)}" if state.turn_side else ""))
+    return "\n".join(out)
+
+
+def wrap(line: str, width: int) -> list[str]:
+    """Break a panel line at '; ' or ' | ' so that the whole picture fits 100 columns."""
+    out: list[str] = []
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    while len(line) > width:
+        cut = max(line.rfind("; ", 0, width), line.rfind(" | ", 0, width))
+        if cut <= len(indent):
+            break
+        out.append(line[:cut + 1].rstrip())
+        line = indent + line[cut + 2:].lstrip("| ")
+    return out + [line]
+
+
+def cooldown_label(state: FJState, key: str) -> str:
+    """'token:might' -> 'might token', 'char:quint' -> 'Quint', 'point:A' -> 'point A'."""
+    kind, _, rest = key.partition(":")
+    if kind == "token":
+        return f"{rest} token"
+    if kind == "char":
+        return state.chars[rest].name if rest in state.chars else rest
+    if kind == "item":
+        return "Harpoon Gun"
+    if kind == "point":
+        return f"point {rest}"
+    return key
+
+
+def status_label(card: str) -> str:
+    if card == "hunted":
+        return "Hunted"
+    if card.startswith("barrel-"):
+        return f"Barrel ({card.split('-', 1)[1]} gun)"
+    return card
+
+
+def side_panel(state: FJState) -> list[str]:
+    """Beside the map: each side's points, pool, cooldown track and characters."""
+    lines: list[str] = []
     for side_name in state.side_order:
         sd = state.sides[side_name]
-        first = " [First Player]" if state.first == side_name else ""
-        lines.append(f"{side_name} ({', '.join(sd.seats)}){first}: {sd.points} point(s); pool: "
-                     + (", ".join(sorted(sd.pool)) or "empty"))
-        track = {n: sorted(k for k, v in sd.cooldown.items() if v == n) for n in (1, 2, 3, 4)}
-        lines.append("  cooldown: " + "  ".join(f"{n}[{', '.join(track[n])}]" for n in (1, 2, 3, 4)))
+        first = " — First Player" if state.first == side_name else ""
+        pts = f"; {sd.points} point(s)" if state.mode != "first-game" else ""
+        lines.append(f"{side_name.upper()} ({', '.join(sd.seats)}){first}{pts}")
+        lines.append("  pool: " + (", ".join(sorted(sd.pool)) or "empty"))
+        track = {n: sorted(cooldown_label(state, k) for k, v in sd.cooldown.items() if v == n) for n in (1, 2, 3, 4)}
+        lines.append("  cooldown: " + " | ".join(f"{n}: {', '.join(track[n]) or '-'}" for n in (1, 2, 3, 4)))
         for c in state.chars.values():
             if c.side != side_name:
                 continue
-            where = c.square or ("knocked out" if c.out else "off the map")
-            status = ("standing" if c.standing else "KNOCKED DOWN") if c.square else ""
-            cards = list(c.statuses)
+            letter = LETTER.get(c.id, c.id[0].upper())
+            if c.square:
+                where = c.square + ("" if c.standing else " KNOCKED DOWN")
+            else:
+                where = "knocked out" if c.out else "off the map"
+            who = f" ({c.seat})" if len(sd.seats) > 1 else ""
+            bits = [f"  {letter} {c.name}{who}: {where}", f"def {c.defense}"]
+            cards = [status_label(x) for x in c.statuses]
             if c.emerged is not None:
                 cards.append("Emerged" if c.emerged else "Submerged")
-            bits = [f"    {c.name}: {where} {status}".rstrip(), f"defense {c.defense}"]
             if cards:
-                bits.append("status: " + ", ".join(cards))
+                bits.append(", ".join(cards))
             if c.item:
-                bits.append("item: " + c.item)
+                bits.append("Harpoon Gun")
             if c.exhausted:
                 bits.append("exhausted")
+            if c.id == state.active and state.phase == "act":
+                bits.append("ACTING")
             lines.append("; ".join(bits))
-    if state.phase == "over":
-        lines.append("game over: " + state.reason)
-    else:
-        who = state.active and state.chars[state.active].name
-        lines.append(f"now: {state.turn_side} — {state.phase}" + (f" ({who}, {state.actions_left} action(s) left)" if state.phase == "act" else "")
-                     + (f"; waiting on {captain(state, state.turn_side)}" if state.turn_side else ""))
-    return "\n".join(lines)
+        lines.append("")
+    return lines
+
+
+def key_lines(state: FJState) -> list[str]:
+    extra = (", 1-3 control areas, Cl/Cd control markers" if state.mode == "control" else "") \
+        + (", Fl/Fd flags" if state.mode == "flags" else "")
+    lines = ["key: Q Quint, W Swimmer, S Shark, T Tiger Shark; capital = standing, lower case = knocked down",
+             "     ~ submerged, ^ emerged, * acting; ### filled, | and --- walls, o obstructed corner",
+             "     , light and ; dark starting areas; A-D point markers" + extra]
+    return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from core.my_little_scythe import rules
@@ -47,43 +48,45 @@ def render_map(state: MSState) -> str:
         cells = [_cell_lines(state, sp, marks) for sp in row]
         lines.append(indent + "".join(c[0] for c in cells))
         lines.append(indent + "".join(c[1] for c in cells))
-    legend = ("regions: " + ", ".join(f"{r['letter']}={r['name']}" for r in state.content["regions"])
-              + "; P*=portal (adjacent to each other); CASTLE=Castle Everfree (deliveries only)")
-    lines.append(legend)
-    lines.append("resources: Na apples, Ng gems, Q quest token; Seekers: "
-                 + ", ".join(f"{v}1 {v}2 = {k}" for k, v in initials.items()))
+    lines.append("regions: " + ", ".join(f"{r['letter']}={r['name']}" for r in state.content["regions"]))
+    lines.append("P*=portal (portals are adjacent to each other); CASTLE=Castle Everfree (deliveries only)")
+    lines.append("resources: Na apples, Ng gems, Q quest token; Seekers a1 a2 (letters by each player);"
+                 " *=last action")
     return "\n".join(lines)
 
 
 def render_player(state: MSState, seat: str, viewer: str | None) -> str:
+    """A player's mat in at most four lines of 100 columns."""
     p = state.players[seat]
     section = state.options.get("section_name", "make").capitalize()
     fronts = board_of(state.content).fronts[p.camp]
-    seekers = ", ".join(f"{i}:{'base camp' if w == BASE else w}" for i, w in enumerate(p.seekers, start=1))
+    seekers = ", ".join("base camp" if w == BASE else w for w in p.seekers)
     if "?" in p.spells:  # the view has already hidden another seat's hand
         spells = f"{len(p.spells)} hidden"
     else:
-        spells = ", ".join(f"{c}({rules.spell_value(state, c)})" for c in p.spells)
-    pers = p.personality if p.personality != "?" else "hidden"
-    if p.personality_revealed:
-        pers += " (revealed)"
+        spells = ", ".join(f"{c}({rules.spell_value(state, c)})" for c in p.spells) or "none"
+    if p.personality == "?":
+        pers = "secret"
+    else:
+        card = rules.personality(state, p.personality) or {}
+        pers = f"{card.get('name', p.personality)} ({card.get('trophy')} at {card.get('requirement')})"
+        pers += ", revealed" if p.personality_revealed else ", secret"
     tiles = ", ".join(f"{k}: {next(t['name'] for t in state.content['power_ups'] if t['id'] == v)}"
                       for k, v in p.tiles.items()) or "none"
-    actions = []
+    groups: dict[str, list[str]] = {}
     for a in rules.mat_actions(state, seat):
         sec = section if a["section"] == "make" else a["section"].capitalize()
-        mark = "(*)" if p.last_action == a["id"] else "( )"
-        actions.append(f"{mark} {sec}: {a['id']}")
-    trophies = ", ".join(p.trophies) or "none"
+        groups.setdefault(sec, []).append(a["id"] + ("*" if p.last_action == a["id"] else ""))
+    mat = "  ".join(f"{sec}: {', '.join(ids)}" for sec, ids in groups.items())
     top = state.content["trophies_per_player"]
-    return "\n".join([
-        f"== {seat} (map letter {letters(state)[seat]}; base camp {p.camp}, in front: {', '.join(fronts)})",
-        f"   Seekers {seekers}",
-        f"   friendship {p.friendship}  pies {p.pies}/10  spells: {spells or 'none'}",
-        f"   personality: {pers}  power-ups: {tiles}  quests done: {len(p.quests)}",
-        f"   trophies {len(p.trophies)}/{top}: {trophies}",
-        "   mat ((*) = action token, not allowed this turn): " + "  ".join(actions),
-    ])
+    lines = [
+        f"== {seat} ({letters(state)[seat]}1 {letters(state)[seat]}2; camp {p.camp} by {' '.join(fronts)})"
+        f"  Seekers: {seekers}  friendship {p.friendship}  pies {p.pies}/10",
+        f"   trophies {len(p.trophies)}/{top}: {', '.join(p.trophies) or 'none'}   spells: {spells}",
+        f"   personality: {pers}   power-ups: {tiles}   quests done: {len(p.quests)}",
+        f"   mat: {mat}",
+    ]
+    return "\n".join(textwrap.fill(x, 100, subsequent_indent="     ") for x in lines)
 
 
 def render(state: MSState, seat: str | None) -> str:
@@ -108,6 +111,11 @@ def render(state: MSState, seat: str | None) -> str:
     if state.quest_card:
         q = rules.quest_card(state, state.quest_card)
         out.append(f"quest {q['id']} {q['name']}: 1) {_opt(q['options'][0])}  2) {_opt(q['options'][1])}  or No Thanks")
+    if state.trophy_seat:
+        reveal = set(state.trophy_reveal)
+        shown = [t + (" (reveal your card)" if t in reveal else "") for t in state.trophy_choices]
+        out.append(f"trophy to choose ({state.trophy_seat}): " + (", ".join(shown) or "a secret choice")
+                   + (", or none" if state.trophy_optional else ""))
     if state.ended:
         out.append(f"GAME OVER: {', '.join(state.winners)} rule Pomme ({state.end_reason})")
     else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import Any
 
 from core.villainous.table import DEEP_SPACE, MOVER, Table
@@ -29,14 +31,15 @@ def render(state: Any, seat: str | None) -> str:
         n_deck = deck if isinstance(deck, int) else len(deck)
         n_fate = fdeck if isinstance(fdeck, int) else len(fdeck)
         hand = d["hand"][s]
-        mark = " <" if s == state.active else ""
+        mark = "  [yellow]<- to play[/yellow]" if s == state.active and not state.winners else ""
         lines.append("")
         lines.append(f"[bold]{s}: {v['name']}[/bold]{mark}  Objective: {obj['text']} "
-                     f"({progress(state, s)}/{obj['count']})  Credits {d['credits'][s]}  Ambition {d['ambition'][s]}  "
-                     f"hand {len(hand)}  deck {n_deck}  discard {len(d['discard'][s])}  fate deck {n_fate}  "
-                     f"fate discard {len(d['fate_discard'][s])}  hand limit {t.hand_limit(s)}")
+                     f"[bold]({progress(state, s)}/{obj['count']})[/bold]")
+        lines.append(f"  Credits {d['credits'][s]}  Ambition {d['ambition'][s]}  hand {len(hand)} "
+                     f"(limit {t.hand_limit(s)})  villain deck {n_deck}, discard {len(d['discard'][s])}  "
+                     f"fate deck {n_fate}, discard {len(d['fate_discard'][s])}")
         mover = d["mover"][s]
-        for loc in v["locations"] + [{"id": a, "name": t.card(a)["name"] + " (Ally Vehicle)",
+        for loc in v["locations"] + [{"id": a, "name": f"{t.card(a)['name']} <{a}> (Ally Vehicle)",
                                        "actions": t.card(a).get("actions", [])} for a in t.ally_vehicles(s)]:
             lid = loc["id"]
             hidden = t.covered(s, lid)
@@ -81,7 +84,15 @@ def render(state: Any, seat: str | None) -> str:
             cost = f"{cd.get('cost', 0)} {'Ambition' if cd.get('cost_kind') == 'ambition' else 'Credits'}"
             st = f", Strength {cd['strength']}" if "strength" in cd else ""
             lines.append(f"  {cd['name']} <{c}> — {cd['type'].replace('_', ' ')}, {cost}{st}: {cd.get('text', '')}")
-    return "\n".join(lines)
+    return "\n".join(_wrap(line) for line in lines)
+
+
+def _wrap(line: str, width: int = 100) -> str:
+    """Long lines fold at ``width`` columns, the rest indented under their start."""
+    if len(re.sub(r"\[/?[a-z ]+\]", "", line)) <= width:
+        return line
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    return textwrap.fill(line, width=width, subsequent_indent=indent, break_on_hyphens=False)
 
 
 def _card_line(t: Table, s: str, c: str) -> str:

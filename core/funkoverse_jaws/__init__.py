@@ -4,11 +4,13 @@ Tiger Shark, on the Orca or South Beach, in the first game or the Control and Fl
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 import msgspec
 
 from core.dice import Rng
+from core.errors import ManualDiceError
 from core.errors import BadContent, BadOption, ParseError, RuleViolation, require
 from core.funkoverse_jaws import rules as R
 from core.funkoverse_jaws.geometry import (all_squares, distance, is_square_name, neighbours,
@@ -25,6 +27,37 @@ ALIASES = {"tiger": "tiger-shark", "tigershark": "tiger-shark", "the-shark": "sh
            "farewell": "farewell-and-adieu", "blood": "blood-in-the-water",
            "crusher": "can-crusher", "scars": "compare-scars", "jaws!": "jaws"}
 ABILITY_VERBS = ("farewell-and-adieu", "can-crusher", "compare-scars", "swim", "blood-in-the-water", "jaws")
+
+
+# `help` in `arbiter play`: every command form with an example (what it is for in brackets).
+HELP = (
+    ("place CHARACTER SQUARE", "place quint b2   (setup; back from cooldown)"),
+    ("choose CHARACTER", "choose swimmer   (take a turn with it)"),
+    ("move SQUARE", "move c3   (up to 2; the route is shown)"),
+    ("move SQUARE SQUARE ...", "move b2 c3   (each square entered)"),
+    ("challenge RIVAL [harpoon]", "challenge tiger-shark   (2 dice)"),
+    ("assist ALLY", "assist swimmer   (stand up an adjacent ally)"),
+    ("rally", "rally   (stand up, using both actions)"),
+    ("emerge", "emerge   (the Shark, a basic action)"),
+    ("interact A|B|C|D", "interact A   (an adjacent point marker)"),
+    ("interact mark SQUARE", "interact mark e4   (Control: place)"),
+    ("interact flip AREA", "interact flip 2   (Control: flip)"),
+    ("swim SQUARE [SQUARE ...] [emerge]", "swim g4 emerge   (move 3, may emerge)"),
+    ("blood-in-the-water SQUARE [emerge]", "blood c4   (place the Shark by a rival)"),
+    ("jaws RIVAL [harpoon]", "jaws quint   (challenge 5, then put/leave)"),
+    ("farewell-and-adieu SQUARE [harpoon]", "farewell d5   (toward Hunted, challenge 2)"),
+    ("can-crusher RIVAL [harpoon]", "crusher shark   (range 3, challenge 2+)"),
+    ("compare-scars RIVAL [harpoon]", "scars shark   (stand up, challenge 2)"),
+    ("end", "end   (exhaust: unused actions are lost)"),
+    ("put SQUARE | leave", "put e6   (after Jaws!: place the target)"),
+    ("hunt RIVAL | no-hunt", "hunt shark   (Veteran Hunter)"),
+    ("return CHARACTER | done", "return quint   (Flags: home for 2 points)"),
+    ("COMMAND [FACES]", "challenge quint [star star circle circle]: you first"),
+)
+
+VERBS = ("place", "choose", "move", "challenge", "assist", "rally", "emerge", "interact", "swim",
+         "blood-in-the-water", "jaws", "farewell-and-adieu", "can-crusher", "compare-scars", "use",
+         "end", "put", "leave", "hunt", "no-hunt", "return", "done")
 
 
 class Cmd(msgspec.Struct, frozen=True):
@@ -75,18 +108,11 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                doc="flip the First Player marker (seeded), or record who won the flip at the table",
                rule="FJ-HOUSE-FIRST-PLAYER"),
         Option(name="round-limit", default=20, minimum=0, maximum=200,
-               doc="house: after this many rounds the game ends on points (0 = no limit)",
+               doc="house: the game stops after this many rounds (0 = play on for ever): in a scenario more"
+                   " points wins, level points draw; a first game with no knock-out is drawn",
                rule="FJ-HOUSE-ROUND-LIMIT"),
     )
-    syntax = (
-        "place CHARACTER SQUARE", "choose CHARACTER", "move SQUARE (or every square entered: move b3 c3)",
-        "challenge RIVAL [harpoon]",
-        "assist ALLY", "rally", "emerge", "interact A|B|C|D", "interact mark SQUARE", "interact flip AREA",
-        "swim SQUARE [SQUARE ...] [emerge]", "blood-in-the-water SQUARE [emerge]", "jaws RIVAL [harpoon]",
-        "farewell-and-adieu SQUARE [harpoon]", "can-crusher RIVAL [harpoon]",
-        "compare-scars RIVAL [harpoon]", "use ITEM", "end", "put SQUARE", "leave",
-        "hunt RIVAL", "no-hunt", "return CHARACTER", "done",
-    )
+    syntax = tuple(f"\n  {form:<35} e.g. {example}" for form, example in HELP)
     bots = {"smart": smart_bot}
 
     # -- content and setup ------------------------------------------------------------
@@ -176,14 +202,14 @@ class FunkoverseJaws(Game[FJState, Cmd]):
     def parse(self, state: FJState, seat: str, text: str) -> Cmd:
         words = text.lower().split()
         if not words:
-            raise ParseError("empty command", hint="; ".join(self.syntax))
+            raise ParseError("empty command", hint="commands: " + ", ".join(VERBS) + " (help lists them with examples)")
         verb = ALIASES.get(words[0], words[0])
         rest = words[1:]
 
         def arity(lo: int, hi: int | None = None) -> None:
             hi = lo if hi is None else hi
             if not lo <= len(rest) <= hi:
-                forms = [s for s in self.syntax if s.split()[0] == verb]
+                forms = [f"{form} (e.g. {ex.split('  ')[0].strip()})" for form, ex in HELP if form.split()[0] == verb]
                 raise ParseError(f"{verb} takes {lo}{'' if hi == lo else f' to {hi}'} word(s)", hint="; ".join(forms))
 
         def flag(word: str, allowed: str) -> None:
@@ -203,6 +229,9 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             arity(1)
             return Cmd(verb, (self._square(state, rest[0]),))
         if verb == "move":
+            if "emerge" in rest:
+                raise ParseError("a basic move cannot emerge",
+                                 hint="emerge is a basic action of its own; swim SQUARE emerge and blood-in-the-water SQUARE emerge may end with it")
             arity(1, 4)
             return Cmd(verb, tuple(self._square(state, w) for w in rest))
         if verb in ("challenge", "jaws", "can-crusher", "compare-scars"):
@@ -236,7 +265,12 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             if rest[0] not in ("harpoon-gun", "harpoon"):
                 raise ParseError(f"no item {rest[0]!r} in this game", hint="items: harpoon-gun")
             return Cmd(verb, ("harpoon-gun",))
-        raise ParseError(f"not a Funkoverse command: {text!r}", hint="; ".join(self.syntax))
+        if words[0].isdigit():
+            raise ParseError(f"{words[0]} is not a number on the menu", hint="pick a number shown, or type a command (help)")
+        close = difflib.get_close_matches(words[0], VERBS + tuple(ALIASES), n=1)
+        raise ParseError(f"not a Funkoverse command: {text!r}",
+                         hint=(f"did you mean {ALIASES.get(close[0], close[0])!r}? " if close else "")
+                         + "commands: " + ", ".join(VERBS) + " (help lists them with examples)")
 
     def command_text(self, command: Cmd) -> str:
         return " ".join((command.verb,) + command.args)
@@ -342,9 +376,11 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         self.moved(b, c, path, "move")
         self.after_action(b)
 
-    def moved(self, b: Builder, c: Char, path: tuple, how: str) -> None:
+    def moved(self, b: Builder, c: Char, path: tuple, how: str, toward: Any = None) -> None:
+        """Record the route taken, square by square, with why it is not the direct one."""
         if path:
-            b(E.CharacterMoved(char=c.id, path=tuple(square_name(p) for p in path), how=how))
+            b(E.CharacterMoved(char=c.id, path=tuple(square_name(p) for p in path), how=how, start=c.square or "",
+                               route=R.route_note(b.s, c, tuple(path), toward)))
         if c.emerged:  # Emerged: an action that moves the Shark submerges it
             b(E.SharkSurfaced(char=c.id, emerged=False))
         for card in c.statuses:
@@ -377,7 +413,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         """Submerged: as a basic action, the Shark may emerge."""
         c = self.active(b)
         self.check_action(b.s, c, "emerge")
-        require(c.emerged is False, "FJ-EMERGE", f"{c.name} is not submerged")
+        require(c.emerged is not None, "FJ-EMERGE", f"only the Shark submerges and emerges, not {c.name}")
+        require(c.emerged is False, "FJ-EMERGE", f"{c.name} is already emerged")
         self.spend_action(b, "emerge")
         b(E.SharkSurfaced(char=c.id, emerged=True))
         self.after_action(b)
@@ -547,7 +584,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         require(R.adjacent(s2, c.side, dest, tp), "FJ-HUNTED-TARGET", f"from {cmd.args[0]} {c.name} would not be adjacent to {t.name}:" " the challenge would have no target")
         harpoon = self.check_harpoon(b.s, c, cmd)
         self.pay(b, c, "farewell-and-adieu", spec)
-        self.moved(b, c, path, "farewell-and-adieu")
+        self.moved(b, c, path, "farewell-and-adieu", toward=tp)
         self.resolve_challenge(b, b.s.chars[c.id], b.s.chars[t.id], "farewell-and-adieu", spec["dice"], harpoon, rng)
         self.after_action(b)
 
@@ -592,17 +629,24 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             b(E.ItemCooled(side=c.side, item="harpoon-gun", char=c.id, slot=1))
             b(E.StatusGiven(card=f"barrel-{c.side}", char=t.id, by=c.id))
             t = b.s.chars[t.id]
+        extra = 0
         if extra_per_status:  # Can Crusher: one extra die per status card of yours on the target
-            dice += R.status_cards_of(b.s, c.side, t)
-        b(E.ChallengeDeclared(challenger=c.id, target=t.id, kind=kind, dice=dice, defense=t.defense))
+            extra = R.status_cards_of(b.s, c.side, t)
+            require(True, "FJ-CAN-CRUSHER", "")
+        dice += extra
+        self.check_manual_dice(rng, c, t, dice)
+        b(E.ChallengeDeclared(challenger=c.id, target=t.id, kind=kind, dice=dice, defense=t.defense, extra=extra))
         att = b(rng.roll(["funkoverse"] * dice, purpose=f"{c.id} challenges ({kind})"))
         dfn = b(rng.roll(["funkoverse"] * t.defense, purpose=f"{t.id} defends"))
         cs = R.successes(b.content, "challenger", att.faces)  # type: ignore[attr-defined]
         ds = R.successes(b.content, "defender", dfn.faces)  # type: ignore[attr-defined]
         won = cs > ds
+        require(True, "FJ-RESOLVE", "")
         result = "none"
         if won:
             result = "knocked-down" if (t.standing and t.id != "shark") else "knocked-out"
+            if t.standing and t.id == "shark":
+                require(True, "FJ-UNDERWATER-PREDATOR", "")
         b(E.ChallengeResolved(challenger=c.id, target=t.id, kind=kind, challenger_faces=att.faces,  # type: ignore[attr-defined]
                               defender_faces=dfn.faces, challenger_successes=cs,  # type: ignore[attr-defined]
                               defender_successes=ds, won=won, result=result))
@@ -611,6 +655,19 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         elif result == "knocked-out":
             self.knock_out(b, t, c)
 
+    def check_manual_dice(self, rng: Rng, c: Char, t: Char, dice: int) -> None:
+        """With physical dice, ask for both rolls of a challenge at once, challenger first."""
+        given = getattr(rng, "manual", None)
+        if given is None:
+            return
+        left = len(given) - getattr(rng, "_used", 0)
+        if left < dice + t.defense:
+            example = " ".join(["star"] * dice + ["circle"] * t.defense)
+            raise ManualDiceError(
+                f"this challenge rolls {dice} dice for {c.name} and {t.defense} for {t.name}'s defense:"
+                f" give all {dice + t.defense} faces in brackets, {c.name}'s first",
+                hint=f"e.g. `... [{example}]` (faces: star, circle, crit)")
+
     def knock_out(self, b: Builder, t: Char, by: Char) -> None:
         """Knocked Out: off the map onto the 1 of the cooldown track; Hunted and points resolve."""
         b(E.KnockedOut(char=t.id, by=by.id))
@@ -618,6 +675,7 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             if card.startswith("barrel-"):  # Barrel: discard after this character is knocked out
                 b(E.StatusDiscarded(card=card, char=t.id))
         if by.id == "quint" and "hunted" in t.statuses:  # Hunted
+            require(True, "FJ-HUNTED", "")
             cd = b.s.sides[by.side].cooldown
             toks = tuple(sorted(k.split(":")[1] for k in cd if k in ("token:cunning", "token:might")))
             b(E.HuntedShift(side=by.side, tokens=toks))
@@ -636,7 +694,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
     def do_hunt(self, b: Builder, cmd: Cmd, rng: Rng) -> None:
         """Veteran Hunter: when Quint becomes exhausted, give or move Hunted to a rival character."""
         t = b.s.chars[cmd.args[0]]
-        require(t.id in self.veteran_targets(b.s), "FJ-VETERAN", f"{t.name} is not a rival character without the Hunted card")
+        require(t.side != b.s.chars["quint"].side, "FJ-VETERAN", f"{t.name} is Quint's ally: the Hunted card goes to a rival character")
+        require(t.id in self.veteran_targets(b.s), "FJ-VETERAN", f"{t.name} already has the Hunted card")
         b(E.StatusGiven(card="hunted", char=t.id, by="quint"))
         self.after_exhaust(b)
 
@@ -702,17 +761,28 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         b(E.RoundEnded(round=s.round, first=other(b.s, first)))
         limit = s.options.get("round-limit", 0)
         if limit and s.round >= limit:
-            pts = {side: b.s.sides[side].points for side in b.s.side_order}
-            a, d = b.s.side_order
-            if pts[a] != pts[d]:
-                b(E.GameWon(side=a if pts[a] > pts[d] else d, reason=f"round limit {limit} reached: more points"))
-            else:
-                b(E.GameDrawn(reason=f"round limit {limit} reached with points level"))
+            self.round_limit_reached(b, limit)
             return
         if b.s.pending_place:
             b(E.PhaseChanged(phase="place", side=b.s.chars[b.s.pending_place[0]].side))
         else:
             b(E.PhaseChanged(phase="choose", side=b.s.first))
+
+    def round_limit_reached(self, b: Builder, limit: int) -> None:
+        """House rule FJ-HOUSE-ROUND-LIMIT: after the last allowed round the game stops; in a
+        scenario the side with more points wins (level points: a draw); a first game with
+        no rival knocked out is a draw."""
+        require(True, "FJ-HOUSE-ROUND-LIMIT", "")
+        pts = {side: b.s.sides[side].points for side in b.s.side_order}
+        a, d = b.s.side_order
+        if b.s.mode == "first-game":
+            b(E.GameDrawn(reason=f"house round limit: {limit} rounds played and no rival knocked out (option round-limit)"))
+        elif pts[a] != pts[d]:
+            win = a if pts[a] > pts[d] else d
+            b(E.GameWon(side=win, reason=f"house round limit: {limit} rounds played, {win} leads "
+                                         f"{max(pts.values())}-{min(pts.values())} on points (option round-limit)"))
+        else:
+            b(E.GameDrawn(reason=f"house round limit: {limit} rounds played, points level at {pts[a]} (option round-limit)"))
 
     def check_scenario_win(self, b: Builder, target: int) -> bool:
         """Winning a Scenario: at the end of a round, reach the target with more points; ties play on."""
@@ -769,7 +839,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                     if R.adjacent(state, c.side, here, parse_square(t.square or "")):
                         out += with_harpoon("compare-scars", t.id)
             return out
-        for sq in sorted(R.reachable(state, c, R.move_allowance(c, 2))):
+        by_move = R.reachable(state, c, R.move_allowance(c, 2))
+        for sq in sorted(by_move):
             out.append(Cmd("move", (square_name(sq),)))
         if c.emerged is not False:
             adj_rivals = [t for t in rivals if R.adjacent(state, c.side, here, parse_square(t.square or ""))]
@@ -797,7 +868,9 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                 continue
             if aid == "swim":
                 for sq in sorted(R.reachable(state, c, R.move_allowance(c, spec["move"]))):
-                    out += [Cmd("swim", (square_name(sq),)), Cmd("swim", (square_name(sq), "emerge"))]
+                    if sq not in by_move:  # a plain Swim to where a basic move goes only spends a token
+                        out.append(Cmd("swim", (square_name(sq),)))
+                    out.append(Cmd("swim", (square_name(sq), "emerge")))
             elif aid == "blood-in-the-water":
                 for sq in self.blood_squares(state, c, spec):
                     out += [Cmd("blood-in-the-water", (sq,))] + ([] if c.emerged else [Cmd("blood-in-the-water", (sq, "emerge"))])
@@ -827,7 +900,16 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                     s2 = msgspec.structs.replace(state, chars={**state.chars, c.id: moved})
                     if R.adjacent(s2, c.side, d, tp):
                         out += with_harpoon("farewell-and-adieu", square_name(d))
-        return out
+        return sorted(out, key=self.menu_order)
+
+    MENU = {"challenge": 0, "jaws": 0, "can-crusher": 0, "compare-scars": 0, "farewell-and-adieu": 0,
+            "assist": 1, "interact": 1, "emerge": 1, "rally": 1, "end": 2, "move": 3,
+            "swim": 4, "blood-in-the-water": 5}
+
+    def menu_order(self, cmd: Cmd) -> tuple[int, int]:
+        """`arbiter play` numbers the first 30: challenges and other targeted actions, then end,
+        then moves, Swims beyond a basic move, Blood in the Water; variants that emerge last."""
+        return self.MENU.get(cmd.verb, 9), int("emerge" in cmd.args)
 
     def summary(self, state: FJState) -> dict[str, Any]:
         return {"rounds": state.round, **{f"{s}_points": v.points for s, v in state.sides.items()}}

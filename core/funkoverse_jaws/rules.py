@@ -112,9 +112,34 @@ def check_move_destination(state: FJState, char: Char, dest: Sq, steps: int,
     raise RuleViolation("FJ-MOVE-1", f"{char.name} cannot move through obstructions to reach {name}")
 
 
+def route_note(state: FJState, char: Char, path: tuple[Sq, ...], toward: Sq | None = None) -> str:
+    """Why a move took a longer route than the direct one (so `try` says which way it went)."""
+    if not path:
+        return ""
+    start, dest = parse_square(char.square or "a1"), path[-1]
+    if len(path) <= distance(start, dest):
+        return ""
+    g = geo(state)
+    a, b = square_name(start), square_name(dest)
+    if distance(start, dest) == 1 and not g.step_open(start, dest):
+        if start[0] != dest[0] and start[1] != dest[1]:
+            return f"round the obstructed corner, not diagonally {a} > {b}: FJ-MOVE-3"
+        return f"round the wall between {a} and {b}: FJ-MOVE-1"
+    steps = len(path)
+    for kw, why in (({"ignore_rivals": True}, "round a standing rival: FJ-MOVE-5"),
+                    ({"ignore_corners": True}, "round an obstructed corner: FJ-MOVE-3")):
+        p = reachable(state, char, steps, toward=toward, **kw).get(dest)
+        if p is not None and len(p) < len(path):
+            return why
+    return "round an obstruction or an occupied square: FJ-MOVE-1, FJ-MOVE-6"
+
+
 def check_path(state: FJState, char: Char, squares: list[Sq], steps: int) -> tuple[Sq, ...]:
     """A move along the squares a player named, one step at a time (rules 1-6)."""
     g = geo(state)
+    if squares and squares[0] == parse_square(char.square or "a1"):
+        squares = squares[1:]  # "move b2 c3" from b2: the first square named is the start
+    require(bool(squares), "FJ-MOVE-6", f"{char.name} is already there: name a square to move to")
     require(len(squares) <= steps, "FJ-MOVE-RANGE", f"{char.name} may move only {steps} square(s) now, not {len(squares)}")
     occupied = on_map(state)
     rivals = standing_rivals(state, char.side)
@@ -168,6 +193,8 @@ def check_challenge_target(state: FJState, char: Char, target_id: str, *, range_
 
 def check_not_submerged(char: Char, what: str) -> None:
     """Submerged: the Shark may not do assist, challenge or interact actions."""
+    if char.emerged is None:  # only the Shark has the Submerged / Emerged card
+        return
     require(char.emerged is not False, "FJ-SUBMERGED", f"the Shark is submerged and cannot {what}; it must emerge first")
 
 

@@ -42,6 +42,9 @@ class MyLittleScythe(Game[MSState, Any]):
                rule="MS-H-FIGHT-TIMING",
                doc="a Seeker stopping on an opponent's Seeker fights once both Seekers have moved"
                    " ('once I finish moving, and dealing with any pie fights') or at once"),
+        Option(name="quest_draw", default="choose", choices=("choose", "automatic"), rule="MS-H-QUEST-AUTO",
+               doc="a quest token under a Seeker after moving: the player may grab it or leave it"
+                   " ('I can grab the token') or a single one is drawn at once"),
         Option(name="low_friendship_blocks_pie_fight", default=True, rule="MS-H-LOW-FRIENDSHIP-PIE-FIGHT",
                doc="friendship below 3 also blocks the Pie Fight Victory trophy ('any trophies')"),
     )
@@ -193,6 +196,26 @@ def paths(state: MSState, seat: str, start: str, reach: int) -> dict[str, tuple[
     return found
 
 
+def menu_rank(s: MSState, seat: str, c: Any) -> tuple[int, int, int]:
+    """Moves in the order a player looks for them (the menu shows the first few): deliveries,
+    staying put, pie fights, carrying, stepping onto quests or resources, then the rest;
+    both Seekers interleaved, shorter paths first."""
+    end = c.path[-1] if isinstance(c, (cm.Go, cm.Carry)) else ""
+    if isinstance(c, cm.Carry) and end == CASTLE:
+        kind = 0
+    elif isinstance(c, cm.Stay):
+        kind = 1
+    elif end and rules.owner_of(s, end, seat):
+        kind = 2
+    elif isinstance(c, cm.Carry):
+        kind = 3
+    elif end and any(s.board.get(end, {}).values()):
+        kind = 4
+    else:
+        kind = 5
+    return kind, len(getattr(c, "path", ())), c.seeker
+
+
 def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phase a branch
     s = state
     if s.fight is not None:
@@ -208,6 +231,11 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
         return out
     if s.rejuv:
         return [cm.Rejuvenate("spell"), cm.Rejuvenate("pies")]
+    if s.trophy_seat:
+        if seat != s.trophy_seat:
+            return []
+        claims = [cm.ClaimTrophy(t, (), t in s.trophy_reveal) for t in s.trophy_choices]
+        return claims + ([cm.ClaimTrophy("none")] if s.trophy_optional else [])
     if s.seek:
         kind, region = s.seek[0]
         return [cm.Place(x) for x in rules.placement_spaces(s, kind, region)]
@@ -217,13 +245,17 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
         p = s.players[seat]
         out = []
         if s.delivery is not None:
-            rest = s.delivery.need - s.delivery.count
+            kind = s.delivery.kind
+            full, lowered = rules.delivery_need(s, seat, kind)
+            needs = [(full, False)] + ([(lowered, True)] if lowered is not None and not p.personality_revealed else [])
             for i in s.moving:
-                have = stock(s, p.seekers[i - 1], s.delivery.kind) if p.seekers[i - 1] != BASE else 0
-                for n in sorted({have, min(have, rest)}):
-                    if n:
-                        a = n if s.delivery.kind == "apple" else 0
-                        out.append(cm.Carry(i, (CASTLE,), a, n - a))
+                have = stock(s, p.seekers[i - 1], kind) if p.seekers[i - 1] != BASE else 0
+                for need, reveal in needs:
+                    rest = need - s.delivery.count
+                    for n in sorted({have, min(have, rest)}):
+                        if n > 0:
+                            a = n if kind == "apple" else 0
+                            out.append(cm.Carry(i, (CASTLE,), a, n - a, reveal))
             return out
         for i in s.moving:
             start = p.seekers[i - 1]
@@ -243,10 +275,13 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
                     out.append(cm.Carry(i, path, a, g))
             if start in board_of(s.content).adjacent[CASTLE]:
                 for kind, n in (("apple", apples), ("gem", gems)):
-                    need = rules.delivery_need(s, seat, kind)[0]
-                    for k in sorted({n, min(n, need)} - {0}):
-                        out.append(cm.Carry(i, (CASTLE,), k if kind == "apple" else 0, k if kind == "gem" else 0))
-        return out
+                    full, lowered = rules.delivery_need(s, seat, kind)
+                    revealed = s.players[seat].personality_revealed
+                    for need, reveal in [(full, False)] + ([(lowered, not revealed)] if lowered is not None else []):
+                        for k in sorted({n, min(n, need)} - {0}):
+                            out.append(cm.Carry(i, (CASTLE,), k if kind == "apple" else 0,
+                                                k if kind == "gem" else 0, reveal))
+        return sorted(out, key=lambda c: menu_rank(s, seat, c))
     if s.quest_card:
         card = rules.quest_card(s, s.quest_card)
         p = s.players[seat]
@@ -262,9 +297,7 @@ def candidates(state: MSState, seat: str) -> list[Any]:  # noqa: C901 - one phas
         out.append(cm.NoThanks())
         return out
     if s.quest_spaces:
-        return [cm.Explore(x) for x in s.quest_spaces]
-    if s.trophy_choices:
-        return [cm.ClaimTrophy(t) for t in s.trophy_choices]
+        return [cm.Explore(x) for x in s.quest_spaces] + [cm.LeaveQuests()]
     out = []
     for a in rules.mat_actions(s, seat):
         if a["kind"] == "power-up":

@@ -157,8 +157,11 @@ def smart_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -
         p = s.players[seat]
         want = "spell" if len(p.spells) < 3 and "spells-3" not in p.trophies else "pies"
         return next((c for c in legal if c.choice == want), first)
+    if isinstance(first, cm.Explore):  # quests are worth drawing: "No Thanks" stays possible
+        return first
     if isinstance(first, cm.ClaimTrophy):
-        return min(legal, key=lambda c: TROPHY_PRIORITY.index(c.trophy))
+        # a trophy is worth more than a secret card: "none" only when nothing else is offered
+        return min(legal, key=lambda c: TROPHY_PRIORITY.index(c.trophy) if c.trophy in TROPHY_PRIORITY else 99)
     best, best_v = [], float("-inf")
     for cmd in legal:
         nxt = after(s, seat, cmd)

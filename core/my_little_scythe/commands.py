@@ -26,6 +26,7 @@ class Carry(msgspec.Struct, frozen=True):
     path: tuple[str, ...]
     apples: int = 0
     gems: int = 0
+    reveal: bool = False  # reveal the personality card to deliver fewer (a house card)
 
 
 class Stay(msgspec.Struct, frozen=True):
@@ -53,6 +54,10 @@ class Explore(msgspec.Struct, frozen=True):
     space: str
 
 
+class LeaveQuests(msgspec.Struct, frozen=True):
+    """Leave the quest tokens under your Seekers on the map ("I can grab the token")."""
+
+
 class QuestOption(msgspec.Struct, frozen=True):
     option: int
     source: str = ""  # pay from this Seeker space first
@@ -65,24 +70,34 @@ class NoThanks(msgspec.Struct, frozen=True):
 
 
 class ClaimTrophy(msgspec.Struct, frozen=True):
-    trophy: str
+    trophy: str  # a trophy id, or "none" to pass (keeping the personality card secret)
+    more: tuple[str, ...] = ()  # further trophies (a grand-finale final turn only)
+    reveal: bool = False  # reveal the personality card for it
 
 
 SYNTAX = (
-    "move | seek-apples | seek-gems | bake [from SPACE] | cast [from SPACE]"
-    " | power-up move|make [from SPACE] | <make-tile action> [from SPACE]",
-    "go SEEKER SPACE [SPACE ...]          (move a Seeker without carrying)",
-    "carry SEEKER SPACE [SPACE] [N apples] [N gems]   (carry resources; castle = deliver)",
-    "stay SEEKER",
-    "dial N [with SPELL ...]              (pie fight, secret)",
-    "rejuvenate spell|pies",
-    "place SPACE                          (Seek: place the next token found)",
-    "keep TILE                            (Power Up: keep one of the tiles looked at)",
-    "explore SPACE                        (which quest to look at first)",
-    "quest 1|2 [from SPACE] [on SPACE] [to SPACE] | no thanks",
-    "trophy NAME",
+    "move (one action a turn, never the one you took last turn)",
+    "seek-apples | seek-gems (e.g. `seek-gems`, then `place R2` for each token found)",
+    "bake | cast [from SPACE] (Make/Craft: e.g. `bake`, `cast from T2` pays from that Seeker first)",
+    "power-up move|make [from SPACE] (e.g. `power-up move`, then `keep pu-move-03`)",
+    "a Make tile's action [from SPACE] (e.g. `pie-cannon`, once the tile covers Power Up)",
+    "go SEEKER SPACE [SPACE] (e.g. `go 1 T3 T2`: up to 2 spaces, not carrying)",
+    "carry SEEKER SPACE N apples|gems (e.g. `carry 2 T1 3 gems`: 1 space with what is there)",
+    "carry SEEKER castle N apples|gems [reveal] (deliver, e.g. `carry 1 castle 4 gems`;"
+    " `reveal` plays your personality card)",
+    "stay SEEKER (e.g. `stay 2`)",
+    "dial N [with SPELL ...] (pie fight, secret: e.g. `dial 3`, `dial 0 with spell-07`)",
+    "rejuvenate spell|pies (back at base camp: e.g. `rejuvenate pies`)",
+    "explore SPACE | leave quests (a quest token under a Seeker after moving: draw its quest, e.g."
+    " `explore T2`, or leave the tokens on the map)",
+    "quest 1|2 [from SPACE] [on SPACE] [to SPACE] | no thanks (e.g. `quest 1 on T2`, `quest 2 to M4`)",
+    "trophy NAME [reveal] | trophy none (e.g. `trophy pies-8`, `trophy spells-3 reveal`;"
+    " a grand-finale final turn may name several: `trophy pies-8 spells-3`)",
+    "spaces: T1-T5 M1-M5 S1-S5 F1-F5 R1-R5 D1-D5, portals P1-P6, castle",
 )
-HINT = "; ".join(s.split("   ")[0].strip() for s in SYNTAX)
+HINT = ("move | seek-apples | seek-gems | bake | cast | power-up move|make; go N SPACE..; carry N SPACE"
+        " [K apples|gems]; stay N; dial N [with SPELL]; rejuvenate spell|pies; place SPACE; keep TILE;"
+        " explore SPACE | leave quests; quest 1|2 | no thanks; trophy NAME|none  (type `help` for examples)")
 
 
 def command_text(c: Any) -> str:
@@ -92,8 +107,9 @@ def command_text(c: Any) -> str:
     if isinstance(c, Go):
         return f"go {c.seeker} {' '.join(c.path)}"
     if isinstance(c, Carry):
-        extra = ([f"{c.apples} apples"] if c.apples else []) + ([f"{c.gems} gems"] if c.gems else [])
-        return " ".join([f"carry {c.seeker}", *c.path, *extra])
+        extra = ([f"{c.apples} apple{'s' if c.apples != 1 else ''}"] if c.apples else []) + (
+            [f"{c.gems} gem{'s' if c.gems != 1 else ''}"] if c.gems else [])
+        return " ".join([f"carry {c.seeker}", *c.path, *extra] + (["reveal"] if c.reveal else []))
     if isinstance(c, Stay):
         return f"stay {c.seeker}"
     if isinstance(c, Dial):
@@ -114,8 +130,10 @@ def command_text(c: Any) -> str:
         return " ".join(words)
     if isinstance(c, NoThanks):
         return "no thanks"
+    if isinstance(c, LeaveQuests):
+        return "leave quests"
     if isinstance(c, ClaimTrophy):
-        return f"trophy {c.trophy}"
+        return " ".join(["trophy", c.trophy, *c.more] + (["reveal"] if c.reveal else []))
     raise TypeError(f"not a My Little Scythe command: {c!r}")
 
 
@@ -178,6 +196,9 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
         if len(low) < 3:
             raise ParseError("carry needs a Seeker and a space: `carry 1 T2 2 apples`", hint=HINT)
         seeker = _seeker(low[1])
+        reveal = low[-1] == "reveal"
+        if reveal:
+            low = low[:-1]
         path: list[str] = []
         i = 2
         while i < len(low) and not low[i].isdigit():
@@ -198,7 +219,7 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
             i += 2
         if not path:
             raise ParseError("carry needs a destination space", hint=HINT)
-        return Carry(seeker, tuple(path), apples, gems)
+        return Carry(seeker, tuple(path), apples, gems, reveal)
     if verb == "stay" and len(low) == 2:
         return Stay(_seeker(low[1]))
     if verb == "dial":
@@ -242,11 +263,27 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
                 raise ParseError(f"unexpected {k!r} in a quest choice", hint=HINT)
             kw[field] = _space(content, v)
         return QuestOption(int(low[1]), **kw)
+    if low in (["leave", "quests"], ["leave", "quest"], ["no", "quest"], ["no", "quests"], ["skip", "quests"]):
+        return LeaveQuests()
     if low in (["no", "thanks"], ["no-thanks"], ["nothanks"]):
         return NoThanks()
-    if verb == "trophy" and len(low) == 2:
+    if verb == "trophy":
         known = {t["id"] for t in content["trophies"]}
-        if low[1] not in known:
-            raise ParseError(f"no trophy called {low[1]!r}", hint="trophies: " + ", ".join(sorted(known)))
-        return ClaimTrophy(low[1])
+        names = low[1:]
+        reveal = bool(names) and names[-1] == "reveal"
+        if reveal:
+            names = names[:-1]
+        if not names:
+            raise ParseError("name the trophy: `trophy pies-8` (or `trophy none` to pass)",
+                             hint="trophies: " + ", ".join(sorted(known)))
+        if names == ["none"]:
+            if reveal:
+                raise ParseError("`trophy none` passes and keeps your card secret; it reveals nothing", hint=HINT)
+            return ClaimTrophy("none")
+        for w in names:
+            if w not in known:
+                raise ParseError(f"no trophy called {w!r}", hint="trophies: " + ", ".join(sorted(known)))
+        if len(set(names)) != len(names):
+            raise ParseError("name each trophy once", hint="e.g. `trophy pies-8 spells-3`")
+        return ClaimTrophy(names[0], tuple(names[1:]), reveal)
     raise ParseError(f"not a My Little Scythe command: {text!r}", hint=HINT)

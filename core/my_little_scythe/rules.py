@@ -13,7 +13,7 @@ from core.dice import Rng
 from core.errors import RuleViolation, require
 from core.my_little_scythe.board import BASE, CASTLE, Board, board_of
 from core.my_little_scythe.commands import (
-    Carry, ChooseAction, ClaimTrophy, Dial, Explore, Go, Keep, NoThanks, Place, QuestOption,
+    Carry, ChooseAction, ClaimTrophy, Dial, Explore, Go, Keep, LeaveQuests, NoThanks, Place, QuestOption,
     Rejuvenate, Stay,
 )
 from events import my_little_scythe as ev
@@ -290,13 +290,14 @@ def move_carrying(c: Ctx, seat: str, cmd: Carry) -> None:
     after_step(c, seat, cmd.path[-1])
 
 
-def delivery_need(s: MSState, seat: str, kind: str) -> tuple[int, str | None]:
-    """Exactly 4 apples or 4 gems ("Deliveries"); a personality card may lower it (house cards)."""
+def delivery_need(s: MSState, seat: str, kind: str) -> tuple[int, int | None]:
+    """Exactly 4 apples or 4 gems ("Deliveries"); a personality card may lower it (house cards):
+    returns (the rulebook's need, the card's need or None when the card does not apply)."""
     trophy = f"{kind}-delivery"
     need = trophy_requirement(s, trophy)
     card = personality(s, s.players[seat].personality)
     if card and card["trophy"] == trophy and trophy not in s.players[seat].trophies:
-        return card["requirement"], card["id"]
+        return need, card["requirement"]
     return need, None
 
 
@@ -321,7 +322,14 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
     pending = s.delivery
     if pending is not None and pending.kind != kind:
         raise RuleViolation("MS-DELIVERY-ONE-KIND", f"the delivery under way is of {pending.kind}s")
-    need, card = delivery_need(s, seat, kind)
+    full, lowered = delivery_need(s, seat, kind)
+    revealed = s.players[seat].personality_revealed
+    require(not (cmd.reveal and lowered is None), "MS-PERSONALITY",
+            f"{seat}'s personality card does not lower the {kind} delivery")
+    use_card = lowered is not None and (revealed or cmd.reveal)
+    need = lowered if use_card and lowered is not None else full
+    card = s.players[seat].personality if use_card else None
+    least = lowered if lowered is not None else full  # what the other Seeker could still make up
     have = pending.count if pending else 0
     used = min(count, need - have)
     extras = count - used
@@ -331,12 +339,15 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
         other = 2 if cmd.seeker == 1 else 1
         ospace = s.players[seat].seekers[other - 1]
         can_finish = (pending is None and other in s.moving and ospace in b.adjacent[CASTLE]
-                      and stock(s, ospace, kind) >= need - have - used)
+                      and stock(s, ospace, kind) >= min(need, least) - have - used)
+        hint = (" (add `reveal` to play your personality card)"
+                if lowered is not None and not use_card and have + used >= lowered else "")
         require(can_finish, "MS-DELIVERY-EXACT",
-                f"a delivery is exactly {need} {kind}s in one turn; {have + used} would reach the castle")
+                f"a delivery is exactly {need} {kind}s in one turn; {have + used} would reach the castle{hint}")
     c.emit(ev.SeekerMoved(seat=seat, seeker=cmd.seeker, path=(start, CASTLE), carried={kind: used}))
     if have + used < need:
-        c.emit(ev.DeliveryStarted(seat=seat, kind=kind, count=have + used, need=need, origin=start))
+        c.emit(ev.DeliveryStarted(seat=seat, kind=kind, count=have + used, need=need if revealed else full,
+                                  origin=start))
         return
     if card and not c.state.players[seat].personality_revealed:
         c.emit(ev.PersonalityRevealed(seat=seat, card=card, trophy=f"{kind}-delivery"))
@@ -424,11 +435,20 @@ def resolve_pie_fight(c: Ctx) -> None:
     home = tuple(i + 1 for i, w in enumerate(c.state.players[lose].seekers) if w == f.space)
     c.emit(ev.SeekersSentHome(seat=lose, seekers=home, reason="pie-fight"))
     pie_fight_victory(c, win, None)
+    owe_rejuvenation(c, lose)
     tie = scores[f.attacker] == scores[f.defender]
     card = personality(c.state, c.state.players[f.defender].personality)
-    if tie and lose == f.defender and card and card["trophy"] == "pie-fight":
-        pie_fight_victory(c, f.defender, card["id"])
-    owe_rejuvenation(c, lose)
+    stubborn = bool(card and card["trophy"] == "pie-fight")
+    if tie and lose == f.defender and may_win_pie_fight(c.state, lose):
+        if c.state.players[lose].personality_revealed:
+            if stubborn:
+                pie_fight_victory(c, lose, card["id"] if card else None)
+        else:
+            # the defender "can reveal" a card that turns the tie into a trophy. Every defender
+            # with a secret card who loses a tie is asked (most can only pass), so that the
+            # question itself tells the other players nothing about the card.
+            offer_trophies(c, lose, [("pie-fight", card["id"] if card else None)] if stubborn else [],
+                           optional=True)
 
 
 def may_earn_trophy(s: MSState, seat: str) -> bool:
@@ -437,16 +457,21 @@ def may_earn_trophy(s: MSState, seat: str) -> bool:
     return len(p.trophies) < s.content["trophies_per_player"] and p.friendship >= s.content["trophy_min_friendship"]
 
 
+def may_win_pie_fight(s: MSState, seat: str) -> bool:
+    """Not held yet, room on the mat, and friendship 3+ unless the option says otherwise."""
+    p = s.players[seat]
+    if "pie-fight" in p.trophies or len(p.trophies) >= s.content["trophies_per_player"]:
+        return False
+    low = p.friendship < s.content["trophy_min_friendship"]
+    return not (low and s.options.get("low_friendship_blocks_pie_fight", True))
+
+
 def pie_fight_victory(c: Ctx, seat: str, card: str | None) -> None:
     """The Pie Fight Victory trophy may be earned any time, also on another's turn ("Trophies")."""
     s = c.state
+    if not may_win_pie_fight(s, seat):
+        return
     p = s.players[seat]
-    if "pie-fight" in p.trophies:
-        return
-    if len(p.trophies) >= s.content["trophies_per_player"]:
-        return
-    if p.friendship < s.content["trophy_min_friendship"] and s.options.get("low_friendship_blocks_pie_fight", True):
-        return
     if card and not p.personality_revealed:
         c.emit(ev.PersonalityRevealed(seat=seat, card=card, trophy="pie-fight"))
     c.emit(ev.TrophyEarned(seat=seat, trophy="pie-fight", turn=s.turn, personality=card))
@@ -644,43 +669,91 @@ def earn(c: Ctx, seat: str, trophy: str, card: str | None) -> None:
     c.emit(ev.TrophyEarned(seat=seat, trophy=trophy, turn=c.state.turn, personality=card))
 
 
+def needs_reveal(s: MSState, seat: str, card: str | None) -> bool:
+    """A trophy met only through a personality card still secret: the player "can reveal" it."""
+    return card is not None and not s.players[seat].personality_revealed
+
+
+def offer_trophies(c: Ctx, seat: str, q: list[tuple[str, str | None]], optional: bool) -> None:
+    reveal = tuple(t for t, card in q if needs_reveal(c.state, seat, card))
+    c.emit(ev.TrophyChoiceOffered(seat=seat, choices=tuple(t for t, _ in q), reveal=reveal, optional=optional))
+
+
 def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
-    """Qualifying for several trophies, the player chooses one ("Trophy Limit")."""
+    """Qualifying for several trophies, the player chooses one ("Trophy Limit"); a trophy met
+    only through the personality card is taken by revealing it, or passed ("Personality Cards")."""
     s = c.state
-    if not s.trophy_choices:
-        p = s.players[seat]
-        require(cmd.trophy not in p.trophies, "MS-TROPHY-NOT-QUALIFIED",
-                f"{seat} already has the {cmd.trophy} trophy; each is earned once")
+    wanted = (cmd.trophy,) + cmd.more
+    p = s.players[seat]
+    if s.trophy_seat != seat:
+        first = next((t for t in wanted if t in p.trophies), None)
+        require(first is None, "MS-TROPHY-NOT-QUALIFIED", f"{seat} already has the {first} trophy; each is earned once")
         require(p.friendship >= s.content["trophy_min_friendship"], "MS-TROPHY-LOW-FRIENDSHIP",
                 f"{seat}'s friendship is {p.friendship}: below 3 no trophy can be earned")
         require(not (s.trophies_this_turn >= 1 and seat == s.active and not s.final), "MS-TROPHY-ONE-A-TURN",
-                f"{seat} has already earned a trophy this turn")
-        raise RuleViolation("MS-TROPHY-NOT-NOW", "trophies are placed at the end of your turn when you qualify")
-    require(cmd.trophy in s.trophy_choices, "MS-TROPHY-NOT-QUALIFIED",
-            f"{seat} does not qualify for {cmd.trophy} now")
-    card = dict(qualified_trophies(s, seat)).get(cmd.trophy)
-    earn(c, seat, cmd.trophy, card)
+                f"{seat} has already earned a trophy this turn; until the grand finale one trophy a turn")
+        raise RuleViolation("MS-TROPHY-NOT-NOW",
+                            "trophies are placed at the end of your own turn, when you qualify (the"
+                            " Pie Fight Victory at once, when you win the fight)")
+    if cmd.trophy == "none":
+        require(s.trophy_optional, "MS-TROPHY-MANDATORY",
+                f"{seat} meets {', '.join(t for t in s.trophy_choices if t not in s.trophy_reveal)} and must"
+                " place a trophy (choose one)")
+        c.emit(ev.TrophyDeclined(seat=seat, trophies=s.trophy_choices))
+        return
+    for t in wanted:
+        require(t in s.trophy_choices, "MS-TROPHY-NOT-QUALIFIED",
+                f"{seat} does not qualify for {t} now ("
+                + (f"choices: {', '.join(s.trophy_choices)})" if s.trophy_choices else "nothing to claim: `trophy none`)"))
+    slots = s.content["trophies_per_player"] - len(p.trophies)
+    if len(wanted) > 1:
+        require(s.final and seat == s.active, "MS-TROPHY-ONE-A-TURN",
+                f"until the grand finale {seat} earns one trophy a turn: choose one of"
+                f" {', '.join(wanted)}; the others wait for a later turn (if still met)")
+        require(len(wanted) <= slots, "MS-TROPHY-FOUR",
+                f"{seat} has room for {slots} more troph{'y' if slots == 1 else 'ies'} (four in all)")
+    ptrophy = (personality(s, p.personality) or {}).get("trophy")
+    require(not (cmd.reveal and ptrophy not in wanted), "MS-PERSONALITY",
+            f"{seat}'s personality card lowers none of {', '.join(wanted)}")
+    cards = dict(qualified_trophies(s, seat))
+    for t in wanted:
+        card = cards.get(t)
+        if t == "pie-fight" or (cmd.reveal and t == ptrophy):
+            card = p.personality
+        if t == "pie-fight":
+            pie_fight_victory(c, seat, card)
+        else:
+            earn(c, seat, t, card)
 
 
 def trophies_at_end_of_turn(c: Ctx, seat: str) -> bool:
-    """One trophy a turn (all of them on a grand-finale final turn), mandatory when
-    qualified; returns True when the player must choose ("Trophy Limit", "Grand Finale")."""
+    """One trophy a turn (any number on a grand-finale final turn), mandatory when qualified,
+    the player choosing among several; one met only through the secret personality card is the
+    player's to take or pass; returns True when the player must decide ("Trophy Limit",
+    "Personality Cards", "Grand Finale")."""
     s = c.state
-    q = qualified_trophies(s, seat)
+    q = [(t, card) for t, card in qualified_trophies(s, seat) if t not in s.declined]
     if not q:
         return False
+    must = [(t, card) for t, card in q if not needs_reveal(s, seat, card)]
+    may = [(t, card) for t, card in q if needs_reveal(s, seat, card)]
     slots = s.content["trophies_per_player"] - len(s.players[seat].trophies)
     if s.final:
-        if len(q) <= slots:
-            for t, card in q:
-                earn(c, seat, t, card)
+        if len(must) > slots:
+            offer_trophies(c, seat, q, optional=False)
+            return True
+        for t, card in must:
+            earn(c, seat, t, card)
+        if not may or slots <= len(must):
             return False
-    elif s.trophies_this_turn >= 1:
+        offer_trophies(c, seat, may, optional=True)
+        return True
+    if s.trophies_this_turn >= 1:
         return False
-    if len(q) == 1:
-        earn(c, seat, *q[0])
+    if len(must) == 1 and not may:
+        earn(c, seat, *must[0])
         return False
-    c.emit(ev.TrophyChoiceOffered(seat=seat, choices=tuple(t for t, _ in q)))
+    offer_trophies(c, seat, q, optional=not must)
     return True
 
 
@@ -697,6 +770,8 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
                 resolve_pie_fight(c)
                 continue
             return
+        if s.trophy_seat and not s.rejuv:
+            return
         if s.rejuv:
             seat = s.rejuv[0]
             if not s.spell_deck:
@@ -708,7 +783,7 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
             if skip_unplaceable(c):
                 continue
             return
-        if s.look or s.moving or s.quest_card or s.trophy_choices:
+        if s.look or s.moving or s.quest_card or s.trophy_seat:
             return
         a = s.active
         if a is None or s.action is None:
@@ -722,7 +797,7 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
             c.emit(ev.QuestsPending(seat=a, spaces=quest_spaces_after_moving(s, a)))
             continue
         if s.quest_spaces:
-            if len(s.quest_spaces) == 1:
+            if len(s.quest_spaces) == 1 and s.options.get("quest_draw", "choose") == "automatic":
                 draw_quest(c, a, s.quest_spaces[0])
                 continue
             return
@@ -789,6 +864,11 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
         require(isinstance(cmd, Rejuvenate), "MS-REJUVENATE-NOT-NOW",
                 f"{s.rejuv[0]} must rejuvenate first (1 spell or 2 pies)")
         rejuvenate(c, seat, cmd)
+    elif s.trophy_seat:
+        require(isinstance(cmd, ClaimTrophy), "MS-TROPHY-NOT-NOW",
+                f"{s.trophy_seat} must first choose a trophy: `trophy NAME`"
+                + (" or `trophy none`" if s.trophy_optional else ""))
+        claim_trophy(c, seat, cmd)
     elif s.seek:
         require(isinstance(cmd, Place), "MS-SEEK-NOT-NOW", "place the tokens found first")
         place_token(c, seat, cmd)
@@ -812,11 +892,13 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
         else:
             raise RuleViolation("MS-QUEST-NOT-NOW", "choose a quest option or say No Thanks first")
     elif s.quest_spaces:
-        require(isinstance(cmd, Explore), "MS-QUEST-NOT-NOW", "choose which quest to look at first")
-        explore(c, seat, cmd)
-    elif s.trophy_choices:
-        require(isinstance(cmd, ClaimTrophy), "MS-TROPHY-NOT-NOW", "choose your trophy first")
-        claim_trophy(c, seat, cmd)
+        if isinstance(cmd, LeaveQuests):
+            c.emit(ev.QuestsLeft(seat=seat, spaces=s.quest_spaces))
+        else:
+            require(isinstance(cmd, Explore), "MS-QUEST-NOT-NOW",
+                    f"a quest token lies under your Seeker on {', '.join(s.quest_spaces)}:"
+                    f" `explore {s.quest_spaces[0]}` or `leave quests`")
+            explore(c, seat, cmd)
     elif isinstance(cmd, ChooseAction):
         take_action(c, seat, cmd)
     elif isinstance(cmd, ClaimTrophy):
@@ -825,7 +907,8 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
         rule = {Go: "MS-MOVE-NOT-NOW", Carry: "MS-MOVE-NOT-NOW", Stay: "MS-MOVE-NOT-NOW",
                 Dial: "MS-DIAL-NOT-NOW", Rejuvenate: "MS-REJUVENATE-NOT-NOW", Place: "MS-SEEK-NOT-NOW",
                 Keep: "MS-POWERUP-KEEP", Explore: "MS-QUEST-NOT-NOW", QuestOption: "MS-QUEST-NOT-NOW",
-                NoThanks: "MS-QUEST-NOT-NOW", ClaimTrophy: "MS-TROPHY-NOT-NOW"}.get(type(cmd), "MS-ONE-ACTION")
+                NoThanks: "MS-QUEST-NOT-NOW", LeaveQuests: "MS-QUEST-NOT-NOW",
+                ClaimTrophy: "MS-TROPHY-NOT-NOW"}.get(type(cmd), "MS-ONE-ACTION")
         raise RuleViolation(rule, "first choose an action on your mat (move, seek or make)")
     advance(c)
     return c.events

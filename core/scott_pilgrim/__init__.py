@@ -16,7 +16,7 @@ from core.scott_pilgrim import board as B
 from core.scott_pilgrim import rules as R
 from core.scott_pilgrim.commands import FACES, SYNTAX, Cmd, command_text, parse
 from events.base import Event, GameCreated
-from events.scott_pilgrim import ItemDrawn, TurnBegan
+from events.scott_pilgrim import ItemDrawn, ReactionOpened, TurnBegan
 from projections.scott_pilgrim import SPProjection, SPState, good_roster
 
 GOOD = ("scott", "ramona", "knives", "stephen", "kim")
@@ -65,8 +65,9 @@ class ScottPilgrim(Game[SPState, Cmd]):
                    " default' takes the content's suggested spaces), or the content's spaces are"
                    " used at once (fixed)", rule="SP-PLACE-START-LINE"),
         Option(name="max_rounds", default=12, minimum=0, maximum=200,
-               doc="the battle ends after this many rounds with Matthew standing: the Bad"
-                   " Guys win (0: no limit)", rule="SP-ROUND-LIMIT"),
+               doc="house: if Matthew still stands after this many rounds, the battle ends and"
+                   " the team keeping the larger share of its starting Health wins (a tie goes"
+                   " to the Bad Guys); 0 = no limit", rule="SP-ROUND-LIMIT"),
     )
 
     # -- content and options --------------------------------------------------------------
@@ -202,6 +203,12 @@ class ScottPilgrim(Game[SPState, Cmd]):
 
     def decide(self, state: SPState, seat: str, command: Cmd, rng: Rng) -> list[Event]:
         p = R.Play(state, rng)
+        events = self._decide(p, state, seat, command)
+        if not any(isinstance(e, ReactionOpened) for e in events):
+            R.check_choices_used(p)
+        return events
+
+    def _decide(self, p: R.Play, state: SPState, seat: str, command: Cmd) -> list[Event]:
         v = command.verb
         s = state
         if v in ("allow", "pause", "reversal"):
@@ -209,12 +216,16 @@ class ScottPilgrim(Game[SPState, Cmd]):
                 raise RuleViolation("SP-NO-WINDOW", "only the Good Guys react to a Bad Guy's ability")
             R.react(p, seat, command, self._parse_any(state))
             return p.events
+        p.choose(command)
+        R.check_drop_owner(s, command)
         if s.pending is not None and s.pending.kind == "reaction":
             R.check_phase_act(s)
         if R.team_of_seat(s, seat) != s.team and s.phase != "place":
             raise RuleViolation("SP-TEAM-TURN", f"it is the {s.team} guys' turn")
         if s.pending is not None and s.pending.kind == "ex-throw" and v != "throw-item":
             R.check_phase_act(s)
+        if v not in ("throw-item", "allow", "pause", "reversal") and s.pending is None:
+            R.check_chicks_followed(s, command)
         if v == "place":
             R.place_character(p, seat, command)
         elif v == "roll":
@@ -270,6 +281,9 @@ class ScottPilgrim(Game[SPState, Cmd]):
             return [Cmd(verb="throw-item", who=s.pending.who, direction=d) for d in B.DIRS]
         if s.phase == "roll":
             return [Cmd(verb="roll")]
+        owed = R.chicks_to_follow(s) if s.team == "bad" else []
+        if owed:  # the Chicks finish Matthew's move first: offer the first one's paths
+            return self._move_candidates(s, owed[0], [])
         out: list[Cmd] = [Cmd(verb="end")]
         free = [d for d in s.dice if not d.spent]
         if not s.rerolled:
@@ -334,16 +348,25 @@ class ScottPilgrim(Game[SPState, Cmd]):
         out = []
         if c.chick:
             left = s.follow.get(cid, 0)
+            if left <= 0:
+                return out
             for d in B.DIRS.values():
-                path: list[str] = []
-                cur = c.pos
-                for _ in range(left):
-                    nxt = B.step(s, cur, d)
+                first = B.step(s, c.pos, d)
+                if first is None:
+                    continue
+                # straight on as far as the walls allow, then back and forth
+                path = [first]
+                while len(path) < left:
+                    nxt = B.step(s, path[-1], d)
                     if nxt is None:
                         break
                     path.append(nxt)
-                    cur = nxt
-                    out.append(Cmd(verb="move", who=cid, path=tuple(path)))
+                while len(path) < left:
+                    path.append(path[-2] if len(path) >= 2 else c.pos)
+                out.append(Cmd(verb="move", who=cid, path=tuple(path)))
+                bounce = tuple(first if i % 2 == 0 else c.pos for i in range(left))
+                if bounce != tuple(path):
+                    out.append(Cmd(verb="move", who=cid, path=bounce))
             return out
         pays: dict[int, tuple[str, ...]] = {}
         wild = R.wild_faces(s, cid)

@@ -71,6 +71,18 @@ def direction(a: str, b: str) -> tuple[int, int]:
     return sx, sy
 
 
+def directions_away(a: str, b: str) -> list[str]:
+    """The directions a knockback from ``a`` through ``b`` may take: one along a row,
+    column or diagonal; otherwise the straight and the diagonal one on either side."""
+    (ax, ay), (bx, by) = xy(a), xy(b)
+    dx, dy = bx - ax, by - ay
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    if dx == 0 or dy == 0 or abs(dx) == abs(dy):
+        return [DIR_NAMES[(sx, sy)]]
+    straight = (sx, 0) if abs(dx) > abs(dy) else (0, sy)
+    return sorted({DIR_NAMES[straight], DIR_NAMES[(sx, sy)]})
+
+
 def occupants(s: SPState) -> dict[str, str]:
     """Space -> the character or object standing on it."""
     out: dict[str, str] = {}

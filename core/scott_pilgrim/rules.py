@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.dice import Rng
-from core.errors import RuleViolation
+from core.errors import RuleViolation, require
 from core.scott_pilgrim import board as B
 from core.scott_pilgrim.commands import Cmd
 from events.base import Event
@@ -39,10 +39,61 @@ class Play:
         self.displaced: dict[str, str] = {}
         self.walled: list[str] = []  # things already stopped against a wall in this effect
         self.by = ""
+        # the acting player's choices: (kind, thing) -> direction or space; and those used
+        self.choices: dict[tuple[str, str], str] = {}
+        self.used: set[tuple[str, str]] = set()
+
+    def choose(self, cmd: Cmd) -> None:
+        """Take the command's knock/land/drop choices (later commands override earlier)."""
+        for kind, thing, value in cmd.choose:
+            self.choices[(kind, thing)] = value
+
+    def chosen(self, kind: str, thing: str, options: list[str], default: str, rule: str,
+               what: str) -> str:
+        """The acting player's pick among ``options`` (the default when none was named)."""
+        key = (kind, thing)
+        if key not in self.choices:
+            return default
+        self.used.add(key)
+        pick = self.choices[key]
+        if pick not in options:
+            raise RuleViolation(rule, f"{what}: {pick} is not one of the choices ({', '.join(options)})")
+        return pick
 
     def emit(self, ev: Event) -> None:
         self.events.append(ev)
         self.s = PROJ.evolve(self.s, ev)
+
+
+def check_choices_used(p: Play) -> None:
+    """A knock, land or drop choice must name something the effect left open."""
+    unused = [f"{k} {t}@{v}" for (k, t), v in p.choices.items() if (k, t) not in p.used]
+    if unused:
+        raise RuleViolation("SP-CHOICE", f"nothing in this effect needs the choice {', '.join(unused)}"
+                                         " (knock: an unclear knockback direction; land: a second"
+                                         " thing against the same wall; drop: a shielding object; items: a knocked-out"
+                                         " Good Guy's equipped items)")
+
+
+def passed(*rule_ids: str) -> None:
+    """Note rules a command was checked against and met (``arbiter why`` lists them)."""
+    for rule_id in rule_ids:
+        require(True, rule_id, "")
+
+
+def check_drop_owner(s: SPState, cmd: Cmd) -> None:
+    """Held objects shield you, and you drop the object where you choose: a Good Guy hit on
+    the Bad Guys' turn names the space in the Good Guys' answer, not the Bad Guys'."""
+    if s.team != "bad" or s.options["reaction_window"] == "never":
+        return
+    for kind, obj, _ in cmd.choose:
+        if kind == "items":
+            raise RuleViolation("SP-ITEMS-TRANSFER", "the Good Guys choose who takes a knocked-out"
+                                f" Good Guy's items: they answer 'allow items {obj}@MATE'")
+        holder = next((c for c in s.chars.values() if c.holding == obj), None)
+        if kind == "drop" and holder is not None and holder.team == "good":
+            raise RuleViolation("SP-HELD-SHIELD", f"{holder.id}'s player chooses where the {obj}"
+                                f" drops: the Good Guys answer 'allow drop {obj}@SPACE'")
 
 
 # -- content helpers --------------------------------------------------------------------
@@ -117,6 +168,7 @@ def placement_problem(s: SPState, who: str, at: str) -> tuple[str, str] | None:
 def place_character(p: Play, seat: str, cmd: Any) -> None:
     """Setup: Good Guys behind the stage-side start line, then Matthew behind the seating
     side's, then his Chicks within two spaces of him; no two on one space."""
+    passed('SP-PLACE-SETUP', 'SP-PLACE-ORDER', 'SP-PLACE-START-LINE', 'SP-PLACE-EMPTY')
     s = p.s
     if s.phase != "place":
         raise RuleViolation("SP-PLACE-SETUP", "the characters were placed at setup")
@@ -282,6 +334,7 @@ def auto_pay(s: SPState, cost: list[str], wild: tuple[str, ...], free: list[Any]
 
 def roll_dice(p: Play, seat: str) -> None:
     """Phase One: the Bad Guys roll 2 blue and 3 red, the Good Guys 2 blue and 3 yellow."""
+    passed('SP-ROLL-ONCE')
     s = p.s
     if s.phase == "place":
         raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
@@ -297,6 +350,7 @@ def roll_dice(p: Play, seat: str) -> None:
 
 def reroll(p: Play, face: str) -> None:
     """Reroll: once per turn a team may reroll all unspent dice showing the same icon."""
+    passed('SP-REROLL-ONCE', 'SP-REROLL-FACE')
     s = p.s
     check_phase_act(s)
     if s.rerolled:
@@ -367,6 +421,7 @@ def damage_object(p: Play, obj: str, amount: int, source: str, by: str) -> None:
 
 def held_object_shields(p: Play, holder: str, amount: int, source: str, by: str) -> None:
     """Held objects shield you: the object takes the damage and drops next to you."""
+    passed('SP-HELD-SHIELD')
     s = p.s
     c = s.chars[holder]
     obj = c.holding
@@ -374,7 +429,9 @@ def held_object_shields(p: Play, holder: str, amount: int, source: str, by: str)
     occ = B.occupants(s)
     spots = [n for n in B.neighbours(s, c.pos) if n not in occ]
     if spots:
-        p.emit(ShieldedBy(holder=holder, obj=obj, at=spots[0]))
+        at = p.chosen("drop", obj, spots, spots[0], "SP-HELD-SHIELD",
+                      f"the {s.objects[obj].kind} drops into an empty space next to {holder}")
+        p.emit(ShieldedBy(holder=holder, obj=obj, at=at))
         damage_object(p, obj, amount, source, by)
     else:
         p.emit(Damaged(target=obj, amount=amount, source=source, by=by))
@@ -391,7 +448,9 @@ def knock_out(p: Play, who: str) -> None:
     if c.team == "good" and s.equipped.get(who):
         mates = [m for m in good_order(s) if m != who and not s.chars[m].out]
         if mates:
-            p.emit(ItemsTransferred(frm=who, to=mates[0], cards=tuple(s.equipped[who])))
+            to = p.chosen("items", who, mates, mates[0], "SP-ITEMS-TRANSFER",
+                          f"{who}'s equipped items go to a teammate still in the fight")
+            p.emit(ItemsTransferred(frm=who, to=to, cards=tuple(s.equipped[who])))
 
 
 def good_order(s: SPState) -> list[str]:
@@ -428,6 +487,7 @@ def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
 
 def knockback_into_wall(p: Play, what: str, start: str, cur: str) -> None:
     """Knocking into the wall: 1 damage (only 1) and stop on the space touching it."""
+    passed('SP-KNOCKBACK-WALL')
     p.emit(KnockedBack(what=what, frm=start, to=cur, wall=True))
     p.walled.append(what)
     deal_damage(p, what, 1, "wall", p.by)
@@ -436,6 +496,7 @@ def knockback_into_wall(p: Play, what: str, start: str, cur: str) -> None:
 def knockback_pile_up(p: Play, what: str, cur: str, blocked: str, d: tuple[int, int]) -> None:
     """Several things into one wall: each beyond the first ends on an adjacent empty space
     touching the wall (else next to something just knocked back) and takes 1 damage."""
+    passed('SP-KNOCKBACK-WALL')
     s = p.s
     occ = B.occupants(s)
     spots = [n for n in B.neighbours(s, blocked)
@@ -449,6 +510,10 @@ def knockback_pile_up(p: Play, what: str, cur: str, blocked: str, d: tuple[int, 
         spots = sorted(near)
     spots.sort(key=lambda n: (B.dist(n, cur), n))
     dest = spots[0] if spots else cur
+    if spots:
+        dest = p.chosen("land", what, spots, dest, "SP-KNOCKBACK-WALL",
+                        f"{what} ends on an empty space touching the wall next to {blocked}"
+                        " (or next to something just knocked back)")
     p.emit(KnockedBack(what=what, frm=cur, to=dest, wall=True))
     p.walled.append(what)
     if dest != blocked:
@@ -496,8 +561,19 @@ def hit(p: Play, user: str, target: str, damage: int, kb: int, source: str,
     p.by = user
     deal_damage(p, target, damage, source, user)
     if kb and on_board(p.s, target):
-        direction = d or B.direction(upos or tpos, tpos)
+        direction = d or knockback_direction(p, upos or tpos, target, tpos)
         knockback(p, target, direction, kb)
+
+
+def knockback_direction(p: Play, frm: str, target: str, tpos: str) -> tuple[int, int]:
+    """Knockback goes straight away from the hit; when that is unclear (not along a row,
+    column or diagonal) the player dealing the knockback chooses between the two nearest."""
+    passed('SP-KNOCKBACK-DIRECTION')
+    options = B.directions_away(frm, tpos)
+    default = B.DIR_NAMES[B.direction(frm, tpos)]
+    pick = p.chosen("knock", target, options, default, "SP-KNOCKBACK-DIRECTION",
+                    f"{target} is knocked straight away from the hit")
+    return B.DIRS[pick]
 
 
 # -- XP ---------------------------------------------------------------------------------
@@ -560,13 +636,16 @@ def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
     return tuple(faces)
 
 
-def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int) -> None:
+def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int,
+         throw_dir: str = "") -> bool:
     """Move step by step to adjacent spaces, pushing what stands in the way."""
+    passed('SP-MOVE-SPACES', 'SP-MOVE-ADJACENT', 'SP-MOVE-WALL')
     s = p.s
     if len(path) > max_steps:
         raise RuleViolation("SP-MOVE-SPACES", f"{who} may move only {max_steps} spaces here, not {len(path)}")
     cur = s.chars[who].pos
     assert cur
+    thrown = False
     for nxt in path:
         if not B.is_space(p.s, nxt):
             raise RuleViolation("SP-MOVE-WALL", f"{nxt} is not a space of the Rockit (walls are permanent)")
@@ -578,10 +657,16 @@ def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_step
         cur = nxt
         if grab_items:
             grab_an_item(p, who, nxt)
+            pend = p.s.pending
+            if throw_dir and pend is not None and pend.kind == "ex-throw" and pend.who == who:
+                throw_drawn_item(p, throw_dir)  # at once, from the item space
+                thrown = True
+    return thrown
 
 
 def push(p: Play, mover: str, into: str, d: tuple[int, int]) -> None:
     """Pushing: what is in the space moves one space on; no squishing into a wall."""
+    passed('SP-PUSH-SQUISH')
     occ = B.occupants(p.s)
     chain = []
     pos = into
@@ -624,7 +709,9 @@ def move(p: Play, seat: str, cmd: Cmd) -> None:
     given = cmd.pay or auto_move_pay(s, cmd.who, len(cmd.path))
     spent = pay(p, cmd.who, ["any"] * len(given), given, "move", basic=True)
     allowance = move_allowance(p.s, cmd.who, spent)
-    walk(p, cmd.who, cmd.path, grab_items=True, max_steps=allowance)
+    thrown = walk(p, cmd.who, cmd.path, grab_items=True, max_steps=allowance, throw_dir=cmd.direction)
+    if cmd.direction and not thrown:
+        raise RuleViolation("SP-EX-THROW", f"{cmd.who} draws no item on this move: there is nothing to throw")
     if c.evil_ex:
         chicks = tuple(k for k, v in p.s.chars.items() if v.chick and v.pos)
         if chicks:
@@ -632,14 +719,58 @@ def move(p: Play, seat: str, cmd: Cmd) -> None:
 
 
 def chick_follows(p: Play, cmd: Cmd) -> None:
-    """Whenever Matthew moves, each Chick on the board moves the same number of spaces."""
+    """Whenever Matthew moves, each Chick on the board moves the same number of spaces
+    (not fewer), in a direction the Bad Guys choose; each space is any adjacent space."""
+    passed('SP-CHICK-MOVE')
     left = p.s.follow.get(cmd.who, 0)
     if left <= 0:
         raise RuleViolation("SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
     if cmd.pay:
         raise RuleViolation("SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
+    if cmd.direction:
+        raise RuleViolation("SP-EX-THROW", "only the Evil Ex grabs and throws items")
+    if len(cmd.path) != left:
+        raise RuleViolation("SP-CHICK-MOVE",
+                            f"{cmd.who} moves the same number of spaces as Matthew: exactly {left},"
+                            f" not {len(cmd.path)} (she may step back and forth)")
     walk(p, cmd.who, cmd.path, grab_items=False, max_steps=left)
     p.emit(ChickMoved(who=cmd.who, path=cmd.path))
+
+
+def can_step(s: SPState, who: str) -> bool:
+    """Whether a character can take one space of movement (into an empty space, or pushing
+    a line of things that does not end at a wall)."""
+    pos = s.chars[who].pos
+    if pos is None:
+        return False
+    occ = B.occupants(s)
+    for d in B.DIRS.values():
+        cur = B.step(s, pos, d)
+        while cur is not None and cur in occ:
+            cur = B.step(s, cur, d)
+        if cur is not None:
+            return True
+    return False
+
+
+def chicks_to_follow(s: SPState) -> list[str]:
+    """The Chicks that still owe Matthew's move (a boxed-in Chick that cannot step stays)."""
+    return sorted(c for c, n in s.follow.items()
+                  if n > 0 and c in s.chars and s.chars[c].pos and can_step(s, c))
+
+
+def check_chicks_followed(s: SPState, cmd: Cmd) -> None:
+    """The Chicks' move is part of Matthew's: finish it before the Bad Guys do anything else."""
+    if s.team != "bad" or (cmd.verb == "move" and cmd.who in s.follow):
+        return
+    owed = chicks_to_follow(s)
+    if owed:
+        def spaces(n: int) -> str:
+            return f"{n} space" + ("s" if n != 1 else "")
+        raise RuleViolation("SP-CHICK-MOVE",
+                            "first the Chicks follow Matthew's move: " + ", ".join(
+                                f"{c} {spaces(s.follow[c])}" for c in owed)
+                            + f" (write {owed[0]} move SPACE ..., one space a step)")
 
 
 # -- basic abilities --------------------------------------------------------------------
@@ -657,6 +788,7 @@ def check_target_adjacent(s: SPState, who: str, target: str) -> None:
 def punch_or_kick(p: Play, seat: str, cmd: Cmd) -> None:
     """Punch (Will) or kick (Speed): 1 damage to an adjacent character or object;
     power up with a second die for +1 damage and 1 XP."""
+    passed('SP-YOUR-CHARACTERS', 'SP-HELD-AWKWARD', 'SP-ADJACENT', 'SP-NO-TEAM-DAMAGE', 'SP-DICE-COST')
     s = p.s
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
@@ -671,6 +803,11 @@ def punch_or_kick(p: Play, seat: str, cmd: Cmd) -> None:
     face = "will" if cmd.verb == "punch" else "speed"
     cost = [face, face] if cmd.power else [face]
     pay(p, cmd.who, cost, cmd.pay, cmd.verb + (" powered up" if cmd.power else ""), basic=True)
+    if s.chars[cmd.who].team == "bad" and s.options["reaction_window"] != "never" and cmd.choose:
+        trial = Play(p.s)
+        trial.choices = dict(p.choices)
+        resolve_punch_or_kick(trial, cmd)
+        check_choices_used(trial)
     if open_reaction(p, cmd):
         return
     resolve_punch_or_kick(p, cmd)
@@ -690,6 +827,7 @@ def resolve_punch_or_kick(p: Play, cmd: Cmd, user: str | None = None, target: st
 
 def grab_object(p: Play, seat: str, cmd: Cmd) -> None:
     """Grab an Object: spend a Will die (or booster) to take an adjacent object."""
+    passed('SP-YOUR-CHARACTERS', 'SP-HELD-AWKWARD', 'SP-GRAB-OBJECT', 'SP-ADJACENT')
     s = p.s
     check_controls(s, seat, cmd.who)
     if s.chars[cmd.who].chick and not s.options["chicks_fight"]:
@@ -704,6 +842,7 @@ def grab_object(p: Play, seat: str, cmd: Cmd) -> None:
 
 def recover(p: Play, seat: str, cmd: Cmd) -> None:
     """Recover Health: a Health die (or Matthew's Magic) for 2 Health, up to the start."""
+    passed('SP-RECOVER', 'SP-RECOVER-CAP')
     s = p.s
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
@@ -728,6 +867,7 @@ def recover(p: Play, seat: str, cmd: Cmd) -> None:
 
 def throw(p: Play, seat: str, cmd: Cmd) -> None:
     """Throw an Object or Item: along a line until it hits a character, object or wall."""
+    passed('SP-THROW')
     s = p.s
     check_controls(s, seat, cmd.who)
     if cmd.pay:
@@ -800,10 +940,18 @@ def ex_throw(p: Play, seat: str, cmd: Cmd) -> None:
         raise RuleViolation("SP-EX-THROW", "there is no drawn item to throw")
     if cmd.who != pend.who:
         raise RuleViolation("SP-EX-THROW", f"{pend.who} must throw the item he drew")
-    d = B.DIRS[cmd.direction]
-    target, _ = B.ray(s, pend.origin, d, ignore=pend.who)
+    throw_drawn_item(p, cmd.direction)
+
+
+def throw_drawn_item(p: Play, direction: str) -> None:
+    """The Evil Ex throws the card he drew from the item space: 1 damage, then discard."""
+    passed('SP-EX-THROW')
+    pend = p.s.pending
+    assert pend is not None
+    d = B.DIRS[direction]
+    target, _ = B.ray(p.s, pend.origin, d, ignore=pend.who)
     p.by = pend.who
-    p.emit(Thrown(who=pend.who, what=pend.card, direction=cmd.direction, hit=target or "wall"))
+    p.emit(Thrown(who=pend.who, what=pend.card, direction=direction, hit=target or "wall"))
     if target:
         deal_damage(p, target, 1, "thrown item", pend.who)
     p.emit(ItemDiscarded(card=pend.card))
@@ -841,6 +989,7 @@ def check_special(s: SPState, seat: str, cmd: Cmd) -> dict[str, Any]:
 
 def special_ability(p: Play, seat: str, cmd: Cmd) -> None:
     """Use a Special Ability: spend the dice it lists (combos: the Combo cube)."""
+    passed('SP-YOUR-CHARACTERS', 'SP-ABILITY-NOT-YOURS', 'SP-ABILITY-LOCKED', 'SP-HELD-AWKWARD')
     s = p.s
     a = check_special(s, seat, cmd)
     # check targets from where the user will stand
@@ -863,7 +1012,9 @@ def dry_run(p: Play, cmd: Cmd) -> None:
     """Check a Bad Guy's ability resolves before the Good Guys' window opens on it."""
     dice = {k: tuple(v) for k, v in p.s.content["dice"].items()}
     trial = Play(p.s, Rng(0, 0, dice))
+    trial.choices = dict(p.choices)
     resolve_ability(trial, cmd)
+    check_choices_used(trial)
 
 
 def targets_of(s: SPState, who: str, a: dict[str, Any], target: str, pos: str) -> list[str]:
@@ -887,6 +1038,7 @@ def targets_of(s: SPState, who: str, a: dict[str, Any], target: str, pos: str) -
 
 def check_ability_targets(s: SPState, cmd: Cmd, a: dict[str, Any], after_move: bool) -> None:
     """Targets: adjacent Bad Guys, within N spaces, or the first thing in sight."""
+    passed('SP-TARGET')
     kind = a["target"]
     pos = s.chars[cmd.who].pos or ""
     if after_move:
@@ -1041,6 +1193,7 @@ def can_react(s: SPState, targets: tuple[str, ...]) -> bool:
 
 def open_reaction(p: Play, cmd: Cmd) -> bool:
     """When a Bad Guy uses an ability, the Good Guys get a window to Pause or Reverse it."""
+    passed('SP-REACTION-WINDOW')
     s = p.s
     if s.chars[cmd.who].team != "bad":
         return False
@@ -1053,7 +1206,7 @@ def open_reaction(p: Play, cmd: Cmd) -> bool:
     from core.scott_pilgrim.commands import command_text
     p.emit(ReactionOpened(who=cmd.who, command=command_text(Cmd(
         verb=cmd.verb, who=cmd.who, target=cmd.target, path=cmd.path, power=cmd.power,
-        extra=cmd.extra, assign=cmd.assign)), targets=targets))
+        extra=cmd.extra, assign=cmd.assign, choose=cmd.choose)), targets=targets))
     return True
 
 
@@ -1067,11 +1220,15 @@ def pause_cards(s: SPState) -> list[tuple[str, str]]:
 
 def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
     """The Good Guys answer a Bad Guy's ability: allow it, Pause it, or Reversal."""
+    passed('SP-REACTION-WINDOW')
     s = p.s
     pend = s.pending
     if pend is None or pend.kind != "reaction":
         raise RuleViolation("SP-NO-WINDOW", "there is no Bad Guy ability to react to now")
     declared: Cmd = parse_pending(pend.command)
+    if cmd.verb == "allow":
+        p.choose(declared)  # the Bad Guys' choices stand when the ability goes ahead
+    p.choose(cmd)  # the Good Guys' own choices (drop, items, or Scott's for a Reversal)
     if cmd.verb == "allow":
         p.emit(ReactionTaken(kind="allow"))
         resolve_declared(p, declared)
@@ -1123,6 +1280,7 @@ def reversal_reflects(p: Play, attacker: str, scott: str, dmg: int, kb: int, sou
 
 def equip(p: Play, seat: str, cmd: Cmd) -> None:
     """Equip an Item: place it by a Good Guy; equipped items are forever."""
+    passed('SP-ITEM-GOOD', 'SP-ITEM-HELD', 'SP-ITEM-EQUIP')
     s = p.s
     if s.team != "good" or seat not in s.good_seats:
         raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys equip items, on their turn")
@@ -1141,6 +1299,7 @@ def equip(p: Play, seat: str, cmd: Cmd) -> None:
 
 def use_item(p: Play, seat: str, cmd: Cmd) -> None:
     """Use an Item: resolve its effect, then discard it."""
+    passed('SP-ITEM-GOOD', 'SP-ITEM-HELD')
     s = p.s
     if s.team != "good" or seat not in s.good_seats:
         raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys use items, on their turn")
@@ -1186,6 +1345,7 @@ def use_item(p: Play, seat: str, cmd: Cmd) -> None:
 
 def end_turn(p: Play, seat: str, cmd: Cmd) -> None:
     """A turn ends when the team chooses: Bad Guys summon Chicks; Good Guys gain boosters."""
+    passed('SP-TEAM-TURN')
     s = p.s
     check_phase_act(s)
     if s.team == "bad":
@@ -1199,13 +1359,34 @@ def end_turn(p: Play, seat: str, cmd: Cmd) -> None:
         p.emit(TurnEnded(team="good"))
         limit = int(s.options["max_rounds"])
         if limit and s.round >= limit:
-            p.emit(BattleOver(winner="bad", reason=f"round limit {limit}: Matthew Patel still stands"))
+            round_limit(p, limit)
         else:
             p.emit(TurnBegan(team="bad", round=s.round + 1))
 
 
+def health_share(s: SPState, team: str) -> tuple[int, int]:
+    """A team's remaining Health and starting Health (the Chicks have none to count)."""
+    cs = [c for c in s.chars.values() if c.team == team and not c.chick]
+    return sum(0 if c.out else c.health for c in cs), sum(c.start_health for c in cs)
+
+
+def round_limit(p: Play, limit: int) -> None:
+    """House: after max_rounds rounds the team keeping the larger share of its starting
+    Health wins; an exact tie goes to the Bad Guys (Matthew was not knocked out)."""
+    passed('SP-ROUND-LIMIT')
+    g, g0 = health_share(p.s, "good")
+    b, b0 = health_share(p.s, "bad")
+    good_pct, bad_pct = 100 * g / max(1, g0), 100 * b / max(1, b0)
+    winner = "good" if g * b0 > b * g0 else "bad"
+    p.emit(BattleOver(winner=winner, reason=(
+        f"round limit {limit} (house rule): the Good Guys keep {g}/{g0} Health ({good_pct:.0f}%),"
+        f" Matthew {b}/{b0} ({bad_pct:.0f}%); the larger share wins"
+        + ("; a tie goes to the Bad Guys" if g * b0 == b * g0 else ""))))
+
+
 def summon_chicks(p: Play, cmd: Cmd) -> None:
     """Summoning: poofed Chicks return to empty spaces within two spaces of Matthew."""
+    passed('SP-SUMMON')
     s = p.s
     ex = next(c for c in s.chars.values() if c.evil_ex)
     poofed = sorted(c for c, v in s.chars.items() if v.chick and v.poofed)
@@ -1233,6 +1414,7 @@ def summon_chicks(p: Play, cmd: Cmd) -> None:
 
 def gain_boosters(p: Play) -> None:
     """Booster Tokens: each Good Guy who did not act this round gains one (up to four)."""
+    passed('SP-BOOSTER-MAX')
     s = p.s
     for cid in good_order(s):
         c = s.chars[cid]

@@ -30,14 +30,23 @@ class Villainous(Game[VState, Any]):
         Option(name="villains", default="", rule="SV-HOUSE-VILLAINS",
                doc="comma-separated villain per seat, in seat order (cad-bane, seventh-sister, "
                    "boba-fett); empty: Cad Bane, Seventh Sister, Boba Fett in seat order"),
+        Option(name="first_player", default="", rule="SV-FIRST-PLAYER", house=False,
+               doc="the seat that goes first (the last player to have used the Force, or the "
+                   "oldest); empty: the first seat listed. Play then goes on in seat order"),
         Option(name="round_limit", default=30, minimum=0, maximum=200, rule="SV-HOUSE-ROUND-LIMIT",
-               doc="house: after this many rounds the Villain nearest to their Objective wins "
+               doc="house: a safety net for house decks. When this many rounds have been played "
+                   "and nobody has achieved their Objective, the game ends and the Villain who has "
+                   "come furthest towards it (as a fraction) wins; a tie is shared "
                    "(0: no limit, as in the rulebook)"),
+        Option(name="hunts_per_turn", default=1, minimum=0, maximum=9, rule="SV-HUNT-ONCE",
+               doc="house: how many times a turn each Bounty's Hunt may be paid (the rulebook sets "
+                   "no number; 0: no limit, but a Hunt costing 0 could then be repeated forever)"),
         Option(name="condition_windows", default="always", choices=("holders", "always", "never"),
                rule="SV-HOUSE-CONDITION-WINDOW",
-               doc="when opponents are asked about Conditions: holders (only a seat holding a "
-                   "Condition whose trigger just happened), always (every opponent after every "
-                   "trigger, so no one learns who holds one), never"),
+               doc="when opponents are asked about Conditions: always (after every trigger, every "
+                   "opponent whose Villain deck has a Condition for it, held or not, so no one "
+                   "learns who holds one), holders (only a seat holding one: quicker, but it "
+                   "reveals that they do), never"),
         Option(name="sectors", default=3, choices=(3,), rule="SV-HOUSE-SECTORS", house=True,
                doc="the box holds 3 Sectors (the component list's '5 Sectors' is a misprint)"),
     )
@@ -63,10 +72,16 @@ class Villainous(Game[VState, Any]):
         if len(set(chosen)) != len(chosen):
             raise BadOption("each player takes a different Villain")
         seats = tuple(created.seats)
-        out: list[Event] = [ev.VillainsAssigned(villains=dict(zip(seats, chosen)), order=seats)]
+        first = str(created.options.get("first_player", "") or seats[0])
+        if first not in seats:
+            raise BadOption(f"option first_player: no player {first!r} (players: {', '.join(seats)})")
+        k = seats.index(first)
+        villains = dict(zip(seats, chosen))
+        seats = seats[k:] + seats[:k]
+        out: list[Event] = [ev.VillainsAssigned(villains=villains, order=seats)]
         start = list(content.get("starting_credits", [0, 1, 2, 2]))
-        for i, (seat, v) in enumerate(zip(seats, chosen)):
-            vill = content["villains"][v]
+        for i, seat in enumerate(seats):
+            vill = content["villains"][villains[seat]]
             vd = [x for c in vill["villain_deck"] for x in instances(c)]
             fd = [x for c in vill["fate_deck"] for x in instances(c)]
             sv = rng.shuffle(f"villain:{seat}", vd)

@@ -41,39 +41,111 @@ def smart(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -> An
                 bonus = 30
             return 40 + bonus - len(cmd.allies)
         if isinstance(cmd, C.Activate):
-            return 25
+            abil = [a for a in t.card(cmd.card).get("abilities", [])
+                    if a.get("when") == ("ambition" if cmd.ambition else "activate")]
+            cost = int(abil[0].get("cost", 0)) if abil else 0
+            effects = abil[0]["effects"] if abil else []
+            if effects and all(e["do"] == "gain" and not e.get("credits") for e in effects) and t.d["ambition"][seat] >= 3:
+                return 2  # Credits into Ambition the Villain does not need
+            return 25 - 4 * cost if cmd.ambition is False else 25
         if isinstance(cmd, C.Hunt):
-            return 28
+            # hunt when it advances a Bounty; never spend the Credits a card needs
+            info = t.in_sector(seat).get(cmd.bounty, {})
+            reqs = t.card(cmd.bounty).get("progress", [])
+            wants = any(r.get("kind") == "hunt" and i not in info.get("progress", []) for i, r in enumerate(reqs))
+            return 21 if wants and t.d["phase"] == "act" else 3
         if isinstance(cmd, C.Play):
             c = t.card(cmd.card)
-            v = {"bounty": 35, "contact": 30, "ally": 22, "item": 18, "effect": 20, "ally_vehicle": 12}.get(c["type"], 10)
+            v = {"bounty": 35, "contact": 30, "ally": 27, "item": 20, "effect": 20, "ally_vehicle": 12}.get(c["type"], 10)
             if cmd.at:  # prefer a location with a Hero to fight
                 v += 3 if t.cards_at(seat, cmd.at, ("hero",)) else 0
             return v
         if isinstance(cmd, C.Collect):
             return 26
         if isinstance(cmd, C.Fate):
-            return 24 if cmd.opponent == leader() else 15
+            return 21 if cmd.opponent == leader() else 14
         if isinstance(cmd, C.MoveMover):
-            avail = t.symbols_at(seat, cmd.to)
-            hidden = t.covered(seat, cmd.to)
-            vis = [s for i, s in enumerate(avail) if i not in hidden]
-            v = len(vis) + sum(int(s.split(":")[1]) for s in vis if s.startswith("credits:"))
-            if "vanquish" in vis and t.all_of(seat, ("hero",)):
-                v += 3
-            if "play" in vis and t.d["credits"][seat] >= 2:
-                v += 2
-            return v
+            return place_value(t, seat, cmd.to)
         if isinstance(cmd, C.MoveCard):
             return 8 + (4 if t.cards_at(seat, cmd.to, ("hero",)) else 0)
         if isinstance(cmd, C.Maneuver):
             return 6 if cmd.engage else 2
         if isinstance(cmd, C.Discard):
+            if len(cmd.cards) == 1 and dead(t, seat, cmd.cards[0]):
+                return 5  # a card that cannot be played now: make room for a better one
             return 3 if len(cmd.cards) == 1 else 0
         if isinstance(cmd, C.EndTurn):
             return 4
         return 1
 
+    if len(legal) == 1:
+        return legal[0]
     best = max(score(c) for c in legal)
     top = [c for c in legal if score(c) == best]
     return top[rng.randrange(len(top))]
+
+
+def place_value(t: Table, seat: str, loc: str) -> float:
+    """How useful the visible actions at ``loc`` are now."""
+    avail = t.symbols_at(seat, loc)
+    hidden = t.covered(seat, loc)
+    vis = [s for i, s in enumerate(avail) if i not in hidden]
+    hand = [c for c in t.d["hand"][seat] if c != "?"]
+    credits, ambition = t.d["credits"][seat], t.d["ambition"][seat]
+
+    def affordable(kind: str) -> bool:
+        return any(t.ctype(c) != "condition" and t.card(c).get("cost_kind", "credits") == kind
+                   and int(t.card(c).get("cost", 0)) <= (credits + 2 if kind == "credits" else ambition)
+                   for c in hand)
+
+    v = 0.0
+    for sym in vis:
+        if sym.startswith("credits:"):
+            v += 1.5 * int(sym.split(":")[1])
+        elif sym == "play":
+            v += 5 if affordable("credits") else 0.5
+        elif sym == "ambition":
+            abil = any(a.get("when") == "ambition" and int(a.get("cost", 0)) <= ambition
+                       for c in t.in_sector(seat) for a in t.card(c).get("abilities", []))
+            v += 5 if affordable("ambition") or abil else 0.5
+        elif sym == "vanquish":
+            v += 6 if can_vanquish(t, seat) else 0.5
+        elif sym == "activate":
+            abil = any(a.get("when") == "activate" and int(a.get("cost", 0)) <= credits
+                       for c in t.in_sector(seat) for a in t.card(c).get("abilities", []))
+            v += 3 if abil else 0.5
+        elif sym == "move":
+            v += 2 if t.all_of(seat, ("ally",)) and t.all_of(seat, ("hero",)) else 0.5
+        elif sym == "fate":
+            v += 2
+        else:
+            v += 0.5
+    return v
+
+
+def can_vanquish(t: Table, seat: str) -> bool:
+    for h in t.all_of(seat, ("hero",)):
+        loc = t.in_sector(seat)[h]["loc"]
+        allies = t.cards_at(seat, loc, ("ally",))
+        if allies and sum(t.strength(seat, a) for a in allies) >= t.strength(seat, h):
+            return True
+    return any(t.in_sector(seat)[h]["engaged"] for h in t.hero_vehicles(seat))
+
+
+def dead(t: Table, seat: str, card: str) -> bool:
+    """A card in hand that the Villain cannot use as things stand."""
+    from core.villainous.effects import feasible
+    c = t.card(card)
+    typ = c["type"]
+    if typ == "bounty":
+        hand_contacts = [h for h in t.d["hand"][seat] if h != "?" and t.ctype(h) == "contact"]
+        return not t.all_of(seat, ("contact",)) and not hand_contacts
+    if c.get("cost_kind") == "ambition" and t.forbidden(seat, "play_ambition"):
+        return True
+    if typ == "effect":
+        ctx = {"seat": seat, "actor": seat, "card": card, "loc": None}
+        effects = [e for a in c.get("abilities", []) if a.get("when") == "play" for e in a["effects"]]
+        return not feasible(t, effects, ctx)
+    if typ == "item" and c.get("attach") and not t.all_of(seat, ("ally",)):
+        return len(t.d["hand"][seat]) >= 4
+    return False

@@ -85,21 +85,33 @@ class PlayCondition(msgspec.Struct, frozen=True, tag=True):
 
 Command = Any
 
-SYNTAX = (
-    "move LOCATION                      (turn step 2: move your mover)",
-    "collect                            (Collect Credits)",
-    "play CARD [at LOCATION] [on CARD] [engage HERO-VEHICLE]   (Play a Credits / an Ambition card)",
-    "activate CARD | activate-ambition CARD   (Activate an Ability / an Ambition ability)",
-    "move CARD to LOCATION              (Move action)",
-    "maneuver ALLY-VEHICLE [engage HERO-VEHICLE]   (Maneuver: disengage, or engage)",
-    "discard CARD [CARD ...]            (Discard Cards)",
-    "vanquish HERO with ALLY [ALLY ...] | vanquish HERO-VEHICLE",
-    "fate PLAYER | fate PLAYER engage ALLY-VEHICLE HERO-VEHICLE",
-    "fate-play CARD [at LOCATION] [on HERO] [engage ALLY-VEHICLE]",
-    "hunt BOUNTY                        (pay a Bounty's Hunt cost; no action needed)",
-    "end                                (draw up to your hand limit; next player)",
-    "choose OPTION | pass | condition CARD",
+#: (form, example, what it does) for every command; ``help`` in ``arbiter play`` lists them.
+FORMS = (
+    ("move LOCATION", "move coruscant", "step 2: move your mover (or onto an Ally Vehicle)"),
+    ("collect", "collect", "Collect Credits"),
+    ("play CARD at LOCATION", "play aurra sing at bora vio", "play an Ally, Contact or Item (Credits or Ambition)"),
+    ("play CARD on CARD", "play twin blasters on aurra sing", "an Item on an Ally; a Bounty on a Contact"),
+    ("play CARD [engage HERO-VEHICLE]", "play slave i engage razor crest", "an Ally Vehicle (Deep Space) or an Effect"),
+    ("activate CARD", "activate bounty droid", "Activate an Ability (pay its Credits)"),
+    ("activate-ambition CARD", "activate-ambition moralo eval", "Activate an Ambition ability"),
+    ("move CARD to LOCATION", "move embo to the box", "Move action: one of your cards"),
+    ("maneuver ALLY-VEHICLE [engage HERO-VEHICLE]", "maneuver slave i engage razor crest", "Maneuver: disengage, or engage"),
+    ("discard CARD [CARD ...]", "discard embo aurra sing", "Discard Cards (no draw until the end)"),
+    ("vanquish HERO with ALLY [ALLY ...]", "vanquish obi-wan kenobi with embo aurra sing", "Vanquish a Hero"),
+    ("vanquish HERO-VEHICLE", "vanquish razor crest", "Vanquish an engaged Hero Vehicle"),
+    ("fate PLAYER", "fate bob", "Fate: reveal the top two of their Fate deck"),
+    ("fate PLAYER engage ALLY-VEHICLE HERO-VEHICLE", "fate cy engage slave i razor crest", "Fate: engage instead"),
+    ("fate-play CARD at LOCATION", "fate-play kanan jarrus at bilzen", "play a revealed Hero (or Item) there"),
+    ("fate-play CARD on HERO", "fate-play rebel blaster on kanan jarrus", "attach a revealed Item to a Hero"),
+    ("fate-play CARD [engage ALLY-VEHICLE]", "fate-play the ghost engage inquisitor tie", "a Hero Vehicle, Effect or Condition"),
+    ("hunt BOUNTY", "hunt smuggler", "pay a Bounty's Hunt cost (no action)"),
+    ("end", "end", "step 4: draw up to your hand limit; next player"),
+    ("choose OPTION", "choose bora vio", "answer a card's choice (pass: decline a 'may')"),
+    ("condition CARD", "condition double cross", "on an opponent's turn: play a Condition"),
+    ("pass | p", "p", "play no Condition now (or decline a 'may' choice)"),
 )
+
+SYNTAX = tuple(f"\n  {form:<46} {what}\n      e.g. {example}" for form, example, what in FORMS)
 
 
 def slug(text: str) -> str:
@@ -107,8 +119,13 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
-def _hint() -> str:
-    return "; ".join(s.split("  ")[0].strip() for s in SYNTAX)
+def _hint(verb: str | None = None) -> str:
+    """The forms of one command with examples; without a verb, the list of commands."""
+    forms = [(f, e) for f, e, _ in FORMS if verb and f.split()[0] == verb]
+    if forms:
+        return "; ".join(f"{f} (e.g. {e})" for f, e in forms)
+    verbs = dict.fromkeys(f.split()[0] for f, _, _ in FORMS)
+    return "commands: " + ", ".join(verbs) + " ('help' in arbiter play shows every form with an example)"
 
 
 class Parser:
@@ -196,7 +213,7 @@ class Parser:
                 self.card(words[i], left)  # raises the ParseError naming it
         return tuple(out)
 
-    def loc(self, word: str) -> str:
+    def loc(self, word: str, sector: str | None = None) -> str:
         w = slug(word)
         if w in self.locs:
             return self.locs[w]
@@ -205,6 +222,10 @@ class Parser:
         try:
             return self.card(word, [c for sec in self.state.sector.values() for c in sec])
         except ParseError:
+            if sector is not None and sector in self.state.villain:
+                places = self.t.mover_places(sector)
+                raise ParseError(f"there is no location called {word!r} in {sector}'s sector",
+                                 hint="locations: " + ", ".join(places)) from None
             raise ParseError(f"there is no location called {word!r}",
                              hint="locations: " + ", ".join(sorted(set(self.locs.values())))) from None
 
@@ -226,7 +247,7 @@ def split_words(words: list[str], keys: tuple[str, ...]) -> tuple[list[str], dic
 def parse(state: Any, seat: str, text: str) -> Command:
     words = text.strip().split()
     if not words:
-        raise ParseError("empty command", hint=_hint())
+        raise ParseError("empty command", hint=_hint(None))
     verb, rest = words[0].lower(), words[1:]
     P = Parser(state)
     hand = list(state.hand.get(seat, [])) if isinstance(state.hand.get(seat), list) else []
@@ -235,57 +256,57 @@ def parse(state: Any, seat: str, text: str) -> Command:
         return Collect()
     if verb in ("end", "end-turn") and not rest:
         return EndTurn()
-    if verb == "pass" and not rest:
+    if verb in ("pass", "p") and not rest:
         return Pass()
     if verb == "move":
         head, parts = split_words(rest, ("to",))
         if "to" in parts:
             if not head or not parts["to"]:
-                raise ParseError("say which card moves where: move CARD to LOCATION", hint=_hint())
-            return MoveCard(P.card(" ".join(head), mine), P.loc(" ".join(parts["to"])))
+                raise ParseError("say which card moves where: move CARD to LOCATION", hint=_hint(verb))
+            return MoveCard(P.card(" ".join(head), mine), P.loc(" ".join(parts["to"]), seat))
         if not head:
-            raise ParseError("say where the mover goes: move LOCATION", hint=_hint())
-        return MoveMover(P.loc(" ".join(head)))
+            raise ParseError("say where the mover goes: move LOCATION", hint=_hint(verb))
+        return MoveMover(P.loc(" ".join(head), seat))
     if verb in ("play", "fate-play"):
         head, parts = split_words(rest, ("at", "on", "engage"))
         if not head:
-            raise ParseError(f"say which card to play: {verb} CARD", hint=_hint())
+            raise ParseError(f"say which card to play: {verb} CARD", hint=_hint(verb))
         fate_pool = list(state.fate["cards"]) if state.fate else []
         target = state.fate["target"] if state.fate else seat
         tpool = sorted(state.sector.get(target, {}), key=lambda c: state.sector[target][c]["at"])
         pool = hand if verb == "play" else fate_pool
         card = P.card(" ".join(head), pool)
-        at = P.loc(" ".join(parts["at"])) if parts.get("at") else None
+        at = P.loc(" ".join(parts["at"]), target) if parts.get("at") else None
         on = P.card(" ".join(parts["on"]), mine if verb == "play" else tpool) if parts.get("on") else None
         eng = P.card(" ".join(parts["engage"]), mine if verb == "play" else tpool) if parts.get("engage") else None
         cls = Play if verb == "play" else FatePlay
         return cls(card, at, on, eng)
     if verb in ("activate", "activate-ambition"):
         if not rest:
-            raise ParseError(f"say which card to activate: {verb} CARD", hint=_hint())
+            raise ParseError(f"say which card to activate: {verb} CARD", hint=_hint(verb))
         return Activate(P.card(" ".join(rest), mine), verb == "activate-ambition")
     if verb == "maneuver":
         head, parts = split_words(rest, ("engage",))
         if not head:
-            raise ParseError("say which Ally Vehicle maneuvers", hint=_hint())
+            raise ParseError("say which Ally Vehicle maneuvers", hint=_hint(verb))
         eng = P.card(" ".join(parts["engage"]), mine) if parts.get("engage") else None
         return Maneuver(P.card(" ".join(head), mine), eng)
     if verb == "discard":
         if not rest:
-            raise ParseError("say which cards to discard", hint=_hint())
+            raise ParseError("say which cards to discard", hint=_hint(verb))
         return Discard(P.cards(rest, hand))
     if verb == "vanquish":
         head, parts = split_words(rest, ("with",))
         if not head:
-            raise ParseError("say which Hero to vanquish", hint=_hint())
+            raise ParseError("say which Hero to vanquish", hint=_hint(verb))
         allies = P.cards(parts.get("with", []), mine)
         if "with" in parts and not allies:
-            raise ParseError("name the Allies after 'with'", hint=_hint())
+            raise ParseError("name the Allies after 'with'", hint=_hint(verb))
         return Vanquish(P.card(" ".join(head), mine), allies)
     if verb == "fate":
         head, parts = split_words(rest, ("engage",))
         if len(head) != 1:
-            raise ParseError("say which opponent: fate PLAYER", hint=_hint())
+            raise ParseError("say which opponent: fate PLAYER", hint=_hint(verb))
         opp = head[0].lower()
         if opp not in state.seats:
             raise ParseError(f"no player {opp!r} in this game", hint="players: " + ", ".join(state.seats))
@@ -293,20 +314,20 @@ def parse(state: Any, seat: str, text: str) -> Command:
             opool = sorted(state.sector.get(opp, {}))
             pair = P.cards(parts["engage"], opool)
             if len(pair) != 2:
-                raise ParseError("fate PLAYER engage ALLY-VEHICLE HERO-VEHICLE", hint=_hint())
+                raise ParseError("fate PLAYER engage ALLY-VEHICLE HERO-VEHICLE", hint=_hint(verb))
             return Fate(opp, pair[0], pair[1])
         return Fate(opp)
     if verb == "hunt":
         if not rest:
-            raise ParseError("say which Bounty to hunt", hint=_hint())
+            raise ParseError("say which Bounty to hunt", hint=_hint(verb))
         return Hunt(P.card(" ".join(rest), mine))
     if verb == "condition":
         if not rest:
-            raise ParseError("say which Condition card to play", hint=_hint())
+            raise ParseError("say which Condition card to play", hint=_hint(verb))
         return PlayCondition(P.card(" ".join(rest), hand))
     if verb == "choose":
         if not rest:
-            raise ParseError("say what you choose", hint=_hint())
+            raise ParseError("say what you choose", hint=_hint(verb))
         word = " ".join(rest)
         opts = state.pending[-1]["options"] if state.pending else []
         w = slug(word) if "/" not in word and ":" not in word else word.lower()
@@ -323,7 +344,7 @@ def parse(state: Any, seat: str, text: str) -> Command:
         if w in P.locs:
             return Choose(P.locs[w])
         return Choose(w)
-    raise ParseError(f"not a Villainous command: {text!r}", hint=_hint())
+    raise ParseError(f"not a Villainous command: {text!r}", hint=_hint(None))
 
 
 def text(cmd: Command) -> str:

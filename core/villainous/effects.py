@@ -83,7 +83,7 @@ def step(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None)
 
 
 def _secret(verb: str, eff: dict[str, Any]) -> bool:
-    return verb in ("discard", "_look_discard") or (verb in ("choose", "play", "place") and eff.get("from") in ("hand", "deck"))
+    return verb in ("discard", "_look_discard", "find", "swap") or (verb in ("choose", "play", "place", "reveal") and eff.get("from") in ("hand", "deck"))
 
 
 def chooser(eff: dict[str, Any], ctx: dict[str, Any]) -> str:
@@ -106,6 +106,9 @@ def prompt(t: Table, eff: dict[str, Any]) -> str:
         "_enter": f"choose where {eff.get('card')} goes",
         "engage": "choose an Ally Vehicle/Hero Vehicle pair to engage",
         "_look_discard": "you may discard one of the cards you looked at",
+        "reveal": f"choose a {eff.get('type', 'card').replace('_', ' ')} in your hand to reveal",
+        "find": f"choose which {eff.get('type', 'card').replace('_', ' ')} you find",
+        "swap": f"choose the {eff.get('type', 'card').replace('_', ' ')} to swap in",
     }
     return texts.get(verb, f"choose for {verb}")
 
@@ -188,7 +191,10 @@ def bounty_progress(t: Table, seat: str, kind: str, *, strength: int = 0, bounty
             continue
         info = t.in_sector(seat)[b]
         reqs = t.card(b).get("progress", [])
-        for i, r in enumerate(reqs):
+        # one token a Bounty; a strong vanquish marks the demanding requirement first
+        order = sorted(range(len(reqs)), key=lambda i: reqs[i].get("kind") != "vanquish_strong")
+        for i in order:
+            r = reqs[i]
             if i in info["progress"]:
                 continue
             rk = r.get("kind")
@@ -448,22 +454,38 @@ def v_enter(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | No
     return []
 
 
+def _find_places(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> tuple[str, list[str]]:
+    """Find: the first place holding a fitting card (your sector, then your hand, then the
+    discard pile, then the deck) and the fitting cards there."""
+    seat = ctx["seat"]
+    here = [c for c in sorted(t.in_sector(seat), key=lambda c: t.in_sector(seat)[c]["at"])
+            if _fits(t, c, eff) and c != ctx.get("card")]
+    if here:
+        return "sector", here
+    for w in ("hand", "discard", "deck"):
+        hit = [c for c in _pile(t, seat, w) if _fits(t, c, eff)]
+        if hit:
+            # copies of one card in a pile are alike: offer one of each
+            seen: dict[str, str] = {}
+            for c in hit:
+                seen.setdefault(def_id(c), c)
+            return w, list(seen.values())
+    return "", []
+
+
+def o_find(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+    where, cards = _find_places(t, eff, ctx)
+    return cards if len(cards) > 1 else None
+
+
 def v_find(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Find: look in the sector, then the hand, then the discard pile, then the deck (and
-    reshuffle the deck)."""
+    reshuffle the deck); when several cards fit there, the player chooses which."""
     seat = ctx["seat"]
-    found, where = None, ""
-    for c in sorted(t.in_sector(seat), key=lambda c: t.in_sector(seat)[c]["at"]):
-        if _fits(t, c, eff) and c != ctx.get("card"):
-            found, where = c, "sector"
-            break
-    for w in ("hand", "discard", "deck"):
-        if found is None:
-            hit = [c for c in _pile(t, seat, w) if _fits(t, c, eff)]
-            if hit:
-                found, where = hit[0], w
-    if found is None:
+    where, cards = _find_places(t, eff, ctx)
+    if not cards:
         return []
+    found = choice if choice in cards else cards[0]
     if where == "deck":
         t.emit(ev.CardsRevealed(seat=seat, cards=(found,), source="villain-deck"))
     then = eff.get("then", "hand")
@@ -483,10 +505,22 @@ def v_reshuffle(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str 
     return []
 
 
+def o_reveal(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+    """Reveal from the hand: which fitting card to show (from a deck there is no choice)."""
+    if eff.get("from") != "hand":
+        return None
+    return [c for c in dict.fromkeys(t.d["hand"][ctx["seat"]]) if _fits(t, c, eff)]
+
+
 def v_reveal(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
-    """Reveal: turn deck cards over one by one until the one wanted; the others go to the
-    discard pile, then discard pile and deck are shuffled together."""
+    """Reveal: a card from the hand is shown to everyone and goes back to the hand; from a
+    deck, turn cards over one by one until the one wanted; the others go to the discard
+    pile, then discard pile and deck are shuffled together."""
     seat = ctx["seat"]
+    if eff.get("from") == "hand":
+        if choice is not None and choice in t.d["hand"][seat]:
+            t.emit(ev.CardsRevealed(seat=seat, cards=(choice,), source="hand"))
+        return []
     if not t.d["deck"][seat]:
         t.reshuffle(seat, "villain")
     shown: list[str] = []
@@ -540,20 +574,35 @@ def v_look_discard(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: s
     return []
 
 
+def _swap_places(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> tuple[str, list[str]]:
+    for w in ("hand", "discard", "deck"):
+        hit = [c for c in _pile(t, ctx["seat"], w) if _fits(t, c, eff)]
+        if hit:
+            seen: dict[str, str] = {}
+            for c in hit:
+                seen.setdefault(def_id(c), c)
+            return w, list(seen.values())
+    return "", []
+
+
+def o_swap(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+    me = ctx.get("card")
+    if not me or me not in t.in_sector(ctx["seat"]):
+        return None
+    cards = _swap_places(t, eff, ctx)[1]
+    return cards if len(cards) > 1 else None
+
+
 def v_swap(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Swap: find the named card and put it where this card stands; this card goes to the
     hand or the discard pile as it says."""
     seat, me = ctx["seat"], ctx.get("card")
     if not me or me not in t.in_sector(seat):
         return []
-    found = None
-    for w in ("hand", "discard", "deck"):
-        hit = [c for c in _pile(t, seat, w) if _fits(t, c, eff)]
-        if hit:
-            found, where = hit[0], w
-            break
-    if found is None:
+    where, cards = _swap_places(t, eff, ctx)
+    if not cards:
         return []
+    found = choice if choice in cards else cards[0]
     loc = t.in_sector(seat)[me]["loc"]
     if eff.get("original", "discard") == "hand":
         t.emit(ev.CardToHand(seat=seat, card=me, source="sector"))
@@ -628,5 +677,5 @@ OPTIONS: dict[str, Callable[..., Any]] = {
     "discard": o_discard, "target": o_target, "defeat": o_defeat, "remove": o_defeat,
     "move": o_move, "_move_to": o_move_to, "strength": o_strength, "choose": o_choose,
     "play": o_choose, "place": o_choose, "_enter": o_enter, "engage": o_engage,
-    "_look_discard": o_look_discard,
+    "_look_discard": o_look_discard, "reveal": o_reveal, "find": o_find, "swap": o_swap,
 }

@@ -49,7 +49,7 @@ def candidates(state: VState, seat: str) -> list[Any]:
         return []
     if d["phase"] == "move":
         return [C.MoveMover(p) for p in t.mover_places(seat) if p != d["mover"][seat]] + hunts(t, seat)
-    out = [C.EndTurn()]
+    out: list[Any] = []
     kinds = {s for _, s in t.available(seat)}
     if any(k.startswith("credits:") for k in kinds):
         out.append(C.Collect())
@@ -106,11 +106,12 @@ def candidates(state: VState, seat: str) -> list[Any]:
                 for a in t.ally_vehicles(o):
                     for h in t.hero_vehicles(o):
                         out.append(C.Fate(o, a, h))
-    return out + hunts(t, seat)
+    return out + hunts(t, seat) + [C.EndTurn()]  # last, so that "1" in the menu never ends a turn
 
 
 def hunts(t: Table, seat: str) -> list[Any]:
-    return [C.Hunt(b) for b in t.all_of(seat, ("bounty",)) if b not in t.d["hunted"]]
+    limit = int(t.d["options"].get("hunts_per_turn", 1)) or 3  # a bound for the menu
+    return [C.Hunt(b) for b in t.all_of(seat, ("bounty",)) if t.d["hunted"].count(b) < limit]
 
 
 def legal_commands(state: VState, seat: str) -> list[Any]:

@@ -516,8 +516,11 @@ def hunt(t: Table, seat: str, cmd: C.Hunt) -> None:
     b = cmd.bounty
     if b not in t.in_sector(seat) or t.ctype(b) != "bounty":
         raise RuleViolation("SV-HUNT", f"{b} is not one of your Bounties in play")
-    if b in t.d["hunted"]:
-        raise RuleViolation("SV-HUNT-ONCE", f"you have already hunted {t.card(b)['name']} this turn")
+    limit = int(t.d["options"].get("hunts_per_turn", 1))
+    if limit and t.d["hunted"].count(b) >= limit:
+        times = "once" if limit == 1 else f"{limit} times"
+        raise RuleViolation("SV-HUNT-ONCE", f"you have already hunted {t.card(b)['name']} {times} this turn "
+                            "(option hunts_per_turn)")
     h = t.card(b).get("hunt") or {}
     cost = int(h.get("cost", 0))
     if t.d["credits"][seat] < cost:

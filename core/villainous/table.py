@@ -60,7 +60,11 @@ class Table:
     def trigger(self, kind: str, seat: str) -> None:
         """Conditions (Villain cards): something an opponent may answer happened on
         ``seat``'s turn; open a reaction window for the other seats."""
-        if seat != self.d["active"] or self.d["window"] or self.d["winners"]:
+        if seat != self.d["active"] or self.d["winners"]:
+            return
+        if kind != "vanquish":  # (a vanquished Hero discards them in effects.hero_beaten)
+            self.discard_fate_conditions(seat, kind)
+        if self.d["window"]:
             return
         mode = self.d["options"].get("condition_windows", "always")
         if mode == "never":
@@ -70,8 +74,25 @@ class Table:
         others = order[i + 1:] + order[:i]
         if mode == "holders":
             others = [s for s in others if self.conditions_for(s, kind)]
+        else:
+            # every opponent whose Villain deck holds a Condition for this trigger (public:
+            # the deck lists are known), whether or not it is in their hand
+            others = [s for s in others if self.deck_answers(s, kind)]
         if others:
             self.emit(ev.WindowOpened(seats=tuple(others), trigger=kind, by=seat))
+
+    def discard_fate_conditions(self, seat: str, kind: str) -> None:
+        """Fate Conditions: discarded as soon as the condition on the card is met."""
+        for c in list(self.in_sector(seat)):
+            if self.ctype(c) == "condition" and self.card(c).get("until") == kind:
+                owner, pile = self.owner(c)
+                self.emit(ev.CardDiscarded(owner=owner, card=c, pile=pile, source="sector"))
+
+    def deck_answers(self, seat: str, kind: str) -> bool:
+        """Does ``seat``'s Villain deck hold any Condition played on ``kind``?"""
+        return any(c["type"] == "condition" and any(a.get("when") == "condition" and a.get("trigger") == kind
+                                                    for a in c.get("abilities", []))
+                   for c in self.villain(seat)["villain_deck"])
 
     def conditions_for(self, seat: str, kind: str) -> list[str]:
         return [c for c in self.d["hand"][seat] if self.ctype(c) == "condition"

@@ -105,3 +105,14 @@ def test_seeded_challenges_are_recorded_as_dice_rolls():
     assert [len(r.faces) for r in rolls] == [2, 2]
     res = last(m, E.ChallengeResolved)
     assert res.challenger_faces == rolls[0].faces and res.defender_faces == rolls[1].faces
+
+
+def test_physical_dice_are_asked_for_both_sides_of_a_challenge_at_once():
+    from core.errors import ManualDiceError
+
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint", dice="manual")
+    with pytest.raises(ManualDiceError) as exc:
+        m.apply(None, "can-crusher shark [star star]")
+    assert "2 dice for Quint and 4 for The Shark's defense" in str(exc.value)
+    assert "star star circle circle circle circle" in exc.value.hint
+    m.apply(None, "can-crusher shark [star star circle circle circle circle]")

@@ -237,3 +237,47 @@ def test_veteran_hunter_works_while_quint_is_knocked_out():
     assert m.state.phase == "veteran"
     m.apply("ann", "hunt tiger-shark")
     assert "hunted" in m.state.chars["tiger-shark"].statuses
+
+
+PRINTED = {  # "Characters": name, cost, type, challenge action (star), and the numbers in the text
+    ("quint", "farewell-and-adieu"): ("Farewell and Adieu", 4, "might", True, {"move": 4, "dice": 2}),
+    ("quint", "can-crusher"): ("Can Crusher", 3, "cunning", True, {"range": 3, "dice": 2}),
+    ("quint", "compare-scars"): ("Compare Scars", 3, "might", True, {"dice": 2}),
+    ("shark", "swim"): ("Swim", 2, "finesse", False, {"move": 3}),
+    ("shark", "blood-in-the-water"): ("Blood in the Water", 3, "might", False, {"range": 3}),
+    ("shark", "jaws"): ("Jaws!", 3, "might", True, {"dice": 5}),
+}
+
+
+def test_every_ability_is_exactly_as_printed():
+    chars = GAME.default_content()["characters"]
+    assert {(c, a) for c, spec in chars.items() for a in spec.get("abilities", {})} == set(PRINTED)
+    for (cid, aid), (name, cost, kind, challenge, numbers) in PRINTED.items():
+        spec = chars[cid]["abilities"][aid]
+        assert (spec["name"], spec["cost"], spec["type"], spec["challenge"]) == (name, cost, kind, challenge), aid
+        for key, value in numbers.items():
+            assert spec[key] == value, (aid, key)
+    assert (chars["quint"]["defense"], chars["shark"]["defense"]) == (2, 4)
+    assert chars["swimmer"]["defense"] == chars["tiger-shark"]["defense"] == 2
+    assert chars["swimmer"]["basic"] and chars["tiger-shark"]["basic"] and not chars["swimmer"]["abilities"]
+
+
+def test_each_ability_spends_its_token_on_the_printed_cost():
+    """Doing an Ability 2: the token of the ability's type goes on the number in its icon."""
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint", dice="manual")
+    m.apply(None, "can-crusher shark [star star circle circle circle circle]")
+    assert last(m, E.TokenSpent).token == "cunning" and last(m, E.TokenSpent).slot == 3
+    m.apply(None, "compare-scars shark [star star circle circle circle circle]")
+    assert last(m, E.TokenSpent).token == "might" and last(m, E.TokenSpent).slot == 3
+    s = acting({"shark": "e5", "quint": "b4", "swimmer": "b1", "tiger-shark": "h8"}, "shark")
+    s.apply(None, "swim e7")
+    assert (last(s, E.TokenSpent).token, last(s, E.TokenSpent).slot) == ("finesse", 2)
+    s.apply(None, "blood-in-the-water c4 emerge")  # Quint is within 3 of e7
+    assert (last(s, E.TokenSpent).token, last(s, E.TokenSpent).slot) == ("might", 3)
+    f = acting({"quint": "a1", "shark": "e1", "swimmer": "h8", "tiger-shark": "h7"}, "quint",
+               statuses={"shark": ["hunted"]})
+    f.apply(None, "farewell-and-adieu d1")
+    assert (last(f, E.TokenSpent).token, last(f, E.TokenSpent).slot) == ("might", 4)
+    j = acting({"shark": "c4", "quint": "c3", "swimmer": "h1", "tiger-shark": "h8"}, "shark", emerged=True)
+    j.apply(None, "jaws quint")
+    assert (last(j, E.TokenSpent).token, last(j, E.TokenSpent).slot) == ("might", 3)

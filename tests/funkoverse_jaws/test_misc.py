@@ -11,7 +11,7 @@ from cli.render import renderer
 from core import transcript
 from core.bots import autoplay, random_bot
 from core.engine import Engine
-from core.errors import BadContent
+from core.errors import BadContent, ParseError
 from core.funkoverse_jaws import GAME
 from core.match import Match
 
@@ -56,8 +56,10 @@ def test_renderer_shows_map_walls_characters_cards_tracks_and_pools():
     text = renderer("funkoverse-jaws")(m.state, "ann")
     assert "###" in text and "---" in text and " o" in text
     assert "Q" in text and "t" in text.split("key:")[0]  # Quint standing, Tiger Shark knocked down
-    assert "KNOCKED DOWN" in text and "hunted" in text and "Submerged" in text and "exhausted" not in text
-    assert "cooldown: 1[" in text and "token:cunning" in text and "pool:" in text
+    assert "KNOCKED DOWN" in text and "Hunted" in text and "Submerged" in text and "exhausted" not in text
+    assert "cooldown: 1: -" in text and "3: cunning token" in text and "pool:" in text
+    assert "[" not in text  # nothing rich could take for markup
+    assert max(len(line) for line in text.splitlines()) <= 100  # readable at 100 columns
 
 
 def test_sql_views_count_challenges_and_points(tmp_path):
@@ -135,3 +137,52 @@ def test_every_cited_rule_and_option_rule_is_in_the_index():
     for o in GAME.options:
         rule = index.get(o.rule)
         assert rule is not None and (rule.source == "house") == o.house or o.name in ("harpoon-gun",)
+
+
+def test_help_gives_an_example_for_every_command_form():
+    from core.funkoverse_jaws import HELP, VERBS
+
+    lines = [ln.strip() for ln in GAME.syntax]
+    assert all(" e.g. " in ln for ln in lines) and all(len(ln) < 96 for ln in lines)
+    covered = {w for form, _ in HELP for w in form.replace("|", " ").split() if w in VERBS}
+    assert covered >= set(VERBS) - {"use"}
+    for form, example in HELP:  # every example parses (the manual-dice one too)
+        text = example.split("  ")[0].strip()
+        m = acting({"quint": "b2", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint", mode="control")
+        GAME.parse(m.state, "ann", text.split("[")[0])
+
+
+def test_the_menu_puts_challenges_first_and_end_before_the_moves():
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint")
+    legal = m.legal_texts("ann")
+    assert legal[0].startswith(("challenge", "can-crusher", "compare-scars"))
+    assert legal.index("end") < min(i for i, t in enumerate(legal) if t.startswith("move "))
+    assert legal.index("end") < 30
+
+
+def test_typos_get_a_hint():
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint")
+    with pytest.raises(ParseError) as exc:
+        m.apply(None, "chalenge shark")
+    assert "challenge" in exc.value.hint
+    with pytest.raises(ParseError) as exc:
+        m.apply(None, "move z9")
+    assert "a1 to h8" in exc.value.hint
+
+
+def test_renderer_fits_100_columns_with_four_players_and_every_card():
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint",
+               statuses={"shark": ["hunted", "barrel-light"]}, down=("swimmer",), mode="control",
+               seats=("annabelle", "bobby", "carlotta", "dmitri"), options={"harpoon-gun": "both"})
+    text = renderer("funkoverse-jaws")(m.state, "annabelle")
+    assert max(len(line) for line in text.splitlines()) <= 100
+    assert "Quint (annabelle)" in text and "Barrel" in text and "Harpoon Gun" in text and "KNOCKED DOWN" in text
+
+
+def test_a_plain_swim_where_a_basic_move_goes_is_not_offered_but_still_legal():
+    m = acting({"shark": "d5", "quint": "a1", "swimmer": "b1", "tiger-shark": "h8"}, "shark")
+    legal = m.legal_texts("bob")
+    assert "move d7" in legal and "swim d7" not in legal and "swim d7 emerge" in legal and "swim d8" in legal
+    assert legal.index("end") < legal.index("move d7") < legal.index("swim d8") < legal.index("swim d7 emerge")
+    m.apply(None, "swim d7")  # typed, it is still a legal (if wasteful) Swim
+    assert m.state.chars["shark"].square == "d7"

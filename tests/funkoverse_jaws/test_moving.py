@@ -5,6 +5,7 @@ import pytest
 from core.errors import RuleViolation
 from events import funkoverse_jaws as E
 
+from core.funkoverse_jaws import GAME
 from fjhelp import acting, last
 
 FAR = {"swimmer": "h1", "shark": "h8", "tiger-shark": "g8"}
@@ -92,9 +93,12 @@ def test_moving_between_rivals_rule_3():
     m = acting({"quint": "b2", "shark": "c2", "tiger-shark": "b3", "swimmer": "h8"}, "quint", posts=[[1, 1]])
     m.apply(None, "move c3")
     assert m.state.chars["quint"].square == "c3"
+    assert last(m, E.CharacterMoved).path == ("c3",)  # one diagonal step between the rivals
     m2 = acting({"quint": "b2", "shark": "c2", "tiger-shark": "b3", "swimmer": "h8"}, "quint", posts=[[1, 1]])
+    assert rejected(m2, "move b2 a1") == "FJ-MOVE-3"  # the diagonal itself, through the post
     m2.apply(None, "move a1")  # not through the obstructed corner: two squares, round by b1
-    assert last(m2, E.CharacterMoved).path == ("b1", "a1")
+    ev = last(m2, E.CharacterMoved)
+    assert ev.path == ("b1", "a1") and "not diagonally b2 > a1: FJ-MOVE-3" in ev.route
 
 
 def test_combining_straight_and_diagonal_moves_rule_1_and_4():
@@ -142,3 +146,40 @@ def test_a_named_path_is_checked_square_by_square():
     m2.apply(None, "move a2 a3")                         # through the ally (rule 4)
     assert m2.state.chars["quint"].square == "a3"
     assert rejected(m2, "move a4 a4") == "FJ-MOVE-RANGE"
+
+
+def test_a_one_square_diagonal_past_an_obstructed_corner_is_never_taken_silently():
+    """'move c3' from b2 past a post: legal only round the corner, and the event says so;
+    the diagonal itself ('move b2 c3', naming the start) is refused under rule 3."""
+    m = acting({"quint": "b2", "shark": "h8", "tiger-shark": "g8", "swimmer": "h1"}, "quint", posts=[[2, 2]])
+    assert rejected(m, "move b2 c3") == "FJ-MOVE-3"      # the start named first: one diagonal step
+    m.apply(None, "move c3")
+    ev = last(m, E.CharacterMoved)
+    assert ev.start == "b2" and len(ev.path) == 2 and ev.path[-1] == "c3"
+    assert "FJ-MOVE-3" in ev.route and "not diagonally b2 > c3" in ev.route
+    assert "not diagonally b2 > c3" in GAME.projection.describe(ev) and "2 square(s)" in GAME.projection.describe(ev)
+
+
+def test_a_direct_move_carries_no_route_note():
+    m = acting({"quint": "b2", **FAR}, "quint")
+    m.apply(None, "move c3")
+    ev = last(m, E.CharacterMoved)
+    assert ev.path == ("c3",) and ev.route == "" and ev.start == "b2"
+
+
+def test_detour_round_a_standing_rival_is_named():
+    m = acting({"quint": "a1", "shark": "a2", "tiger-shark": "h8", "swimmer": "h1"}, "quint",
+               walls=[["a1", "b1"]], posts=[[1, 1]])  # only way north is through the Shark: none
+    assert rejected(m, "move a3") == "FJ-MOVE-5"
+    m2 = acting({"quint": "b1", "shark": "b2", "tiger-shark": "h8", "swimmer": "h1"}, "quint")
+    m2.apply(None, "move b3")                             # round the Shark, never through it
+    ev = last(m2, E.CharacterMoved)
+    assert "b2" not in ev.path and ev.route == ""          # still 2 squares: the direct distance
+
+
+def test_when_the_diagonal_is_the_only_way_it_is_refused_by_rule_3():
+    """Both straight ways round the post are closed (a wall and a standing rival): FJ-MOVE-3."""
+    m = acting({"quint": "b2", "shark": "c2", "tiger-shark": "h8", "swimmer": "h1"}, "quint",
+               posts=[[2, 2]], walls=[["b2", "b3"]])
+    assert rejected(m, "move c3") == "FJ-MOVE-3"
+    assert rejected(m, "move b2 c3") == "FJ-MOVE-3"

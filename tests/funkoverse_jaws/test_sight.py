@@ -145,3 +145,19 @@ def test_ranged_challenge_example():
     with pytest.raises(RuleViolation) as exc:
         crusher(m2, "shark")
     assert exc.value.rule_id == "FJ-RANGE"
+
+
+def test_example_4_ally_seen_through_the_four_corner_point_can_be_assisted():
+    """Example 4 with an ally as B: Quint (A, a1) sees the knocked-down Swimmer (B, b2) past
+    rivals on a2 and b1 (rule 4), so B is adjacent and `assist swimmer` is legal."""
+    m = acting({"quint": "a1", "swimmer": "b2", "shark": "a2", "tiger-shark": "b1"}, "quint",
+               down=("swimmer",))
+    assert "assist swimmer" in m.legal_texts("ann")
+    m.apply(None, "assist swimmer")
+    assert m.state.chars["swimmer"].standing
+    # a post on that corner point would hide B (rule 1): no longer adjacent
+    m2 = acting({"quint": "a1", "swimmer": "b2", "shark": "a2", "tiger-shark": "b1"}, "quint",
+                down=("swimmer",), posts=[[1, 1]])
+    with pytest.raises(RuleViolation) as exc:
+        m2.apply(None, "assist swimmer")
+    assert exc.value.rule_id == "FJ-ADJACENT"

@@ -142,3 +142,29 @@ def test_round_limit_ends_the_game_on_points():
     finish_round(m)
     out = m.outcome()
     assert out is not None and out.winners == ("bob",) and "round limit" in out.reason
+
+
+def test_round_limit_with_level_points_is_a_draw():
+    m = position({"quint": "a1", "swimmer": "b1", "shark": "h8", "tiger-shark": "g8"}, mode="flags",
+                 options={"round-limit": 1}, points={"dark": 2, "light": 2})
+    finish_round(m)
+    out = m.outcome()
+    assert out is not None and out.winners == () and "points level at 2" in out.reason
+
+
+def test_round_limit_in_the_first_game_is_a_draw_when_no_rival_was_knocked_out():
+    m = position({"quint": "a1", "swimmer": "b1", "shark": "h8", "tiger-shark": "g8"},
+                 options={"round-limit": 2})
+    finish_round(m)
+    settle(m)
+    assert m.outcome() is None and m.state.round == 2  # round 1 of 2: play goes on
+    finish_round(m)
+    out = m.outcome()
+    assert out is not None and out.winners == () and "no rival knocked out" in out.reason
+
+
+def test_the_round_limit_is_a_documented_house_option_defaulting_to_20():
+    opt = next(o for o in GAME.options if o.name == "round-limit")
+    assert opt.default == 20 and opt.house and opt.rule == "FJ-HOUSE-ROUND-LIMIT"
+    rule = GAME.rules.get("FJ-HOUSE-ROUND-LIMIT")
+    assert rule.source == "house" and "20" in rule.text and "draw" in rule.text

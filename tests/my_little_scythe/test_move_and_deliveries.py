@@ -111,6 +111,10 @@ def test_five_gem_delivery_delivers_four_and_one_stays_behind():
     made = events_of(evs, ev.DeliveryMade)[0]
     assert made.count == 4 and made.extras_left == {"M1": {"gem": 1}}
     assert m.state.board == {"M1": {"gem": 1}}
+    # the stored event decodes again (an audit re-reads every event)
+    from core.match import roundtrip
+    from core.my_little_scythe import GAME
+    assert roundtrip(GAME.codec, made) == made
 
 
 def test_five_gem_delivery_refused_under_the_exactly_four_reading():
@@ -149,8 +153,32 @@ def test_hardworking_personality_delivers_three_apples_and_is_revealed():
     m = position(seekers={"ann": ("T1", "base")}, resources={"T1": {"apple": 3}},
                  personality={"ann": "personality-hardworking"})
     m.apply("ann", "move")
-    evs = m.apply("ann", "carry 1 castle 3 apples")
+    assert "carry 1 castle 3 apples reveal" in m.legal_texts("ann")
+    with pytest.raises(RuleViolation) as e:  # the card is the player's to play: "can reveal"
+        m.apply("ann", "carry 1 castle 3 apples")
+    assert e.value.rule_id == "MS-DELIVERY-EXACT" and "reveal" in str(e.value)
+    evs = m.apply("ann", "carry 1 castle 3 apples reveal")
     assert events_of(evs, ev.PersonalityRevealed)
     m.apply("ann", "rejuvenate pies")
     m.apply("ann", "stay 2")
     assert "apple-delivery" in m.state.players["ann"].trophies
+
+
+def test_hardworking_personality_may_deliver_four_without_revealing():
+    m = position(seekers={"ann": ("T1", "base")}, resources={"T1": {"apple": 4}},
+                 personality={"ann": "personality-hardworking"})
+    m.apply("ann", "move")
+    legal = m.legal_texts("ann")
+    assert "carry 1 castle 4 apples" in legal and "carry 1 castle 3 apples reveal" in legal
+    evs = m.apply("ann", "carry 1 castle 4 apples")
+    assert not events_of(evs, ev.PersonalityRevealed)
+    assert events_of(evs, ev.DeliveryMade)[0].count == 4
+    assert m.view("bob").players["ann"].personality == "?"
+
+
+def test_a_card_that_lowers_no_delivery_cannot_be_revealed_for_one():
+    m = position(seekers={"ann": ("T1", "base")}, resources={"T1": {"apple": 3}})
+    m.apply("ann", "move")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "carry 1 castle 3 apples reveal")
+    assert e.value.rule_id == "MS-PERSONALITY"

@@ -123,10 +123,28 @@ def test_low_friendship_pie_fight_option_off():
 def test_stubborn_defender_tie_earns_the_trophy_but_loses_the_fight():
     m = fight(personality={"bob": "personality-stubborn"}, tracks={"ann": {"friendship": 6}})
     m.apply("ann", "dial 2")
-    evs = m.apply("bob", "dial 2")
+    m.apply("bob", "dial 2")
+    assert m.state.players["bob"].seekers[0] == "base"  # the fight is lost all the same
+    m.apply("bob", "rejuvenate pies")
+    # revealing the card is bob's choice, on ann's turn
+    assert m.to_act().seats == ("bob",) and m.to_act().kind == "reaction"
+    assert m.legal_texts("bob") == ["trophy pie-fight reveal", "trophy none"]
+    assert m.view("ann").trophy_choices == ()  # ann does not learn what bob could take
+    evs = m.apply("bob", "trophy pie-fight reveal")
     assert events_of(evs, ev.PersonalityRevealed)
     assert "pie-fight" in m.state.players["bob"].trophies
-    assert m.state.players["bob"].seekers[0] == "base"
+
+
+def test_stubborn_defender_may_keep_the_card_secret():
+    m = fight(personality={"bob": "personality-stubborn"}, tracks={"ann": {"friendship": 6}})
+    m.apply("ann", "dial 2")
+    m.apply("bob", "dial 2")
+    m.apply("bob", "rejuvenate pies")
+    evs = m.apply("bob", "trophy none")
+    assert not events_of(evs, ev.PersonalityRevealed)
+    assert "pie-fight" not in m.state.players["bob"].trophies
+    assert m.view("ann").players["bob"].personality == "?"
+    assert m.state.trophy_choices == () and m.state.active == "bob"  # ann's turn ran on to its end
 
 
 def test_a_second_dial_is_refused():
@@ -172,3 +190,23 @@ def test_immediate_fights_before_the_other_seeker_moves():
     m.apply("ann", "go 1 T4")
     assert m.state.fight is not None and m.state.moving == (2,)
     assert m.to_act().kind == "simultaneous"
+
+
+def test_every_defender_losing_a_tie_is_asked_so_the_question_betrays_no_card():
+    m = fight(personality={"bob": "personality-sweet"}, tracks={"ann": {"friendship": 6}})
+    m.apply("ann", "dial 2")
+    m.apply("bob", "dial 2")
+    m.apply("bob", "rejuvenate pies")
+    assert m.to_act().seats == ("bob",) and m.legal_texts("bob") == ["trophy none"]
+    with pytest.raises(RuleViolation) as e:
+        m.decide("bob", "trophy pie-fight reveal")
+    assert e.value.rule_id in ("MS-TROPHY-NOT-QUALIFIED", "MS-PERSONALITY")
+    plain = [e for _s, _c, e in m.log("ann") if isinstance(e, ev.TrophyChoiceOffered)]
+    stubborn = fight(personality={"bob": "personality-stubborn"}, tracks={"ann": {"friendship": 6}})
+    stubborn.apply("ann", "dial 2")
+    stubborn.apply("bob", "dial 2")
+    stubborn.apply("bob", "rejuvenate pies")
+    seen = [e for _s, _c, e in stubborn.log("ann") if isinstance(e, ev.TrophyChoiceOffered)]
+    assert plain == seen and stubborn.to_act() == m.to_act()  # ann cannot tell the two apart
+    m.apply("bob", "trophy none")
+    assert "pie-fight" not in m.state.players["bob"].trophies

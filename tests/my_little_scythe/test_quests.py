@@ -21,6 +21,8 @@ def at_quest(card, **kw):
     m.apply("ann", "move")
     m.apply("ann", "go 1 T4")
     m.apply("ann", "stay 2")
+    assert m.legal_texts("ann") == ["explore T4", "leave quests"]  # "I can grab the token"
+    m.apply("ann", "explore T4")
     return m
 
 
@@ -67,11 +69,35 @@ def test_both_seekers_on_quests_the_player_chooses_which_first():
     m.apply("ann", "move")
     m.apply("ann", "go 1 T4")
     m.apply("ann", "go 2 T2")
-    assert sorted(m.legal_texts("ann")) == ["explore T2", "explore T4"]
+    assert sorted(m.legal_texts("ann")) == ["explore T2", "explore T4", "leave quests"]
     m.apply("ann", "explore T2")
     assert m.state.quest_card and m.state.quest_spaces == ("T4",)
     m.apply("ann", "no thanks")
-    assert m.state.quest_card  # the second quest is drawn at once
+    assert m.legal_texts("ann") == ["explore T4", "leave quests"]
+    m.apply("ann", "explore T4")
+    assert m.state.quest_card
+
+
+def test_the_quest_token_may_be_left_on_the_map():
+    m = position(seekers={"ann": ("T3", "T5")}, resources={"T4": {"quest": 1}})
+    m.apply("ann", "move")
+    m.apply("ann", "go 1 T4")
+    m.apply("ann", "stay 2")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "bake")
+    assert e.value.rule_id == "MS-QUEST-NOT-NOW" and "leave quests" in str(e.value)
+    evs = m.apply("ann", "leave quests")
+    assert events_of(evs, ev.QuestsLeft) and m.state.board["T4"]["quest"] == 1
+    assert m.state.quest_card is None and m.state.active == "bob"
+
+
+def test_quest_draw_automatic_option_draws_a_single_quest_at_once():
+    m = position(seekers={"ann": ("T3", "T5")}, resources={"T4": {"quest": 1}},
+                 options={"quest_draw": "automatic"})
+    m.apply("ann", "move")
+    m.apply("ann", "go 1 T4")
+    m.apply("ann", "stay 2")
+    assert m.state.quest_card
 
 
 def test_quests_come_after_the_pie_fight():
@@ -83,7 +109,7 @@ def test_quests_come_after_the_pie_fight():
     m.apply("ann", "dial 1")
     m.apply("bob", "dial 0")
     m.apply("bob", "rejuvenate pies")
-    assert m.state.quest_card
+    assert m.legal_texts("ann") == ["explore T4", "leave quests"]
 
 
 def test_empty_quest_deck_is_rebuilt_from_the_two_quests_trophy_holders():
@@ -102,8 +128,9 @@ def test_empty_quest_deck_is_rebuilt_from_the_two_quests_trophy_holders():
     m = Match(GAME, list(m.items) + [(m.seq + i + 1, SETUP, e) for i, e in enumerate(extra)])
     assert not m.state.quest_deck
     m.apply("ann", "move")
-    evs = m.apply("ann", "go 1 T4")
+    m.apply("ann", "go 1 T4")
     m.apply("ann", "stay 2")
+    m.apply("ann", "explore T4")
     rebuilt = [e for _s, _c, e in m.items if isinstance(e, ev.QuestDeckRebuilt)][0]
     assert rebuilt.taken_from == ("bob",) and set(rebuilt.cards) == set(cards[:2])
     assert m.state.players["bob"].quests == ()

@@ -104,6 +104,12 @@ def test_personality_card_lowers_a_requirement_and_is_revealed():
     m = position(tracks={"ann": {"pies": 7}}, personality={"ann": "personality-sweet"})
     assert m.view("bob").players["ann"].personality == "?"
     pass_turn(m, "ann")
+    # the player "can reveal" the card: a choice, not done for her
+    assert m.legal_texts("ann") == ["trophy pies-8 reveal", "trophy none"]
+    assert m.view("bob").trophy_choices == ()
+    bob_log = [e for _s, _c, e in m.log("bob")]
+    assert all(e.choices == () for e in events_of(bob_log, ev.TrophyChoiceOffered))
+    m.apply("ann", "trophy pies-8 reveal")
     evs = [e for _s, _c, e in m.items]
     assert events_of(evs, ev.PersonalityRevealed)
     earned = events_of(evs, ev.TrophyEarned)[-1]
@@ -189,3 +195,62 @@ def test_four_trophies_at_most():
     m = position(trophies={"ann": ALL[:4]}, tracks={"ann": {"pies": 8}}, first="bob")
     pass_turn(m, "bob")
     assert m.state.finale and len(m.state.players["ann"].trophies) == 4
+
+
+def test_personality_card_may_be_kept_secret_and_the_trophy_passed():
+    m = position(tracks={"ann": {"pies": 7}}, personality={"ann": "personality-sweet"})
+    pass_turn(m, "ann")
+    m.apply("ann", "trophy none")
+    assert m.state.players["ann"].trophies == () and m.to_act().seats == ("bob",)
+    assert m.view("bob").players["ann"].personality == "?"
+    bob_log = [e for _s, _c, e in m.log("bob")]
+    assert [e.trophies for e in events_of(bob_log, ev.TrophyDeclined)] == [()]
+    assert all(e.choices == () for e in events_of(bob_log, ev.TrophyChoiceOffered))
+
+
+def test_passing_is_refused_when_a_trophy_is_met_without_the_card():
+    m = position(tracks={"ann": {"pies": 8}}, spells={"ann": ("spell-01", "spell-02")},
+                 personality={"ann": "personality-studious"})
+    pass_turn(m, "ann")
+    assert sorted(m.legal_texts("ann")) == ["trophy pies-8", "trophy spells-3 reveal"]
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "trophy none")
+    assert e.value.rule_id == "MS-TROPHY-MANDATORY"
+    m.apply("ann", "trophy spells-3 reveal")
+    assert m.state.players["ann"].trophies == ("spells-3",)
+
+
+def test_grand_finale_final_turn_takes_the_card_trophy_too_or_passes_it():
+    m = position(trophies={"ann": ALL[:4]}, tracks={"bob": {"pies": 8}},
+                 spells={"bob": ("spell-01", "spell-02")}, personality={"bob": "personality-studious"},
+                 first="ann")
+    pass_turn(m, "ann")
+    pass_turn(m, "bob")
+    assert m.state.players["bob"].trophies == ("pies-8",)  # earned at once; the card trophy is bob's call
+    assert m.legal_texts("bob") == ["trophy spells-3 reveal", "trophy none"]
+    m.apply("bob", "trophy spells-3 reveal")
+    assert set(m.state.players["bob"].trophies) == {"pies-8", "spells-3"}
+    assert m.outcome() is not None
+
+
+def test_final_turn_with_more_trophies_than_room_names_several_at_once():
+    m = position(trophies={"ann": ALL[:4], "bob": ("quests-2", "power-ups-2")},
+                 tracks={"bob": {"pies": 8, "friendship": 8}},
+                 spells={"bob": ("spell-01", "spell-02", "spell-03")}, first="ann")
+    pass_turn(m, "ann")
+    pass_turn(m, "bob")  # a final turn: three trophies met, room for two
+    assert sorted(m.legal_texts("bob")) == ["trophy friendship-8", "trophy pies-8", "trophy spells-3"]
+    with pytest.raises(RuleViolation) as e:
+        m.decide("bob", "trophy pies-8 spells-3 friendship-8")
+    assert e.value.rule_id == "MS-TROPHY-FOUR"
+    m.apply("bob", "trophy pies-8 spells-3")  # no one-a-turn limit on a final turn
+    assert m.state.players["bob"].trophies[-2:] == ("pies-8", "spells-3")
+    assert m.outcome() is not None
+
+
+def test_naming_two_trophies_before_the_finale_cites_one_a_turn():
+    m = position(tracks={"ann": {"pies": 8}}, spells={"ann": ("spell-01", "spell-02", "spell-03")})
+    pass_turn(m, "ann")
+    with pytest.raises(RuleViolation) as e:
+        m.decide("ann", "trophy pies-8 spells-3")
+    assert e.value.rule_id == "MS-TROPHY-ONE-A-TURN"

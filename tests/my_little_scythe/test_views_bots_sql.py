@@ -143,3 +143,14 @@ def test_a_dry_run_reveal_redacts_for_a_seat_whose_fight_is_not_revealed_yet():
     reveal = [e for e in evs if isinstance(e, ev.PieFightRevealed)][0]
     shown = GAME.projection.redact(reveal, "bob", m.state)
     assert shown.pies == {"ann": -1, "bob": -1} and shown.winner == "?"
+
+
+def test_renderer_fits_100_columns_for_six_players_mid_game():
+    import random
+
+    from core.bots import autoplay
+    m = Match.new(GAME, seed=4, seats=["ann", "bob", "cy", "dee", "eve", "fay"])
+    autoplay(m, {}, random.Random(4), max_steps=150)
+    for seat in (*m.seats, None):
+        text = render(m.view(seat), seat)
+        assert max(len(line.rstrip()) for line in text.splitlines()) <= 100, text

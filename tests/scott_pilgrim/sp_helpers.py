@@ -60,3 +60,13 @@ def to_good_turn(m: Match, faces: str) -> None:
 
 def ch(m: Match, cid: str) -> Any:
     return m.state.chars[cid]
+
+
+def follow(m: Match, seat: str = "bad") -> None:
+    """Each Chick still owing Matthew's move takes the first legal path of that length."""
+    while m.state.follow:
+        chick = sorted(m.state.follow)[0]
+        moves = [t for t in m.legal_texts(seat) if t.startswith(chick + " move")]
+        if not moves:
+            break
+        m.apply(seat, moves[0])

@@ -202,12 +202,20 @@ def test_matthew_moves_and_the_chicks_follow():
     m.apply("bad", "roll [will speed speed speed speed]")
     m.apply("bad", "matthew move h4 g4 pay will")
     assert ch(m, "matthew").pos == "g4"
+    with pytest.raises(RuleViolation) as e:  # the Chicks' move comes first
+        m.apply("bad", "end")
+    assert e.value.rule_id == "SP-CHICK-MOVE"
     m.apply("bad", "chick1 move h7 g8")
-    m.apply("bad", "chick2 move h1")
-    with pytest.raises(RuleViolation) as e:
-        m.apply("bad", "chick2 move g1 f1")
-    assert e.value.rule_id == "SP-MOVE-SPACES"
-    m.apply("bad", "chick2 move g1")
+    with pytest.raises(RuleViolation) as e:  # the same number of spaces, not fewer
+        m.apply("bad", "chick2 move h1")
+    assert e.value.rule_id == "SP-CHICK-MOVE"
+    with pytest.raises(RuleViolation) as e:  # nor more
+        m.apply("bad", "chick2 move h1 g1 f1")
+    assert e.value.rule_id == "SP-CHICK-MOVE"
+    m.apply("bad", "chick2 move h1 g1")
+    m.apply("bad", "chick3 move j5 j4")  # any adjacent space each step: back and forth
+    assert ch(m, "chick1").pos == "g8" and ch(m, "chick2").pos == "g1" and ch(m, "chick3").pos == "j4"
+    assert m.state.follow == {}
     with pytest.raises(RuleViolation) as e:
         m.apply("bad", "chick2 move f1")
     assert e.value.rule_id == "SP-CHICK-MOVE"

@@ -64,7 +64,13 @@ option: placement=fixed
       "good: scott move b6 b7 b8 pay speed"], "SP-PUSH-SQUISH"),
     # the Bad Guys cannot act inside the Good Guys' reaction window
     (["bad: roll [speed will magic magic guts]", "bad: matthew move i4 h4 g4 pay speed",
+      "bad: chick1 move j6 j5 j6", "bad: chick2 move j2 j3 j2", "bad: chick3 move k5 k4 k5",
       "bad: matthew fireballs ramona", "bad: end"], "ARB-TURN"),
+    # the Chicks follow Matthew exactly as many spaces, before anything else
+    (["bad: roll [speed will magic magic guts]", "bad: matthew move i4 h4 g4 pay speed",
+      "bad: chick1 move i5"], "SP-CHICK-MOVE"),
+    (["bad: roll [speed will magic magic guts]", "bad: matthew move i4 h4 g4 pay speed",
+      "bad: matthew fireballs ramona"], "SP-CHICK-MOVE"),
     # an Evil Ex who drew an item must throw it first
     (["bad: roll [speed will magic magic guts]", "bad: matthew move i4 h4 g4 f4 pay speed will",
       "bad: end"], "SP-EX-THROW"),

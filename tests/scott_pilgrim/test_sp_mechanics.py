@@ -11,7 +11,7 @@ import pytest
 from core.errors import BadContent, BadOption, ParseError, RuleViolation
 from core.match import Match
 from core.scott_pilgrim import GAME
-from sp_helpers import battle, ch, to_good_turn
+from sp_helpers import battle, ch, follow, to_good_turn
 
 NONE: dict = {}
 
@@ -250,6 +250,7 @@ def test_an_evil_ex_draws_and_throws_an_item_for_one_damage():
     m.apply("bad", "matthew throw-item w")
     assert ch(m, "scott").health == 59  # 1 damage whatever the card says
     assert card in m.state.discard and len(m.state.deck) == deck - 1
+    follow(m)  # the Chicks follow Matthew's one space
     m.apply("bad", "matthew move f5 pay speed")  # once per turn
     assert m.state.pending is None
 
@@ -529,3 +530,37 @@ def test_a_users_content_file_is_checked():
     c["items"] = c["items"][:10]  # a smaller deck of one's own is fine
     m = Match.new(GAME, seed=1, seats=["a", "b"], content=c)
     assert len(m.state.deck) == 6
+
+
+def test_round_limit_goes_to_the_larger_share_of_health():
+    """House SP-ROUND-LIMIT: at the limit the team keeping more of its starting Health wins."""
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, max_rounds=1)
+    to_good_turn(m, "will will speed speed guts")
+    m.apply("good", "scott punch matthew power")  # Matthew 33/35 (94%), Scott 60/60
+    m.apply("good", "end")
+    assert m.state.winner == "good" and "round limit 1" in m.state.reason
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, max_rounds=1)
+    m.apply("bad", "roll [will will speed speed guts]")
+    m.apply("bad", "matthew punch scott")
+    m.apply("good", "allow")  # Scott 59/60 (98%), Matthew 35/35
+    m.apply("bad", "end")
+    m.apply("good", "roll [speed speed speed speed speed]")
+    m.apply("good", "end")
+    assert m.state.winner == "bad" and "larger share" in m.state.reason
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, max_rounds=1)
+    to_good_turn(m, "speed speed speed speed speed")
+    m.apply("good", "end")  # both untouched: a tie goes to the Bad Guys
+    assert m.state.winner == "bad" and "tie" in m.state.reason
+
+
+def test_the_evil_ex_may_throw_at_once_mid_move():
+    """Grab and Throw Item: he throws when he moves onto the item space (throw DIR), or,
+    by default, once his move is done, from that space."""
+    m = battle({"matthew": "g4", "scott": "c4"}, objects=NONE)
+    m.apply("bad", "roll [speed speed guts guts guts]")
+    assert rule(m, "bad", "matthew move h4 throw w pay speed") == "SP-EX-THROW"
+    m.apply("bad", "matthew move f4 e4 throw w pay speed")
+    assert m.state.pending is None and ch(m, "scott").health == 59
+    assert ch(m, "matthew").pos == "e4" and m.state.ex_threw
+    kinds = [type(e).__name__ for *_, e in m.log("referee")][-12:]
+    assert kinds.index("Thrown") < len(kinds) - 1 - kinds[::-1].index("Moved")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rich.text import Text
 
 from cli.render import renderer
 from core.bots import autoplay, random_bot
@@ -81,6 +82,25 @@ def test_renderer_shows_the_venue_and_hides_items_from_the_bad_guys():
     render = renderer("scott-pilgrim")
     bad = render(m.view("bad"), "bad")
     good = render(m.view("good"), "good")
+    assert "Setup" in bad
+    m.apply("good", "place default")
+    m.apply("bad", "place default")
+    bad = render(m.view("bad"), "bad")
+    good = render(m.view("good"), "good")
     assert "The Rockit" in bad and "MP" in bad and "Bad Guys' turn" in bad
     assert "4 hidden" in bad and "Pause" not in bad
     assert "Video Game Controller of Pause" in good
+
+
+def test_renderer_fits_100_columns_in_a_busy_position():
+    m = Match.new(GAME, seed=5, seats=["good", "bad"], options={"max_rounds": 40})
+    render = renderer("scott-pilgrim")
+    rng = random.Random(5)
+    for _ in range(400):
+        if m.outcome() is not None:
+            break
+        seat = m.to_act().seats[0]
+        for who in m.seats:
+            for line in Text.from_markup(render(m.view(who), who)).plain.splitlines():
+                assert len(line) <= 100, line
+        m.apply(seat, rng.choice(m.legal_texts(seat)))

@@ -143,7 +143,8 @@ bf = [
       abilities=[cond("vanquish", {"do": "gain", "credits": 1})]),
  card("bf-slave-i", "Slave I", "ally_vehicle", "When your mover moves here, gain 1 Ambition.", 3, copies=1,
       actions=["credits:2", "vanquish", "play"], abilities=[movein({"do": "gain", "ambition": 1})]),
- card("bf-take-the-job", "Take the Job", "effect", "Gain 2 Credits.", 0, copies=2, abilities=[onplay({"do": "gain", "credits": 2})]),
+ card("bf-take-the-job", "Take the Job", "effect", "Reveal a Bounty from your hand, then gain 3 Credits.", 0, copies=2,
+      abilities=[onplay({"do": "reveal", "from": "hand", "type": "bounty"}, {"do": "gain", "credits": 3})]),
  card("bf-disintegrate", "Disintegrate", "effect", "Defeat a Hero of Strength 2 or less.", 1, kind="ambition", copies=2,
       abilities=[onplay({"do": "defeat", "target": "hero", "max_strength": 2})]),
 ]
@@ -186,7 +187,7 @@ V = {
  "boba-fett": {"name": "Boba Fett", "short": "bf", "source": "rulebook",
    "objective": {"kind": "bounties", "count": 4, "text": "Complete 4 Bounties.", "source": "rulebook"},
    "locations": [loc("corellia", "Corellia", ["credits:2", "play", "fate", "discard"]),
-                 loc("executor-bridge", "Executor Bridge", ["vanquish", "ambition", "play", "move"]),
+                 loc("executor-bridge", "Executor Bridge", ["vanquish", "play", "ambition", "move"]),
                  loc("cloud-city-dining-room", "Cloud City Dining Room", ["play", "credits:1", "activate", "vanquish"]),
                  loc("jabbas-palace", "Jabba's Palace", ["fate", "credits:3", "play", "move"])],
    "villain_deck": bf, "fate_deck": bf_fate},

@@ -14,7 +14,7 @@ from core.villainous import GAME
 
 HERE = Path(__file__).parent / "golden"
 GAMES = {
-    "two-smart": dict(seed=5, seats=["ann", "bob"], options={"villains": "boba-fett,seventh-sister"}, bot_seed=5),
+    "two-smart": dict(seed=6, seats=["ann", "bob"], options={"villains": "boba-fett,seventh-sister"}, bot_seed=6),
     "three-smart": dict(seed=7, seats=["ann", "bob", "cy"], options={}, bot_seed=7),
 }
 

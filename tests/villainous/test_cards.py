@@ -46,16 +46,53 @@ def test_condition_cannot_be_played_on_your_own_turn_nor_unmet():
 
 
 def test_condition_window_always_asks_every_opponent_and_pass_never_stalls():
+    """Conditions (Villain cards), with condition_windows=always (the default): after a
+    trigger every opponent whose deck has a Condition for it is asked, holding one or not,
+    so asking reveals nothing; without one the only answer is a one-key pass."""
     m = new(3, condition_windows="always")
-    m = give(m, "ann", "cb-hired-gun-1")
+    m = empty_hand(m, "bob")
+    m = empty_hand(m, "cy")
+    m = give(m, "ann", "cb-hired-gun-1", "cb-bounty-droid-1")
     m = credits(m, "ann", 2)
-    m.apply("ann", "move coruscant")
-    m.apply("ann", "play hired gun at coruscant")
-    assert m.to_act().seats == ("bob",)
-    m.apply("bob", "pass")
-    assert m.to_act().seats == ("cy",)
+    m.apply("ann", "move coruscant")  # Credits 2 | Fate | Play | Discard
+    m.apply("ann", "collect")  # no Villain deck has a Condition on Collect: nobody is asked
+    assert m.to_act().seats == ("ann",)
+    m.apply("ann", "play hired gun at coruscant")  # Seventh Sister's deck answers an Ally
+    assert m.to_act().seats == ("bob",) and m.to_act().kind == "reaction"
+    assert m.legal_texts("bob") == ["pass"]  # no Condition in hand: one choice, "1" in the menu
+    m.apply("bob", "p")
+    assert m.to_act().seats == ("ann",)
+    # a vanquish: Boba Fett (cy) has Rival Hunter in his deck, Seventh Sister has none for it
+    m = put(m, "ann", "cbf-clone-trooper-1", "bora-vio")
+    m = put(m, "ann", "cb-embo-1", "bora-vio")
+    m.apply("ann", "end")
+    for seat, where in (("bob", "bilzen"), ("cy", "corellia")):
+        m.apply(seat, f"move {where}")
+        m.apply(seat, "end")
+    m.apply("ann", "move bora vio")  # Play | Move | Credits 3 | Vanquish
+    m.apply("ann", "vanquish clone trooper with embo")
+    assert m.to_act().seats == ("cy",) and m.legal_texts("cy") == ["pass"]
     m.apply("cy", "pass")
     assert m.to_act().seats == ("ann",)
+    # with the Condition in hand the menu offers it too
+    m = give(m, "cy", "bf-rival-hunter-1")
+    m = put(m, "ann", "cbf-clone-trooper-2", "bora-vio")
+    m = put(m, "ann", "cb-embo-2", "bora-vio")
+    m = fold(m, ev.BonusActionGranted(seat="ann", symbol="vanquish"))
+    m.apply("ann", "vanquish clone trooper with embo")
+    assert m.legal_texts("cy") == ["pass", "condition bf-rival-hunter-1"]
+
+
+def test_smart_bots_answer_windows_at_once():
+    import random
+
+    from core.bots import autoplay
+    m = new(3, seed=2, condition_windows="always")
+    bots = {s: GAME.bots["smart"] for s in m.seats}
+    autoplay(m, bots, random.Random(2), max_steps=3000)
+    items = [type(e).__name__ for _s, _c, e in m.items]
+    opened, passed = items.count("WindowOpened"), items.count("WindowPassed")
+    assert m.outcome() is not None and opened and passed <= 2 * opened
 
 
 def test_fate_condition_under_the_mover_forbids_and_is_discarded_when_met():
@@ -278,6 +315,26 @@ def test_hunt_once_per_turn():
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "hunt debtor")
     assert rule_of(e) == "SV-HUNT-ONCE"
+    # the rulebook itself sets no number: hunts_per_turn=0 lifts the house limit
+    m = new(2, villains="boba-fett,cad-bane", hunts_per_turn=0)
+    m = put(m, "ann", "bf-guild-master-1", "corellia")
+    m = put(m, "ann", "bf-bounty-smuggler-1", "corellia", on="bf-guild-master-1")
+    m = credits(m, "ann", 3)
+    for _ in range(3):
+        m.apply("ann", "hunt smuggler")  # Hunt (1): +1 Ambition
+    assert m.state.credits["ann"] == 0 and m.state.ambition["ann"] == 4
+
+
+def test_a_fate_condition_is_discarded_as_soon_as_its_condition_is_met():
+    """Fate Conditions: discarded at once when met (here: when the Villain collects Credits)."""
+    c = content_with({"cbf-wanted-by-the-senate": {"until": "collect"}})
+    m = new(content=c)
+    m = put(m, "ann", "cbf-wanted-by-the-senate-1", "mover")
+    m.apply("ann", "move coruscant")
+    assert "cbf-wanted-by-the-senate-1" in m.state.sector["ann"]
+    m.apply("ann", "collect")
+    assert "cbf-wanted-by-the-senate-1" not in m.state.sector["ann"]
+    assert "cbf-wanted-by-the-senate-1" in m.state.fate_discard["ann"]
 
 
 # -- The card actions glossary -----------------------------------------------------------
@@ -436,3 +493,83 @@ def test_fate_card_without_any_effect_is_still_played_and_discarded():
     m.apply("bob", "fate-play jedi intervention")  # ann has no Ally: no effect
     assert set(m.state.fate_discard["ann"]) == {"cbf-jedi-intervention-1", "cbf-republic-raid-1"}
     assert m.to_act().seats == ("bob",)
+
+
+def test_reveal_from_the_hand_shows_the_card_to_everyone_and_it_stays_in_hand():
+    """Reveal: cards in your hand are shown to the opponents, then go back to your hand."""
+    m = new(villains="boba-fett,cad-bane")
+    m = empty_hand(m, "ann")
+    m = give(m, "ann", "bf-take-the-job-1")
+    m.apply("ann", "move corellia")  # Credits 2 | Play | Fate | Discard
+    with pytest.raises(RuleViolation) as e:  # no Bounty in hand: it cannot be followed
+        m.apply("ann", "play take the job")
+    assert rule_of(e) == "SV-CANNOT-FOLLOW"
+    m = give(m, "ann", "bf-bounty-debtor-1", "bf-bounty-smuggler-1", "bf-bossk-1")
+    assert m.view("bob").hand["ann"] == ["?"] * 4
+    m.apply("ann", "play take the job")
+    p = m.state.pending[-1]
+    assert p["seat"] == "ann" and p["options"] == ["bf-bounty-debtor-1", "bf-bounty-smuggler-1"]
+    assert m.view("bob").pending[-1]["options"] == ["?", "?"]  # bob does not learn the hand
+    events = m.apply("ann", "choose smuggler")
+    shown = [x for x in events if isinstance(x, ev.CardsRevealed)]
+    assert shown and shown[0].cards == ("bf-bounty-smuggler-1",) and shown[0].source == "hand"
+    assert "bf-bounty-smuggler-1" in m.state.hand["ann"]
+    assert m.state.credits["ann"] == 3
+    bob_hand_view = m.view("bob").hand["ann"]
+    assert "bf-bounty-smuggler-1" in bob_hand_view and bob_hand_view.count("?") == 2
+    assert "bf-bounty-debtor-1" not in str(m.log("bob"))
+
+
+def test_find_a_card_type_lets_the_player_choose_which_when_several_fit():
+    """Find: take the card from the first place holding one (sector, hand, discard, deck);
+    which one, when several fit, is the player's choice."""
+    c = content_with({"cb-bribe": {"cost_kind": "credits", "cost": 0, "abilities": [
+        {"when": "play", "effects": [{"do": "find", "type": "ally", "then": "hand"}]}]}})
+    m = new(content=c)
+    m = empty_hand(m, "ann")
+    m = give(m, "ann", "cb-embo-1", "cb-aurra-sing-1", "cb-aurra-sing-2")
+    m = empty_hand(m, "ann")  # three Allies in the discard pile, two of them alike
+    m = give(m, "ann", "cb-bribe-1")
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "play bribe")
+    p = m.state.pending[-1]
+    assert p["seat"] == "ann" and {"cb-embo-1", "cb-aurra-sing-1"} <= set(p["options"])
+    assert "cb-aurra-sing-2" not in p["options"]  # copies of one card are alike: offered once
+    m.apply("ann", "choose aurra sing")
+    assert m.state.hand["ann"] == ["cb-aurra-sing-1"]
+    assert "cb-embo-1" in m.state.discard["ann"]
+
+
+def test_a_strong_vanquish_marks_the_strong_requirement_first():
+    """Bounties (Progress): Han Solo asks for a vanquish and a vanquish of Strength 4+; a
+    Strength-4 Hero marks the demanding one, so a weaker Hero can still finish it."""
+    m = new(2, villains="boba-fett,cad-bane")
+    m = put(m, "ann", "bf-guild-master-1", "cloud-city-dining-room")
+    m = put(m, "ann", "bf-bounty-han-solo-1", "cloud-city-dining-room", on="bf-guild-master-1")
+    m = put(m, "ann", "bff-han-solo-1", "corellia")
+    m = put(m, "ann", "bf-bossk-1", "corellia")
+    m = put(m, "ann", "bf-zuckuss-1", "corellia")
+    m = put(m, "ann", "bff-rebel-trooper-1", "corellia")
+    m = put(m, "ann", "bf-dengar-1", "corellia")
+    m.apply("ann", "move cloud city dining room")  # Play | Credits 1 | Activate | Vanquish
+    m.apply("ann", "vanquish han solo with bossk zuckuss")  # 3 + 2 against 4
+    assert m.state.sector["ann"]["bf-bounty-han-solo-1"]["progress"] == [1]
+    m = fold(m, ev.BonusActionGranted(seat="ann", symbol="vanquish"))
+    m.apply("ann", "vanquish rebel trooper with dengar")
+    assert m.state.bounties["ann"] == ["bf-bounty-han-solo-1"]
+
+
+def test_swap_lets_the_player_choose_the_card_when_several_fit():
+    c = content_with({"cb-tracking-fob": {"abilities": [
+        {"when": "activate", "cost": 0, "effects": [{"do": "swap", "type": "ally", "original": "hand"}]}]}})
+    m = new(content=c)
+    m = empty_hand(m, "ann")
+    m = give(m, "ann", "cb-embo-1", "cb-aurra-sing-1")
+    m = put(m, "ann", "cb-tracking-fob-1", "the-box")
+    m.apply("ann", "move the box")  # Activate | Credits 1 | Play | Fate
+    m.apply("ann", "activate tracking fob")
+    assert m.state.pending[-1]["options"] == ["cb-embo-1", "cb-aurra-sing-1"]
+    assert m.view("bob").pending[-1]["options"] == ["?", "?"]
+    m.apply("ann", "choose embo")
+    assert m.state.sector["ann"]["cb-embo-1"]["loc"] == "the-box"
+    assert sorted(m.state.hand["ann"]) == ["cb-aurra-sing-1", "cb-tracking-fob-1"]

@@ -158,7 +158,7 @@ def test_every_rule_id_the_code_cites_is_in_the_rule_index():
     cited = set(re.findall(r'"(SV-[A-Z0-9-]+)"', src))
     assert cited and all(r in GAME.rules for r in cited), cited - set(GAME.rules.rules)
     for o in GAME.options:
-        assert o.rule in GAME.rules and GAME.rules.get(o.rule).source == "house"
+        assert o.rule in GAME.rules and GAME.rules.get(o.rule).source == ("house" if o.house else "rulebook")
 
 
 def test_hero_vehicle_with_two_free_ally_vehicles_must_name_one():

@@ -34,6 +34,23 @@ def test_smart_bots_finish_and_usually_by_an_objective(n, seed):
     assert m.outcome() is not None
 
 
+def test_smart_bot_games_mostly_end_on_an_objective_not_the_round_limit():
+    """House decks are balanced enough that most games end as the rulebook says: as soon as
+    a Villain achieves their Objective (the round limit is only a safety net)."""
+    names = ["cad-bane", "seventh-sister", "boba-fett"]
+    by_objective, winners = 0, set()
+    for seed in range(10):
+        n = 2 + seed % 2
+        order = names[seed % 3:] + names[:seed % 3]
+        m = new(n, seed=seed, villains=",".join(order[:n]), condition_windows="always")
+        autoplay(m, {s: GAME.bots["smart"] for s in m.seats}, random.Random(seed), max_steps=3000)
+        if "achieved the Objective" in m.outcome().reason:
+            by_objective += 1
+            winners |= {m.state.villain[w] for w in m.outcome().winners}
+    assert by_objective >= 8
+    assert winners == set(names)  # each Villain can win
+
+
 def test_smart_bot_beats_random_more_often_than_not():
     wins = 0
     for seed in range(6):
@@ -153,3 +170,18 @@ def test_no_leaks_for_three_players_with_a_glossary_deck(seed, windows):
         bot_step(m, bots, rng)
         steps += 1
     assert m.outcome() is not None
+
+
+def test_a_card_once_public_and_drawn_again_is_hidden_in_the_opponents_view():
+    """Hidden information: a discarded card is public, but once shuffled back and drawn,
+    opponents do not learn that it is in the hand again."""
+    m = new(2)
+    card = m.state.hand["ann"][0]
+    m.apply("ann", "move coruscant")
+    m.apply("ann", f"discard {card}")
+    assert card in m.view("bob").discard["ann"]
+    m = give(m, "ann", card)  # drawn again (as after a reshuffle)
+    assert card in m.state.hand["ann"]
+    assert card not in m.view("bob").hand["ann"]
+    drawn = [e for _s, _a, e in m.log("bob") if isinstance(e, ev.CardsDrawn) and e.seat == "ann"]
+    assert all(set(e.cards) == {"?"} for e in drawn)

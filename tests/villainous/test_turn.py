@@ -19,6 +19,28 @@ def test_setup_three_players_credits_hands_decks():
     assert m.to_act().seats == ("ann",) and s.phase == "move"
 
 
+def test_first_player_option_chooses_who_starts_and_the_credits_follow_turn_order():
+    m = new(3, first_player="bob")
+    s = m.state
+    assert s.order == ["bob", "cy", "ann"]
+    assert s.villain == {"ann": "cad-bane", "bob": "seventh-sister", "cy": "boba-fett"}
+    assert s.credits == {"bob": 0, "cy": 1, "ann": 2}  # 1st none, 2nd one, 3rd two
+    assert s.ambition == {"ann": 0, "bob": 1, "cy": 0}
+    assert m.to_act().seats == ("bob",)
+    m.apply("bob", "move bilzen")
+    m.apply("bob", "end")
+    assert m.to_act().seats == ("cy",)
+    m.apply("cy", "move corellia")
+    m.apply("cy", "end")
+    assert m.to_act().seats == ("ann",) and m.state.round == 1
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "end")
+    assert m.to_act().seats == ("bob",) and m.state.round == 2
+    from core.errors import BadOption
+    with pytest.raises(BadOption):
+        new(2, first_player="zed")
+
+
 def test_villains_option_and_bad_values():
     m = new(2, villains="boba-fett,cad-bane")
     assert m.state.villain == {"ann": "boba-fett", "bob": "cad-bane"}

@@ -1,0 +1,62 @@
+"""Playing through the CLI as a user would: help, the renderer at 100 columns, the menu."""
+
+from core.errors import ParseError
+from core.villainous import GAME
+from core.villainous.commands import FORMS
+from tests.villainous.helpers import new
+
+
+def test_help_has_an_example_for_every_command_form_and_every_example_parses():
+    m = new(3)
+    verbs = {form.split()[0] for form, _, _ in FORMS}
+    assert verbs == {"move", "collect", "play", "activate", "activate-ambition", "maneuver", "discard",
+                     "vanquish", "fate", "fate-play", "hunt", "end", "choose", "condition", "pass"}
+    for form, example, what in FORMS:
+        assert example.split()[0] in form.replace("|", " ").split() and what
+        try:
+            GAME.parse(m.state, "ann", example)
+        except ParseError as exc:  # pragma: no cover - the message says which
+            raise AssertionError(f"help example {example!r} does not parse: {exc}") from None
+    text = "commands: " + "; ".join(GAME.syntax)
+    assert all(len(line) <= 100 for line in text.splitlines())
+    assert text.count("e.g. ") == len(FORMS)
+
+
+def test_renderer_fits_100_columns_and_shows_only_the_viewers_hand():
+    import random
+    import re
+
+    from cli.render.villainous import render
+    from core.bots import autoplay
+
+    m = new(3, seed=4)
+    bots = {s: GAME.bots["smart"] for s in m.seats}
+    for _ in range(25):
+        autoplay(m, bots, random.Random(4), max_steps=12)
+        for seat in m.seats:
+            out = render(m.view(seat), seat)
+            plain = re.sub(r"\[/?[a-z ]+\]", "", out)
+            assert all(len(line) <= 100 for line in plain.splitlines()), seat
+            assert f"Your hand ({seat}):" in out
+            others = [s for s in m.seats if s != seat]
+            assert not any(f"Your hand ({o})" in out for o in others)
+            hand_part = out.split("Your hand")[1]
+            for o in others:
+                for c in m.state.hand[o]:
+                    if c not in m.state.public and c not in m.state.hand[seat]:
+                        assert c not in hand_part and c not in out
+
+
+def test_a_typo_gets_a_hint_for_that_command_with_an_example():
+    import pytest
+
+    m = new(2)
+    with pytest.raises(ParseError) as e:
+        m.apply("ann", "vanquish")
+    assert "e.g. vanquish" in e.value.hint and "collect" not in e.value.hint
+    with pytest.raises(ParseError) as e:
+        m.apply("ann", "move nowhere")
+    assert e.value.hint == "locations: coruscant, black-stall-station, the-box, bora-vio"
+    with pytest.raises(ParseError) as e:
+        m.apply("ann", "jump")
+    assert "fate-play" in e.value.hint and "help" in e.value.hint
