@@ -1,5 +1,6 @@
 """Monster Derby's decider: a turn is ``roll``, then ``take-marker`` or ``control <monster>``,
-then steps (``move``, ``fly``, ``attack``, ``recover``, ``call``) and ``end``."""
+then steps (``move``, ``fly``, ``attack``, ``recover``, ``call``, ``copy``) and ``end``; a
+curse that strikes waits for the player's ``curse`` way back before the attack goes on."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from core.errors import BadContent, ManualDiceError, ParseError, RuleViolation, 
 from core.game import Game, Option
 from core.monster_derby import rules as R
 from core.monster_derby.bots import agenda_bot
-from core.monster_derby.track import FINISH, LANES, Pos, name, parse_space
+from core.monster_derby.track import FINISH, LANES, Pos, along, name, parse_space
 from events.base import Event, GameCreated
 from events.monster_derby import (
     AbilityCopied, AgendaKept, AgendasDealt, EffectSpent, Damaged, MarkerTaken, MonsterControlled,
@@ -656,6 +657,8 @@ class MonsterDerby(Game[MDState, Any]):
         R.check_attack(st, c, m, t)
         dice = R.PhysicalDice(rng, f"attack {t.id}", st, m.id, t.id)
         R.resolve_attack(em, dice, m.id, t.id, "attack")  # type: ignore[arg-type]
+        dice.check_all_used("" if em.state.curse is None else
+                            "the cursed monster's way back comes first: give any later dice with the curse command")
         self._after_attack(em)
 
     def _curse(self, em: R.Emitter, rng: Rng, spaces: tuple[str, ...]) -> None:
@@ -676,6 +679,8 @@ class MonsterDerby(Game[MDState, Any]):
         R.curse_back(em, d, path)
         dice = R.PhysicalDice(rng, "curse " + " ".join(spaces), st)
         R.resume_after_curse(em, dice, pc)  # type: ignore[arg-type]
+        dice.check_all_used("" if em.state.curse is None else
+                            "the next cursed monster's way back comes first: give any later dice with that curse command")
         self._after_attack(em)
 
     def _after_attack(self, em: R.Emitter) -> None:
@@ -805,7 +810,14 @@ class MonsterDerby(Game[MDState, Any]):
         if not stunned and c.can_attack and not R.in_red_zone(m) and not c.recovered and c.attacks < R.max_attacks(c, m):
             out += [Attack(t.id) for t in R.attack_targets(st, m)]
         if R.may_call(c, m):
-            out += [Call(o.id, name(q)) for o, q in R.call_options(st, m)]
+            # the menu offers, per monster, the empty space furthest ahead and the one furthest
+            # back next to the caller; any other empty space next to it may be typed
+            spaces: dict[str, list[Pos]] = {}
+            for o, q in R.call_options(st, m):
+                spaces.setdefault(o.id, []).append(q)
+            for oid, qs in spaces.items():
+                qs.sort(key=lambda q: (-along(q), q[1]))
+                out += [Call(oid, name(q)) for q in dict.fromkeys([qs[0], qs[-1]])]
         out += [Copy(o.id) for o in R.copy_options(st, c, m)]
         if include_end:
             if not c.recovered and not c.attacks and out and not c.stopover:

@@ -602,6 +602,20 @@ class PhysicalDice:
     def shuffle(self, deck: str, items: list[str]) -> Any:
         return self.rng.shuffle(deck, items)
 
+    def check_all_used(self, note: str = "") -> None:
+        """Too many faces: say what the command did roll (a counter-strike may not follow)."""
+        if self.manual is None:
+            return
+        used = sum(len(k) for k, _ in self.done)
+        if used >= len(self.manual):
+            return
+        rolled = "; then ".join(f"{dice_words(k)} for {roll_purpose(p)}" for k, p in self.done) or "no dice"
+        extra = " ".join(self.manual[used:])
+        raise ManualDiceError(
+            f"{self.command} rolled {rolled}: {used} faces, but {len(self.manual)} were given"
+            f" (left over: {extra}); " + (note or "no further roll followed this time"),
+            hint=f"{self.command} [{' '.join(self.manual[:used])}]")
+
 
 # -- checks shared by the decider and the legal-command list ----------------------------
 

@@ -268,3 +268,12 @@ def test_the_agenda_bot_curses_a_rival_as_far_back_as_it_can():
     want = max if mine else min
     assert along(parse_space(choice.spaces[-1])) == want(along(parse_space(e)) for e in ends)
     assert furthest_back <= along(parse_space(choice.spaces[-1]))
+
+
+def test_the_call_menu_offers_the_space_furthest_ahead_and_furthest_back_per_monster():
+    m = scenario([("siren", "3c", None), ("giant", "6c", None), ("zombie", "5a", None)])
+    s = control(m, "siren", 1)
+    calls = [t for t in m.legal_texts(s) if t.startswith("call ")]
+    assert calls == ["call giant 4c", "call giant 2c", "call zombie 4c", "call zombie 2c"]
+    m.apply(s, "call giant 3b")  # any other empty space next to her may be typed
+    assert mon(m, "giant").space == "3b"

@@ -57,3 +57,12 @@ def test_rolling_the_movement_die_by_hand_says_how():
     assert "roll 4" in str(exc.value)
     m.apply(s, "roll 4")
     assert m.state.die == 4
+
+
+def test_faces_for_a_counter_strike_that_did_not_happen_are_explained():
+    m, s = giant_next_to_cyclops()
+    with pytest.raises(ManualDiceError) as exc:
+        m.apply(s, "attack cyclops [1 1 1 1 1 1 blank 1 1 0 0 blank]")  # the Cyclops ends in the red
+    text = str(exc.value)
+    assert "rolled 6 attack dice and the wacky die for the giant's attack on the cyclops: 7 faces, but 12 were given" in text
+    assert "attack cyclops [1 1 1 1 1 1 blank]" in text
