@@ -18,7 +18,8 @@ from cli.render import renderer
 from core import audit, registry, transcript
 from core.bots import autoplay, bot_names, get_bot, next_seat
 from core.engine import Engine, cite
-from core.errors import ArbiterError, BadContent, ParseError, RuleViolation, stop_trace, trace_rules
+from core.errors import (ArbiterError, BadContent, ManualDiceError, ParseError, RuleViolation,
+                         stop_trace, trace_rules)
 from core.match import UNDO, Match
 from events.base import Undone
 from projections.fold import Cursor, SETUP
@@ -655,15 +656,31 @@ def play(
                 raw = legal[int(raw) - 1]
             if not raw:
                 continue
-            try:
-                receipt, match, events = eng.do(gid, raw, seat)
-            except (RuleViolation, ParseError) as exc:
-                if isinstance(exc, RuleViolation):
-                    cite(match.game.rules, exc)
-                err.print(f"[red]{escape(str(exc))}[/]")
-                continue
-            print_new(match, receipt.first_seq, seat)
-            console.print(f"[dim]receipt {receipt}[/]")
+            while True:
+                try:
+                    receipt, match, events = eng.do(gid, raw, seat)
+                except ManualDiceError as exc:
+                    if match.created.dice != "manual":
+                        err.print(f"[red]{escape(str(exc))}[/]")
+                        break
+                    # physical dice: ask for the faces this command needs, then try again
+                    err.print(f"[yellow]{escape(str(exc))}[/]")
+                    try:
+                        faces = ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
+                    except EOFError:
+                        faces = ""
+                    if not faces:
+                        break
+                    raw = f"{raw.split('[')[0].strip()} [{faces}]"
+                    continue
+                except (RuleViolation, ParseError) as exc:
+                    if isinstance(exc, RuleViolation):
+                        cite(match.game.rules, exc)
+                    err.print(f"[red]{escape(str(exc))}[/]")
+                    break
+                print_new(match, receipt.first_seq, seat)
+                console.print(f"[dim]receipt {receipt}[/]")
+                break
 
 
 @app.command()

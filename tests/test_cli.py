@@ -192,3 +192,13 @@ def test_user_mistakes_get_a_message_and_exit_2(tmp_path, gid, args):
     out = run(tmp_path, *[a.format(gid=gid) for a in args])
     assert out.returncode == 2, out.stderr
     assert "Traceback" not in out.stderr and out.stderr.strip()
+
+
+def test_play_with_physical_dice_asks_for_the_faces(tmp_path):
+    gid = run(tmp_path, "new", "duel", "--dice", "manual", "-p", "ann,bob").stdout.strip()
+    run(tmp_path, "do", gid, "--as", "ann", "bid", "2")
+    out = run(tmp_path, "play", gid, stdin="bid 1\n9\n5\n")
+    assert out.returncode == 0, out.stderr
+    assert "give their faces" in out.stderr and "not a face" in out.stderr
+    shown = run(tmp_path, "log", gid, "--as", "referee")
+    assert "d6 5 (physical dice)" in shown.stdout
