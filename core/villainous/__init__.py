@@ -106,6 +106,11 @@ class Villainous(Game[VState, Any]):
     def legal_commands(self, state: VState, seat: str) -> list[Any]:
         return legal_commands(state, seat)
 
+    def command_is_secret(self, state: VState, seat: str, text: str) -> bool | None:
+        """Only an answer to a card's choice may name a card taken in secret (a Find into
+        the hand); every other command is said aloud at the table (Card Actions)."""
+        return None if text.split()[:1] == ["choose"] else False
+
     def summary(self, state: VState) -> dict[str, Any]:
         from projections.villainous import progress
         return {"rounds": state.round, **{f"{s}:{state.villain.get(s)}": progress(state, s) for s in state.seats}}
