@@ -159,6 +159,15 @@ class MyLittleScythe(Game[MSState, Any]):
     def decide(self, state: MSState, seat: str, command: Any, rng: Rng) -> list[Event]:
         return rules.decide(state, seat, command, rng)
 
+    def out_of_turn(self, state: MSState, seat: str, command: Any) -> Any:
+        """A trophy named when it is not this player's moment cites the Trophy Limit."""
+        if isinstance(command, cm.ClaimTrophy):
+            return RuleViolation(
+                "MS-TROPHY-NOT-NOW",
+                f"{seat} may place a trophy only at the end of their own turn (or on winning a pie fight)",
+            )
+        return None
+
     def legal_commands(self, state: MSState, seat: str) -> list[Any]:
         out = []
         rng = Rng(0, 0, {k: tuple(v) for k, v in state.content["dice"].items()})

@@ -353,7 +353,7 @@ def test_cli_disputes_cite_the_rule_and_the_finale_checks_clean(tmp_path):
     assert "personality-studious" not in shown and "spells-3" not in shown.split("waiting on")[-1]
     assert run(tmp_path, "do", gid, "--as", "ann", "trophy", "gem-delivery").returncode == 0
     late = run(tmp_path, "try", gid, "--as", "ann", "trophy", "spells-3", "reveal")
-    assert late.returncode == 1 and "ARB-TURN" in late.stderr and "not ann's decision" in late.stderr
+    assert late.returncode == 1 and "MS-TROPHY-NOT-NOW" in late.stderr and "own turn" in late.stderr
 
 
 def test_cli_bot_games_for_two_three_and_six_finish_and_pass_the_audit(tmp_path):
