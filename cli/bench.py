@@ -13,7 +13,6 @@ import tempfile
 import time
 from typing import Any
 
-import duckdb
 
 from cli.common import console, emit_rows
 from core import registry

@@ -15,7 +15,7 @@ from typing import Any
 from core import registry
 from core.dice import recompute
 from core.errors import ArbiterError
-from core.match import UNDO, Match
+from core.match import Match
 from events.base import DiceRolled, Event, GameCreated, Shuffled
 from events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
 from events.store import Store

@@ -360,8 +360,8 @@ class Store:
                 [gseq, seq, gprev, prev, start_gseq, game_id, expected_seq],
             ).fetchone()[0]
             if moved != 2:
-                raise Conflict(f"another writer appended to the store during this command;"
-                               f" nothing was written. Try again.")
+                raise Conflict("another writer appended to the store during this command;"
+                               " nothing was written. Try again.")
             if status is not None:
                 self.set_status(game_id, *status)
         self._heads[game_id] = (seq, prev)

@@ -17,7 +17,7 @@ from core.errors import RuleViolation
 from core.porting import export_jsonl, import_jsonl
 from events.envelope import GENESIS, chain_hash
 from events.store import (SCHEMA_VERSION, CommandRecord, Conflict, NewEvent, StoreDamaged,
-                          StoreLocked, open_store)
+                          open_store)
 
 
 def play(engine: Engine, gid: str, match, n: int, seed: int = 1):

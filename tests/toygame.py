@@ -18,7 +18,7 @@ from core.errors import ParseError, RuleViolation
 from core.game import Game, Option
 from core.rules import Rule, RuleIndex
 from events.base import Event, GameCreated
-from projections.kernel import REFEREE, Base, Decision, Outcome
+from projections.kernel import Base, Decision, Outcome
 
 
 class CardDealt(Event, frozen=True):

@@ -17,7 +17,7 @@ from core.monster_derby.bots import agenda_bot
 from core.monster_derby.track import FINISH, LANES, Pos, along, name, parse_space
 from events.base import Event, GameCreated
 from events.monster_derby import (
-    AbilityCopied, AgendaKept, AgendasDealt, EffectSpent, Damaged, MarkerTaken, MonsterControlled,
+    AbilityCopied, AgendaKept, AgendasDealt, EffectSpent, MarkerTaken, MonsterControlled,
     MonsterFinished, MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan,
     StartingPlayerChosen, TrackLaid, ControlEnded,
 )

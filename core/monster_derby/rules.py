@@ -17,8 +17,8 @@ from core.errors import ManualDiceError, RuleViolation
 from core.monster_derby.track import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
 from events.base import Event
 from events.monster_derby import (
-    Attacked, ControlEnded, CursePending, Damaged, EffectGained, EffectSpent, GameEnded, MonsterDied,
-    MonsterFinished, MonsterMoved, Recovered, RoundBegan, RoundEnded, TurnBegan,
+    Attacked, ControlEnded, CursePending, Damaged, EffectGained, GameEnded, MonsterDied,
+    MonsterMoved, Recovered, RoundBegan, RoundEnded, TurnBegan,
 )
 from projections.monster_derby import Control, MDState, Monster, MonsterDerbyProjection
 
