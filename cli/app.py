@@ -12,18 +12,18 @@ from typing import Any, Optional
 import msgspec
 import typer
 
-from cli import common
-from cli.common import CTX, console, emit_rows, err, escape, fail, log, user_errors
-from cli.render import renderer
-from core import audit, registry, transcript
-from core.bots import autoplay, bot_names, get_bot, next_seat
-from core.engine import Engine, cite
-from core.errors import (ArbiterError, BadContent, ManualDiceError, ParseError, RuleViolation,
+from arbiter.cli import common
+from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, log, user_errors
+from arbiter.cli.render import renderer
+from arbiter.core import audit, registry, transcript
+from arbiter.core.bots import autoplay, bot_names, get_bot, next_seat
+from arbiter.core.engine import Engine, cite
+from arbiter.core.errors import (ArbiterError, BadContent, ManualDiceError, ParseError, RuleViolation,
                          stop_trace, trace_rules)
-from core.match import UNDO, Match
-from events.base import Undone
-from projections.fold import Cursor, SETUP
-from projections.kernel import REFEREE, describe_kernel
+from arbiter.core.match import UNDO, Match
+from arbiter.events.base import Undone
+from arbiter.projections.fold import Cursor, SETUP
+from arbiter.projections.kernel import REFEREE, describe_kernel
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode="rich",
@@ -503,7 +503,7 @@ def export(
         if fmt == "transcript":
             text = transcript.export(eng.load(game_id))
         else:
-            from core.porting import export_jsonl
+            from arbiter.core.porting import export_jsonl
 
             with eng.open(read_only=True) as store:
                 text = export_jsonl(store, store.resolve_game_id(game_id))
@@ -521,7 +521,7 @@ def import_(
     content: Optional[str] = typer.Option(None, help="Content file, for a transcript played with one."),
 ) -> None:
     """Bring a game into this store (a jsonl log keeps its id and hashes; a transcript is replayed)."""
-    from core.porting import import_jsonl
+    from arbiter.core.porting import import_jsonl
 
     with user_errors():
         text = read_text(path)
@@ -738,7 +738,7 @@ def demo(
 ) -> None:
     """A quick tour on the default store: a bot game, a step back, an audit and a query."""
     with user_errors():
-        from cli.demo import run_demo
+        from arbiter.cli.demo import run_demo
 
         run_demo(engine(), game, seed)
 
@@ -751,7 +751,7 @@ def bench(
 ) -> None:
     """Measure speed as ratios against a baseline measured in the same run."""
     with user_errors():
-        from cli.bench import run_bench
+        from arbiter.cli.bench import run_bench
 
         run_bench(events=events, commands=commands, game_id=game)
 

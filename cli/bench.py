@@ -14,14 +14,14 @@ import time
 from typing import Any
 
 
-from cli.common import console, emit_rows
-from core import registry
-from core.bots import autoplay, random_bot
-from core.engine import Engine
-from core.match import UNDO, Match
-from core.porting import export_jsonl, import_jsonl
-from projections.fold import Cursor, decoded
-from events.store import open_store
+from arbiter.cli.common import console, emit_rows
+from arbiter.core import registry
+from arbiter.core.bots import autoplay, random_bot
+from arbiter.core.engine import Engine
+from arbiter.core.match import UNDO, Match
+from arbiter.core.porting import export_jsonl, import_jsonl
+from arbiter.projections.fold import Cursor, decoded
+from arbiter.events.store import open_store
 
 
 def long_match(game_id: str, events: int, seed: int = 1) -> Match:

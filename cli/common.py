@@ -17,8 +17,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from core.errors import ArbiterError
-from events.store import StoreError
+from arbiter.core.errors import ArbiterError
+from arbiter.events.store import StoreError
 
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 import time
 
-from cli.common import console, emit_rows, escape
-from cli.render import renderer
-from core import audit, registry
-from core.bots import bot_names, get_bot, next_seat
-from core.engine import Engine
-from core.match import Match
-from projections.fold import Cursor
-from projections.kernel import REFEREE
+from arbiter.cli.common import console, emit_rows, escape
+from arbiter.cli.render import renderer
+from arbiter.core import audit, registry
+from arbiter.core.bots import bot_names, get_bot, next_seat
+from arbiter.core.engine import Engine
+from arbiter.core.match import Match
+from arbiter.projections.fold import Cursor
+from arbiter.projections.kernel import REFEREE
 
 
 def run_demo(engine: Engine, game_id: str, seed: int, pause: float = 0.0) -> str:

@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core import registry
-from core.dice import recompute
-from core.errors import ArbiterError
-from core.match import Match
-from events.base import DiceRolled, Event, GameCreated, Shuffled
-from events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
-from events.store import Store
-from projections.fold import SETUP, step
+from arbiter.core import registry
+from arbiter.core.dice import recompute
+from arbiter.core.errors import ArbiterError
+from arbiter.core.match import Match
+from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
+from arbiter.events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
+from arbiter.events.store import Store
+from arbiter.projections.fold import SETUP, step
 
 
 @dataclass

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping, Sequence
 
-from core.errors import ArbiterError, BadOption
-from core.game import Bot, Game
-from core.match import Match
+from arbiter.core.errors import ArbiterError, BadOption
+from arbiter.core.game import Bot, Game
+from arbiter.core.match import Match
 
 
 def random_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -> Any:

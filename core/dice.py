@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 from typing import Mapping, Sequence
 
-from core.errors import ManualDiceError
-from events.base import DiceRolled, Shuffled
+from arbiter.core.errors import ManualDiceError
+from arbiter.events.base import DiceRolled, Shuffled
 
 KEY = b"arbiter-dice-v1"
 

@@ -10,12 +10,12 @@ import secrets
 import uuid
 from typing import Any, Mapping, Sequence
 
-from core import registry
-from core.errors import RuleViolation
-from core.match import UNDO, Match
-from events.base import Event, GameCreated
-from events.store import CommandRecord, Conflict, GameRow, NewEvent, Receipt, Store, open_store
-from projections.fold import SETUP, decoded, effective
+from arbiter.core import registry
+from arbiter.core.errors import RuleViolation
+from arbiter.core.match import UNDO, Match
+from arbiter.events.base import Event, GameCreated
+from arbiter.events.store import CommandRecord, Conflict, GameRow, NewEvent, Receipt, Store, open_store
+from arbiter.projections.fold import SETUP, decoded, effective
 
 
 def all_views() -> list[tuple[str, str]]:

@@ -13,13 +13,13 @@ from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 import msgspec
 
-import fixtures
-from core.dice import Rng
-from core.errors import BadContent, BadOption
-from core.rules import RuleIndex
-from events.base import Event, GameCreated
-from events.codec import Codec
-from projections.kernel import Projection
+from arbiter import fixtures
+from arbiter.core.dice import Rng
+from arbiter.core.errors import BadContent, BadOption
+from arbiter.core.rules import RuleIndex
+from arbiter.events.base import Event, GameCreated
+from arbiter.events.codec import Codec
+from arbiter.projections.kernel import Projection
 
 S = TypeVar("S")
 C = TypeVar("C")

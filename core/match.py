@@ -10,13 +10,13 @@ from typing import Any, Mapping, Sequence
 
 import msgspec
 
-from core.dice import Rng
-from core.errors import ManualDiceError, ParseError, RuleViolation
-from core.game import Game, content_hash
-from events.base import DiceRolled, Event, GameCreated, Undone
-from events.codec import Codec
-from projections.fold import SETUP, Folded, effective, step
-from projections.kernel import REFEREE, Decision, Outcome, redact_shuffle
+from arbiter.core.dice import Rng
+from arbiter.core.errors import ManualDiceError, ParseError, RuleViolation
+from arbiter.core.game import Game, content_hash
+from arbiter.events.base import DiceRolled, Event, GameCreated, Undone
+from arbiter.events.codec import Codec
+from arbiter.projections.fold import SETUP, Folded, effective, step
+from arbiter.projections.kernel import REFEREE, Decision, Outcome, redact_shuffle
 
 ENGINE_VERSION = "0.1.0"
 UNDO = "undo"
@@ -25,7 +25,7 @@ _SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 
 
 def check_seat_names(seats: Sequence[str]) -> None:
-    from core.errors import BadOption
+    from arbiter.core.errors import BadOption
 
     for s in seats:
         if not _SEAT.match(s) or s in (REFEREE, UNDO, "all"):
@@ -62,7 +62,7 @@ class Match:
             content: dict[str, Any] | None = None, content_source: str = "embedded",
             forked_from: str | None = None, forked_at: int | None = None) -> "Match":
         """Create a game: validate seats, options and content, then run its setup."""
-        from core.errors import BadOption
+        from arbiter.core.errors import BadOption
 
         seats = tuple(seats)
         check_seat_names(seats)

@@ -7,10 +7,10 @@ from typing import Any
 
 import msgspec
 
-from core import registry
-from core.errors import TranscriptError
-from events.envelope import GENESIS
-from events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store
+from arbiter.core import registry
+from arbiter.core.errors import TranscriptError
+from arbiter.events.envelope import GENESIS
+from arbiter.events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store
 
 FORMAT = "arbiter-log-1"
 

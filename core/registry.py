@@ -5,16 +5,16 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from core.errors import UnknownGameKind
-from core.game import Game
+from arbiter.core.errors import UnknownGameKind
+from arbiter.core.game import Game
 
 #: game id -> "module:attribute" of its Game object.
 GAMES: dict[str, str] = {
-    "monster-derby": "core.monster_derby:GAME",
-    "scott-pilgrim": "core.scott_pilgrim:GAME",
-    "funkoverse-jaws": "core.funkoverse_jaws:GAME",
-    "my-little-scythe": "core.my_little_scythe:GAME",
-    "villainous": "core.villainous:GAME",
+    "monster-derby": "arbiter.core.monster_derby:GAME",
+    "scott-pilgrim": "arbiter.core.scott_pilgrim:GAME",
+    "funkoverse-jaws": "arbiter.core.funkoverse_jaws:GAME",
+    "my-little-scythe": "arbiter.core.my_little_scythe:GAME",
+    "villainous": "arbiter.core.villainous:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any]] = {}

@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core import registry
-from core.errors import ArbiterError, ParseError, RuleViolation, TranscriptError
-from core.match import Match
+from arbiter.core import registry
+from arbiter.core.errors import ArbiterError, ParseError, RuleViolation, TranscriptError
+from arbiter.core.match import Match
 
 MAGIC = "# arbiter transcript 1"
 

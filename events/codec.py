@@ -6,7 +6,7 @@ from typing import Any, Callable, Union
 
 import msgspec
 
-from events.base import KERNEL_EVENTS, Event
+from arbiter.events.base import KERNEL_EVENTS, Event
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 

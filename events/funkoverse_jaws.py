@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from events.base import Event
+from arbiter.events.base import Event
 
 
 class FirstPlayerChosen(Event, frozen=True):

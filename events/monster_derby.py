@@ -6,7 +6,7 @@ starting board) and lane letter, e.g. ``"7c"``; ``"finish"`` is off the end of t
 
 from __future__ import annotations
 
-from events.base import Event
+from arbiter.events.base import Event
 
 
 class TrackLaid(Event, frozen=True):

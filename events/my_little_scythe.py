@@ -7,7 +7,7 @@ Secret fields: ``PersonalityDealt.card`` (until ``PersonalityRevealed``), ``Spel
 
 from __future__ import annotations
 
-from events.base import Event
+from arbiter.events.base import Event
 
 
 class SetupTilePlaced(Event, frozen=True):

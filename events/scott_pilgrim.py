@@ -5,7 +5,7 @@ Facts only. Spaces are written like ``c4`` (column letter a.., row number 1..).
 
 from __future__ import annotations
 
-from events.base import Event
+from arbiter.events.base import Event
 
 
 class ItemDrawn(Event, frozen=True):

@@ -17,7 +17,7 @@ from typing import Any, Iterator, Sequence
 import duckdb
 import msgspec
 
-from events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
+from arbiter.events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
 
 SCHEMA_VERSION = 1
 

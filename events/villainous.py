@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.base import Event
+from arbiter.events.base import Event
 
 
 class VillainsAssigned(Event, frozen=True):

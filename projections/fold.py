@@ -10,10 +10,10 @@ from typing import Any, Iterable, Iterator
 
 import msgspec
 
-from events.base import RANDOM_EVENTS, Event, GameCreated, Undone
-from events.codec import Codec
-from events.envelope import Envelope
-from projections.kernel import Projection
+from arbiter.events.base import RANDOM_EVENTS, Event, GameCreated, Undone
+from arbiter.events.codec import Codec
+from arbiter.events.envelope import Envelope
+from arbiter.projections.kernel import Projection
 
 SETUP = "setup"
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import msgspec
 
-from events.base import Event, GameCreated
-from events import funkoverse_jaws as E
-from projections.kernel import Base, Decision, Outcome, describe_event
+from arbiter.events.base import Event, GameCreated
+from arbiter.events import funkoverse_jaws as E
+from arbiter.projections.kernel import Base, Decision, Outcome, describe_event
 
 r = msgspec.structs.replace
 

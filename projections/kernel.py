@@ -6,7 +6,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
-from events.base import Event, GameCreated
+from arbiter.events.base import Event, GameCreated
 
 S = TypeVar("S")
 
@@ -67,7 +67,7 @@ def is_over(projection: Projection[Any], state: Any) -> bool:
 
 def redact_shuffle(event: Event, seat: str | None, over: bool) -> Event | None:
     """Deck orders stay secret from every seat until the game is over."""
-    from events.base import Shuffled
+    from arbiter.events.base import Shuffled
 
     if isinstance(event, Shuffled) and not over and seat != REFEREE:
         return msgspec.structs.replace(event, order=("?",) * len(event.order))
@@ -95,7 +95,7 @@ class Base(Generic[S]):
 
 def describe_kernel(event: Event) -> str | None:
     """Readable lines for the kernel's own events (None for a game's events)."""
-    from events.base import DiceRolled, GameCreated, Shuffled, Undone
+    from arbiter.events.base import DiceRolled, GameCreated, Shuffled, Undone
 
     if isinstance(event, GameCreated):
         opts = ", ".join(f"{k}={v}" for k, v in event.options.items())

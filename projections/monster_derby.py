@@ -6,14 +6,14 @@ from typing import Any
 
 import msgspec
 
-from events.base import Event, GameCreated
-from events.monster_derby import (
+from arbiter.events.base import Event, GameCreated
+from arbiter.events.monster_derby import (
     EVENTS, AbilityCopied, AgendaKept, CursePending, AgendasDealt, Attacked, ControlEnded, Damaged, EffectGained,
     EffectSpent, GameEnded, MarkerTaken, MonsterControlled, MonsterDied, MonsterFinished,
     MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan, RoundEnded,
     StartingPlayerChosen, TrackLaid, TurnBegan,
 )
-from projections.kernel import Base, Decision, Outcome
+from arbiter.projections.kernel import Base, Decision, Outcome
 
 r = msgspec.structs.replace
 
@@ -327,5 +327,5 @@ def describe(event: Event) -> str:
         return f"round {e.round} ends; every monster rotates back"
     if isinstance(event, GameEnded):
         return f"game over ({e.reason}): winners {', '.join(e.winners) or 'none'}; scores {e.scores}"
-    from projections.kernel import describe_event
+    from arbiter.projections.kernel import describe_event
     return describe_event(event)

@@ -6,9 +6,9 @@ from typing import Any
 
 import msgspec
 
-from events.base import DiceRolled, Event, GameCreated, Shuffled
-from events import my_little_scythe as ev
-from projections.kernel import REFEREE, Base, Decision, Outcome
+from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
+from arbiter.events import my_little_scythe as ev
+from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome
 
 BASE = "base"  # a Seeker at its base camp (not a space)
 HIDDEN = "?"
@@ -573,7 +573,7 @@ def describe(e: Event) -> str:  # noqa: C901 - one line per fact
         return f"the grand finale begins ({', '.join(e.crowned)} has 4 trophies); final turns: {', '.join(e.final_turns) or 'none'}"
     if isinstance(e, ev.GameEnded):
         return f"game over: {', '.join(e.winners)} rule(s) Pomme ({e.reason})"
-    from projections.kernel import describe_event
+    from arbiter.projections.kernel import describe_event
     return describe_event(e)
 
 

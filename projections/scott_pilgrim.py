@@ -6,8 +6,8 @@ from typing import Any
 
 import msgspec
 
-from events.base import DiceRolled, Event, GameCreated, Shuffled
-from events.scott_pilgrim import (
+from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
+from arbiter.events.scott_pilgrim import (
     EVENTS, AbilityRerolled, AbilityUsed, BattleOver, BoosterGained, ChickMoved, ChicksFollow,
     Damaged, DiceRerolled, DiceSpent, ExThrowPending, HealthRecovered, ItemDiscarded,
     ItemDrawn, ItemEquipped, ItemsTransferred, ItemUsed, KnockedBack, KnockedOut, LeveledUp,
@@ -15,7 +15,7 @@ from events.scott_pilgrim import (
     Placed, ReactionOpened, ReactionTaken, ShieldedBy, Summoned, Thrown, TurnBegan, TurnEnded,
     XPGained,
 )
-from projections.kernel import REFEREE, Base, Decision, Outcome
+from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome
 
 r = msgspec.structs.replace
 COLS = "abcdefghijklmnopqrstuvwxyz"

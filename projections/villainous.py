@@ -11,9 +11,9 @@ from typing import Any
 
 import msgspec
 
-from events.base import Event, GameCreated, Shuffled
-from events import villainous as ev
-from projections.kernel import REFEREE, Base, Decision, Outcome
+from arbiter.events.base import Event, GameCreated, Shuffled
+from arbiter.events import villainous as ev
+from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome
 
 #: content by hash: filled by ``initial`` so that deciders can look cards up.
 CONTENT: dict[str, dict[str, Any]] = {}

@@ -20,7 +20,7 @@ def run(tmp_path, *args: str, stdin: str | None = None, db: str | None = None) -
     env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
            "ARBITER_DB": db or str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
            "COLUMNS": "200", "ARBITER_LOCK_TIMEOUT": "1"}
-    return subprocess.run([sys.executable, "-c", "from cli.app import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()", *args],
                           input=stdin, capture_output=True, text=True, env=env, cwd=str(tmp_path))
 
 

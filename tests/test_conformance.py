@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from core import registry, transcript
-from core.bots import autoplay, bot_step, random_bot
-from core.engine import Engine
-from core.errors import ParseError, RuleViolation
-from core.match import Match
-from events.envelope import GENESIS, chain_hash
-from projections.fold import Cursor, fold
-from projections.kernel import REFEREE
+from arbiter.core import registry, transcript
+from arbiter.core.bots import autoplay, bot_step, random_bot
+from arbiter.core.engine import Engine
+from arbiter.core.errors import ParseError, RuleViolation
+from arbiter.core.match import Match
+from arbiter.events.envelope import GENESIS, chain_hash
+from arbiter.projections.fold import Cursor, fold
+from arbiter.projections.kernel import REFEREE
 
 GAME_IDS = [g.id for g in registry.available()]
 MAX_STEPS = 3000
@@ -221,7 +221,7 @@ def test_transcript_export_checks_clean_and_folds_to_the_same_state(game_id, see
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_store_replay_equals_live_and_verifies(game_id, tmp_path):
-    from core.audit import verify_game
+    from arbiter.core.audit import verify_game
 
     engine = Engine(str(tmp_path / "store.duckdb"))
     game = registry.get(game_id)

@@ -7,12 +7,12 @@ import hashlib
 import pytest
 
 import toygame
-from core.dice import Rng, seeded_faces, seeded_order
-from core.errors import BadOption, ManualDiceError, ParseError, RuleViolation
-from core.match import Match
-from events.base import DiceRolled, Event, Shuffled
-from events.codec import UPCASTERS, Codec, register_upcaster
-from projections.fold import Cursor, fold
+from arbiter.core.dice import Rng, seeded_faces, seeded_order
+from arbiter.core.errors import BadOption, ManualDiceError, ParseError, RuleViolation
+from arbiter.core.match import Match
+from arbiter.events.base import DiceRolled, Event, Shuffled
+from arbiter.events.codec import UPCASTERS, Codec, register_upcaster
+from arbiter.projections.fold import Cursor, fold
 
 
 def new(**kw) -> Match:
@@ -114,7 +114,7 @@ def test_cursor_snapshots_match_prefix_folds():
     m = new(options={"target": "40"})
     import random
 
-    from core.bots import autoplay
+    from arbiter.core.bots import autoplay
 
     autoplay(m, {}, random.Random(3))
     cursor = Cursor(m.game.projection, m.items, every=8)

@@ -16,7 +16,30 @@ ALLOWED = {
 }
 
 
+def layer_of(module: str, names: list[str] = ()) -> set[str]:
+    """The layers a module path names: ``arbiter.core.x`` -> core; ``from arbiter import
+    fixtures`` -> fixtures; a bare top-level ``core`` (the old layout) -> core too, so that
+    it is caught by the namespace test below."""
+    parts = module.split(".")
+    if parts[0] == "arbiter":
+        return {parts[1]} if len(parts) > 1 else set(names)
+    return {parts[0]}
+
+
 def imports(path: pathlib.Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                found |= layer_of(a.name)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found |= layer_of(node.module, [a.name for a in node.names])
+    return found & OURS
+
+
+def bare_imports(path: pathlib.Path) -> set[str]:
+    """Our layers imported by their old top-level names instead of through ``arbiter``."""
     tree = ast.parse(path.read_text())
     found = set()
     for node in ast.walk(tree):
@@ -38,5 +61,16 @@ def test_imports_point_only_downwards():
 
 def test_layer_check_catches_an_upward_import(tmp_path):
     bad = tmp_path / "x.py"
-    bad.write_text("from core.match import Match\nimport cli.app\n")
-    assert imports(bad) == {"core", "cli"}
+    bad.write_text("from arbiter.core.match import Match\nimport arbiter.cli.app\n"
+                   "from arbiter import fixtures\n")
+    assert imports(bad) == {"core", "cli", "fixtures"}
+
+
+def test_everything_is_imported_through_the_arbiter_namespace():
+    wrong = []
+    for path in ROOT.rglob("*.py"):
+        if ".venv" in path.parts or ".git" in path.parts:
+            continue
+        for name in bare_imports(path):
+            wrong.append(f"{path.relative_to(ROOT)} imports {name} (write arbiter.{name})")
+    assert not wrong, "\n".join(wrong)

@@ -10,13 +10,13 @@ import random
 import duckdb
 import pytest
 
-from core import audit
-from core.bots import random_bot
-from core.engine import Engine
-from core.errors import RuleViolation
-from core.porting import export_jsonl, import_jsonl
-from events.envelope import GENESIS, chain_hash
-from events.store import (SCHEMA_VERSION, CommandRecord, Conflict, NewEvent, StoreDamaged,
+from arbiter.core import audit
+from arbiter.core.bots import random_bot
+from arbiter.core.engine import Engine
+from arbiter.core.errors import RuleViolation
+from arbiter.core.porting import export_jsonl, import_jsonl
+from arbiter.events.envelope import GENESIS, chain_hash
+from arbiter.events.store import (SCHEMA_VERSION, CommandRecord, Conflict, NewEvent, StoreDamaged,
                           open_store)
 
 
@@ -176,7 +176,7 @@ def _writer(path: str, gid: str, seat: str, n: int, out) -> None:
     import sys
 
     sys.path.insert(0, os.path.dirname(__file__))
-    from core import registry
+    from arbiter.core import registry
     import toygame
 
     registry.register(toygame.GAME)
@@ -216,7 +216,7 @@ def test_a_held_store_gives_a_clear_locked_error(engine, game):
         import subprocess
         import sys
 
-        code = ("from events.store import open_store, StoreLocked\n"
+        code = ("from arbiter.events.store import open_store, StoreLocked\n"
                 "try:\n    open_store(%r, timeout=0.2).__enter__()\n"
                 "except StoreLocked as e:\n    print('LOCKED', e)\n") % engine.path
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -269,7 +269,7 @@ def test_an_altered_export_is_refused(engine, game, tmp_path):
         dump = export_jsonl(store, gid)
     tampered = dump.replace('"bid":1', '"bid":3', 1)
     assert tampered != dump
-    from core.errors import TranscriptError
+    from arbiter.core.errors import TranscriptError
 
     with open_store(str(tmp_path / "o.duckdb")) as store:
         with pytest.raises(TranscriptError, match="hash chain"):

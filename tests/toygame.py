@@ -13,12 +13,12 @@ from typing import Any
 
 import msgspec
 
-from core.dice import Rng
-from core.errors import ParseError, RuleViolation
-from core.game import Game, Option
-from core.rules import Rule, RuleIndex
-from events.base import Event, GameCreated
-from projections.kernel import Base, Decision, Outcome
+from arbiter.core.dice import Rng
+from arbiter.core.errors import ParseError, RuleViolation
+from arbiter.core.game import Game, Option
+from arbiter.core.rules import Rule, RuleIndex
+from arbiter.events.base import Event, GameCreated
+from arbiter.projections.kernel import Base, Decision, Outcome
 
 
 class CardDealt(Event, frozen=True):

@@ -9,11 +9,11 @@ import msgspec
 
 #: game id -> "module:function" with signature render(state, seat) -> str
 RENDERERS: dict[str, str] = {
-    "monster-derby": "cli.render.monster_derby:render",
-    "scott-pilgrim": "cli.render.scott_pilgrim:render",
-    "funkoverse-jaws": "cli.render.funkoverse_jaws:render",
-    "my-little-scythe": "cli.render.my_little_scythe:render",
-    "villainous": "cli.render.villainous:render",
+    "monster-derby": "arbiter.cli.render.monster_derby:render",
+    "scott-pilgrim": "arbiter.cli.render.scott_pilgrim:render",
+    "funkoverse-jaws": "arbiter.cli.render.funkoverse_jaws:render",
+    "my-little-scythe": "arbiter.cli.render.my_little_scythe:render",
+    "villainous": "arbiter.cli.render.villainous:render",
 }
 
 

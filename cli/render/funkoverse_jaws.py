@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.funkoverse_jaws.geometry import parse_square, square_name
-from projections.funkoverse_jaws import FJState, captain
+from arbiter.core.funkoverse_jaws.geometry import parse_square, square_name
+from arbiter.projections.funkoverse_jaws import FJState, captain
 
 LETTER = {"quint": "Q", "shark": "S", "swimmer": "W", "tiger-shark": "T"}
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from core.my_little_scythe import rules
-from core.my_little_scythe.board import BASE, CASTLE, board_of
-from projections.my_little_scythe import PROJECTION, MSState
+from arbiter.core.my_little_scythe import rules
+from arbiter.core.my_little_scythe.board import BASE, CASTLE, board_of
+from arbiter.projections.my_little_scythe import PROJECTION, MSState
 
 CELL = 11
 

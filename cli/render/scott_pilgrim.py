@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from projections.scott_pilgrim import COLS, SPState, card_id
+from arbiter.projections.scott_pilgrim import COLS, SPState, card_id
 
 ABBR = {"scott": "SC", "ramona": "RA", "knives": "KN", "stephen": "ST", "kim": "KI",
         "matthew": "MP", "chick1": "c1", "chick2": "c2", "chick3": "c3"}

@@ -6,8 +6,8 @@ import re
 import textwrap
 from typing import Any
 
-from core.villainous.table import DEEP_SPACE, MOVER, Table
-from projections.villainous import progress
+from arbiter.core.villainous.table import DEEP_SPACE, MOVER, Table
+from arbiter.projections.villainous import progress
 
 
 def _sym(s: str) -> str:

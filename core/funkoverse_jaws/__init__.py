@@ -9,17 +9,17 @@ from typing import Any
 
 import msgspec
 
-from core.dice import Rng
-from core.errors import ManualDiceError
-from core.errors import BadContent, BadOption, ParseError, RuleViolation, require
-from core.funkoverse_jaws import rules as R
-from core.funkoverse_jaws.geometry import (all_squares, distance, is_square_name, neighbours,
+from arbiter.core.dice import Rng
+from arbiter.core.errors import ManualDiceError
+from arbiter.core.errors import BadContent, BadOption, ParseError, RuleViolation, require
+from arbiter.core.funkoverse_jaws import rules as R
+from arbiter.core.funkoverse_jaws.geometry import (all_squares, distance, is_square_name, neighbours,
                                            parse_square, square_name)
-from core.funkoverse_jaws.bots import smart_bot
-from core.game import Game, Option
-from events import funkoverse_jaws as E
-from events.base import Event, GameCreated
-from projections.funkoverse_jaws import Char, FJProjection, FJState, captain, other
+from arbiter.core.funkoverse_jaws.bots import smart_bot
+from arbiter.core.game import Game, Option
+from arbiter.events import funkoverse_jaws as E
+from arbiter.events.base import Event, GameCreated
+from arbiter.projections.funkoverse_jaws import Char, FJProjection, FJState, captain, other
 
 PROJ = FJProjection()
 

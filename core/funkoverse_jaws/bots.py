@@ -6,7 +6,7 @@ import random
 from functools import lru_cache
 from typing import Any, Sequence
 
-from core.funkoverse_jaws.geometry import distance, parse_square
+from arbiter.core.funkoverse_jaws.geometry import distance, parse_square
 
 CHALLENGE_VERBS = ("challenge", "jaws", "can-crusher", "compare-scars", "farewell-and-adieu")
 
@@ -133,7 +133,7 @@ def _threatens(state: Any, c: Any, sq: str) -> bool:
     """Whether a rival (or a point marker) would be adjacent to ``c`` standing on ``sq``."""
     import msgspec
 
-    from core.funkoverse_jaws import rules as R
+    from arbiter.core.funkoverse_jaws import rules as R
 
     moved = msgspec.structs.replace(c, square=sq)
     s2 = msgspec.structs.replace(state, chars={**state.chars, c.id: moved})

@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable
 
-from projections.funkoverse_jaws import Board
+from arbiter.projections.funkoverse_jaws import Board
 
 Sq = tuple[int, int]
 Box = tuple[int, int, int, int]  # xmin, ymin, xmax, ymax (doubled coordinates)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from core.errors import RuleViolation, require
-from core.funkoverse_jaws.geometry import (Geometry, Sq, can_see, distance, geometry, neighbours,
+from arbiter.core.errors import RuleViolation, require
+from arbiter.core.funkoverse_jaws.geometry import (Geometry, Sq, can_see, distance, geometry, neighbours,
                                            parse_square, square_name)
-from projections.funkoverse_jaws import Char, FJState, other
+from arbiter.projections.funkoverse_jaws import Char, FJState, other
 
 
 # -- who is where ------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Monster Derby: the Game object (commands, setup, the decider, legal commands, bots)."""
 
-from core.monster_derby.game import GAME, MonsterDerby
+from arbiter.core.monster_derby.game import GAME, MonsterDerby
 
 __all__ = ["GAME", "MonsterDerby"]

@@ -9,19 +9,19 @@ from typing import Any
 
 import msgspec
 
-from core.dice import Rng
-from core.errors import BadContent, ManualDiceError, ParseError, RuleViolation, require
-from core.game import Game, Option
-from core.monster_derby import rules as R
-from core.monster_derby.bots import agenda_bot
-from core.monster_derby.track import FINISH, LANES, Pos, along, name, parse_space
-from events.base import Event, GameCreated
-from events.monster_derby import (
+from arbiter.core.dice import Rng
+from arbiter.core.errors import BadContent, ManualDiceError, ParseError, RuleViolation, require
+from arbiter.core.game import Game, Option
+from arbiter.core.monster_derby import rules as R
+from arbiter.core.monster_derby.bots import agenda_bot
+from arbiter.core.monster_derby.track import FINISH, LANES, Pos, along, name, parse_space
+from arbiter.events.base import Event, GameCreated
+from arbiter.events.monster_derby import (
     AbilityCopied, AgendaKept, AgendasDealt, EffectSpent, MarkerTaken, MonsterControlled,
     MonsterFinished, MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan,
     StartingPlayerChosen, TrackLaid, ControlEnded,
 )
-from projections.monster_derby import MDState, MonsterDerbyProjection
+from arbiter.projections.monster_derby import MDState, MonsterDerbyProjection
 
 # -- commands ---------------------------------------------------------------------------
 
@@ -187,7 +187,7 @@ class MonsterDerby(Game[MDState, Any]):
         return dice
 
     def resolve_options(self, given: Any) -> dict[str, Any]:
-        from core.errors import BadOption
+        from arbiter.core.errors import BadOption
 
         out = super().resolve_options(given)
         w = out["wacky_die"]

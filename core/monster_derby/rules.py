@@ -12,15 +12,15 @@ from typing import Any
 
 import msgspec
 
-from core.dice import Rng
-from core.errors import ManualDiceError, RuleViolation
-from core.monster_derby.track import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
-from events.base import Event
-from events.monster_derby import (
+from arbiter.core.dice import Rng
+from arbiter.core.errors import ManualDiceError, RuleViolation
+from arbiter.core.monster_derby.track import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
+from arbiter.events.base import Event
+from arbiter.events.monster_derby import (
     Attacked, ControlEnded, CursePending, Damaged, EffectGained, GameEnded, MonsterDied,
     MonsterMoved, Recovered, RoundBegan, RoundEnded, TurnBegan,
 )
-from projections.monster_derby import Control, MDState, Monster, MonsterDerbyProjection
+from arbiter.projections.monster_derby import Control, MDState, Monster, MonsterDerbyProjection
 
 PROJ = MonsterDerbyProjection()
 RED_ZONE = 4  # "If a monster's hit points go to 4 or less ..." (Damage)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.dice import Rng
-from core.errors import BadContent, RuleViolation
-from core.game import Game, Option
-from core.my_little_scythe import commands as cm
-from core.my_little_scythe import rules
-from core.my_little_scythe.board import BASE, CASTLE, Board, board_of
-from events import my_little_scythe as ev
-from events.base import Event, GameCreated
-from projections.my_little_scythe import PROJECTION, MSState, stock
+from arbiter.core.dice import Rng
+from arbiter.core.errors import BadContent, RuleViolation
+from arbiter.core.game import Game, Option
+from arbiter.core.my_little_scythe import commands as cm
+from arbiter.core.my_little_scythe import rules
+from arbiter.core.my_little_scythe.board import BASE, CASTLE, Board, board_of
+from arbiter.events import my_little_scythe as ev
+from arbiter.events.base import Event, GameCreated
+from arbiter.projections.my_little_scythe import PROJECTION, MSState, stock
 
 TROPHIES = ("friendship-8", "power-ups-2", "spells-3", "quests-2", "apple-delivery", "gem-delivery",
             "pie-fight", "pies-8")
@@ -51,7 +51,7 @@ class MyLittleScythe(Game[MSState, Any]):
 
     def __init__(self) -> None:
         super().__init__()
-        from core.my_little_scythe.bots import smart_bot
+        from arbiter.core.my_little_scythe.bots import smart_bot
         self.bots = {"smart": smart_bot}
 
     # -- content ------------------------------------------------------------------------

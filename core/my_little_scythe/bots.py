@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from core.dice import Rng
-from core.errors import RuleViolation
-from core.my_little_scythe import commands as cm
-from core.my_little_scythe import rules
-from core.my_little_scythe.board import BASE, CASTLE, board_of
-from projections.my_little_scythe import PROJECTION, MSState, stock
+from arbiter.core.dice import Rng
+from arbiter.core.errors import RuleViolation
+from arbiter.core.my_little_scythe import commands as cm
+from arbiter.core.my_little_scythe import rules
+from arbiter.core.my_little_scythe.board import BASE, CASTLE, board_of
+from arbiter.projections.my_little_scythe import PROJECTION, MSState, stock
 
 # fragile trophies first when several qualify: pies and spells get spent, deliveries lapse
 TROPHY_PRIORITY = ("apple-delivery", "gem-delivery", "pies-8", "spells-3", "friendship-8",
@@ -102,7 +102,7 @@ def rollout(s: MSState, seat: str, depth: int = 4) -> float:
 
 
 def candidates_of(s: MSState, seat: str) -> list[Any]:
-    from core.my_little_scythe import candidates
+    from arbiter.core.my_little_scythe import candidates
     return candidates(s, seat)
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import msgspec
 
-from core.errors import ParseError
-from core.my_little_scythe.board import CASTLE, board_of
+from arbiter.core.errors import ParseError
+from arbiter.core.my_little_scythe.board import CASTLE, board_of
 
 
 class ChooseAction(msgspec.Struct, frozen=True):

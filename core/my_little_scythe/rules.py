@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.dice import Rng
-from core.errors import RuleViolation, require
-from core.my_little_scythe.board import BASE, CASTLE, Board, board_of
-from core.my_little_scythe.commands import (
+from arbiter.core.dice import Rng
+from arbiter.core.errors import RuleViolation, require
+from arbiter.core.my_little_scythe.board import BASE, CASTLE, Board, board_of
+from arbiter.core.my_little_scythe.commands import (
     Carry, ChooseAction, ClaimTrophy, Dial, Explore, Go, Keep, LeaveQuests, NoThanks, Place, QuestOption,
     Rejuvenate, Stay,
 )
-from events import my_little_scythe as ev
-from events.base import Event
-from projections.my_little_scythe import PROJECTION, MSState, Player, stock
+from arbiter.events import my_little_scythe as ev
+from arbiter.events.base import Event
+from arbiter.projections.my_little_scythe import PROJECTION, MSState, Player, stock
 
 KINDS = ("apple", "gem")
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.dice import Rng
-from core.errors import BadContent, BadOption, ParseError, RuleViolation
-from core.game import Game, Option
-from core.scott_pilgrim import board as B
-from core.scott_pilgrim import rules as R
-from core.scott_pilgrim.commands import FACES, SYNTAX, Cmd, command_text, parse
-from events.base import Event, GameCreated
-from events.scott_pilgrim import ItemDrawn, ReactionOpened, TurnBegan
-from projections.scott_pilgrim import SPProjection, SPState, good_roster
+from arbiter.core.dice import Rng
+from arbiter.core.errors import BadContent, BadOption, ParseError, RuleViolation
+from arbiter.core.game import Game, Option
+from arbiter.core.scott_pilgrim import board as B
+from arbiter.core.scott_pilgrim import rules as R
+from arbiter.core.scott_pilgrim.commands import FACES, SYNTAX, Cmd, command_text, parse
+from arbiter.events.base import Event, GameCreated
+from arbiter.events.scott_pilgrim import ItemDrawn, ReactionOpened, TurnBegan
+from arbiter.projections.scott_pilgrim import SPProjection, SPState, good_roster
 
 GOOD = ("scott", "ramona", "knives", "stephen", "kim")
 
@@ -452,6 +452,6 @@ def menu_rank(c: Cmd) -> int:
 
 GAME = ScottPilgrim()
 
-from core.scott_pilgrim.bots import smart  # noqa: E402
+from arbiter.core.scott_pilgrim.bots import smart  # noqa: E402
 
 GAME.bots = {"smart": smart}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from projections.scott_pilgrim import COLS, SPState
+from arbiter.projections.scott_pilgrim import COLS, SPState
 
 DIRS: dict[str, tuple[int, int]] = {
     "n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1),

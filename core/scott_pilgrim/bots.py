@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from core.dice import Rng
-from core.errors import ParseError, RuleViolation
-from core.scott_pilgrim import board as B
-from core.scott_pilgrim.commands import Cmd
-from projections.scott_pilgrim import SPProjection, SPState
+from arbiter.core.dice import Rng
+from arbiter.core.errors import ParseError, RuleViolation
+from arbiter.core.scott_pilgrim import board as B
+from arbiter.core.scott_pilgrim.commands import Cmd
+from arbiter.projections.scott_pilgrim import SPProjection, SPState
 
 PROJ = SPProjection()
 
@@ -42,7 +42,7 @@ def evaluate(s: SPState, team: str) -> float:
 
 
 def smart(state: SPState, seat: str, legal: Sequence[Any], rng: random.Random) -> Any:
-    from core.scott_pilgrim import GAME
+    from arbiter.core.scott_pilgrim import GAME
 
     if len(legal) == 1:
         return legal[0]

@@ -8,8 +8,8 @@ from typing import Any
 
 import msgspec
 
-from core.errors import ParseError
-from core.scott_pilgrim.board import DIRS
+from arbiter.core.errors import ParseError
+from arbiter.core.scott_pilgrim.board import DIRS
 
 FACES = ("speed", "will", "guts", "health", "magic")
 TEAM_VERBS = ("place", "roll", "reroll", "end", "equip", "use", "allow", "pause", "reversal")

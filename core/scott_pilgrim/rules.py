@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.dice import Rng
-from core.errors import RuleViolation, require
-from core.scott_pilgrim import board as B
-from core.scott_pilgrim.commands import Cmd
-from events.base import Event
-from events.scott_pilgrim import (
+from arbiter.core.dice import Rng
+from arbiter.core.errors import RuleViolation, require
+from arbiter.core.scott_pilgrim import board as B
+from arbiter.core.scott_pilgrim.commands import Cmd
+from arbiter.events.base import Event
+from arbiter.events.scott_pilgrim import (
     AbilityRerolled, AbilityUsed, BattleOver, BoosterGained, ChickMoved, ChicksFollow,
     Damaged, DiceRerolled, DiceSpent, ExThrowPending, HealthRecovered, ItemDiscarded,
     ItemDrawn, ItemEquipped, ItemsTransferred, ItemUsed, KnockedBack, KnockedOut, LeveledUp,
@@ -21,7 +21,7 @@ from events.scott_pilgrim import (
     ReactionOpened, ReactionTaken, ShieldedBy, Summoned, Thrown, TurnBegan, TurnEnded,
     XPGained,
 )
-from projections.scott_pilgrim import SPProjection, SPState, card_id, unplaced_seats
+from arbiter.projections.scott_pilgrim import SPProjection, SPState, card_id, unplaced_seats
 
 PROJ = SPProjection()
 BASIC = ("move", "punch", "kick", "grab")
@@ -1203,7 +1203,7 @@ def open_reaction(p: Play, cmd: Cmd) -> bool:
     targets = reaction_targets(s, cmd)
     if mode == "when-able" and not can_react(s, targets):
         return False
-    from core.scott_pilgrim.commands import command_text
+    from arbiter.core.scott_pilgrim.commands import command_text
     p.emit(ReactionOpened(who=cmd.who, command=command_text(Cmd(
         verb=cmd.verb, who=cmd.who, target=cmd.target, path=cmd.path, power=cmd.power,
         extra=cmd.extra, assign=cmd.assign, choose=cmd.choose)), targets=targets))

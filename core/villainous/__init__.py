@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.dice import Rng
-from core.errors import BadContent, BadOption, RuleViolation
-from core.game import Game, Option
-from events import villainous as ev
-from events.base import Event, GameCreated
-from projections.villainous import VillainousProjection, VState
-from core.villainous import commands as C
-from core.villainous.content import check_content
-from core.villainous.legal import legal_commands
-from core.villainous.rules import decide
-from core.villainous.table import instances
-from core.villainous import bots
+from arbiter.core.dice import Rng
+from arbiter.core.errors import BadContent, BadOption, RuleViolation
+from arbiter.core.game import Game, Option
+from arbiter.events import villainous as ev
+from arbiter.events.base import Event, GameCreated
+from arbiter.projections.villainous import VillainousProjection, VState
+from arbiter.core.villainous import commands as C
+from arbiter.core.villainous.content import check_content
+from arbiter.core.villainous.legal import legal_commands
+from arbiter.core.villainous.rules import decide
+from arbiter.core.villainous.table import instances
+from arbiter.core.villainous import bots
 
 
 class Villainous(Game[VState, Any]):
@@ -112,7 +112,7 @@ class Villainous(Game[VState, Any]):
         return None if text.split()[:1] == ["choose"] else False
 
     def summary(self, state: VState) -> dict[str, Any]:
-        from projections.villainous import progress
+        from arbiter.projections.villainous import progress
         return {"rounds": state.round, **{f"{s}:{state.villain.get(s)}": progress(state, s) for s in state.seats}}
 
 

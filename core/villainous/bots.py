@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from core.villainous import commands as C
-from core.villainous.table import Table
-from projections.villainous import progress
+from arbiter.core.villainous import commands as C
+from arbiter.core.villainous.table import Table
+from arbiter.projections.villainous import progress
 
 
 def smart(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -134,7 +134,7 @@ def can_vanquish(t: Table, seat: str) -> bool:
 
 def dead(t: Table, seat: str, card: str) -> bool:
     """A card in hand that the Villain cannot use as things stand."""
-    from core.villainous.effects import feasible
+    from arbiter.core.villainous.effects import feasible
     c = t.card(card)
     typ = c["type"]
     if typ == "bounty":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from core.errors import BadContent
+from arbiter.core.errors import BadContent
 
 SYMBOL = re.compile(r"^(credits:\d+|ambition|play|move|discard|activate|vanquish|fate)$")
 VILLAIN_TYPES = {"ally", "item", "effect", "condition", "ally_vehicle", "contact", "bounty"}

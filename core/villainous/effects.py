@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from core.errors import RuleViolation
-from events import villainous as ev
-from core.villainous.table import DEEP_SPACE, MOVER, Table, def_id
+from arbiter.core.errors import RuleViolation
+from arbiter.events import villainous as ev
+from arbiter.core.villainous.table import DEEP_SPACE, MOVER, Table, def_id
 
 Item = dict[str, Any]
 NONE = "none"
@@ -658,7 +658,7 @@ def v_fate_self(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str 
     seat = ctx["seat"]
     if seat != t.d["active"] or t.d["fate"] is not None:
         return []
-    from core.villainous.rules import reveal_fate
+    from arbiter.core.villainous.rules import reveal_fate
     reveal_fate(t, seat, seat)
     return []
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.dice import Rng
-from core.errors import RuleViolation
-from core.villainous import commands as C
-from core.villainous.effects import places_for
-from core.villainous.rules import decide
-from core.villainous.table import DEEP_SPACE, Table
-from projections.villainous import VState
+from arbiter.core.dice import Rng
+from arbiter.core.errors import RuleViolation
+from arbiter.core.villainous import commands as C
+from arbiter.core.villainous.effects import places_for
+from arbiter.core.villainous.rules import decide
+from arbiter.core.villainous.table import DEEP_SPACE, Table
+from arbiter.projections.villainous import VState
 
 
 def candidates(state: VState, seat: str) -> list[Any]:

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.dice import Rng
-from core.errors import RuleViolation
-from events import villainous as ev
-from core.villainous import commands as C
-from core.villainous.effects import (NONE, enter, feasible, hero_beaten, item, leave, resume, run,
+from arbiter.core.dice import Rng
+from arbiter.core.errors import RuleViolation
+from arbiter.events import villainous as ev
+from arbiter.core.villainous import commands as C
+from arbiter.core.villainous.effects import (NONE, enter, feasible, hero_beaten, item, leave, resume, run,
                                      bounty_progress)
-from core.villainous.table import DEEP_SPACE, MOVER, Table, passed
-from projections.villainous import VState
+from arbiter.core.villainous.table import DEEP_SPACE, MOVER, Table, passed
+from arbiter.projections.villainous import VState
 
 
 # -- whose decision ---------------------------------------------------------------------

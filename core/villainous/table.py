@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.dice import Rng
-from core.errors import RuleViolation, require
-from events import villainous as ev
-from events.base import Event
-from projections.villainous import CONTENT, VState, mutate, thaw
+from arbiter.core.dice import Rng
+from arbiter.core.errors import RuleViolation, require
+from arbiter.events import villainous as ev
+from arbiter.events.base import Event
+from arbiter.projections.villainous import CONTENT, VState, mutate, thaw
 
 _INDEX: dict[str, dict[str, Any]] = {}
 

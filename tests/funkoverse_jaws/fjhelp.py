@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from core.funkoverse_jaws import GAME
-from core.match import Match
-from events import funkoverse_jaws as E
+from arbiter.core.funkoverse_jaws import GAME
+from arbiter.core.match import Match
+from arbiter.events import funkoverse_jaws as E
 
 EMPTY_MAP = {
     "name": "Test map", "source": "house", "columns": 8, "rows": 8,

@@ -10,10 +10,10 @@ import sys
 
 sys.path.insert(0, os.getcwd())
 
-from core import transcript  # noqa: E402
-from core.bots import autoplay  # noqa: E402
-from core.funkoverse_jaws import GAME  # noqa: E402
-from core.match import Match  # noqa: E402
+from arbiter.core import transcript  # noqa: E402
+from arbiter.core.bots import autoplay  # noqa: E402
+from arbiter.core.funkoverse_jaws import GAME  # noqa: E402
+from arbiter.core.match import Match  # noqa: E402
 
 HERE = os.path.join(os.path.dirname(__file__), "golden")
 

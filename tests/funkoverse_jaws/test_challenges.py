@@ -3,15 +3,15 @@ rulebook's worked examples (played with physical dice so the faces are the examp
 
 import pytest
 
-from core.errors import RuleViolation
-from events import funkoverse_jaws as E
-from events.base import DiceRolled
+from arbiter.core.errors import RuleViolation
+from arbiter.events import funkoverse_jaws as E
+from arbiter.events.base import DiceRolled
 
 from fjhelp import acting, events_of, finish_round, last, position
 
 
 def test_the_die_has_six_faces_three_star_two_circle_one_crit():
-    from core.funkoverse_jaws import GAME
+    from arbiter.core.funkoverse_jaws import GAME
     faces = GAME.default_content()["dice"]["funkoverse"]
     assert sorted(faces) == ["circle", "circle", "crit", "star", "star", "star"]
 
@@ -108,7 +108,7 @@ def test_seeded_challenges_are_recorded_as_dice_rolls():
 
 
 def test_physical_dice_are_asked_for_both_sides_of_a_challenge_at_once():
-    from core.errors import ManualDiceError
+    from arbiter.core.errors import ManualDiceError
 
     m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint", dice="manual")
     with pytest.raises(ManualDiceError) as exc:

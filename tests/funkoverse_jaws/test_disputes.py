@@ -5,9 +5,9 @@ import os
 
 import pytest
 
-from core import transcript
-from core.errors import RuleViolation
-from events import funkoverse_jaws as E
+from arbiter.core import transcript
+from arbiter.core.errors import RuleViolation
+from arbiter.events import funkoverse_jaws as E
 
 HERE = os.path.join(os.path.dirname(__file__), "disputes")
 
@@ -43,8 +43,8 @@ def test_the_shark_challenged_while_submerged_is_knocked_out_and_quint_wins():
 
 
 def test_positions_along_the_way():
-    from core.funkoverse_jaws import rules as R
-    from core.funkoverse_jaws.geometry import parse_square
+    from arbiter.core.funkoverse_jaws import rules as R
+    from arbiter.core.funkoverse_jaws.geometry import parse_square
 
     m = load("shark-submerged.arb", upto=10)  # the Shark swam to g4, diagonal to Quint on f3
     s = m.state
@@ -129,7 +129,7 @@ def run_cli(tmp_path, *args):
 
     env = {**os.environ, "ARBITER_DB": str(tmp_path / "fj.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
            "COLUMNS": "100", "ARBITER_LOCK_TIMEOUT": "5"}
-    return subprocess.run([sys.executable, "-c", "from cli.app import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()", *args],
                           capture_output=True, text=True, env=env, cwd=str(tmp_path))
 
 
@@ -177,7 +177,7 @@ def test_a_hot_seat_first_game_through_arbiter_play(tmp_path):
 
     env = {**os.environ, "ARBITER_DB": str(tmp_path / "fj.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
            "COLUMNS": "100", "ARBITER_LOCK_TIMEOUT": "5"}
-    out = subprocess.run([sys.executable, "-c", "from cli.app import main; main()", "play", "funkoverse-jaws",
+    out = subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()", "play", "funkoverse-jaws",
                           "-p", "ann,bob", "--dice", "manual", "-o", "first-player=light"],
                          input="help\n" + "\n".join(body) + "\n", capture_output=True, text=True, env=env, cwd=str(tmp_path))
     assert out.returncode == 0 and "Traceback" not in out.stdout + out.stderr
@@ -201,7 +201,7 @@ def test_a_hot_seat_scenario_through_arbiter_play_to_the_round_limit(tmp_path, m
     env = {**os.environ, "ARBITER_DB": str(tmp_path / "fj.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
            "COLUMNS": "100", "ARBITER_LOCK_TIMEOUT": "5"}
     picks = "\n".join(["2", "1", "3", "1"] * 120) + "\n"
-    out = subprocess.run([sys.executable, "-c", "from cli.app import main; main()", "play", "funkoverse-jaws",
+    out = subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()", "play", "funkoverse-jaws",
                           "-p", "ann,bob", "--seed", "4", "-o", f"mode={mode}", "-o", "round-limit=2"],
                          input=picks, capture_output=True, text=True, env=env, cwd=str(tmp_path))
     text = out.stdout + out.stderr

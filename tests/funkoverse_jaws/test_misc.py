@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from cli.render import renderer
-from core import transcript
-from core.bots import autoplay, random_bot
-from core.engine import Engine
-from core.errors import BadContent, ParseError
-from core.funkoverse_jaws import GAME
-from core.match import Match
+from arbiter.cli.render import renderer
+from arbiter.core import transcript
+from arbiter.core.bots import autoplay, random_bot
+from arbiter.core.engine import Engine
+from arbiter.core.errors import BadContent, ParseError
+from arbiter.core.funkoverse_jaws import GAME
+from arbiter.core.match import Match
 
 from fjhelp import acting
 
@@ -140,7 +140,7 @@ def test_every_cited_rule_and_option_rule_is_in_the_index():
 
 
 def test_help_gives_an_example_for_every_command_form():
-    from core.funkoverse_jaws import HELP, VERBS
+    from arbiter.core.funkoverse_jaws import HELP, VERBS
 
     lines = [ln.strip() for ln in GAME.syntax]
     assert all(" e.g. " in ln for ln in lines) and all(len(ln) < 96 for ln in lines)

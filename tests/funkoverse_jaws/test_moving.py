@@ -2,10 +2,10 @@
 
 import pytest
 
-from core.errors import RuleViolation
-from events import funkoverse_jaws as E
+from arbiter.core.errors import RuleViolation
+from arbiter.events import funkoverse_jaws as E
 
-from core.funkoverse_jaws import GAME
+from arbiter.core.funkoverse_jaws import GAME
 from fjhelp import acting, last
 
 FAR = {"swimmer": "h1", "shark": "h8", "tiger-shark": "g8"}

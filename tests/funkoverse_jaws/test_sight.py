@@ -6,9 +6,9 @@ where the four characters of this game can form the picture, through a public co
 
 import pytest
 
-from core.errors import RuleViolation
-from core.funkoverse_jaws.geometry import Geometry, can_see, parse_square
-from projections.funkoverse_jaws import Board
+from arbiter.core.errors import RuleViolation
+from arbiter.core.funkoverse_jaws.geometry import Geometry, can_see, parse_square
+from arbiter.projections.funkoverse_jaws import Board
 
 from fjhelp import acting
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from core.errors import ParseError, RuleViolation
-from core.funkoverse_jaws import GAME
-from core.match import Match
-from events import funkoverse_jaws as E
+from arbiter.core.errors import ParseError, RuleViolation
+from arbiter.core.funkoverse_jaws import GAME
+from arbiter.core.match import Match
+from arbiter.events import funkoverse_jaws as E
 
 from fjhelp import acting, events_of, finish_round, last, position, settle
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from core.errors import RuleViolation
-from core.match import Match
-from core.monster_derby import GAME
-from events.monster_derby import Damaged, EffectGained, MonsterPlaced, TrackLaid
+from arbiter.core.errors import RuleViolation
+from arbiter.core.match import Match
+from arbiter.core.monster_derby import GAME
+from arbiter.events.monster_derby import Damaged, EffectGained, MonsterPlaced, TrackLaid
 
 BLANK = ["........."] * 5
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ManualDiceError
-from events.monster_derby import Attacked, Damaged, EffectGained, MonsterMoved
+from arbiter.core.errors import ManualDiceError
+from arbiter.events.monster_derby import Attacked, Damaged, EffectGained, MonsterMoved
 
 from .helpers import control, events_of, finish_turn, mon, rejected, scenario, seat
 
@@ -255,8 +255,8 @@ def test_a_blast_that_curses_goes_on_to_its_other_defenders():
 def test_the_agenda_bot_curses_a_rival_as_far_back_as_it_can():
     import random
 
-    from core.monster_derby.bots import agenda_bot
-    from core.monster_derby.track import along, parse_space
+    from arbiter.core.monster_derby.bots import agenda_bot
+    from arbiter.core.monster_derby.track import along, parse_space
 
     m = scenario([("djinni", "3c", None), ("golem", "4c", None)])
     s = control(m, "djinni", 1)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ManualDiceError
-from events.monster_derby import Attacked, ControlEnded, EffectGained, MonsterDied, Recovered
+from arbiter.core.errors import ManualDiceError
+from arbiter.events.monster_derby import Attacked, ControlEnded, EffectGained, MonsterDied, Recovered
 
 from .helpers import control, events_of, mon, rejected, scenario, seat
 

@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 def run(tmp_path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "ARBITER_DB": str(tmp_path / "md.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
            "COLUMNS": "100", "ARBITER_LOCK_TIMEOUT": "1", "PYTHONPATH": ROOT}
-    return subprocess.run([sys.executable, "-c", "from cli.app import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()", *args],
                           input=stdin, capture_output=True, text=True, env=env, cwd=str(tmp_path))
 
 

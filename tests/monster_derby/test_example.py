@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from events.monster_derby import Attacked, ControlEnded, MonsterDied, Recovered
+from arbiter.events.monster_derby import Attacked, ControlEnded, MonsterDied, Recovered
 
 from .helpers import EXAMPLE_ROWS, control, mon, rejected, scenario, seat
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from events.monster_derby import GameEnded
+from arbiter.events.monster_derby import GameEnded
 
 from .helpers import control, events_of, finish_turn, scenario, seat
 

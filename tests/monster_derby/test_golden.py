@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core import transcript
+from arbiter.core import transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import msgspec
 
-from core.match import Match
-from core.monster_derby import GAME
+from arbiter.core.match import Match
+from arbiter.core.monster_derby import GAME
 
 ROOT = Path(__file__).resolve().parents[2]
 

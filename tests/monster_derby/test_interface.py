@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from cli.render.monster_derby import render
-from core.bots import autoplay
-from core.engine import Engine
-from core.errors import ParseError
-from core.match import Match
-from core.monster_derby import GAME
-from events.monster_derby import Attacked, MonsterFinished
+from arbiter.cli.render.monster_derby import render
+from arbiter.core.bots import autoplay
+from arbiter.core.engine import Engine
+from arbiter.core.errors import ParseError
+from arbiter.core.match import Match
+from arbiter.core.monster_derby import GAME
+from arbiter.events.monster_derby import Attacked, MonsterFinished
 
 from .helpers import control, scenario
 
@@ -134,7 +134,7 @@ def test_describe_gives_readable_lines():
 
 
 def test_why_lists_the_rules_an_accepted_command_passed():
-    from core.errors import stop_trace, trace_rules
+    from arbiter.core.errors import stop_trace, trace_rules
 
     from .helpers import control, scenario
 

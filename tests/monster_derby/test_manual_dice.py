@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ManualDiceError
-from events.monster_derby import Attacked
+from arbiter.core.errors import ManualDiceError
+from arbiter.events.monster_derby import Attacked
 
 from .helpers import control, events_of, scenario
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.monster_derby import GAME
-from events.monster_derby import Attacked, ControlEnded, MonsterMoved
+from arbiter.core.monster_derby import GAME
+from arbiter.events.monster_derby import Attacked, ControlEnded, MonsterMoved
 
 from .helpers import control, events_of, mon, scenario
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from events.monster_derby import MonsterFinished, MonsterMoved
+from arbiter.events.monster_derby import MonsterFinished, MonsterMoved
 
 from .helpers import control, events_of, mon, rejected, scenario, seat
 

@@ -7,11 +7,11 @@ import copy
 import msgspec
 import pytest
 
-from core.errors import BadContent, BadOption
-from core.match import Match
-from core.monster_derby import GAME
-from events.base import GameCreated
-from events.monster_derby import AgendaKept, AgendasDealt, MonsterPlaced, StartingPlayerChosen, TrackLaid
+from arbiter.core.errors import BadContent, BadOption
+from arbiter.core.match import Match
+from arbiter.core.monster_derby import GAME
+from arbiter.events.base import GameCreated
+from arbiter.events.monster_derby import AgendaKept, AgendasDealt, MonsterPlaced, StartingPlayerChosen, TrackLaid
 
 
 def new(seed=5, seats=("ann", "bob", "cy"), **options):
@@ -160,7 +160,7 @@ def test_lane_width_is_an_option():
         new(lanes=6)
     import random
 
-    from core.bots import autoplay
+    from arbiter.core.bots import autoplay
     autoplay(m, {}, random.Random(1), max_steps=3000)
     assert m.outcome() is not None
 

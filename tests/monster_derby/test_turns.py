@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from events.monster_derby import ControlEnded, RoundBegan, RoundEnded
+from arbiter.events.monster_derby import ControlEnded, RoundBegan, RoundEnded
 
 from .helpers import control, mon, rejected, scenario, seat
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.match import Match
-from core.my_little_scythe import GAME
-from events import my_little_scythe as ev
-from projections.fold import SETUP
+from arbiter.core.match import Match
+from arbiter.core.my_little_scythe import GAME
+from arbiter.events import my_little_scythe as ev
+from arbiter.projections.fold import SETUP
 
 
 def position(seats=("ann", "bob"), *, seed: int = 1, first: str | None = None, dice: str = "seeded",

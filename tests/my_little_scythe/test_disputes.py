@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from core import transcript
-from events import my_little_scythe as ev
+from arbiter.core import transcript
+from arbiter.events import my_little_scythe as ev
 
 HEADER = """# arbiter transcript 1
 game: my-little-scythe
@@ -222,7 +222,7 @@ bob: rejuvenate pies
 
 
 def short_tournament() -> dict:
-    from core.my_little_scythe import GAME
+    from arbiter.core.my_little_scythe import GAME
     c = GAME.default_content()
     c["trophies_per_player"] = 2
     for t in c["trophies"]:
@@ -285,7 +285,7 @@ def test_two_trophies_in_one_final_turn_of_the_grand_finale():
 def run(tmp_path, *args):
     env = {**os.environ, "ARBITER_DB": str(tmp_path / "ms.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
            "COLUMNS": "200", "ARBITER_LOCK_TIMEOUT": "5"}
-    return subprocess.run([sys.executable, "-c", "from cli.app import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()", *args],
                           capture_output=True, text=True, env=env, cwd=str(tmp_path))
 
 
@@ -369,7 +369,7 @@ def test_cli_hot_seat_game_for_three_players_to_the_end(tmp_path):
     env_input = "help\nlog\n" + "1\n" * 400
     env = {**os.environ, "ARBITER_DB": str(tmp_path / "ms.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
            "COLUMNS": "100", "ARBITER_LOCK_TIMEOUT": "5"}
-    out = subprocess.run([sys.executable, "-c", "from cli.app import main; main()", "play", "my-little-scythe",
+    out = subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()", "play", "my-little-scythe",
                           "-p", "ann", "-p", "bob", "-p", "cy", "--seed", "7", "-o", "round_limit=2"],
                          input=env_input, capture_output=True, text=True, env=env, cwd=str(tmp_path))
     assert out.returncode == 0 and "Traceback" not in out.stdout + out.stderr

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core import transcript
+from arbiter.core import transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
@@ -43,9 +43,9 @@ def record() -> None:
     ``python -m tests.my_little_scythe.test_golden``."""
     import random
 
-    from core.bots import autoplay
-    from core.match import Match
-    from core.my_little_scythe import GAME
+    from arbiter.core.bots import autoplay
+    from arbiter.core.match import Match
+    from arbiter.core.my_little_scythe import GAME
 
     for name, seats, seed, smart in (("two-player-smart", ["ann", "bob"], 21, True),
                                      ("three-player-random", ["ann", "bob", "cy"], 8, False)):

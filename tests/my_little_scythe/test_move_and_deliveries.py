@@ -2,9 +2,9 @@
 
 import pytest
 
-from core.errors import RuleViolation
-from events import my_little_scythe as ev
-from tests.my_little_scythe.helpers import events_of, position
+from arbiter.core.errors import RuleViolation
+from arbiter.events import my_little_scythe as ev
+from my_little_scythe.helpers import events_of, position
 
 
 def rule_of(m, seat, text):
@@ -112,8 +112,8 @@ def test_five_gem_delivery_delivers_four_and_one_stays_behind():
     assert made.count == 4 and made.extras_left == {"M1": {"gem": 1}}
     assert m.state.board == {"M1": {"gem": 1}}
     # the stored event decodes again (an audit re-reads every event)
-    from core.match import roundtrip
-    from core.my_little_scythe import GAME
+    from arbiter.core.match import roundtrip
+    from arbiter.core.my_little_scythe import GAME
     assert roundtrip(GAME.codec, made) == made
 
 

@@ -3,9 +3,9 @@
 import msgspec
 import pytest
 
-from core.errors import RuleViolation
-from events import my_little_scythe as ev
-from tests.my_little_scythe.helpers import events_of, position
+from arbiter.core.errors import RuleViolation
+from arbiter.events import my_little_scythe as ev
+from my_little_scythe.helpers import events_of, position
 
 SEEKERS = {"ann": ("T3", "base"), "bob": ("T4", "base")}
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from core.errors import RuleViolation
-from events import my_little_scythe as ev
-from tests.my_little_scythe.helpers import events_of, position
+from arbiter.core.errors import RuleViolation
+from arbiter.events import my_little_scythe as ev
+from my_little_scythe.helpers import events_of, position
 
 
 def rule_of(m, seat, text):
@@ -117,9 +117,9 @@ def test_empty_quest_deck_is_rebuilt_from_the_two_quests_trophy_holders():
     m = position(seekers={"ann": ("T3", "base"), "bob": ("S3", "base")}, resources={"T4": {"quest": 1}},
                  quests_done={"bob": tuple(cards[:2]), "ann": tuple(cards[2:4])}, trophies={"bob": ("quests-2",)})
     # empty the deck: draw and complete the rest as ann's cards (ann lacks the trophy)
-    from projections.fold import SETUP
-    from core.match import Match
-    from core.my_little_scythe import GAME
+    from arbiter.projections.fold import SETUP
+    from arbiter.core.match import Match
+    from arbiter.core.my_little_scythe import GAME
     rest = list(m.state.quest_deck)
     extra = []
     for q in rest:

@@ -3,10 +3,10 @@
 import msgspec
 import pytest
 
-from core.errors import RuleViolation
-from events import my_little_scythe as ev
-from events.base import DiceRolled
-from tests.my_little_scythe.helpers import events_of, position
+from arbiter.core.errors import RuleViolation
+from arbiter.events import my_little_scythe as ev
+from arbiter.events.base import DiceRolled
+from my_little_scythe.helpers import events_of, position
 
 
 def rule_of(m, seat, text):

@@ -2,12 +2,12 @@
 
 import pytest
 
-from core.errors import BadOption, ParseError, RuleViolation
-from core.match import Match
-from core.my_little_scythe import GAME
-from core.my_little_scythe.board import board_of
-from events import my_little_scythe as ev
-from tests.my_little_scythe.helpers import position
+from arbiter.core.errors import BadOption, ParseError, RuleViolation
+from arbiter.core.match import Match
+from arbiter.core.my_little_scythe import GAME
+from arbiter.core.my_little_scythe.board import board_of
+from arbiter.events import my_little_scythe as ev
+from my_little_scythe.helpers import position
 
 C = GAME.default_content()
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from core.errors import RuleViolation
-from events import my_little_scythe as ev
-from tests.my_little_scythe.helpers import events_of, position
+from arbiter.core.errors import RuleViolation
+from arbiter.events import my_little_scythe as ev
+from my_little_scythe.helpers import events_of, position
 
 ALL = ("friendship-8", "power-ups-2", "spells-3", "quests-2", "apple-delivery", "gem-delivery",
        "pie-fight", "pies-8")

@@ -6,14 +6,14 @@ import random
 import msgspec
 import pytest
 
-from cli.render.my_little_scythe import render
-from core.bots import autoplay
-from core.engine import Engine
-from core.errors import BadContent
-from core.match import Match
-from core.my_little_scythe import GAME
-from events import my_little_scythe as ev
-from tests.my_little_scythe.helpers import position
+from arbiter.cli.render.my_little_scythe import render
+from arbiter.core.bots import autoplay
+from arbiter.core.engine import Engine
+from arbiter.core.errors import BadContent
+from arbiter.core.match import Match
+from arbiter.core.my_little_scythe import GAME
+from arbiter.events import my_little_scythe as ev
+from my_little_scythe.helpers import position
 
 
 def public(obj):
@@ -81,7 +81,7 @@ def test_random_games_finish_for_two_three_and_six_players(n):
 
 
 def test_sql_views_list_trophies_and_pie_fights(tmp_path):
-    from core.bots import bot_step
+    from arbiter.core.bots import bot_step
     played = Match.new(GAME, seed=0, seats=["ann", "bob"])
     rng = random.Random(0)
     smart = {"ann": GAME.bots["smart"], "bob": GAME.bots["smart"]}
@@ -148,7 +148,7 @@ def test_a_dry_run_reveal_redacts_for_a_seat_whose_fight_is_not_revealed_yet():
 def test_renderer_fits_100_columns_for_six_players_mid_game():
     import random
 
-    from core.bots import autoplay
+    from arbiter.core.bots import autoplay
     m = Match.new(GAME, seed=4, seats=["ann", "bob", "cy", "dee", "eve", "fay"])
     autoplay(m, {}, random.Random(4), max_steps=150)
     for seat in (*m.seats, None):
@@ -181,8 +181,8 @@ def test_a_dry_run_seek_with_an_empty_supply_does_not_name_the_region():
     m = position(tracks={})
     s = m.state
     # empty the apple supply onto the map (as Seeks would): every apple token is out
-    from core.match import Match
-    from projections.fold import SETUP
+    from arbiter.core.match import Match
+    from arbiter.projections.fold import SETUP
     gained = ev.ResourcesGained(seat="ann", space="D3", gained={"apple": s.supply["apple"]}, reason="test position")
     m = Match(GAME, list(m.items) + [(m.seq + 1, SETUP, gained)])
     _seat, _cmd, evs = m.decide("ann", "seek-apples")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from core.match import Match
-from core.scott_pilgrim import GAME
+from arbiter.core.match import Match
+from arbiter.core.scott_pilgrim import GAME
 
 PARK = ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "k1", "k2", "k8", "k7"]
 

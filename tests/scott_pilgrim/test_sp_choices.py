@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ParseError, RuleViolation
-from core.match import Match
-from core.scott_pilgrim import GAME
+from arbiter.core.errors import ParseError, RuleViolation
+from arbiter.core.match import Match
+from arbiter.core.scott_pilgrim import GAME
 from sp_helpers import battle, ch, content, to_good_turn
 
 

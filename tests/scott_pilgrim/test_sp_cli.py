@@ -9,7 +9,7 @@ import pathlib
 import pytest
 from typer.testing import CliRunner
 
-from cli.app import app
+from arbiter.cli.app import app
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 HEADER = """# arbiter transcript 1
@@ -108,7 +108,7 @@ def test_the_bad_guys_never_see_an_unequipped_item(cli):
     gid = new_game(cli)
     ref = cli("show", gid, "--as", "good").output
     assert "Good Guys' items:" in ref and "hidden" not in ref.split("Good Guys' items:")[1].split("\n")[0]
-    from core.scott_pilgrim import GAME
+    from arbiter.core.scott_pilgrim import GAME
     names = [i["name"] for i in GAME.default_content()["items"]]
     ids = [i["id"] for i in GAME.default_content()["items"]]
     held = [n for n in names if n in ref]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import RuleViolation
+from arbiter.core.errors import RuleViolation
 from sp_helpers import battle, ch, to_good_turn
 
 NO_OBJECTS: dict = {}
@@ -63,7 +63,7 @@ def test_judo_throw_with_a_chick_in_the_path_poofs_her_in_the_wall():
     m.apply("bad", "end")
     c1 = ch(m, "chick1")
     assert not c1.poofed and c1.pos is not None
-    from core.scott_pilgrim.board import dist
+    from arbiter.core.scott_pilgrim.board import dist
     assert dist(c1.pos, ch(m, "matthew").pos) <= 2
 
 

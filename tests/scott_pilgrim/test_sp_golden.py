@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from core import transcript
+from arbiter.core import transcript
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 

@@ -8,9 +8,9 @@ import json
 import msgspec
 import pytest
 
-from core.errors import BadContent, BadOption, ParseError, RuleViolation
-from core.match import Match
-from core.scott_pilgrim import GAME
+from arbiter.core.errors import BadContent, BadOption, ParseError, RuleViolation
+from arbiter.core.match import Match
+from arbiter.core.scott_pilgrim import GAME
 from sp_helpers import battle, ch, follow, to_good_turn
 
 NONE: dict = {}
@@ -62,7 +62,7 @@ def test_three_players_split_the_good_guys_and_bad_guys_go_first():
     m.apply("c", "place default")
     s = m.state
     assert all(v.pos for v in s.chars.values())
-    from core.scott_pilgrim.board import dist
+    from arbiter.core.scott_pilgrim.board import dist
     assert all(dist(s.chars[c].pos, "j2") <= 2 and s.chars[c].pos[0] in "jk" for c in ("chick2", "chick3"))
     assert s.chars["ramona"].pos[0] in "ab"
     assert m.to_act().seats == ("c",) and s.round == 1 and s.team == "bad"

@@ -8,12 +8,12 @@ import random
 import pytest
 from rich.text import Text
 
-from cli.render import renderer
-from core.bots import autoplay, random_bot
-from core.engine import Engine
-from core.match import Match
-from core.scott_pilgrim import GAME
-from core.scott_pilgrim.bots import smart
+from arbiter.cli.render import renderer
+from arbiter.core.bots import autoplay, random_bot
+from arbiter.core.engine import Engine
+from arbiter.core.match import Match
+from arbiter.core.scott_pilgrim import GAME
+from arbiter.core.scott_pilgrim.bots import smart
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -6,10 +6,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from core.match import Match
-from core.villainous import GAME
-from events import villainous as ev
-from projections.fold import SETUP
+from arbiter.core.match import Match
+from arbiter.core.villainous import GAME
+from arbiter.events import villainous as ev
+from arbiter.projections.fold import SETUP
 
 SEATS = ("ann", "bob", "cy")
 
@@ -28,7 +28,7 @@ def fold(m: Match, *events: Any) -> Match:
 
 def put(m: Match, sector: str, card: str, loc: str, on: str | None = None) -> Match:
     """A card placed in a sector (as by a 'place' effect: no on-play ability)."""
-    from core.villainous.table import Table
+    from arbiter.core.villainous.table import Table
     side = "upper" if Table(m.state).card(card)["_deck"] == "fate" else "lower"
     return fold(m, ev.CardPlayed(seat=sector, sector=sector, card=card, loc=loc, side=side, on=on,
                                  how="placed", source="test"))
@@ -73,7 +73,7 @@ def content_with(changes: dict[str, dict[str, Any]], extra: dict[str, list[dict[
 
 
 def strength(m: Match, sector: str, card: str) -> int:
-    from core.villainous.table import Table
+    from arbiter.core.villainous.table import Table
     return Table(m.state).strength(sector, card)
 
 

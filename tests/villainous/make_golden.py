@@ -7,10 +7,10 @@ import json
 import random
 from pathlib import Path
 
-from core import transcript
-from core.bots import autoplay
-from core.match import Match
-from core.villainous import GAME
+from arbiter.core import transcript
+from arbiter.core.bots import autoplay
+from arbiter.core.match import Match
+from arbiter.core.villainous import GAME
 
 HERE = Path(__file__).parent / "golden"
 GAMES = {

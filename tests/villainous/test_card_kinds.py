@@ -4,11 +4,11 @@ fixtures/villainous/CARDS.md documents how each kind is written."""
 
 import pytest
 
-from core.errors import RuleViolation
-from core.villainous.table import Table
-from events.base import Shuffled
-from events.villainous import BonusActionGranted
-from tests.villainous.helpers import ambition, at, credits, fold, give, new, put, rule_of, strength
+from arbiter.core.errors import RuleViolation
+from arbiter.core.villainous.table import Table
+from arbiter.events.base import Shuffled
+from arbiter.events.villainous import BonusActionGranted
+from villainous.helpers import ambition, at, credits, fold, give, new, put, rule_of, strength
 
 # kind -> a house card of that kind (the deck it is in, checked below)
 KINDS = {

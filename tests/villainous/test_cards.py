@@ -3,10 +3,10 @@ actions glossary (rulebook: Playing Cards, Villain Cards, Card Actions, Bounties
 
 import pytest
 
-from core.errors import BadContent, RuleViolation
-from core.villainous import GAME
-from events import villainous as ev
-from tests.villainous.helpers import (ambition, at, content_with, credits, empty_hand, fold, give, new,
+from arbiter.core.errors import BadContent, RuleViolation
+from arbiter.core.villainous import GAME
+from arbiter.events import villainous as ev
+from villainous.helpers import (ambition, at, content_with, credits, empty_hand, fold, give, new,
                                       put, rule_of, strength, token)
 
 
@@ -86,7 +86,7 @@ def test_condition_window_always_asks_every_opponent_and_pass_never_stalls():
 def test_smart_bots_answer_windows_at_once():
     import random
 
-    from core.bots import autoplay
+    from arbiter.core.bots import autoplay
     m = new(3, seed=2, condition_windows="always")
     bots = {s: GAME.bots["smart"] for s in m.seats}
     autoplay(m, bots, random.Random(2), max_steps=3000)
@@ -484,7 +484,7 @@ def test_a_condition_whose_effect_asks_a_choice_waits_on_the_reacting_seat():
 
 def test_fate_card_without_any_effect_is_still_played_and_discarded():
     m = new()
-    from tests.villainous.test_fate_vehicles import stack_fate
+    from villainous.test_fate_vehicles import stack_fate
     m = stack_fate(m, "ann", "cbf-jedi-intervention-1", "cbf-republic-raid-1")
     m.apply("ann", "move coruscant")
     m.apply("ann", "end")

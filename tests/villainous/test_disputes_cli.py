@@ -13,11 +13,11 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from cli.app import app
-from core import transcript
-from core.match import Match
-from core.villainous import GAME
-from core.villainous.table import Table
+from arbiter.cli.app import app
+from arbiter.core import transcript
+from arbiter.core.match import Match
+from arbiter.core.villainous import GAME
+from arbiter.core.villainous.table import Table
 
 RUN = CliRunner()
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from core.errors import RuleViolation
-from core.villainous import GAME
-from events import villainous as ev
-from tests.villainous.helpers import (ambition, content_with, credits, fold, give, new, put, rule_of,
+from arbiter.core.errors import RuleViolation
+from arbiter.core.villainous import GAME
+from arbiter.events import villainous as ev
+from villainous.helpers import (ambition, content_with, credits, fold, give, new, put, rule_of,
                                       strength, token)
 
 
@@ -162,7 +162,7 @@ def test_every_rule_id_the_code_cites_is_in_the_rule_index():
 
 
 def test_hero_vehicle_with_two_free_ally_vehicles_must_name_one():
-    from tests.villainous.test_fate_vehicles import stack_fate
+    from villainous.test_fate_vehicles import stack_fate
     m = new()
     m = put(m, "bob", "ss-inquisitor-tie-1", "deep-space")
     m = put(m, "bob", "ss-inquisitor-tie-2", "deep-space")

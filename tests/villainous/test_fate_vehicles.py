@@ -3,10 +3,10 @@
 
 import pytest
 
-from core.errors import RuleViolation
-from events import villainous as ev
-from events.base import Shuffled
-from tests.villainous.helpers import ambition, at, credits, empty_hand, fold, give, new, put, rule_of
+from arbiter.core.errors import RuleViolation
+from arbiter.events import villainous as ev
+from arbiter.events.base import Shuffled
+from villainous.helpers import ambition, at, credits, empty_hand, fold, give, new, put, rule_of
 
 
 def stack_fate(m, seat, *top):

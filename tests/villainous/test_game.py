@@ -8,13 +8,13 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from cli.render.villainous import render
-from core import transcript
-from core.bots import autoplay
-from core.match import Match
-from core.villainous import GAME
-from events import villainous as ev
-from tests.villainous.helpers import give, new, put
+from arbiter.cli.render.villainous import render
+from arbiter.core import transcript
+from arbiter.core.bots import autoplay
+from arbiter.core.match import Match
+from arbiter.core.villainous import GAME
+from arbiter.events import villainous as ev
+from villainous.helpers import give, new, put
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -65,16 +65,16 @@ def test_smart_bot_plays_fate_on_the_leader():
     m = fold_progress(m)
     m.apply("ann", "move coruscant")
     legal = m.legal("ann")
-    from core.villainous import commands as C
+    from arbiter.core.villainous import commands as C
     fates = [c for c in legal if isinstance(c, C.Fate)]
-    from core.villainous.bots import smart
+    from arbiter.core.villainous.bots import smart
     best = max(fates, key=lambda c: 1)  # noqa
     chosen = [smart(m.state, "ann", fates, random.Random(i)) for i in range(5)]
     assert all(c.opponent == "cy" for c in chosen)
 
 
 def fold_progress(m):
-    from tests.villainous.helpers import fold
+    from villainous.helpers import fold
     return fold(m, ev.BountyCompleted(seat="cy", bounty="bf-bounty-jedi-1", contact=""),
                 ev.BountyCompleted(seat="cy", bounty="bf-bounty-debtor-1", contact=""))
 
@@ -85,7 +85,7 @@ def test_golden_playthroughs_replay_to_the_recorded_end(name):
     result = transcript.check(text)
     assert result.ok, f"line {result.line}: {result.error}"
     want = json.loads((GOLDEN / f"{name}.json").read_text())
-    from tests.villainous.make_golden import final
+    from villainous.make_golden import final
     assert final(result.match) == want
 
 
@@ -129,7 +129,7 @@ def test_renderer_shows_sector_covered_actions_strength_mover_and_own_hand_only(
 
 
 def test_sql_views(tmp_path):
-    from core.engine import Engine
+    from arbiter.core.engine import Engine
     eng = Engine(str(tmp_path / "s.duckdb"))
     match = new(2, seed=3)
     autoplay(match, {s: GAME.bots["smart"] for s in match.seats}, random.Random(1), max_steps=3000)
@@ -145,7 +145,7 @@ def test_sql_views(tmp_path):
     assert len(van) == live[0][0] > 0
     assert all(a >= h for _s, _h, h, a, _n in van if h)
     winner = match.outcome().winners[0]
-    from projections.villainous import progress
+    from arbiter.projections.villainous import progress
     assert dict(((s, o), int(p)) for s, o, p in obj)[(winner, {"cad-bane": "targets", "seventh-sister": "rebels", "boba-fett": "bounties"}[match.state.villain[winner]])] == progress(match.state, winner)
     assert played[0][0] > 0 and fate[0][0] > 0
 
@@ -153,8 +153,8 @@ def test_sql_views(tmp_path):
 @pytest.mark.parametrize("seed,windows", [(11, "always"), (12, "holders")])
 def test_no_leaks_for_three_players_with_a_glossary_deck(seed, windows):
     """Like the conformance check, with three seats, smart play and look/reveal/find cards."""
-    from core.bots import bot_step
-    from tests.villainous.test_cards import glossary_content
+    from arbiter.core.bots import bot_step
+    from villainous.test_cards import glossary_content
     m = new(3, seed=seed, content=glossary_content(), condition_windows=windows)
     rng = random.Random(seed)
     bots = {s: GAME.bots["smart"] for s in m.seats}

@@ -1,9 +1,9 @@
 """Playing through the CLI as a user would: help, the renderer at 100 columns, the menu."""
 
-from core.errors import ParseError
-from core.villainous import GAME
-from core.villainous.commands import FORMS
-from tests.villainous.helpers import new
+from arbiter.core.errors import ParseError
+from arbiter.core.villainous import GAME
+from arbiter.core.villainous.commands import FORMS
+from villainous.helpers import new
 
 
 def test_help_has_an_example_for_every_command_form_and_every_example_parses():
@@ -26,8 +26,8 @@ def test_renderer_fits_100_columns_and_shows_only_the_viewers_hand():
     import random
     import re
 
-    from cli.render.villainous import render
-    from core.bots import autoplay
+    from arbiter.cli.render.villainous import render
+    from arbiter.core.bots import autoplay
 
     m = new(3, seed=4)
     bots = {s: GAME.bots["smart"] for s in m.seats}

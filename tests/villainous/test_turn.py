@@ -3,8 +3,8 @@ Actions Overview, Blocked Actions)."""
 
 import pytest
 
-from core.errors import ParseError, RuleViolation
-from tests.villainous.helpers import at, credits, empty_hand, fold, give, new, put, rule_of
+from arbiter.core.errors import ParseError, RuleViolation
+from villainous.helpers import at, credits, empty_hand, fold, give, new, put, rule_of
 
 
 def test_setup_three_players_credits_hands_decks():
@@ -36,7 +36,7 @@ def test_first_player_option_chooses_who_starts_and_the_credits_follow_turn_orde
     m.apply("ann", "move coruscant")
     m.apply("ann", "end")
     assert m.to_act().seats == ("bob",) and m.state.round == 2
-    from core.errors import BadOption
+    from arbiter.core.errors import BadOption
     with pytest.raises(BadOption):
         new(2, first_player="zed")
 
@@ -44,7 +44,7 @@ def test_first_player_option_chooses_who_starts_and_the_credits_follow_turn_orde
 def test_villains_option_and_bad_values():
     m = new(2, villains="boba-fett,cad-bane")
     assert m.state.villain == {"ann": "boba-fett", "bob": "cad-bane"}
-    from core.errors import BadOption
+    from arbiter.core.errors import BadOption
     with pytest.raises(BadOption):
         new(2, villains="boba-fett,boba-fett")
     with pytest.raises(BadOption):
@@ -173,7 +173,7 @@ def test_ambition_cost_paid_by_returning_tokens():
         m.apply("ann", "play moralo eval at coruscant")
     assert rule_of(e) == "SV-COST"
     m = fold(m)
-    from tests.villainous.helpers import ambition
+    from villainous.helpers import ambition
     m = ambition(m, "ann", 2)
     m.apply("ann", "play moralo eval at coruscant")
     assert m.state.ambition["ann"] == 0
@@ -221,7 +221,7 @@ def test_begin_turn_short_handed_still_draws_only_at_end_and_more_than_limit_kee
 def test_villain_deck_reshuffles_from_discard_when_exhausted():
     m = new()
     deck = list(m.state.deck["ann"])
-    m = fold(m, *[__import__("events.villainous", fromlist=["x"]).CardDiscarded(
+    m = fold(m, *[__import__("arbiter.events.villainous", fromlist=["x"]).CardDiscarded(
         owner="ann", card=c, pile="villain", source="deck") for c in deck[:-1]])
     m = empty_hand(m, "ann")
     assert len(m.state.deck["ann"]) == 1

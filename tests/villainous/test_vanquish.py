@@ -3,8 +3,8 @@ Vanquish, Strength, Strength Tokens, Gaining and Losing Strength)."""
 
 import pytest
 
-from core.errors import RuleViolation
-from tests.villainous.helpers import at, credits, fold, give, new, put, rule_of, strength, token
+from arbiter.core.errors import RuleViolation
+from villainous.helpers import at, credits, fold, give, new, put, rule_of, strength, token
 
 
 def three_allies_vs_mace():
