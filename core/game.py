@@ -67,6 +67,23 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
         return value
 
 
+class Emitter(Generic[S]):
+    """The events a command has decided so far, and the state they fold to, so that each
+    later rule sees what the earlier ones did. Every game collects a move's events with
+    this class (or a subclass named ``Emitter`` that adds the game's own scratch fields)."""
+
+    def __init__(self, state: S, projection: Projection[S], rng: Rng | None = None) -> None:
+        self.state = state
+        self.projection = projection
+        self.rng = rng
+        self.events: list[Event] = []
+
+    def emit(self, *events: Event) -> None:
+        for ev in events:
+            self.events.append(ev)
+            self.state = self.projection.evolve(self.state, ev)
+
+
 def content_hash(content: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
 
