@@ -2,31 +2,69 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
 import sys
 import time
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import msgspec
 import typer
 
 from arbiter.cli import common
-from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, log, user_errors
+from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, user_errors
 from arbiter.cli.render import renderer
-from arbiter.core import audit, registry, transcript
-from arbiter.core.bots import autoplay, bot_names, get_bot, next_seat
-from arbiter.core.engine import Engine, cite
 from arbiter.core.errors import (ArbiterError, BadContent, ManualDiceError, ParseError, RuleViolation,
                          stop_trace, trace_rules)
-from arbiter.core.match import UNDO, Match
 from arbiter.events.base import Undone
 from arbiter.projections.fold import Cursor, SETUP
 from arbiter.projections.kernel import REFEREE, describe_kernel
 
+if TYPE_CHECKING:  # the store (duckdb) is imported only by the verbs that open it
+    from arbiter.core.engine import Engine
+    from arbiter.core.match import Match
+
+
+class _Lazy:
+    """A module imported on first use, so verbs that never open the store never load duckdb."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(importlib.import_module(self._name), attr)
+
+
+audit = _Lazy("arbiter.core.audit")
+botlib = _Lazy("arbiter.core.bots")
+matches = _Lazy("arbiter.core.match")
+registry = _Lazy("arbiter.core.registry")
+transcript = _Lazy("arbiter.core.transcript")
+
+
+def cite(game_rules: Any, exc: RuleViolation) -> RuleViolation:
+    from arbiter.core.engine import cite as _cite
+
+    return _cite(game_rules, exc)
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("arbiter-referee")
+        except PackageNotFoundError:
+            v = "unknown"
+        console.print(f"arbiter {v}")
+        raise typer.Exit()
+
+
 app = typer.Typer(
-    add_completion=False, no_args_is_help=True, rich_markup_mode="rich",
+    # rich help at a terminal; plain (and much quicker to start) into a pipe
+    add_completion=True, no_args_is_help=True, rich_markup_mode="rich" if sys.stdout.isatty() else None,
     help="arbiter: a referee for tabletop games that keeps a tamper-evident ledger of every move.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -36,13 +74,16 @@ app = typer.Typer(
 def main_options(
     db: Optional[str] = typer.Option(None, "--db", help="The store (default: ARBITER_DB or the data directory)."),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="A readable log on stderr."),
+    _version: bool = typer.Option(False, "--version", callback=version_callback, is_eager=True,
+                                  help="Print arbiter's version and exit."),
 ) -> None:
     CTX.db = db or common.default_db()
     CTX.verbose = verbose
-    common.setup_logging(verbose)
 
 
-def engine() -> Engine:
+def engine() -> "Engine":
+    from arbiter.core.engine import Engine
+
     return Engine(CTX.db)
 
 
@@ -151,7 +192,7 @@ def undo(
         match = eng.load(game_id)
         top = match.folded.top if match.folded else None
         who = seat or (match.actors.get(top.first_seq) if top else None) or match.seats[0]
-        receipt, match, events = eng.do(game_id, UNDO, who)
+        receipt, match, events = eng.do(game_id, matches.UNDO, who)
         ev = events[0]
         assert isinstance(ev, Undone)
         console.print(f"undone: seq {ev.first_seq}–{ev.last_seq}. [dim]receipt {receipt}[/]")
@@ -167,7 +208,7 @@ def load_at(game_id: str, at: Optional[int]) -> Match:
         fail(f"--at takes a seq from 1 to {match.seq}")
     if at is None or at == match.seq:
         return match
-    prefix = Match(match.game, match.items[:at], match.actors)
+    prefix = matches.Match(match.game, match.items[:at], match.actors)
     prefix.texts = match.texts
     prefix.game_id = match.game_id
     return prefix
@@ -312,7 +353,7 @@ def why(
             console.print(f"seq {seq} was written when the game was set up (seq {first}–{last}).")
             return
         check_seat(match, seat)
-        before = Match(match.game, [i for i in match.items if i[0] < first], match.actors)
+        before = matches.Match(match.game, [i for i in match.items if i[0] < first], match.actors)
         trail, token = trace_rules()
         try:
             before.decide(actor, text)
@@ -458,7 +499,7 @@ def games(kinds: bool = typer.Option(False, "--kinds", help="The games arbiter k
     with user_errors():
         if kinds:
             emit_rows(["id", "title", "players", "bots"],
-                      [(g.id, g.title, f"{g.min_seats}–{g.max_seats}", ", ".join(bot_names(g)))
+                      [(g.id, g.title, f"{g.min_seats}–{g.max_seats}", ", ".join(botlib.bot_names(g)))
                        for g in registry.available()], "table")
             return
         if not os.path.exists(CTX.db):
@@ -575,11 +616,11 @@ def parse_bots(raw: list[str], match: Match) -> dict[str, Any]:
             seat, kind = item, "random"
         if seat == "all":
             for s in match.seats:
-                bots[s] = get_bot(match.game, kind)
+                bots[s] = botlib.get_bot(match.game, kind)
             continue
         if seat not in match.seats:
             fail(f"--bot {item}: no player {seat!r} (players: {', '.join(match.seats)})")
-        bots[seat] = get_bot(match.game, kind)
+        bots[seat] = botlib.get_bot(match.game, kind)
     return bots
 
 
@@ -612,7 +653,7 @@ def play(
                 console.print(draw(match.state, REFEREE))
                 console.print(f"[bold green]{whose_turn(match)}[/]")
                 return
-            seat = next_seat(match, rng)
+            seat = botlib.next_seat(match, rng)
             if seat in bots:
                 legal = match.legal(seat)
                 command = bots[seat](match.state, seat, legal, rng)
@@ -700,7 +741,7 @@ def simulate(
         if games_ < 1:
             fail("--games takes a number of games, at least 1")
         g = registry.get(game)
-        chosen = get_bot(g, bot)
+        chosen = botlib.get_bot(g, bot)
         n = players or g.min_seats
         opts = parse_options(option)
         eng = engine()
@@ -709,12 +750,12 @@ def simulate(
         unfinished = 0
         t0 = time.perf_counter()
         gid = ""
-        with Progress(console=err, transient=False) as progress, eng.open() as store:
+        with Progress(console=err.get(), transient=False) as progress, eng.open() as store:
             task = progress.add_task(f"{g.title}", total=games_)
             for i in range(games_):
                 seats = [f"bot{j + 1}" for j in range(n)]
-                match = Match.new(g, seed=seed + i, seats=seats, options=opts)
-                steps = autoplay(match, {s: chosen for s in seats}, random.Random(seed + i), max_steps)
+                match = matches.Match.new(g, seed=seed + i, seats=seats, options=opts)
+                steps = botlib.autoplay(match, {s: chosen for s in seats}, random.Random(seed + i), max_steps)
                 gid = eng.store_match(store, match)
                 out = match.outcome()
                 if out is None:
@@ -762,3 +803,8 @@ def main() -> None:
     except ArbiterError as exc:  # anything that escaped a command's own handler
         err.print(f"error: {exc}")
         sys.exit(exc.exit_code)
+    except BrokenPipeError:  # printed outside a verb's own handler
+        try:
+            common.quiet_pipe()
+        except typer.Exit:
+            sys.exit(0)
