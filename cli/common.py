@@ -251,7 +251,11 @@ def check_format(fmt: str, allowed: Sequence[str] = FORMATS) -> str:
 
 def format_option(default: str = "table", allowed: Sequence[str] = FORMATS) -> Any:
     """The one ``--format`` flag every verb that prints data shares."""
-    import click
 
-    return typer.Option(default, "--format", "-f", click_type=click.Choice(list(allowed)),
-                        help="Output: " + ", ".join(allowed) + ".")
+    def checked(value: str) -> str:
+        if value not in allowed:
+            raise typer.BadParameter(f"takes one of {', '.join(allowed)}, not {value!r}")
+        return value
+
+    return typer.Option(default, "--format", "-f", callback=checked, metavar="|".join(allowed),
+                        autocompletion=lambda: list(allowed), help="Output format.")
