@@ -756,6 +756,26 @@ def bench(
         run_bench(events=events, commands=commands, game_id=game)
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (loopback unless an admin token is set)."),
+    port: int = typer.Option(8080, help="Port to listen on."),
+    admin_token: Optional[str] = typer.Option(
+        None, "--admin-token", envvar="ARBITER_ADMIN_TOKEN",
+        help="Token that creating and listing games need (required to listen beyond loopback)."),
+) -> None:
+    """The game service: HTTP API, live stream and a web table per seat."""
+    with user_errors():
+        from arbiter.service.server import serve as run_server, is_loopback
+
+        if not is_loopback(host) and not admin_token:
+            fail(f"serve listens on {host} only with an admin token (--admin-token or"
+                 " ARBITER_ADMIN_TOKEN): without one, anyone who reaches it can create games")
+        if not 0 < port < 65536:
+            fail(f"--port takes 1 to 65535, not {port}")
+        run_server(CTX.db, host=host, port=port, admin_token=admin_token)
+
+
 def main() -> None:
     try:
         app()
