@@ -8,6 +8,7 @@ Errors are RFC 9457 problem details; an illegal move carries its rule id and sec
 from __future__ import annotations
 
 import asyncio
+import pathlib
 from typing import Any, AsyncIterator
 
 import msgspec
@@ -17,6 +18,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.params import FromPath, FromQuery, JSONBody
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.response import ServerSentEvent
+from litestar.static_files import create_static_files_router
 from litestar.response.sse import ServerSentEventMessage
 
 from arbiter.core.errors import ArbiterError, ParseError, RuleViolation
@@ -56,6 +58,12 @@ class Command(msgspec.Struct, forbid_unknown_fields=True):
     command_id: str | None = None
 
 
+class BotTurn(msgspec.Struct, forbid_unknown_fields=True):
+    """Let a bot decide for the bearer's seat until it is no longer that seat's decision."""
+
+    bot: str | None = None  # the game's own bot that plays to win, unless named
+
+
 class ShownEvent(msgspec.Struct):
     seq: int
     actor: str | None
@@ -79,6 +87,7 @@ class GameState(msgspec.Struct):
     result: str
     view: dict[str, Any]
     legal: list[str]
+    board: str
 
 
 class Applied(msgspec.Struct):
@@ -172,6 +181,13 @@ async def post_command(request: Request[Any, Any, Any], game_id: FromPath[str], 
     return await t.run(t.command, game_id, who, data.text, data.command_id)
 
 
+@post("/games/{game_id:str}/bot", status_code=200, summary="Let a bot play the bearer's routine turn")
+async def post_bot_turn(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[BotTurn]) -> Applied:
+    t = _tables(request)
+    who = await t.run(t.authorize, game_id, _token(request), None)
+    return await t.run(t.bot_turn, game_id, who, data.bot)
+
+
 @post("/games/{game_id:str}/undo", status_code=200, summary="Retract the last move")
 async def post_undo(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Applied:
     t = _tables(request)
@@ -218,8 +234,21 @@ async def game_verify(request: Request[Any, Any, Any], game_id: FromPath[str]) -
     return await t.run(t.verify, game_id, who)
 
 
-ROUTES = [create_game, list_games, game_state, post_command, post_undo, game_events, game_stream,
-          game_verify]
+STATIC = pathlib.Path(__file__).parent / "static"
+
+
+@get("/table/{game_id:str}", include_in_schema=False, media_type="text/html")
+async def table_page(game_id: FromPath[str]) -> Response[bytes]:
+    """A seat's web table; its token travels in the URL fragment, never to the server."""
+    return Response(content=(STATIC / "table.html").read_bytes(), media_type="text/html",
+                    headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                             "Content-Security-Policy": "default-src 'self'; style-src 'self';"
+                                                        " img-src 'self' data:; frame-ancestors 'none'"})
+
+
+ROUTES = [create_game, list_games, game_state, post_command, post_bot_turn, post_undo, game_events, game_stream,
+          game_verify, table_page,
+          create_static_files_router(path="/static", directories=[STATIC], include_in_schema=False)]
 
 
 def create_app(tables: Tables, *, extra_routes: list[Any] | None = None) -> Litestar:

@@ -22,6 +22,7 @@ from arbiter.core.match import UNDO, Match
 from arbiter.projections.fold import SETUP
 from arbiter.projections.kernel import REFEREE, describe_kernel
 from arbiter.service import tokens
+from arbiter.service.boards import board_svg
 
 T = TypeVar("T")
 
@@ -190,6 +191,7 @@ class Tables:
         m = self.match(game_id)
         seat = who.seat
         view = m.view(seat)
+        plain = msgspec.to_builtins(view)
         to_act = m.to_act()
         out = m.outcome()
         legal: list[str] = []
@@ -201,7 +203,7 @@ class Tables:
             decision="over" if out else to_act.kind, prompt="" if out else (to_act.prompt or ""),
             status="over" if out else "playing", winners=list(out.winners) if out else [],
             result=(out.reason or "") if out else "",
-            view=msgspec.to_builtins(view), legal=legal)
+            view=plain, legal=legal, board=board_svg(m.game.id, plain, seat))
 
     def command(self, game_id: str, who: Who, text: str, command_id: str | None) -> Any:
         if who.seat == REFEREE:
@@ -215,6 +217,31 @@ class Tables:
         first = receipt.first_seq
         self._play_bots(m.game_id)
         return self._applied(m.game_id, who, str(receipt), receipt.seq, first)
+
+    def bot_turn(self, game_id: str, who: Who, kind: str | None) -> Any:
+        """A bot decides for the seat while it is the seat's decision (a routine turn)."""
+        if who.seat == REFEREE:
+            raise Problem(403, "not a seat", "the referee's token watches and undoes; seats act")
+        m = self.match(game_id)
+        bot = get_bot(m.game, kind or next(iter(m.game.bots), "random"))
+        if m.outcome() is not None or who.seat not in m.to_act().seats:
+            raise Problem(409, "not your decision", f"it is not {who.seat}'s decision now")
+        first, receipt = m.seq + 1, ""
+        rng = random.Random(f"{m.game_id}/{m.seq}/{who.seat}")
+        for _ in range(BOT_STEPS):
+            if m.outcome() is not None or who.seat not in m.to_act().seats:
+                break
+            legal = m.legal(who.seat)
+            if not legal:
+                break
+            text = m.game.command_text(bot(m.state, who.seat, legal, rng))
+            r, m, _e = self.engine.do(m.game_id, text, who.seat, None, self.store())
+            receipt = str(r)
+            self._moved(m.game_id)
+            if m.to_act().kind == "turn" and m.to_act().seats and m.to_act().seats[0] != who.seat:
+                break
+        self._play_bots(m.game_id)
+        return self._applied(m.game_id, who, receipt, m.seq, first)
 
     def undo(self, game_id: str, who: Who) -> Any:
         m = self.match(game_id)
