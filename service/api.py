@@ -14,7 +14,7 @@ from typing import Any, AsyncIterator
 import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.exceptions import HTTPException
-from litestar.openapi import OpenAPIConfig
+from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.params import FromPath, FromQuery, JSONBody
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.response import ServerSentEvent
@@ -119,6 +119,28 @@ class Listing(msgspec.Struct):
     winner: str | None
 
 
+class ProblemDoc(msgspec.Struct):
+    """An RFC 9457 problem document; an illegal move adds its rule id and rulebook section."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    rule_id: str | None = None
+    section: str | None = None
+
+
+def problems(*codes: int) -> dict[int, ResponseSpec]:
+    said = {400: "the body is not what this route takes", 401: "no token, or a token of no seat",
+            403: "a token of another game or seat", 404: "no such game", 409: "an illegal move (with its rule)",
+            413: "the body is too large", 422: "not a command, or bad input"}
+    return {c: ResponseSpec(data_container=ProblemDoc, description=said[c], generate_examples=False,
+                            media_type="application/problem+json") for c in codes}
+
+
+SEAT = problems(400, 401, 403, 404)
+
+
 # -- plumbing -------------------------------------------------------------------------------
 
 
@@ -153,56 +175,59 @@ def problem_response(request: Request[Any, Any, Any], exc: Exception) -> Respons
 # -- handlers -------------------------------------------------------------------------------
 
 
-@post("/games", status_code=201, summary="Create a game; tokens are shown once")
+@post("/games", status_code=201, summary="Create a game; tokens are shown once", responses=problems(400, 401, 413, 422))
 async def create_game(request: Request[Any, Any, Any], data: JSONBody[NewGame]) -> Created:
     t = _tables(request)
     t.require_admin(_token(request))
     return await t.run(t.create, data)
 
 
-@get("/games", summary="The games in the store (admin)")
+@get("/games", summary="The games in the store (admin)", responses=problems(401))
 async def list_games(request: Request[Any, Any, Any]) -> list[Listing]:
     t = _tables(request)
     t.require_admin(_token(request))
     return await t.run(t.listing)
 
 
-@get("/games/{game_id:str}", summary="The game as the bearer's seat sees it")
+@get("/games/{game_id:str}", summary="The game as the bearer's seat sees it", responses=SEAT)
 async def game_state(request: Request[Any, Any, Any], game_id: FromPath[str], seat: FromQuery[str | None] = None) -> GameState:
     t = _tables(request)
     who = await t.run(t.authorize, game_id, _token(request), seat)
     return await t.run(t.state, game_id, who)
 
 
-@post("/games/{game_id:str}/commands", status_code=200, summary="Act as the bearer's seat")
+@post("/games/{game_id:str}/commands", status_code=200, summary="Act as the bearer's seat",
+      responses=problems(400, 401, 403, 404, 409, 413, 422))
 async def post_command(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[Command]) -> Applied:
     t = _tables(request)
     who = await t.run(t.authorize, game_id, _token(request), None)
     return await t.run(t.command, game_id, who, data.text, data.command_id)
 
 
-@post("/games/{game_id:str}/bot", status_code=200, summary="Let a bot play the bearer's routine turn")
+@post("/games/{game_id:str}/bot", status_code=200, summary="Let a bot play the bearer's routine turn",
+      responses=problems(400, 401, 403, 404, 409, 422))
 async def post_bot_turn(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[BotTurn]) -> Applied:
     t = _tables(request)
     who = await t.run(t.authorize, game_id, _token(request), None)
     return await t.run(t.bot_turn, game_id, who, data.bot)
 
 
-@post("/games/{game_id:str}/undo", status_code=200, summary="Retract the last move")
+@post("/games/{game_id:str}/undo", status_code=200, summary="Retract the last move",
+      responses=problems(400, 401, 403, 404, 409))
 async def post_undo(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Applied:
     t = _tables(request)
     who = await t.run(t.authorize, game_id, _token(request), None)
     return await t.run(t.undo, game_id, who)
 
 
-@get("/games/{game_id:str}/events", summary="The log as the bearer's seat may see it")
+@get("/games/{game_id:str}/events", summary="The log as the bearer's seat may see it", responses=SEAT)
 async def game_events(request: Request[Any, Any, Any], game_id: FromPath[str], after: FromQuery[int] = 0) -> EventPage:
     t = _tables(request)
     who = await t.run(t.authorize, game_id, _token(request), None)
     return await t.run(t.events, game_id, who, after)
 
 
-@get("/games/{game_id:str}/stream", summary="The log as server-sent events, live")
+@get("/games/{game_id:str}/stream", summary="The log as server-sent events, live", responses=SEAT)
 async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str], after: FromQuery[int] = 0) -> ServerSentEvent:
     t = _tables(request)
     who = await t.run(t.authorize, game_id, _token(request), None)
@@ -227,7 +252,8 @@ async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str], a
     return ServerSentEvent(feed())
 
 
-@get("/games/{game_id:str}/verify", summary="Audit the game (chain; dice and decisions for the referee)")
+@get("/games/{game_id:str}/verify", summary="Audit the game (chain; dice and decisions for the referee)",
+     responses=SEAT)
 async def game_verify(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Verdict:
     t = _tables(request)
     who = await t.run(t.authorize, game_id, _token(request), None)
