@@ -593,9 +593,17 @@ def play(
     dice: str = typer.Option("seeded"),
     bot_seed: int = typer.Option(0, help="Seed of the bots' own choices."),
     max_menu: int = typer.Option(30, help="How many legal commands to number."),
+    server: Optional[str] = typer.Option(None, "--server", help="Play a game served by `arbiter serve` at this URL."),
+    token: Optional[str] = typer.Option(None, "--token", envvar="ARBITER_TOKEN", help="Your seat's token (with --server)."),
 ) -> None:
     """Interactive play: the board, whose turn, numbered legal commands, or type your own."""
     with user_errors():
+        if server or token:
+            if not (server and token):
+                fail("--server and --token go together: the served game's URL and your seat's token")
+            from arbiter.cli.remote import play_remote
+
+            return play_remote(server, token, game, max_menu)
         eng = engine()
         if game in registry.known():
             gid, match, _ = eng.new(game, seats=parse_players(players), seed=seed,
