@@ -694,9 +694,17 @@ def play(
     dice: str = typer.Option("seeded"),
     bot_seed: int = typer.Option(0, help="Seed of the bots' own choices."),
     max_menu: int = typer.Option(30, help="How many legal commands to number."),
+    server: Optional[str] = typer.Option(None, "--server", help="Play a game served by `arbiter serve` at this URL."),
+    token: Optional[str] = typer.Option(None, "--token", envvar="ARBITER_TOKEN", help="Your seat's token (with --server)."),
 ) -> None:
     """Interactive play: the board, whose turn, numbered legal commands, or type your own."""
     with user_errors():
+        if server or token:
+            if not (server and token):
+                fail("--server and --token go together: the served game's URL and your seat's token")
+            from arbiter.cli.remote import play_remote
+
+            return play_remote(server, token, game, max_menu)
         eng = engine()
         if game in registry.known():
             gid, match, _ = eng.new(game, seats=parse_players(players), seed=seed,
@@ -857,10 +865,30 @@ def bench(
         run_bench(events=events, commands=commands, game_id=game)
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (loopback unless an admin token is set)."),
+    port: int = typer.Option(8080, help="Port to listen on."),
+    admin_token: Optional[str] = typer.Option(
+        None, "--admin-token", envvar="ARBITER_ADMIN_TOKEN",
+        help="Token that creating and listing games need (required to listen beyond loopback)."),
+) -> None:
+    """The game service: HTTP API, live stream and a web table per seat."""
+    with user_errors():
+        from arbiter.service.server import serve as run_server, is_loopback
+
+        if not is_loopback(host) and not admin_token:
+            fail(f"serve listens on {host} only with an admin token (--admin-token or"
+                 " ARBITER_ADMIN_TOKEN): without one, anyone who reaches it can create games")
+        if not 0 < port < 65536:
+            fail(f"--port takes 1 to 65535, not {port}")
+        run_server(CTX.db, host=host, port=port, admin_token=admin_token)
+
+
 #: How a value is named in help, by parameter (default: the parameter's name in capitals).
 METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND",
             "content": "FILE", "path": "FILE", "out": "FILE", "games_": "N", "seats": "N", "command": "COMMAND...", "bot_seed": "N", "max_menu": "N",
-            "max_steps": "N", "db": "PATH|URL", "dice": "seeded|manual", "events": "N", "commands": "N"}
+            "max_steps": "N", "db": "PATH|URL", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N"}
 
 
 def _name_values_in_help() -> None:
