@@ -23,12 +23,15 @@ def arbiter(tmp_path, *args, stdin=""):
 
 def test_a_seat_plays_a_served_game_from_the_terminal(tmp_path):
     with Running(str(tmp_path / "served.duckdb")) as server:
-        game = httpx.post(f"{server.url}/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        # bob is a bot sitting at the served game, so ann's decisions keep coming back
+        game = httpx.post(f"{server.url}/games", json={"kind": "monster-derby", "players": ["ann", "bob"],
+                                                       "bots": {"bob": "agenda"}}).json()
         gid = game["game_id"]
         ann = game["seats"]["ann"]["token"]
-        bob = {"Authorization": f"Bearer {game['seats']['bob']['token']}"}
-        bob_pick = httpx.get(f"{server.url}/games/{gid}", headers=bob).json()["legal"][0]
-        httpx.post(f"{server.url}/games/{gid}/commands", headers=bob, json={"text": bob_pick})
+        referee = {"Authorization": f"Bearer {game['referee']['token']}"}
+        kept = [e for e in httpx.get(f"{server.url}/games/{gid}/events", headers=referee).json()["events"]
+                if e["type"] == "AgendaKept"]
+        bob_agenda = kept[0]["event"]["agenda"]
         out = arbiter(tmp_path, "play", gid, "--server", server.url, "--token", ann,
                       stdin="keep agenda-99\n1\nq\n")
         assert out.returncode == 0, out.stderr
@@ -36,9 +39,9 @@ def test_a_seat_plays_a_served_game_from_the_terminal(tmp_path):
         assert "refused:" in out.stderr
         assert "receipt " + gid in out.stdout
         # bob's kept agenda is his secret: ann's terminal never names it
-        assert bob_pick.split()[-1] not in out.stdout
-        state = httpx.get(f"{server.url}/games/{gid}", headers=bob).json()
-        assert state["decision"] != "simultaneous"
+        assert bob_agenda not in out.stdout  # bob's agenda is his secret
+        state = httpx.get(f"{server.url}/games/{gid}", headers=referee).json()
+        assert state["decision"] != "simultaneous"  # both agendas are kept
 
 
 def test_wrong_token_and_half_flags_are_clear_errors(tmp_path):
