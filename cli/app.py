@@ -801,11 +801,15 @@ def simulate(
     seats: Optional[int] = typer.Option(None, "--seats", help="Seats per game (default: the game's minimum)."),
     option: list[str] = typer.Option([], "--option", "-o"),
     max_steps: int = typer.Option(5000, help="Give up on a game after this many commands."),
+    players_: Optional[int] = typer.Option(None, "--players", hidden=True),
 ) -> None:
     """Bot-vs-bot games, stored, with a progress bar and a summary."""
     from rich.progress import Progress
 
     with user_errors():
+        if players_ is not None:  # the old name, kept so that existing scripts still run
+            err.print("note: simulate --players is now --seats")
+            seats = seats or players_
         if games_ < 1:
             fail("--games takes a number of games, at least 1")
         g = registry.get(game)

@@ -138,8 +138,8 @@ def test_why_lists_the_rules_a_judo_throw_into_the_wall_passed(cli):
     assert "chick1 poofs" in out.output and "into the wall" in out.output and "-> k4" in out.output
     assert cli("do", gid, "--as", "good", "scott", "judo-throw", "matthew", "pay", "guts",
                "guts").exit_code == 0
-    log = cli("log", gid, "--as", "referee").output
-    seq = next(line.split("│")[1].strip() for line in log.splitlines() if "into the wall" in line)
+    log = cli("log", gid, "--as", "referee", "--format", "csv").output
+    seq = next(line.split(",")[0] for line in log.splitlines() if "into the wall" in line)
     out = cli("why", gid, seq)
     assert "SP-KNOCKBACK-WALL" in out.output and "judo-throw" in out.output
 
