@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import sys
 
 
 def is_loopback(host: str) -> bool:
@@ -22,4 +23,5 @@ def serve(db: str, *, host: str, port: int, admin_token: str | None) -> None:
 
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     app = create_app(Tables(db, admin_token=admin_token, base_url=base))
+    print(f"arbiter serving {db} at {base} (API: {base}/openapi.json; Ctrl-C stops)", file=sys.stderr)
     uvicorn.run(app, host=host, port=port, log_level="warning")
