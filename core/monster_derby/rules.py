@@ -662,7 +662,12 @@ def check_may_move(c: Control, m: Monster) -> None:
 
 
 def can_still_move(state: MDState, c: Control, m: Monster) -> bool:
+    """Whether movement is still owed: "A monster must spend all of its movement points going
+    forward" (Control a Monster) is met at 0 points, even where a free step (Brushwalker's
+    brush) remains; such a step may still be taken, but it is not owed."""
     if "stun" in m.effects or c.stunned or not c.can_move or m.status != "racing":
+        return False
+    if c.points <= 0 and not c.stopover:
         return False
     if flies(m):
         if c.flown or c.walked:
