@@ -778,7 +778,8 @@ class MonsterDerby(Game[MDState, Any]):
             return
         if self._control_options(st, include_end=False):
             return
-        R.end_control(em)
+        m = st.monsters[c.monster]
+        R.end_control(em, "stunned: it loses the rest of its turn" if c.stunned or "stun" in m.effects else "")
 
     # -- legal commands ----------------------------------------------------------------
 
@@ -840,6 +841,27 @@ class MonsterDerby(Game[MDState, Any]):
         out: list[Any] = [TakeMarker()] if state.marker == "available" else []
         out += [ControlMonster(m.id) for m in state.racing() if not m.turned]
         return out
+
+    def out_of_turn(self, state: MDState, seat: str, command: Any) -> Any:
+        """A step for a monster whose turn already ended (stunned, unconscious, killed, across
+        the line) is refused by the rule that ended that turn, not as a move out of turn."""
+        if not isinstance(command, (Move, Fly, Attack, Recover, Call, Copy, End, Curse)):
+            return None
+        if len(state.ended) != 3 or state.ended[0] != seat:
+            return None
+        _seat, mid, reason = state.ended
+        m = state.monsters.get(mid)
+        what = m.name if m is not None else mid
+        if reason.startswith("stunned"):
+            return RuleViolation("MD-STUNNED", f"the {what} was stunned and has lost the rest of its turn")
+        if reason.startswith("unconscious"):
+            return RuleViolation("MD-RED-NO-MOVE", f"the {what} is still in the red zone after recovering:"
+                                 " it is unconscious, does not move and its turn is over")
+        if reason.startswith("killed"):
+            return RuleViolation("MD-DEATH-GRAVE", f"the {what} died; its turn is over")
+        if reason.startswith("crossed"):
+            return RuleViolation("MD-MOVE-FINISHED", f"the {what} crossed the finish line; it moves no further")
+        return None
 
     def summary(self, state: MDState) -> dict[str, Any]:
         return {"round": state.round, "finished": len(state.finishes), "dead": len(state.graves),

@@ -194,6 +194,23 @@ def test_stun_mid_move_loses_the_rest_of_the_movement():
     assert m.state.control is None and mon(m, "giant").space == "4c"
 
 
+def test_a_step_after_a_stun_cites_the_stun_not_the_turn():
+    """"might get stunned by the Golem's wacky defense ability and lose the rest of his turn"
+    (Example): the refusal of a later step names that rule, not whose turn it is."""
+    m = scenario([("giant", "3c", None), ("golem", "5c", None)], seats=("ann", "bob", "cy"))
+    s = control(m, "giant", 3)
+    m.apply(s, "move 4c")
+    m.apply(s, "attack golem [0 0 0 0 0 0 shield]")
+    assert seat(m) != s
+    for text in ("move 5b", "end", "recover", "attack golem"):
+        err = rejected(m, text, "MD-STUNNED", who=s)
+        assert "stunned" in str(err)
+    m.apply(seat(m), "roll 2")
+    rejected(m, "move 5b", "MD-STUNNED", who=s)
+    m.apply(seat(m), "take-marker")  # the other player chooses anew: now it is just not s's turn
+    rejected(m, "move 5b", "ARB-TURN", who=s)
+
+
 def test_the_doppelganger_copies_an_adjacent_monsters_special_ability():
     m = scenario([("doppelganger", "3c", None), ("hare", "4c", None), ("griffin", "6a", None)])
     s = control(m, "doppelganger", 2)
