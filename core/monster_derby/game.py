@@ -148,6 +148,9 @@ class MonsterDerby(Game[MDState, Any]):
                doc="lane width: how many lanes of the boards are used (the house boards have 5)"),
         Option(name="graves_block", default=False, rule="MD-HOUSE-GRAVES",
                doc="whether a grave marker blocks its space like a monster"),
+        Option(name="tie_break", default="card", choices=("card", "best"), rule="MD-HOUSE-TIE-BREAK",
+               doc="a tied player's 'first place monster': 'card' (the colour listed first on the agenda,"
+                   " then the second) or 'best' (the best placed of the agenda's colours, then the next)"),
         Option(name="call_range", default=3, minimum=1, maximum=6, house=False, rule="MD-ABILITY-CALL",
                doc="how many spaces away Call reaches (the rulebook says 3)"),
     )

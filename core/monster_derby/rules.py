@@ -248,10 +248,25 @@ def race_key(state: MDState, m: Monster) -> tuple[int, int]:
     return (1, -along(p) if p else 0)
 
 
+def place_monsters(state: MDState, seat: str) -> list[Monster]:
+    """A player's "first place monster", then "second place monster" (Game End), read as
+    option ``tie_break`` says: ``card``, the colours in the order the agenda card lists them;
+    ``best``, the agenda's monsters from the best placed on (house rule MD-HOUSE-TIE-BREAK).
+    A game recorded before the option existed was decided by ``best``."""
+    points = state.kept_points.get(seat, {})
+    by_colour = {m.colour: m for m in state.monsters.values()}
+    mine = [by_colour[c] for c in points if c in by_colour]
+    if state.options.get("tie_break", "best") == "best":
+        mine.sort(key=lambda m: race_key(state, m))
+    return mine
+
+
 def score_agendas(state: MDState) -> tuple[dict[str, int], tuple[str, ...]]:
-    """Each player scores their agenda for the (up to three) finishing monsters; ties go to
-    the player whose first place monster finished first or is closest to the finish line,
-    then the second place monster (Game End)."""
+    """Each player scores their agenda for the (up to three) finishing monsters. "If two
+    players are tied for points, the one whose first place monster finished first or is
+    closest to the finish line wins. If their first place monsters are the same distance
+    along, compare their second place monsters" (Game End); equal still, they share the win
+    ("you have a defective copy of the game")."""
     top = state.finishes[:3]
     colour = {m.id: m.colour for m in state.monsters.values()}
     scores = {s: sum(state.kept_points.get(s, {}).get(colour[m], (0, 0, 0))[place]
@@ -260,8 +275,7 @@ def score_agendas(state: MDState) -> tuple[dict[str, int], tuple[str, ...]]:
     tied = [s for s in state.seats if scores[s] == best]
 
     def ranks(seat: str) -> list[tuple[int, int]]:
-        mine = [m for m in state.monsters.values() if m.colour in state.kept_points.get(seat, {})]
-        return sorted(race_key(state, m) for m in mine)
+        return [race_key(state, m) for m in place_monsters(state, seat)[:2]]
 
     top_rank = min(ranks(s) for s in tied)
     return scores, tuple(s for s in tied if ranks(s) == top_rank)
