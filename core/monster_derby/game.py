@@ -151,6 +151,12 @@ class MonsterDerby(Game[MDState, Any]):
         Option(name="tie_break", default="card", choices=("card", "best"), rule="MD-HOUSE-TIE-BREAK",
                doc="a tied player's 'first place monster': 'card' (the colour listed first on the agenda,"
                    " then the second) or 'best' (the best placed of the agenda's colours, then the next)"),
+        Option(name="curse_terrain", default="free", choices=("free", "costs"), rule="MD-HOUSE-CURSE-TERRAIN",
+               doc="a cursed monster's way back: 'free' (3 spaces whatever the terrain) or 'costs'"
+                   " (at most 3 spaces, paying its walking costs out of 3 movement points)"),
+        Option(name="curse_chooser", default="curser", choices=("curser", "straight"), rule="MD-HOUSE-CURSE-CHOOSER",
+               doc="who picks a cursed monster's way back: 'curser' (the player controlling the cursing"
+                   " monster) or 'straight' (nobody: straight back where it can, else towards lane a)"),
         Option(name="call_range", default=3, minimum=1, maximum=6, house=False, rule="MD-ABILITY-CALL",
                doc="how many spaces away Call reaches (the rulebook says 3)"),
     )

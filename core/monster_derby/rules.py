@@ -372,27 +372,41 @@ def modify_damage(a: Monster, d: Monster, hits: int, wacky_attack: str, wacky_de
 
 
 def curse_paths(state: MDState, d: Monster) -> list[tuple[str, ...]]:
-    """The ways back for a cursed monster: "backwards 3 spaces using otherwise normal movement
-    rules" (Ability Summary): each step into one of the three spaces behind, never into
-    impassable terrain or another monster, never off the back of the track; fewer than 3
-    only when it cannot go on (house rule MD-CURSE-PATH). Straight back comes first."""
+    """The ways back for a cursed monster: "Move the cursed monster backwards 3 spaces using
+    otherwise normal movement rules" (Ability Summary): each step into one of the three spaces
+    behind, never into impassable terrain or another monster, never off the back of the track.
+
+    Option ``curse_terrain`` (house rule MD-HOUSE-CURSE-TERRAIN): ``free``, 3 spaces whatever
+    the terrain, fewer only when it cannot go on; ``costs``, at most 3 spaces paid out of 3
+    movement points at the cursed monster's walking costs, stopping when it cannot pay the
+    next step. Option ``curse_chooser`` (MD-HOUSE-CURSE-CHOOSER): ``straight`` leaves one way,
+    straight back where it can, else the diagonal towards lane a. Straight back comes first."""
     tr = track(state)
+    costs = state.options.get("curse_terrain", "free") == "costs"
     found: list[tuple[str, ...]] = []
 
-    def walk(p: Pos, path: tuple[str, ...]) -> None:
+    def walk(p: Pos, path: tuple[str, ...], points: int) -> None:
         back = behind(p)
-        steps = [q for q in (back[1], back[0], back[2])
-                 if tr.on_map(q) and tr.terrain(q) != "impassable" and not blocked(state, q)]
-        if len(path) == 3 or not steps:
+        steps: list[tuple[Pos, int]] = []
+        for q in (back[1], back[0], back[2]):
+            cost = walking_cost(state, d, q) if tr.on_map(q) else None
+            if cost is None or blocked(state, q) or (costs and cost > points):
+                continue
+            steps.append((q, cost))
+        if len(path) == 3 or not steps or (costs and points <= 0):
             if path:
                 found.append(path)
             return
-        for q in steps:
-            walk(q, path + (name(q),))
+        for q, cost in steps:
+            walk(q, path + (name(q),), points - cost)
 
-    walk(pos_of(d), ())
-    longest = max((len(x) for x in found), default=0)
-    return [x for x in found if len(x) == longest]
+    walk(pos_of(d), (), 3)
+    if not costs:
+        longest = max((len(x) for x in found), default=0)
+        found = [x for x in found if len(x) == longest]
+    if state.options.get("curse_chooser", "curser") == "straight":
+        return found[:1]
+    return found
 
 
 def curse_destinations(state: MDState, d: Monster) -> dict[str, tuple[str, ...]]:

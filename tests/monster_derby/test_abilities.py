@@ -147,6 +147,58 @@ def test_a_curse_with_one_way_back_is_walked_at_once():
     assert moved and moved[0].to == "5c" and m.state.curse is None
 
 
+WATER = ["WWWWWWWWW", "WWWWWWWWW", ".........", "WWWWWWWWW", "WWWWWWWWW"]  # columns 3-11
+
+
+def test_the_curse_goes_back_3_spaces_whatever_the_terrain_by_default():
+    """"Move the cursed monster backwards 3 spaces using otherwise normal movement rules"
+    (Ability Summary): 3 spaces, through water the Golem would pay 2 for (MD-HOUSE-CURSE-TERRAIN)."""
+    m = scenario([("djinni", "7c", None), ("golem", "8c", None)], rows=WATER)
+    s = control(m, "djinni", 1)
+    m.apply(s, "attack golem [0 0 0 sword]")
+    assert all(len(t.split()) == 4 for t in m.legal_texts(s))
+    m.apply(s, "curse 7b 6b 5b")
+    assert mon(m, "golem").space == "5b"
+
+
+def test_the_curse_paying_terrain_costs_as_an_option():
+    """curse_terrain=costs: 3 movement points at the Golem's walking costs; water costs it 2,
+    so it goes back one space and stops, unable to pay the next."""
+    m = scenario([("djinni", "7c", None), ("golem", "8c", None)], rows=WATER,
+                 options={"curse_terrain": "costs"})
+    s = control(m, "djinni", 1)
+    m.apply(s, "attack golem [0 0 0 sword]")
+    assert sorted(m.legal_texts(s)) == ["curse 7b", "curse 7d"]
+    rejected(m, "curse 7b 6b 5b", "MD-CURSE-PATH")
+    m.apply(s, "curse 7d")
+    assert mon(m, "golem").space == "7d" and m.state.curse is None
+    # on path it still goes back 3 spaces (3 points), never more
+    m2 = scenario([("djinni", "3c", None), ("golem", "4c", None)], options={"curse_terrain": "costs"})
+    s = control(m2, "djinni", 1)
+    m2.apply(s, "attack golem [0 0 0 sword]")
+    assert {len(t.split()) for t in m2.legal_texts(s)} == {4}
+
+
+def test_the_curser_chooses_the_way_back_by_default():
+    """"The player controlling the monster makes all movement decisions" (Control a Monster):
+    the player controlling the cursing monster picks the way (MD-HOUSE-CURSE-CHOOSER)."""
+    m = scenario([("djinni", "3c", None), ("golem", "4c", None)], seats=("ann", "bob", "cy"))
+    s = control(m, "djinni", 1)
+    m.apply(s, "attack golem [0 0 0 sword]")
+    assert m.to_act().seats == (s,) and len(m.legal_texts(s)) > 1
+
+
+def test_the_curse_straight_back_with_no_choice_as_an_option():
+    """curse_chooser=straight: nobody chooses; straight back where it can (3c holds the
+    Djinni, so first the diagonal towards lane a, then straight on back)."""
+    m = scenario([("djinni", "3c", None), ("golem", "4c", None)], options={"curse_chooser": "straight"})
+    s = control(m, "djinni", 1)
+    events = m.apply(s, "attack golem [0 0 0 sword]")
+    moved = [e for e in events_of(events, MonsterMoved) if e.kind == "curse"]
+    assert moved and (moved[0].frm, moved[0].to) == ("4c", "1b")
+    assert m.state.curse is None
+
+
 def test_rage_adds_one_now_and_on_later_attacks():
     m = scenario([("giant", "3c", None), ("hare", "4c", None), ("golem", "1a", None)], seats=("ann",  "bob"))
     s = control(m, "giant", 1)
