@@ -35,7 +35,8 @@ def test_attack_again_as_a_wacky_attack():
     s = control(m, "griffin", 1)
     events = m.apply(s, "attack golem [0 0 0 sword]")
     assert att(events)[0].wacky_attack == "attack_again"
-    m.apply(s, "attack golem [0 0 0 blank]")
+    m.apply(s, "attack golem [0 0 0 blank]")  # "The monster may attack again"
+    rejected(m, "attack golem [0 0 0 blank]", "MD-ACTION-ONE")  # once again, not more
 
 
 def test_attack_dice_equal_hit_points():
@@ -200,11 +201,34 @@ def test_the_curse_straight_back_with_no_choice_as_an_option():
 
 
 def test_rage_adds_one_now_and_on_later_attacks():
-    m = scenario([("giant", "3c", None), ("hare", "4c", None), ("golem", "1a", None)], seats=("ann",  "bob"))
+    pen = [".........", "XX.......", "..X......", "XX.......", "........."]  # Giant and Hare stay put
+    m = scenario([("giant", "3c", None), ("hare", "4c", None), ("golem", "1a", None)], rows=pen)
     s = control(m, "giant", 1)
     a = att(m.apply(s, "attack hare [1 0 0 0 0 0 sword]"))[0]
     assert a.wacky_attack == "rage" and a.damage == 3  # 1 hit +1 Giant +1 rage
     assert "rage" in mon(m, "giant").effects
+    to_next_round(m)  # the clip stays to the end of the next round (MD-HOUSE-RAGE)
+    s = control(m, "giant", 1)
+    a = att(m.apply(s, "attack hare [1 0 0 0 0 0 blank]"))[0]
+    assert a.damage == 3  # 1 hit +1 Giant +1 rage, no wacky face this time
+    to_next_round(m)
+    assert "rage" not in mon(m, "giant").effects
+    s = control(m, "giant", 1)
+    assert att(m.apply(s, "attack hare [1 0 0 0 0 0 blank]"))[0].damage == 2
+
+
+def to_next_round(m):
+    """Play out the round: each turn controls the first monster not yet turned, or takes the
+    marker when none is left; every monster walks its first legal steps."""
+    start = m.state.round
+    while m.state.round == start and m.outcome() is None:
+        if m.state.control is not None:
+            finish_turn(m)
+            continue
+        s = seat(m)
+        m.apply(s, "roll 1")
+        left = [t for t in m.legal_texts(s) if t.startswith("control")]
+        m.apply(s, left[0] if left else "take-marker")
 
 
 def test_poison_costs_a_hit_point_when_the_monster_is_next_controlled():
@@ -228,7 +252,8 @@ def test_webs_halve_the_next_movement():
     s2 = seat(m)
     m.apply(s2, "roll 5")
     m.apply(s2, "control golem")
-    assert m.state.control.points == 2
+    assert m.state.control.points == 2  # halved, rounded down (MD-HOUSE-WEBS)
+    assert "webs" not in mon(m, "golem").effects  # the clip is spent
 
 
 def test_stun_as_wacky_defense_ends_the_attackers_turn():
