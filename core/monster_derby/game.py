@@ -14,7 +14,7 @@ from arbiter.core.errors import BadContent, ManualDiceError, ParseError, RuleVio
 from arbiter.core.game import Game, Option
 from arbiter.core.monster_derby import rules as R
 from arbiter.core.monster_derby.bots import agenda_bot
-from arbiter.core.monster_derby.track import FINISH, LANES, Pos, along, name, parse_space
+from arbiter.core.monster_derby.board import FINISH, LANES, Pos, along, name, parse_space
 from arbiter.events.base import Event, GameCreated
 from arbiter.events.monster_derby import (
     AbilityCopied, AgendaKept, AgendasDealt, EffectSpent, MarkerTaken, MonsterControlled,

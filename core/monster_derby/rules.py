@@ -14,7 +14,7 @@ import msgspec
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import ManualDiceError, RuleViolation
-from arbiter.core.monster_derby.track import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
+from arbiter.core.monster_derby.board import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
 from arbiter.events.base import Event
 from arbiter.events.monster_derby import (
     Attacked, ControlEnded, CursePending, Damaged, EffectGained, GameEnded, MonsterDied,

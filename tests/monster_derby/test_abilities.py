@@ -350,7 +350,7 @@ def test_the_agenda_bot_curses_a_rival_as_far_back_as_it_can():
     import random
 
     from arbiter.core.monster_derby.bots import agenda_bot
-    from arbiter.core.monster_derby.track import along, parse_space
+    from arbiter.core.monster_derby.board import along, parse_space
 
     m = scenario([("djinni", "3c", None), ("golem", "4c", None)])
     s = control(m, "djinni", 1)
