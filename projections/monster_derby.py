@@ -88,6 +88,9 @@ class MDState(msgspec.Struct, frozen=True):
     scores: dict[str, int] = {}
     winners: tuple[str, ...] = ()
     attacks: int = 0
+    # the last monster turn that ended: (seat, monster, reason), until someone chooses anew;
+    # a command for it afterwards is refused by the rule that ended it, not as out of turn
+    ended: tuple[str, ...] = ()
 
     def racing(self) -> list[Monster]:
         return [self.monsters[m] for m in self.order if self.monsters[m].status == "racing"]
@@ -151,11 +154,11 @@ class MonsterDerbyProjection(Base[MDState]):
         if isinstance(event, MovementRolled):
             return r(state, die=event.value)
         if isinstance(event, MarkerTaken):
-            return r(state, marker="claimed", marker_taker=event.seat)
+            return r(state, marker="claimed", marker_taker=event.seat, ended=())
         if isinstance(event, MonsterControlled):
             c = Control(monster=event.monster, points=event.points, die=state.die,
                         can_move=event.can_move, can_attack=event.can_attack)
-            return r(_monster(state, event.monster, turned=True), control=c)
+            return r(_monster(state, event.monster, turned=True), control=c, ended=())
         if isinstance(event, CursePending):
             return r(state, curse=event)
         if isinstance(event, MonsterMoved):
@@ -212,7 +215,8 @@ class MonsterDerbyProjection(Base[MDState]):
         if isinstance(event, ControlEnded):
             monsters = {k: (r(m, effects={e: u for e, u in m.effects.items() if e != "stun"}, copied="")
                             if "stun" in m.effects or m.copied else m) for k, m in state.monsters.items()}
-            return r(state, control=None, monsters=monsters)
+            return r(state, control=None, monsters=monsters,
+                     ended=(state.current, event.monster, event.reason))
         if isinstance(event, RoundEnded):
             return r(state, control=None, die=0)
         if isinstance(event, GameEnded):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.core.monster_derby.track import LANES, parse_space
+from arbiter.core.monster_derby.board import LANES, parse_space
 
 LABEL = {"none": "none", "flies": "Flies", "double_move": "2x move", "attack_360": "360 Attack",
          "attack_again": "Attack Again", "attack_dice_hp": "Attack Dice = Hit Points", "blast": "Blast",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from arbiter.core.monster_derby.track import FINISH, along, parse_space
+from arbiter.core.monster_derby.board import FINISH, along, parse_space
 
 
 def _favoured(state: Any, seat: str) -> set[str]:

@@ -14,7 +14,7 @@ from arbiter.core.errors import BadContent, ManualDiceError, ParseError, RuleVio
 from arbiter.core.game import Game, Option
 from arbiter.core.monster_derby import rules as R
 from arbiter.core.monster_derby.bots import agenda_bot
-from arbiter.core.monster_derby.track import FINISH, LANES, Pos, along, name, parse_space
+from arbiter.core.monster_derby.board import FINISH, LANES, Pos, along, name, parse_space
 from arbiter.events.base import Event, GameCreated
 from arbiter.events.monster_derby import (
     AbilityCopied, AgendaKept, AgendasDealt, EffectSpent, MarkerTaken, MonsterControlled,
@@ -148,6 +148,15 @@ class MonsterDerby(Game[MDState, Any]):
                doc="lane width: how many lanes of the boards are used (the house boards have 5)"),
         Option(name="graves_block", default=False, rule="MD-HOUSE-GRAVES",
                doc="whether a grave marker blocks its space like a monster"),
+        Option(name="tie_break", default="card", choices=("card", "best"), rule="MD-HOUSE-TIE-BREAK",
+               doc="a tied player's 'first place monster': 'card' (the colour listed first on the agenda,"
+                   " then the second) or 'best' (the best placed of the agenda's colours, then the next)"),
+        Option(name="curse_terrain", default="free", choices=("free", "costs"), rule="MD-HOUSE-CURSE-TERRAIN",
+               doc="a cursed monster's way back: 'free' (3 spaces whatever the terrain) or 'costs'"
+                   " (at most 3 spaces, paying its walking costs out of 3 movement points)"),
+        Option(name="curse_chooser", default="curser", choices=("curser", "straight"), rule="MD-HOUSE-CURSE-CHOOSER",
+               doc="who picks a cursed monster's way back: 'curser' (the player controlling the cursing"
+                   " monster) or 'straight' (nobody: straight back where it can, else towards lane a)"),
         Option(name="call_range", default=3, minimum=1, maximum=6, house=False, rule="MD-ABILITY-CALL",
                doc="how many spaces away Call reaches (the rulebook says 3)"),
     )
@@ -778,7 +787,8 @@ class MonsterDerby(Game[MDState, Any]):
             return
         if self._control_options(st, include_end=False):
             return
-        R.end_control(em)
+        m = st.monsters[c.monster]
+        R.end_control(em, "stunned: it loses the rest of its turn" if c.stunned or "stun" in m.effects else "")
 
     # -- legal commands ----------------------------------------------------------------
 
@@ -840,6 +850,27 @@ class MonsterDerby(Game[MDState, Any]):
         out: list[Any] = [TakeMarker()] if state.marker == "available" else []
         out += [ControlMonster(m.id) for m in state.racing() if not m.turned]
         return out
+
+    def out_of_turn(self, state: MDState, seat: str, command: Any) -> Any:
+        """A step for a monster whose turn already ended (stunned, unconscious, killed, across
+        the line) is refused by the rule that ended that turn, not as a move out of turn."""
+        if not isinstance(command, (Move, Fly, Attack, Recover, Call, Copy, End, Curse)):
+            return None
+        if len(state.ended) != 3 or state.ended[0] != seat:
+            return None
+        _seat, mid, reason = state.ended
+        m = state.monsters.get(mid)
+        what = m.name if m is not None else mid
+        if reason.startswith("stunned"):
+            return RuleViolation("MD-STUNNED", f"the {what} was stunned and has lost the rest of its turn")
+        if reason.startswith("unconscious"):
+            return RuleViolation("MD-RED-NO-MOVE", f"the {what} is still in the red zone after recovering:"
+                                 " it is unconscious, does not move and its turn is over")
+        if reason.startswith("killed"):
+            return RuleViolation("MD-DEATH-GRAVE", f"the {what} died; its turn is over")
+        if reason.startswith("crossed"):
+            return RuleViolation("MD-MOVE-FINISHED", f"the {what} crossed the finish line; it moves no further")
+        return None
 
     def summary(self, state: MDState) -> dict[str, Any]:
         return {"round": state.round, "finished": len(state.finishes), "dead": len(state.graves),

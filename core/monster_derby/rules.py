@@ -14,7 +14,7 @@ import msgspec
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import ManualDiceError, RuleViolation
-from arbiter.core.monster_derby.track import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
+from arbiter.core.monster_derby.board import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
 from arbiter.events.base import Event
 from arbiter.events.monster_derby import (
     Attacked, ControlEnded, CursePending, Damaged, EffectGained, GameEnded, MonsterDied,
@@ -248,10 +248,25 @@ def race_key(state: MDState, m: Monster) -> tuple[int, int]:
     return (1, -along(p) if p else 0)
 
 
+def place_monsters(state: MDState, seat: str) -> list[Monster]:
+    """A player's "first place monster", then "second place monster" (Game End), read as
+    option ``tie_break`` says: ``card``, the colours in the order the agenda card lists them;
+    ``best``, the agenda's monsters from the best placed on (house rule MD-HOUSE-TIE-BREAK).
+    A game recorded before the option existed was decided by ``best``."""
+    points = state.kept_points.get(seat, {})
+    by_colour = {m.colour: m for m in state.monsters.values()}
+    mine = [by_colour[c] for c in points if c in by_colour]
+    if state.options.get("tie_break", "best") == "best":
+        mine.sort(key=lambda m: race_key(state, m))
+    return mine
+
+
 def score_agendas(state: MDState) -> tuple[dict[str, int], tuple[str, ...]]:
-    """Each player scores their agenda for the (up to three) finishing monsters; ties go to
-    the player whose first place monster finished first or is closest to the finish line,
-    then the second place monster (Game End)."""
+    """Each player scores their agenda for the (up to three) finishing monsters. "If two
+    players are tied for points, the one whose first place monster finished first or is
+    closest to the finish line wins. If their first place monsters are the same distance
+    along, compare their second place monsters" (Game End); equal still, they share the win
+    ("you have a defective copy of the game")."""
     top = state.finishes[:3]
     colour = {m.id: m.colour for m in state.monsters.values()}
     scores = {s: sum(state.kept_points.get(s, {}).get(colour[m], (0, 0, 0))[place]
@@ -260,8 +275,7 @@ def score_agendas(state: MDState) -> tuple[dict[str, int], tuple[str, ...]]:
     tied = [s for s in state.seats if scores[s] == best]
 
     def ranks(seat: str) -> list[tuple[int, int]]:
-        mine = [m for m in state.monsters.values() if m.colour in state.kept_points.get(seat, {})]
-        return sorted(race_key(state, m) for m in mine)
+        return [race_key(state, m) for m in place_monsters(state, seat)[:2]]
 
     top_rank = min(ranks(s) for s in tied)
     return scores, tuple(s for s in tied if ranks(s) == top_rank)
@@ -358,27 +372,41 @@ def modify_damage(a: Monster, d: Monster, hits: int, wacky_attack: str, wacky_de
 
 
 def curse_paths(state: MDState, d: Monster) -> list[tuple[str, ...]]:
-    """The ways back for a cursed monster: "backwards 3 spaces using otherwise normal movement
-    rules" (Ability Summary): each step into one of the three spaces behind, never into
-    impassable terrain or another monster, never off the back of the track; fewer than 3
-    only when it cannot go on (house rule MD-CURSE-PATH). Straight back comes first."""
+    """The ways back for a cursed monster: "Move the cursed monster backwards 3 spaces using
+    otherwise normal movement rules" (Ability Summary): each step into one of the three spaces
+    behind, never into impassable terrain or another monster, never off the back of the track.
+
+    Option ``curse_terrain`` (house rule MD-HOUSE-CURSE-TERRAIN): ``free``, 3 spaces whatever
+    the terrain, fewer only when it cannot go on; ``costs``, at most 3 spaces paid out of 3
+    movement points at the cursed monster's walking costs, stopping when it cannot pay the
+    next step. Option ``curse_chooser`` (MD-HOUSE-CURSE-CHOOSER): ``straight`` leaves one way,
+    straight back where it can, else the diagonal towards lane a. Straight back comes first."""
     tr = track(state)
+    costs = state.options.get("curse_terrain", "free") == "costs"
     found: list[tuple[str, ...]] = []
 
-    def walk(p: Pos, path: tuple[str, ...]) -> None:
+    def walk(p: Pos, path: tuple[str, ...], points: int) -> None:
         back = behind(p)
-        steps = [q for q in (back[1], back[0], back[2])
-                 if tr.on_map(q) and tr.terrain(q) != "impassable" and not blocked(state, q)]
-        if len(path) == 3 or not steps:
+        steps: list[tuple[Pos, int]] = []
+        for q in (back[1], back[0], back[2]):
+            cost = walking_cost(state, d, q) if tr.on_map(q) else None
+            if cost is None or blocked(state, q) or (costs and cost > points):
+                continue
+            steps.append((q, cost))
+        if len(path) == 3 or not steps or (costs and points <= 0):
             if path:
                 found.append(path)
             return
-        for q in steps:
-            walk(q, path + (name(q),))
+        for q, cost in steps:
+            walk(q, path + (name(q),), points - cost)
 
-    walk(pos_of(d), ())
-    longest = max((len(x) for x in found), default=0)
-    return [x for x in found if len(x) == longest]
+    walk(pos_of(d), (), 3)
+    if not costs:
+        longest = max((len(x) for x in found), default=0)
+        found = [x for x in found if len(x) == longest]
+    if state.options.get("curse_chooser", "curser") == "straight":
+        return found[:1]
+    return found
 
 
 def curse_destinations(state: MDState, d: Monster) -> dict[str, tuple[str, ...]]:
@@ -662,7 +690,12 @@ def check_may_move(c: Control, m: Monster) -> None:
 
 
 def can_still_move(state: MDState, c: Control, m: Monster) -> bool:
+    """Whether movement is still owed: "A monster must spend all of its movement points going
+    forward" (Control a Monster) is met at 0 points, even where a free step (Brushwalker's
+    brush) remains; such a step may still be taken, but it is not owed."""
     if "stun" in m.effects or c.stunned or not c.can_move or m.status != "racing":
+        return False
+    if c.points <= 0 and not c.stopover:
         return False
     if flies(m):
         if c.flown or c.walked:

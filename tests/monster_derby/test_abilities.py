@@ -35,7 +35,8 @@ def test_attack_again_as_a_wacky_attack():
     s = control(m, "griffin", 1)
     events = m.apply(s, "attack golem [0 0 0 sword]")
     assert att(events)[0].wacky_attack == "attack_again"
-    m.apply(s, "attack golem [0 0 0 blank]")
+    m.apply(s, "attack golem [0 0 0 blank]")  # "The monster may attack again"
+    rejected(m, "attack golem [0 0 0 blank]", "MD-ACTION-ONE")  # once again, not more
 
 
 def test_attack_dice_equal_hit_points():
@@ -147,12 +148,87 @@ def test_a_curse_with_one_way_back_is_walked_at_once():
     assert moved and moved[0].to == "5c" and m.state.curse is None
 
 
+WATER = ["WWWWWWWWW", "WWWWWWWWW", ".........", "WWWWWWWWW", "WWWWWWWWW"]  # columns 3-11
+
+
+def test_the_curse_goes_back_3_spaces_whatever_the_terrain_by_default():
+    """"Move the cursed monster backwards 3 spaces using otherwise normal movement rules"
+    (Ability Summary): 3 spaces, through water the Golem would pay 2 for (MD-HOUSE-CURSE-TERRAIN)."""
+    m = scenario([("djinni", "7c", None), ("golem", "8c", None)], rows=WATER)
+    s = control(m, "djinni", 1)
+    m.apply(s, "attack golem [0 0 0 sword]")
+    assert all(len(t.split()) == 4 for t in m.legal_texts(s))
+    m.apply(s, "curse 7b 6b 5b")
+    assert mon(m, "golem").space == "5b"
+
+
+def test_the_curse_paying_terrain_costs_as_an_option():
+    """curse_terrain=costs: 3 movement points at the Golem's walking costs; water costs it 2,
+    so it goes back one space and stops, unable to pay the next."""
+    m = scenario([("djinni", "7c", None), ("golem", "8c", None)], rows=WATER,
+                 options={"curse_terrain": "costs"})
+    s = control(m, "djinni", 1)
+    m.apply(s, "attack golem [0 0 0 sword]")
+    assert sorted(m.legal_texts(s)) == ["curse 7b", "curse 7d"]
+    rejected(m, "curse 7b 6b 5b", "MD-CURSE-PATH")
+    m.apply(s, "curse 7d")
+    assert mon(m, "golem").space == "7d" and m.state.curse is None
+    # on path it still goes back 3 spaces (3 points), never more
+    m2 = scenario([("djinni", "3c", None), ("golem", "4c", None)], options={"curse_terrain": "costs"})
+    s = control(m2, "djinni", 1)
+    m2.apply(s, "attack golem [0 0 0 sword]")
+    assert {len(t.split()) for t in m2.legal_texts(s)} == {4}
+
+
+def test_the_curser_chooses_the_way_back_by_default():
+    """"The player controlling the monster makes all movement decisions" (Control a Monster):
+    the player controlling the cursing monster picks the way (MD-HOUSE-CURSE-CHOOSER)."""
+    m = scenario([("djinni", "3c", None), ("golem", "4c", None)], seats=("ann", "bob", "cy"))
+    s = control(m, "djinni", 1)
+    m.apply(s, "attack golem [0 0 0 sword]")
+    assert m.to_act().seats == (s,) and len(m.legal_texts(s)) > 1
+
+
+def test_the_curse_straight_back_with_no_choice_as_an_option():
+    """curse_chooser=straight: nobody chooses; straight back where it can (3c holds the
+    Djinni, so first the diagonal towards lane a, then straight on back)."""
+    m = scenario([("djinni", "3c", None), ("golem", "4c", None)], options={"curse_chooser": "straight"})
+    s = control(m, "djinni", 1)
+    events = m.apply(s, "attack golem [0 0 0 sword]")
+    moved = [e for e in events_of(events, MonsterMoved) if e.kind == "curse"]
+    assert moved and (moved[0].frm, moved[0].to) == ("4c", "1b")
+    assert m.state.curse is None
+
+
 def test_rage_adds_one_now_and_on_later_attacks():
-    m = scenario([("giant", "3c", None), ("hare", "4c", None), ("golem", "1a", None)], seats=("ann",  "bob"))
+    pen = [".........", "XX.......", "..X......", "XX.......", "........."]  # Giant and Hare stay put
+    m = scenario([("giant", "3c", None), ("hare", "4c", None), ("golem", "1a", None)], rows=pen)
     s = control(m, "giant", 1)
     a = att(m.apply(s, "attack hare [1 0 0 0 0 0 sword]"))[0]
     assert a.wacky_attack == "rage" and a.damage == 3  # 1 hit +1 Giant +1 rage
     assert "rage" in mon(m, "giant").effects
+    to_next_round(m)  # the clip stays to the end of the next round (MD-HOUSE-RAGE)
+    s = control(m, "giant", 1)
+    a = att(m.apply(s, "attack hare [1 0 0 0 0 0 blank]"))[0]
+    assert a.damage == 3  # 1 hit +1 Giant +1 rage, no wacky face this time
+    to_next_round(m)
+    assert "rage" not in mon(m, "giant").effects
+    s = control(m, "giant", 1)
+    assert att(m.apply(s, "attack hare [1 0 0 0 0 0 blank]"))[0].damage == 2
+
+
+def to_next_round(m):
+    """Play out the round: each turn controls the first monster not yet turned, or takes the
+    marker when none is left; every monster walks its first legal steps."""
+    start = m.state.round
+    while m.state.round == start and m.outcome() is None:
+        if m.state.control is not None:
+            finish_turn(m)
+            continue
+        s = seat(m)
+        m.apply(s, "roll 1")
+        left = [t for t in m.legal_texts(s) if t.startswith("control")]
+        m.apply(s, left[0] if left else "take-marker")
 
 
 def test_poison_costs_a_hit_point_when_the_monster_is_next_controlled():
@@ -176,7 +252,8 @@ def test_webs_halve_the_next_movement():
     s2 = seat(m)
     m.apply(s2, "roll 5")
     m.apply(s2, "control golem")
-    assert m.state.control.points == 2
+    assert m.state.control.points == 2  # halved, rounded down (MD-HOUSE-WEBS)
+    assert "webs" not in mon(m, "golem").effects  # the clip is spent
 
 
 def test_stun_as_wacky_defense_ends_the_attackers_turn():
@@ -192,6 +269,23 @@ def test_stun_mid_move_loses_the_rest_of_the_movement():
     m.apply(s, "move 4c")
     m.apply(s, "attack golem [0 0 0 0 0 0 shield]")
     assert m.state.control is None and mon(m, "giant").space == "4c"
+
+
+def test_a_step_after_a_stun_cites_the_stun_not_the_turn():
+    """"might get stunned by the Golem's wacky defense ability and lose the rest of his turn"
+    (Example): the refusal of a later step names that rule, not whose turn it is."""
+    m = scenario([("giant", "3c", None), ("golem", "5c", None)], seats=("ann", "bob", "cy"))
+    s = control(m, "giant", 3)
+    m.apply(s, "move 4c")
+    m.apply(s, "attack golem [0 0 0 0 0 0 shield]")
+    assert seat(m) != s
+    for text in ("move 5b", "end", "recover", "attack golem"):
+        err = rejected(m, text, "MD-STUNNED", who=s)
+        assert "stunned" in str(err)
+    m.apply(seat(m), "roll 2")
+    rejected(m, "move 5b", "MD-STUNNED", who=s)
+    m.apply(seat(m), "take-marker")  # the other player chooses anew: now it is just not s's turn
+    rejected(m, "move 5b", "ARB-TURN", who=s)
 
 
 def test_the_doppelganger_copies_an_adjacent_monsters_special_ability():
@@ -256,7 +350,7 @@ def test_the_agenda_bot_curses_a_rival_as_far_back_as_it_can():
     import random
 
     from arbiter.core.monster_derby.bots import agenda_bot
-    from arbiter.core.monster_derby.track import along, parse_space
+    from arbiter.core.monster_derby.board import along, parse_space
 
     m = scenario([("djinni", "3c", None), ("golem", "4c", None)])
     s = control(m, "djinni", 1)

@@ -138,6 +138,10 @@ def test_still_red_after_recovering_it_is_unconscious():
     assert mon(m, "hare").hp == 4 and mon(m, "hare").space == "3c"
     assert m.state.control is None and seat(m) != s
     assert mon(m, "hare").turned
+    # "If, even after recovering, a monster is still in the red zone, it is unconscious and
+    # doesn't get to move" (Damage): a move now cites that rule, not whose turn it is
+    err = rejected(m, "move 4c", "MD-RED-NO-MOVE", who=s)
+    assert "unconscious" in str(err)
 
 
 def test_a_red_defender_loses_its_special_ability():

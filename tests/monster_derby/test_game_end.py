@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from arbiter.events.monster_derby import GameEnded
 
+from arbiter.core.monster_derby import GAME
+
 from .helpers import control, events_of, finish_turn, scenario, seat
 
 X = {"red": 5, "green": 3}
@@ -97,3 +99,43 @@ def test_same_first_place_monster_compares_the_second_place_monsters_distance():
     # both first place monsters are the red golem; bob's blue zombie (9e) is closer than
     # ann's green cyclops (5c) to the finish line
     assert out.winners == ("bob",)
+
+
+def _tie_between_card_and_best(tie_break):
+    """ann's agenda lists red first, then green; bob's yellow, then blue. Green finishes first
+    and yellow second: 5 points each. ann's best placed monster (green) finished first, but
+    the colour her card lists first (red, the Golem) is still back on 3c."""
+    A, B = {"red": 5, "green": 5}, {"yellow": 5, "blue": 5}
+    m = scenario([("golem", "3c", None), ("giant", "11c", None), ("zombie", "3a", None),
+                  ("cyclops", "11a", None), ("troll", "11e", None)],
+                 agendas=[A, B], keep={"ann": A, "bob": B}, options={"tie_break": tie_break})
+    for mid in ("cyclops", "giant", "troll"):  # green, yellow, orange
+        s = control(m, mid, 1)
+        m.apply(s, "move finish")
+    out = m.outcome()
+    assert out.scores == {"ann": 5.0, "bob": 5.0}
+    return out.winners
+
+
+def test_tie_break_by_the_colour_the_agenda_card_lists_first_by_default():
+    """"the one whose first place monster finished first ... If they have the same second
+    place monster, you have a defective copy of the game" (Game End): the first place monster
+    is the agenda card's own first colour (rules MD-HOUSE-TIE-BREAK)."""
+    assert {o.name: o.default for o in GAME.options}["tie_break"] == "card"
+    assert _tie_between_card_and_best("card") == ("bob",)  # his yellow finished; her red did not
+
+
+def test_tie_break_by_the_best_placed_monster_of_the_agenda_as_an_option():
+    assert _tie_between_card_and_best("best") == ("ann",)  # her green finished first
+
+
+def test_the_same_first_and_second_place_monsters_share_the_win():
+    """"If they have the same second place monster, you have a defective copy of the game"."""
+    A = {"red": 5, "green": 3}
+    m = scenario([("golem", "11a", None), ("giant", "11c", None), ("zombie", "3a", None),
+                  ("cyclops", "5c", None), ("troll", "11e", None)],
+                 agendas=[A], keep={"ann": A, "bob": A})
+    for mid in ("golem", "giant", "troll"):
+        s = control(m, mid, 1)
+        m.apply(s, "move finish")
+    assert m.outcome().winners == ("ann", "bob")

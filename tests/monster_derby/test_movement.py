@@ -116,6 +116,24 @@ def test_brushwalker_walks_brush_for_nothing():
     rejected(m, "end", "MD-MOVE-ALL")
 
 
+def test_a_brushwalker_with_no_points_left_has_spent_them_all_even_next_to_brush():
+    """"A monster must spend all of its movement points going forward" (Control a Monster) is
+    met at 0 points: a free brush step (Brushwalker) is not movement owed."""
+    m = scenario([("spider", "3d", None), ("golem", "1a", None)], rows=ROWS,
+                 overrides={"spider": {"natives": ["rock"]}})
+    s = control(m, "spider", 1)
+    m.apply(s, "move 4c")  # path: its last point; 4d ahead is brush, free for it
+    assert m.state.control.points == 0
+    assert "end" in m.legal_texts(s) and "move 4d" in m.legal_texts(s)
+    m.apply(s, "end")
+    assert m.state.control is None and mon(m, "spider").space == "4c"
+    m2 = scenario([("spider", "3d", None), ("golem", "1a", None)], rows=ROWS,
+                  overrides={"spider": {"natives": ["rock"]}})
+    s = control(m2, "spider", 1)
+    m2.apply(s, "move 4c 4d")  # the free step may still be taken
+    assert mon(m2, "spider").space == "4d"
+
+
 def test_the_hare_counts_its_movement_die_twice():
     m = scenario([("hare", "2c", None), ("golem", "1a", None)])
     control(m, "hare", 3)

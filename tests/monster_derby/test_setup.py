@@ -141,7 +141,7 @@ def test_options_are_recorded_in_game_created():
     m = new()
     created = m.items[0][2]
     assert isinstance(created, GameCreated)
-    assert set(created.options) == {"boards", "layout", "lanes", "wacky_die", "graves_block", "call_range"}
+    assert set(created.options) == {"boards", "layout", "lanes", "wacky_die", "graves_block", "call_range", "tie_break", "curse_terrain", "curse_chooser"}
     rules = GAME.rules
     for opt in GAME.options:
         assert opt.rule in rules

@@ -1,4 +1,5 @@
-"""The track's geometry: an offset (hex) grid of columns along the race and lanes across.
+"""The board: the laid track's geometry, an offset (hex) grid of columns along the race
+and lanes across.
 
 Lanes are rows; odd lanes are shifted half a space towards the finish, so every space
 touches three spaces ahead (straight on, and diagonally to the lane on either side) and
