@@ -64,11 +64,13 @@ class ScottPilgrim(Game[SPState, Cmd]):
                doc="setup: each side places its characters behind its start line (choose; 'place"
                    " default' takes the content's suggested spaces), or the content's spaces are"
                    " used at once (fixed)", rule="SP-PLACE-START-LINE"),
-        Option(name="max_rounds", default=12, minimum=0, maximum=200,
-               doc="house: if Matthew still stands after this many rounds, the battle ends and"
-                   " the team keeping the larger share of its starting Health wins (a tie goes"
-                   " to the Bad Guys); 0 = no limit", rule="SP-ROUND-LIMIT"),
+        Option(name="max_rounds", default=0, minimum=0, maximum=200,
+               doc="house, for bots and tests only: if Matthew still stands after this many"
+                   " rounds, the battle ends and the team keeping the larger share of its"
+                   " starting Health wins (a tie goes to the Bad Guys); 0 (the default) = no"
+                   " limit, as the rulebook: repeat until a team wins", rule="SP-ROUND-LIMIT"),
     )
+    random_play_options = {"max_rounds": 12}
 
     # -- content and options --------------------------------------------------------------
 
