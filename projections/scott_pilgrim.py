@@ -282,8 +282,8 @@ class SPProjection(Base[SPState]):
     def _LeveledUp(self, s: SPState, e: LeveledUp) -> SPState:
         c = s.chars[e.who]
         level = c.level + 1 if e.unlocked else c.level
-        return r(s, chars={**s.chars, e.who: r(c, xp=max(0, c.xp - s.content["xp_to_level"]),
-                                               level=level, combo=True)})
+        # the star returns to the bottom: XP beyond the fifth space is lost (SP-HOUSE-LEVEL)
+        return r(s, chars={**s.chars, e.who: r(c, xp=0, level=level, combo=True)})
 
     def _HealthRecovered(self, s: SPState, e: HealthRecovered) -> SPState:
         c = s.chars[e.who]

@@ -26,7 +26,7 @@ class ScottPilgrim(Game[SPState, Cmd]):
     id = "scott-pilgrim"
     short = "sp"
     title = "Scott Pilgrim Miniatures The World"
-    rules_version = "1"
+    rules_version = "2"
     projection = SPProjection()
     min_seats = 2
     max_seats = 3

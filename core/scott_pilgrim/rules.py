@@ -599,14 +599,15 @@ def level_up(p: Play, who: str) -> None:
 # -- movement ---------------------------------------------------------------------------
 
 def move_allowance(s: SPState, who: str, spent: DiceSpent) -> int:
-    """Move: Speed 3, any other die 2, a booster 2; bonuses add to their icon."""
+    """Move: "For each Speed die you spend, you can move up to 3 spaces. For each other die
+    (Guts, Will, Health, Magic) you spend, you can move up to 2 spaces." A wild die (Health,
+    Magic) is one of the other dice here; bonuses add to their icon."""
     mv = s.content["move"]
     bonus = s.content["characters"][who].get("bonus", {})
     speed_items = sum(int(item_def(s, t).get("speed", 0)) for t in s.equipped.get(who, ()))
-    wild = wild_faces(s, who)
     total = 0
     for f in spent.faces:
-        if f == "speed" or f in wild:  # a wild die counts as a Speed die
+        if f == "speed":
             total += int(mv["speed"]) + int(bonus.get("speed", 0)) + speed_items
         else:
             total += int(mv["other"]) + int(bonus.get(f, 0))
@@ -837,6 +838,8 @@ def grab_object(p: Play, seat: str, cmd: Cmd) -> None:
         raise RuleViolation("SP-GRAB-OBJECT", f"{cmd.target or 'that'} is not an object")
     check_target_adjacent(s, cmd.who, cmd.target)
     pay(p, cmd.who, ["will"], cmd.pay, "grab", basic=True)
+    if open_reaction(p, cmd):  # a basic ability: Pause answers it too
+        return
     p.emit(ObjectGrabbed(who=cmd.who, obj=cmd.target))
 
 
@@ -1166,7 +1169,7 @@ def reroll_ability(p: Play, aid: str, spec: dict[str, Any]) -> int:
 # -- the reaction window (Pause, Reversal) ----------------------------------------------
 
 def reaction_targets(s: SPState, cmd: Cmd) -> tuple[str, ...]:
-    if cmd.verb in ("punch", "kick"):
+    if cmd.verb in ("punch", "kick", "grab"):
         return (cmd.target,)
     a = ability(s, cmd.verb)
     pos = s.chars[cmd.who].pos or ""
@@ -1192,7 +1195,8 @@ def can_react(s: SPState, targets: tuple[str, ...]) -> bool:
 
 
 def open_reaction(p: Play, cmd: Cmd) -> bool:
-    """When a Bad Guy uses an ability, the Good Guys get a window to Pause or Reverse it."""
+    """"When a Bad Guy uses an ability" (Pause) -- a special ability or a basic one (punch,
+    kick, grab an object) -- the Good Guys get a window to Pause or Reverse it."""
     passed('SP-REACTION-WINDOW')
     s = p.s
     if s.chars[cmd.who].team != "bad":
@@ -1255,6 +1259,9 @@ def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
 
 
 def resolve_declared(p: Play, declared: Cmd, reflect_from: str = "") -> None:
+    if declared.verb == "grab":
+        p.emit(ObjectGrabbed(who=declared.who, obj=declared.target))
+        return
     if declared.verb in ("punch", "kick"):
         if reflect_from and declared.target == reflect_from:
             p.emit(AbilityUsed(who=declared.who, ability=declared.verb, targets=(reflect_from,),

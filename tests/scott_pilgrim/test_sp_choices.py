@@ -67,6 +67,7 @@ def test_the_acting_player_chooses_where_a_bad_guys_shield_drops():
     m = battle({"scott": "e4", "matthew": "f4"}, objects={"table-1": "g4"})
     m.apply("bad", "roll [will will guts guts guts]")
     m.apply("bad", "matthew grab table-1")
+    m.apply("good", "allow")  # grabbing is a basic ability: the Good Guys may Pause it
     m.apply("bad", "end")
     m.apply("good", "roll [will will speed speed guts]")
     m.apply("good", "scott punch matthew drop table-1@g3")
