@@ -69,6 +69,17 @@ class ScottPilgrim(Game[SPState, Cmd]):
                    " rounds, the battle ends and the team keeping the larger share of its"
                    " starting Health wins (a tie goes to the Bad Guys); 0 (the default) = no"
                    " limit, as the rulebook: repeat until a team wins", rule="SP-ROUND-LIMIT"),
+        Option(name="turn_end", default="dice-spent", choices=("dice-spent", "chosen"),
+               doc="\"A turn ends when the team has spent all of their dice or chooses not to"
+                   " take any more actions\": dice-spent (the rulebook's first ending: once the"
+                   " last die is spent the team takes no more actions, only ends its turn and"
+                   " equips items), or chosen (actions that cost no dice -- throws, items,"
+                   " boosters, combos -- may follow the last die until the team ends the turn)",
+               rule="SP-TURN-END"),
+        Option(name="cancelled_xp", default=True,
+               doc="a Bad Guy whose ability is paused or reversed still gains the XP for using"
+                   " it (XP comes from using an ability; Pause cancels only its effect)",
+               rule="SP-HOUSE-CANCELLED-XP"),
     )
     random_play_options = {"max_rounds": 12}
 
@@ -244,6 +255,8 @@ class ScottPilgrim(Game[SPState, Cmd]):
             R.ex_throw(p, seat, command)
         else:
             R.check_phase_act(s)
+            if not (v == "move" and command.who in s.follow):
+                R.check_dice_left(s)
             if v == "move":
                 R.move(p, seat, command)
             elif v in ("punch", "kick"):

@@ -212,6 +212,17 @@ def check_phase_act(s: SPState) -> None:
         raise RuleViolation("SP-ROLL-FIRST", "roll your team's dice first")
 
 
+def check_dice_left(s: SPState) -> None:
+    """Phase Two: "A turn ends when the team has spent all of their dice or chooses not to
+    take any more actions." With turn_end=dice-spent, spending the last die ends the
+    team's actions: only ending the turn (and equipping items) remains."""
+    if s.options.get("turn_end", "dice-spent") != "dice-spent" or not s.dice:
+        return
+    require(any(not d.spent for d in s.dice), "SP-TURN-END",
+            "your team has spent all of its dice, so its turn is over: end it"
+            + (" (equipping items is still allowed)" if s.team == "good" else ""))
+
+
 def check_controls(s: SPState, seat: str, who: str) -> None:
     """Each player acts only with the characters they play."""
     if who not in s.chars:
@@ -1132,6 +1143,7 @@ def resolve_ability(p: Play, cmd: Cmd, reflect_from: str = "") -> None:
         chicks_attack(p, cmd, a["chicks"], reflect_from)
     if reflect_from and reflect_from in targets:
         reversal_reflects(p, who, reflect_from, dmg, kb, cmd.verb)
+        xp_for_cancelled(p, cmd)
     elif not p.s.chars[who].out:
         gain_xp(p, who)
     finish_effect(p)
@@ -1244,6 +1256,7 @@ def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
         p.emit(ReactionTaken(kind="pause"))
         p.emit(ItemUsed(who="", card=card, effect="cancels " + declared.verb))
         p.emit(ItemDiscarded(card=card))
+        xp_for_cancelled(p, declared)
     else:
         scott = next((t for t in pend.targets if t in s.chars and "reversal" in combos(s, t)), "")
         if not scott:
@@ -1258,6 +1271,24 @@ def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
         resolve_declared(p, declared, reflect_from=scott)
 
 
+def earns_xp(s: SPState, cmd: Cmd) -> bool:
+    """Gaining XP: "each time you use a special ability (one on your player board), power up
+    a punch or kick, or throw an object"."""
+    if cmd.verb in ("punch", "kick"):
+        return cmd.power
+    return cmd.verb in s.content["abilities"]
+
+
+def xp_for_cancelled(p: Play, declared: Cmd) -> None:
+    """House reading (option cancelled_xp): a paused or reversed ability was still used --
+    its dice are spent, only its effect is cancelled or turned back -- so its user still
+    gains the XP for using it."""
+    require(True, "SP-HOUSE-CANCELLED-XP", "")
+    if p.s.options.get("cancelled_xp", True) and earns_xp(p.s, declared):
+        if B.where(p.s, declared.who) is not None:
+            gain_xp(p, declared.who)
+
+
 def resolve_declared(p: Play, declared: Cmd, reflect_from: str = "") -> None:
     if declared.verb == "grab":
         p.emit(ObjectGrabbed(who=declared.who, obj=declared.target))
@@ -1268,6 +1299,7 @@ def resolve_declared(p: Play, declared: Cmd, reflect_from: str = "") -> None:
                                detail="reversed"))
             dmg = 1 + (1 if declared.power else 0)
             reversal_reflects(p, declared.who, reflect_from, dmg, 0, declared.verb)
+            xp_for_cancelled(p, declared)
             finish_effect(p)
         else:
             resolve_punch_or_kick(p, declared)
@@ -1313,6 +1345,7 @@ def use_item(p: Play, seat: str, cmd: Cmd) -> None:
     check_phase_act(s)
     if s.phase == "ended":
         raise RuleViolation("SP-TURN-OVER", "after the turn ends the only thing you can do is equip items")
+    check_dice_left(s)
     check_controls(s, seat, cmd.who)
     tok = "item:" + cmd.card
     if tok not in s.hand:

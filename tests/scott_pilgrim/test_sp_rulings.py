@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arbiter.core.errors import RuleViolation
-from sp_helpers import battle, ch, to_good_turn
+from sp_helpers import battle, ch, follow, to_good_turn
 
 NONE: dict = {}
 
@@ -107,3 +107,89 @@ def test_a_level_up_item_also_returns_the_star_to_the_bottom():
     assert ch(m, "scott").xp == 2
     m.apply("good", "use xp-boost scott")
     assert ch(m, "scott").level == 1 and ch(m, "scott").xp == 0
+
+
+# -- "A turn ends when the team has spent all of their dice or chooses not to take any more
+# actions." (option turn_end; SP-TURN-END)
+
+def spend_all_but_hold(m):
+    """Scott grabs the amp and the Good Guys spend every other die on moves."""
+    m.apply("good", "scott grab amp pay will")
+    m.apply("good", "scott move d5 pay speed")
+    m.apply("good", "scott move d4 pay speed")
+    m.apply("good", "scott move e4 pay guts")
+    m.apply("good", "scott move e5 pay guts")
+
+
+def test_by_default_spending_the_last_die_ends_the_teams_actions():
+    m = battle({"scott": "c4", "matthew": "k8"}, objects={"amp": "c5"},
+               items=["knives-sais"])
+    to_good_turn(m, "will speed speed guts guts")
+    spend_all_but_hold(m)
+    assert ch(m, "scott").holding == "amp"
+    # throwing costs no dice, but the turn is over: only ending it (and equipping) is left
+    assert rule(m, "good", "scott throw e") == "SP-TURN-END"
+    assert {t.split()[0] for t in m.legal_texts("good")} <= {"end", "equip"}
+    m.apply("good", "equip knives-sais scott")  # "The only thing you can do is equip items."
+    m.apply("good", "end")
+    assert m.state.team == "bad"
+
+
+def test_with_turn_end_chosen_no_dice_actions_follow_the_last_die():
+    m = battle({"scott": "c4", "matthew": "k8"}, objects={"amp": "c5"}, turn_end="chosen")
+    to_good_turn(m, "will speed speed guts guts")
+    spend_all_but_hold(m)
+    m.apply("good", "scott throw e")
+    assert ch(m, "scott").holding is None and ch(m, "scott").xp == 1
+
+
+def test_the_chicks_still_finish_matthews_move_paid_with_the_last_die():
+    m = battle({"scott": "a8", "matthew": "j1"}, objects=NONE, park=["a1", "a2", "a3", "a4", "k5", "k6", "k7"])
+    m.apply("bad", "roll [speed will will will will]")
+    for step in ("i1", "h1", "g1", "f1"):
+        m.apply("bad", f"matthew move {step} pay will")
+        follow(m)
+    m.apply("bad", "matthew move e1 d1 c1 pay speed")  # the last die
+    assert m.state.follow  # each Chick owes three spaces: part of Matthew's move
+    follow(m)
+    assert not m.state.follow
+    assert rule(m, "bad", "matthew move b1 pay booster") in ("SP-TURN-END", "SP-BOOSTER-USE")
+    assert m.legal_texts("bad") and all(t.startswith("end") for t in m.legal_texts("bad"))
+
+
+# -- Whether a paused or reversed ability still earns XP (option cancelled_xp,
+# SP-HOUSE-CANCELLED-XP): "You gain 1 XP each time you use a special ability ... power up a
+# punch or kick"; Pause: "cancel its effect ... (They still spend dice to use it.)"
+
+@pytest.mark.parametrize("cancelled_xp,xp", [(True, 1), (False, 0)])
+def test_a_paused_special_ability_still_earns_xp_by_default(cancelled_xp, xp):
+    m = battle({"scott": "g4", "matthew": "j4"}, objects=NONE, items=["pause-controller"],
+               cancelled_xp=cancelled_xp)
+    m.apply("bad", "roll [speed will magic magic guts]")
+    m.apply("bad", "matthew fireballs scott pay magic magic")
+    m.apply("good", "pause")
+    assert ch(m, "scott").health == 60
+    assert ch(m, "matthew").xp == xp
+
+
+@pytest.mark.parametrize("cancelled_xp,xp", [(True, 1), (False, 0)])
+def test_a_reversed_punch_still_earns_its_power_up_xp_by_default(cancelled_xp, xp):
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, items=["xp-boost", "brick"],
+               cancelled_xp=cancelled_xp)
+    to_good_turn(m, "speed speed guts guts guts")
+    m.apply("good", "use xp-boost scott")
+    m.apply("good", "end")
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott power")
+    m.apply("good", "reversal")
+    assert ch(m, "matthew").health == 33 and ch(m, "scott").health == 60
+    assert ch(m, "matthew").xp == xp
+    assert ch(m, "scott").xp == 1  # SP-HOUSE-REVERSAL: Scott gains 1 XP
+
+
+def test_a_plain_punch_paused_earns_nothing_either_way():
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, items=["pause-controller"])
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott")
+    m.apply("good", "pause")
+    assert ch(m, "matthew").xp == 0
