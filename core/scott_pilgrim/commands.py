@@ -10,6 +10,7 @@ import msgspec
 
 from arbiter.core.errors import ParseError
 from arbiter.core.scott_pilgrim.board import DIRS
+from arbiter.projections.scott_pilgrim import SPState
 
 FACES = ("speed", "will", "guts", "health", "magic")
 TEAM_VERBS = ("place", "roll", "reroll", "end", "equip", "use", "allow", "pause", "reversal")
@@ -174,8 +175,16 @@ def command_text(c: Cmd) -> str:
     return " ".join(parts)
 
 
-def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set[str],
-          things: set[str], boards: dict[str, Any] | None = None) -> Cmd:
+def parse(state: SPState, seat: str, text: str) -> Cmd:
+    """The command written as ``text`` in this battle, or raise ``ParseError``."""
+    things = set(state.chars) | set(state.objects)
+    items = {i["id"] for i in state.content["items"]}
+    return read(text, dict(state.chars), state.content["abilities"], items, things,
+                state.content["characters"])
+
+
+def read(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set[str],
+         things: set[str], boards: dict[str, Any] | None = None) -> Cmd:
     """Read one command. ``chars``: character ids in play; ``things``: targetable ids."""
     words = text.lower().replace(",", " ").split()
     if not words:

@@ -1,6 +1,6 @@
 """The rules of a battle, one rule a function, named after the rulebook's words.
 
-Every function takes a :class:`Play` (the state as it changes while a command resolves,
+Every function takes an :class:`Emitter` (the state as it changes while a command resolves,
 and the events emitted so far) and emits facts; rejections raise ``RuleViolation``.
 """
 
@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbiter.core import game
 from arbiter.core.dice import Rng
 from arbiter.core.errors import RuleViolation, require
 from arbiter.core.scott_pilgrim import board as B
-from arbiter.core.scott_pilgrim.commands import Cmd
+from arbiter.core.scott_pilgrim.commands import Cmd, command_text, parse
 from arbiter.events.base import Event
 from arbiter.events.scott_pilgrim import (
     AbilityRerolled, AbilityUsed, BattleOver, BoosterGained, ChickMoved, ChicksFollow,
@@ -27,13 +28,12 @@ PROJ = SPProjection()
 BASIC = ("move", "punch", "kick", "grab")
 
 
-class Play:
-    """A command being resolved: the state so far and the events that made it."""
+class Emitter(game.Emitter[SPState]):
+    """A command being resolved: the state so far, the events that made it, and the
+    scratch of the effect under way (Chicks to poof, things knocked back, choices)."""
 
     def __init__(self, state: SPState, rng: Rng | None = None) -> None:
-        self.s = state
-        self.events: list[Event] = []
-        self.rng = rng
+        super().__init__(state, PROJ, rng)
         self.poof: list[str] = []
         self.knocked: list[str] = []
         self.displaced: dict[str, str] = {}
@@ -60,12 +60,8 @@ class Play:
             raise RuleViolation(rule, f"{what}: {pick} is not one of the choices ({', '.join(options)})")
         return pick
 
-    def emit(self, ev: Event) -> None:
-        self.events.append(ev)
-        self.s = PROJ.evolve(self.s, ev)
 
-
-def check_choices_used(p: Play) -> None:
+def check_choices_used(p: Emitter) -> None:
     """A knock, land or drop choice must name something the effect left open."""
     unused = [f"{k} {t}@{v}" for (k, t), v in p.choices.items() if (k, t) not in p.used]
     if unused:
@@ -165,11 +161,11 @@ def placement_problem(s: SPState, who: str, at: str) -> tuple[str, str] | None:
     return None
 
 
-def place_character(p: Play, seat: str, cmd: Any) -> None:
+def place_character(p: Emitter, seat: str, cmd: Any) -> None:
     """Setup: Good Guys behind the stage-side start line, then Matthew behind the seating
     side's, then his Chicks within two spaces of him; no two on one space."""
     passed('SP-PLACE-SETUP', 'SP-PLACE-ORDER', 'SP-PLACE-START-LINE', 'SP-PLACE-EMPTY')
-    s = p.s
+    s = p.state
     if s.phase != "place":
         raise RuleViolation("SP-PLACE-SETUP", "the characters were placed at setup")
     if seat not in unplaced_seats(s):
@@ -185,16 +181,16 @@ def place_character(p: Play, seat: str, cmd: Any) -> None:
         p.emit(Placed(who=cmd.who, at=cmd.target))
     else:
         for who in mine:
-            want = p.s.content["characters"][who]["start"]
-            if placement_problem(p.s, who, want):
-                w, h = B.size(p.s)
+            want = p.state.content["characters"][who]["start"]
+            if placement_problem(p.state, who, want):
+                w, h = B.size(p.state)
                 spots = sorted((B.name(x, y) for x in range(w) for y in range(h)),
                                key=lambda q: (B.dist(q, want), q))
-                want = next((q for q in spots if placement_problem(p.s, who, q) is None), "")
+                want = next((q for q in spots if placement_problem(p.state, who, q) is None), "")
                 if not want:
                     raise RuleViolation("SP-PLACE-EMPTY", f"there is no space left to place {who}")
             p.emit(Placed(who=who, at=want))
-    if all(v.pos is not None or v.out for v in p.s.chars.values()):
+    if all(v.pos is not None or v.out for v in p.state.chars.values()):
         p.emit(TurnBegan(team="bad", round=1))
 
 
@@ -251,10 +247,10 @@ def wild_faces(s: SPState, who: str) -> tuple[str, ...]:
     return ("health",) if s.chars[who].team == "good" else ("magic",)
 
 
-def pay(p: Play, who: str, cost: list[str], given: tuple[str, ...], purpose: str,
+def pay(p: Emitter, who: str, cost: list[str], given: tuple[str, ...], purpose: str,
         basic: bool) -> DiceSpent:
     """Spend dice (or boosters, for basic abilities) that cover ``cost``."""
-    s = p.s
+    s = p.state
     c = s.chars[who]
     wild = wild_faces(s, who)
     free = [d for d in s.dice if not d.spent]
@@ -343,10 +339,10 @@ def auto_pay(s: SPState, cost: list[str], wild: tuple[str, ...], free: list[Any]
     return chosen
 
 
-def roll_dice(p: Play, seat: str) -> None:
+def roll_dice(p: Emitter, seat: str) -> None:
     """Phase One: the Bad Guys roll 2 blue and 3 red, the Good Guys 2 blue and 3 yellow."""
     passed('SP-ROLL-ONCE')
-    s = p.s
+    s = p.state
     if s.phase == "place":
         raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
     if s.phase != "roll":
@@ -359,10 +355,10 @@ def roll_dice(p: Play, seat: str) -> None:
     p.emit(PoolRolled(team=s.team, dice=ids, faces=tuple(ev.faces)))
 
 
-def reroll(p: Play, face: str) -> None:
+def reroll(p: Emitter, face: str) -> None:
     """Reroll: once per turn a team may reroll all unspent dice showing the same icon."""
     passed('SP-REROLL-ONCE', 'SP-REROLL-FACE')
-    s = p.s
+    s = p.state
     check_phase_act(s)
     if s.rerolled:
         raise RuleViolation("SP-REROLL-ONCE", "your team has already rerolled this turn")
@@ -391,9 +387,9 @@ def armor(s: SPState, who: str) -> int:
     return sum(int(item_def(s, t).get("armor", 0)) for t in s.equipped.get(who, ()))
 
 
-def deal_damage(p: Play, target: str, amount: int, source: str, by: str = "") -> None:
+def deal_damage(p: Emitter, target: str, amount: int, source: str, by: str = "") -> None:
     """Damage: characters lose Health, Chicks poof, objects flip or leave."""
-    s = p.s
+    s = p.state
     if amount <= 0 or not on_board(s, target):
         return
     if target in s.objects:
@@ -414,13 +410,13 @@ def deal_damage(p: Play, target: str, amount: int, source: str, by: str = "") ->
     if amount <= 0:
         return
     p.emit(Damaged(target=target, amount=amount, source=source, by=by))
-    if p.s.chars[target].health <= 0:
+    if p.state.chars[target].health <= 0:
         knock_out(p, target)
 
 
-def damage_object(p: Play, obj: str, amount: int, source: str, by: str) -> None:
+def damage_object(p: Emitter, obj: str, amount: int, source: str, by: str) -> None:
     """Flip a damaged object; a damaged one (or the Mic Stand at once) leaves the board."""
-    s = p.s
+    s = p.state
     o = s.objects[obj]
     p.emit(Damaged(target=obj, amount=amount, source=source, by=by))
     fragile = any(d["id"] == obj and d.get("fragile") for d in s.content["venue"]["objects"])
@@ -430,10 +426,10 @@ def damage_object(p: Play, obj: str, amount: int, source: str, by: str) -> None:
         p.emit(ObjectFlipped(obj=obj))
 
 
-def held_object_shields(p: Play, holder: str, amount: int, source: str, by: str) -> None:
+def held_object_shields(p: Emitter, holder: str, amount: int, source: str, by: str) -> None:
     """Held objects shield you: the object takes the damage and drops next to you."""
     passed('SP-HELD-SHIELD')
-    s = p.s
+    s = p.state
     c = s.chars[holder]
     obj = c.holding
     assert obj and c.pos
@@ -449,9 +445,9 @@ def held_object_shields(p: Play, holder: str, amount: int, source: str, by: str)
         p.emit(ObjectRemoved(obj=obj))
 
 
-def knock_out(p: Play, who: str) -> None:
+def knock_out(p: Emitter, who: str) -> None:
     """A character at 0 Health is knocked out; a Good Guy's equipped items pass on."""
-    s = p.s
+    s = p.state
     c = s.chars[who]
     p.emit(KnockedOut(who=who))
     if c.holding:
@@ -468,9 +464,9 @@ def good_order(s: SPState) -> list[str]:
     return [c for c in s.chars if s.chars[c].team == "good"]
 
 
-def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
+def knockback(p: Emitter, what: str, d: tuple[int, int], n: int) -> None:
     """Knockback: a straight line away from the hit; things in the path are knocked too."""
-    s = p.s
+    s = p.state
     start = B.where(s, what)
     if start is None or n <= 0 or what in p.walled:
         return
@@ -478,17 +474,17 @@ def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
         p.knocked.append(what)
     cur = start
     for i in range(n):
-        nxt = B.step(p.s, cur, d)
+        nxt = B.step(p.state, cur, d)
         if nxt is None:
             knockback_into_wall(p, what, start, cur)
             return
-        ahead = B.occupants(p.s).get(nxt)
+        ahead = B.occupants(p.state).get(nxt)
         if ahead and ahead != what:
             if cur != start:
                 p.emit(KnockedBack(what=what, frm=start, to=cur))
                 start = cur
             knockback(p, ahead, d, n - i)
-            if B.occupants(p.s).get(nxt) not in (None, what):
+            if B.occupants(p.state).get(nxt) not in (None, what):
                 knockback_pile_up(p, what, cur, nxt, d)
                 return
         cur = nxt
@@ -496,7 +492,7 @@ def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
         p.emit(KnockedBack(what=what, frm=start, to=cur))
 
 
-def knockback_into_wall(p: Play, what: str, start: str, cur: str) -> None:
+def knockback_into_wall(p: Emitter, what: str, start: str, cur: str) -> None:
     """Knocking into the wall: 1 damage (only 1) and stop on the space touching it."""
     passed('SP-KNOCKBACK-WALL')
     p.emit(KnockedBack(what=what, frm=start, to=cur, wall=True))
@@ -504,11 +500,11 @@ def knockback_into_wall(p: Play, what: str, start: str, cur: str) -> None:
     deal_damage(p, what, 1, "wall", p.by)
 
 
-def knockback_pile_up(p: Play, what: str, cur: str, blocked: str, d: tuple[int, int]) -> None:
+def knockback_pile_up(p: Emitter, what: str, cur: str, blocked: str, d: tuple[int, int]) -> None:
     """Several things into one wall: each beyond the first ends on an adjacent empty space
     touching the wall (else next to something just knocked back) and takes 1 damage."""
     passed('SP-KNOCKBACK-WALL')
-    s = p.s
+    s = p.state
     occ = B.occupants(s)
     spots = [n for n in B.neighbours(s, blocked)
              if n not in occ and B.step(s, n, d) is None]
@@ -532,28 +528,28 @@ def knockback_pile_up(p: Play, what: str, cur: str, blocked: str, d: tuple[int, 
     deal_damage(p, what, 1, "wall", p.by)
 
 
-def finish_effect(p: Play) -> None:
+def finish_effect(p: Emitter) -> None:
     """After an effect: damaged Chicks poof, then things displaced at a wall settle into
     the space a poofed Chick left (the rulebook's Judo Throw example)."""
     for chick in p.poof:
-        if p.s.chars[chick].pos is not None:
+        if p.state.chars[chick].pos is not None:
             p.emit(Poofed(chick=chick))
     p.poof = []
-    occ = B.occupants(p.s)
+    occ = B.occupants(p.state)
     for what, spot in p.displaced.items():
-        at = B.where(p.s, what)
+        at = B.where(p.state, what)
         if at and spot not in occ:
             p.emit(KnockedBack(what=what, frm=at, to=spot))
-            occ = B.occupants(p.s)
+            occ = B.occupants(p.state)
     p.displaced = {}
     p.knocked = []
     p.walled = []
     check_win(p)
 
 
-def check_win(p: Play) -> None:
+def check_win(p: Emitter) -> None:
     """Winning the Game: Matthew knocked out, or every Good Guy knocked out."""
-    s = p.s
+    s = p.state
     if s.winner:
         return
     if any(c.evil_ex and c.out for c in s.chars.values()):
@@ -562,21 +558,21 @@ def check_win(p: Play) -> None:
         p.emit(BattleOver(winner="bad", reason="all the Good Guys are knocked out"))
 
 
-def hit(p: Play, user: str, target: str, damage: int, kb: int, source: str,
+def hit(p: Emitter, user: str, target: str, damage: int, kb: int, source: str,
         d: tuple[int, int] | None = None) -> None:
     """Deal damage, then knockback away from the user."""
-    s = p.s
+    s = p.state
     upos, tpos = s.chars[user].pos, B.where(s, target)
     if tpos is None:
         return
     p.by = user
     deal_damage(p, target, damage, source, user)
-    if kb and on_board(p.s, target):
+    if kb and on_board(p.state, target):
         direction = d or knockback_direction(p, upos or tpos, target, tpos)
         knockback(p, target, direction, kb)
 
 
-def knockback_direction(p: Play, frm: str, target: str, tpos: str) -> tuple[int, int]:
+def knockback_direction(p: Emitter, frm: str, target: str, tpos: str) -> tuple[int, int]:
     """Knockback goes straight away from the hit; when that is unclear (not along a row,
     column or diagonal) the player dealing the knockback chooses between the two nearest."""
     passed('SP-KNOCKBACK-DIRECTION')
@@ -589,20 +585,20 @@ def knockback_direction(p: Play, frm: str, target: str, tpos: str) -> tuple[int,
 
 # -- XP ---------------------------------------------------------------------------------
 
-def gain_xp(p: Play, who: str, amount: int = 1) -> None:
+def gain_xp(p: Emitter, who: str, amount: int = 1) -> None:
     """Gaining XP: abilities, power-ups and thrown objects; level up at the fifth space."""
-    c = p.s.chars[who]
+    c = p.state.chars[who]
     if c.chick or c.out:
         return
     p.emit(XPGained(who=who, amount=amount))
-    if p.s.chars[who].xp >= int(p.s.content["xp_to_level"]):
+    if p.state.chars[who].xp >= int(p.state.content["xp_to_level"]):
         level_up(p, who)
 
 
-def level_up(p: Play, who: str) -> None:
+def level_up(p: Emitter, who: str) -> None:
     """Level Up: star back to the bottom, a combo cube, unlock the next advanced ability."""
-    c = p.s.chars[who]
-    adv = p.s.content["characters"][who]["advanced"]
+    c = p.state.chars[who]
+    adv = p.state.content["characters"][who]["advanced"]
     nxt = adv[c.level] if c.level < len(adv) else ""
     p.emit(LeveledUp(who=who, unlocked=nxt))
 
@@ -648,18 +644,18 @@ def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
     return tuple(faces)
 
 
-def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int,
+def walk(p: Emitter, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int,
          throw_dir: str = "") -> bool:
     """Move step by step to adjacent spaces, pushing what stands in the way."""
     passed('SP-MOVE-SPACES', 'SP-MOVE-ADJACENT', 'SP-MOVE-WALL')
-    s = p.s
+    s = p.state
     if len(path) > max_steps:
         raise RuleViolation("SP-MOVE-SPACES", f"{who} may move only {max_steps} spaces here, not {len(path)}")
     cur = s.chars[who].pos
     assert cur
     thrown = False
     for nxt in path:
-        if not B.is_space(p.s, nxt):
+        if not B.is_space(p.state, nxt):
             raise RuleViolation("SP-MOVE-WALL", f"{nxt} is not a space of the Rockit (walls are permanent)")
         if not B.adjacent(cur, nxt):
             raise RuleViolation("SP-MOVE-ADJACENT", f"{nxt} is not adjacent to {cur}")
@@ -669,36 +665,36 @@ def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_step
         cur = nxt
         if grab_items:
             grab_an_item(p, who, nxt)
-            pend = p.s.pending
+            pend = p.state.pending
             if throw_dir and pend is not None and pend.kind == "ex-throw" and pend.who == who:
                 throw_drawn_item(p, throw_dir)  # at once, from the item space
                 thrown = True
     return thrown
 
 
-def push(p: Play, mover: str, into: str, d: tuple[int, int]) -> None:
+def push(p: Emitter, mover: str, into: str, d: tuple[int, int]) -> None:
     """Pushing: what is in the space moves one space on; no squishing into a wall."""
     passed('SP-PUSH-SQUISH')
-    occ = B.occupants(p.s)
+    occ = B.occupants(p.state)
     chain = []
     pos = into
     while pos in occ and occ[pos] != mover:
         chain.append((occ[pos], pos))
-        nxt = B.step(p.s, pos, d)
+        nxt = B.step(p.state, pos, d)
         if nxt is None:
             raise RuleViolation("SP-PUSH-SQUISH",
                                 f"no squishing: moving into {into} would push {occ[pos]} into the wall")
         pos = nxt
     for thing, at in reversed(chain):
-        to = B.step(p.s, at, d)
+        to = B.step(p.state, at, d)
         assert to
         p.emit(Pushed(what=thing, frm=at, to=to))
 
 
-def grab_an_item(p: Play, who: str, pos: str) -> None:
+def grab_an_item(p: Emitter, who: str, pos: str) -> None:
     """Grab an Item: a Good Guy moving onto an item space draws (once per turn each);
     the Evil Ex draws and must throw it (once per turn)."""
-    s = p.s
+    s = p.state
     if pos not in s.content["venue"]["item_spaces"] or not s.deck:
         return
     c = s.chars[who]
@@ -710,9 +706,9 @@ def grab_an_item(p: Play, who: str, pos: str) -> None:
         p.emit(ExThrowPending(who=who, card=card, origin=pos))
 
 
-def move(p: Play, seat: str, cmd: Cmd) -> None:
+def move(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Move: spend dice or boosters for spaces of movement."""
-    s = p.s
+    s = p.state
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
     if c.chick:
@@ -720,21 +716,21 @@ def move(p: Play, seat: str, cmd: Cmd) -> None:
         return
     given = cmd.pay or auto_move_pay(s, cmd.who, len(cmd.path))
     spent = pay(p, cmd.who, ["any"] * len(given), given, "move", basic=True)
-    allowance = move_allowance(p.s, cmd.who, spent)
+    allowance = move_allowance(p.state, cmd.who, spent)
     thrown = walk(p, cmd.who, cmd.path, grab_items=True, max_steps=allowance, throw_dir=cmd.direction)
     if cmd.direction and not thrown:
         raise RuleViolation("SP-EX-THROW", f"{cmd.who} draws no item on this move: there is nothing to throw")
     if c.evil_ex:
-        chicks = tuple(k for k, v in p.s.chars.items() if v.chick and v.pos)
+        chicks = tuple(k for k, v in p.state.chars.items() if v.chick and v.pos)
         if chicks:
             p.emit(ChicksFollow(spaces=len(cmd.path), chicks=chicks))
 
 
-def chick_follows(p: Play, cmd: Cmd) -> None:
+def chick_follows(p: Emitter, cmd: Cmd) -> None:
     """Whenever Matthew moves, each Chick on the board moves the same number of spaces
     (not fewer), in a direction the Bad Guys choose; each space is any adjacent space."""
     passed('SP-CHICK-MOVE')
-    left = p.s.follow.get(cmd.who, 0)
+    left = p.state.follow.get(cmd.who, 0)
     if left <= 0:
         raise RuleViolation("SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
     if cmd.pay:
@@ -797,11 +793,11 @@ def check_target_adjacent(s: SPState, who: str, target: str) -> None:
         raise RuleViolation("SP-ADJACENT", f"{target} is not adjacent to {who}")
 
 
-def punch_or_kick(p: Play, seat: str, cmd: Cmd) -> None:
+def punch_or_kick(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Punch (Will) or kick (Speed): 1 damage to an adjacent character or object;
     power up with a second die for +1 damage and 1 XP."""
     passed('SP-YOUR-CHARACTERS', 'SP-HELD-AWKWARD', 'SP-ADJACENT', 'SP-NO-TEAM-DAMAGE', 'SP-DICE-COST')
-    s = p.s
+    s = p.state
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
     if c.chick and not s.options["chicks_fight"]:
@@ -816,7 +812,7 @@ def punch_or_kick(p: Play, seat: str, cmd: Cmd) -> None:
     cost = [face, face] if cmd.power else [face]
     pay(p, cmd.who, cost, cmd.pay, cmd.verb + (" powered up" if cmd.power else ""), basic=True)
     if s.chars[cmd.who].team == "bad" and s.options["reaction_window"] != "never" and cmd.choose:
-        trial = Play(p.s)
+        trial = Emitter(p.state)
         trial.choices = dict(p.choices)
         resolve_punch_or_kick(trial, cmd)
         check_choices_used(trial)
@@ -825,22 +821,22 @@ def punch_or_kick(p: Play, seat: str, cmd: Cmd) -> None:
     resolve_punch_or_kick(p, cmd)
 
 
-def resolve_punch_or_kick(p: Play, cmd: Cmd, user: str | None = None, target: str | None = None) -> None:
+def resolve_punch_or_kick(p: Emitter, cmd: Cmd, user: str | None = None, target: str | None = None) -> None:
     user = user or cmd.who
     target = target or cmd.target
     p.emit(AbilityUsed(who=user, ability=cmd.verb, targets=(target,),
                        detail="powered up" if cmd.power else ""))
-    dmg = 1 + (1 if cmd.power else 0) + damage_bonus(p.s, user)
+    dmg = 1 + (1 if cmd.power else 0) + damage_bonus(p.state, user)
     hit(p, user, target, dmg, 0, cmd.verb)
     if cmd.power:
         gain_xp(p, user)
     finish_effect(p)
 
 
-def grab_object(p: Play, seat: str, cmd: Cmd) -> None:
+def grab_object(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Grab an Object: spend a Will die (or booster) to take an adjacent object."""
     passed('SP-YOUR-CHARACTERS', 'SP-HELD-AWKWARD', 'SP-GRAB-OBJECT', 'SP-ADJACENT')
-    s = p.s
+    s = p.state
     check_controls(s, seat, cmd.who)
     if s.chars[cmd.who].chick and not s.options["chicks_fight"]:
         raise RuleViolation("SP-CHICK-ACTIONS", "the Demon Hipster Chicks do not grab objects")
@@ -854,10 +850,10 @@ def grab_object(p: Play, seat: str, cmd: Cmd) -> None:
     p.emit(ObjectGrabbed(who=cmd.who, obj=cmd.target))
 
 
-def recover(p: Play, seat: str, cmd: Cmd) -> None:
+def recover(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Recover Health: a Health die (or Matthew's Magic) for 2 Health, up to the start."""
     passed('SP-RECOVER', 'SP-RECOVER-CAP')
-    s = p.s
+    s = p.state
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
     if c.chick:
@@ -879,10 +875,10 @@ def recover(p: Play, seat: str, cmd: Cmd) -> None:
 
 # -- throwing ---------------------------------------------------------------------------
 
-def throw(p: Play, seat: str, cmd: Cmd) -> None:
+def throw(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Throw an Object or Item: along a line until it hits a character, object or wall."""
     passed('SP-THROW')
-    s = p.s
+    s = p.state
     check_controls(s, seat, cmd.who)
     if cmd.pay:
         raise RuleViolation("SP-THROW", "throwing costs no dice")
@@ -900,11 +896,11 @@ def throw(p: Play, seat: str, cmd: Cmd) -> None:
         p.emit(Thrown(who=cmd.who, what=obj, direction=cmd.direction, hit=target or "wall",
                       landed=""))
         if target:
-            tpos = B.where(p.s, target)
+            tpos = B.where(p.state, target)
             deal_damage(p, target, 1, "thrown " + s.objects[obj].kind, cmd.who)
-            if on_board(p.s, target):
+            if on_board(p.state, target):
                 knockback(p, target, d, 1)
-            landed = tpos if tpos and tpos not in B.occupants(p.s) else last
+            landed = tpos if tpos and tpos not in B.occupants(p.state) else last
         # the thrown object takes 1 damage; if it survives it lands
         place_thrown_object(p, obj, landed)
         gain_xp(p, cmd.who)
@@ -929,16 +925,16 @@ def throw(p: Play, seat: str, cmd: Cmd) -> None:
     finish_effect(p)
 
 
-def place_thrown_object(p: Play, obj: str, landed: str) -> None:
+def place_thrown_object(p: Emitter, obj: str, landed: str) -> None:
     """The thrown object takes 1 damage and, if not destroyed, lands where the hit thing was."""
-    o = p.s.objects[obj]
-    fragile = any(d["id"] == obj and d.get("fragile") for d in p.s.content["venue"]["objects"])
+    o = p.state.objects[obj]
+    fragile = any(d["id"] == obj and d.get("fragile") for d in p.state.content["venue"]["objects"])
     if o.damaged or fragile:
         p.emit(ObjectRemoved(obj=obj))
         return
-    occ = B.occupants(p.s)
+    occ = B.occupants(p.state)
     spot = landed if landed not in occ else next(
-        (n for n in B.neighbours(p.s, landed) if n not in occ), None)
+        (n for n in B.neighbours(p.state, landed) if n not in occ), None)
     if spot is None:
         p.emit(ObjectRemoved(obj=obj))
         return
@@ -946,9 +942,9 @@ def place_thrown_object(p: Play, obj: str, landed: str) -> None:
     p.emit(ObjectFlipped(obj=obj))
 
 
-def ex_throw(p: Play, seat: str, cmd: Cmd) -> None:
+def ex_throw(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Grab and Throw Item (Evil Ex): throw the drawn card; 1 damage whatever it says."""
-    s = p.s
+    s = p.state
     pend = s.pending
     if pend is None or pend.kind != "ex-throw":
         raise RuleViolation("SP-EX-THROW", "there is no drawn item to throw")
@@ -957,13 +953,13 @@ def ex_throw(p: Play, seat: str, cmd: Cmd) -> None:
     throw_drawn_item(p, cmd.direction)
 
 
-def throw_drawn_item(p: Play, direction: str) -> None:
+def throw_drawn_item(p: Emitter, direction: str) -> None:
     """The Evil Ex throws the card he drew from the item space: 1 damage, then discard."""
     passed('SP-EX-THROW')
-    pend = p.s.pending
+    pend = p.state.pending
     assert pend is not None
     d = B.DIRS[direction]
-    target, _ = B.ray(p.s, pend.origin, d, ignore=pend.who)
+    target, _ = B.ray(p.state, pend.origin, d, ignore=pend.who)
     p.by = pend.who
     p.emit(Thrown(who=pend.who, what=pend.card, direction=direction, hit=target or "wall"))
     if target:
@@ -1001,10 +997,10 @@ def check_special(s: SPState, seat: str, cmd: Cmd) -> dict[str, Any]:
     return a
 
 
-def special_ability(p: Play, seat: str, cmd: Cmd) -> None:
+def special_ability(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Use a Special Ability: spend the dice it lists (combos: the Combo cube)."""
     passed('SP-YOUR-CHARACTERS', 'SP-ABILITY-NOT-YOURS', 'SP-ABILITY-LOCKED', 'SP-HELD-AWKWARD')
-    s = p.s
+    s = p.state
     a = check_special(s, seat, cmd)
     # check targets from where the user will stand
     check_ability_targets(s, cmd, a, after_move=bool(cmd.path))
@@ -1022,10 +1018,10 @@ def special_ability(p: Play, seat: str, cmd: Cmd) -> None:
     resolve_ability(p, cmd)
 
 
-def dry_run(p: Play, cmd: Cmd) -> None:
+def dry_run(p: Emitter, cmd: Cmd) -> None:
     """Check a Bad Guy's ability resolves before the Good Guys' window opens on it."""
-    dice = {k: tuple(v) for k, v in p.s.content["dice"].items()}
-    trial = Play(p.s, Rng(0, 0, dice))
+    dice = {k: tuple(v) for k, v in p.state.content["dice"].items()}
+    trial = Emitter(p.state, Rng(0, 0, dice))
     trial.choices = dict(p.choices)
     resolve_ability(trial, cmd)
     check_choices_used(trial)
@@ -1099,20 +1095,20 @@ def chick_candidates(s: SPState, chick: str, spec: dict[str, Any]) -> list[str]:
     return sorted(g for g in goods if g in seen)
 
 
-def resolve_ability(p: Play, cmd: Cmd, reflect_from: str = "") -> None:
+def resolve_ability(p: Emitter, cmd: Cmd, reflect_from: str = "") -> None:
     """Resolve a special ability's effect (damage, knockback, rerolls, the Chicks' part)."""
-    s = p.s
+    s = p.state
     who = cmd.who
     a = ability(s, cmd.verb)
     if cmd.path:
         walk(p, who, cmd.path, grab_items=True, max_steps=int(a["move"]))
         if s.chars[who].evil_ex:
-            chicks = tuple(k for k, v in p.s.chars.items() if v.chick and v.pos)
+            chicks = tuple(k for k, v in p.state.chars.items() if v.chick and v.pos)
             if chicks:
                 p.emit(ChicksFollow(spaces=len(cmd.path), chicks=chicks))
-        check_ability_targets(p.s, Cmd(verb=cmd.verb, who=who, target=cmd.target, assign=cmd.assign),
+        check_ability_targets(p.state, Cmd(verb=cmd.verb, who=who, target=cmd.target, assign=cmd.assign),
                               a, after_move=False)
-    s = p.s
+    s = p.state
     pos = s.chars[who].pos or ""
     dmg = num(s, a.get("damage", 0))
     kb = num(s, a.get("knockback", 0))
@@ -1126,17 +1122,17 @@ def resolve_ability(p: Play, cmd: Cmd, reflect_from: str = "") -> None:
     p.emit(AbilityUsed(who=who, ability=cmd.verb, targets=tuple(targets),
                        detail=f"extra {cmd.extra}" if cmd.extra else ""))
     if a["target"] == "self":
-        c = p.s.chars[who]
+        c = p.state.chars[who]
         amt = min(int(a.get("heal", 0)), c.start_health - c.health)
         if amt > 0:
             p.emit(HealthRecovered(who=who, amount=amt))
     for t in targets:
         if reflect_from and t == reflect_from:
             continue
-        if B.where(p.s, t) is None:
+        if B.where(p.state, t) is None:
             continue
         if a["target"] == "each-sight":
-            hit(p, who, t, dmg if (t in p.s.objects or enemies(p.s, who, t)) else 0, kb, cmd.verb)
+            hit(p, who, t, dmg if (t in p.state.objects or enemies(p.state, who, t)) else 0, kb, cmd.verb)
         else:
             hit(p, who, t, dmg, kb, cmd.verb)
     if a.get("chicks"):
@@ -1144,18 +1140,18 @@ def resolve_ability(p: Play, cmd: Cmd, reflect_from: str = "") -> None:
     if reflect_from and reflect_from in targets:
         reversal_reflects(p, who, reflect_from, dmg, kb, cmd.verb)
         xp_for_cancelled(p, cmd)
-    elif not p.s.chars[who].out:
+    elif not p.state.chars[who].out:
         gain_xp(p, who)
     finish_effect(p)
 
 
-def chicks_attack(p: Play, cmd: Cmd, spec: dict[str, Any], reflect_from: str) -> None:
+def chicks_attack(p: Emitter, cmd: Cmd, spec: dict[str, Any], reflect_from: str) -> None:
     """Abilities with the Chick icon let each Demon Hipster Chick deal damage too."""
     chosen = dict(cmd.assign)
-    for chick in sorted(c for c, v in p.s.chars.items() if v.chick):
-        if p.s.chars[chick].pos is None:
+    for chick in sorted(c for c, v in p.state.chars.items() if v.chick):
+        if p.state.chars[chick].pos is None:
             continue
-        cands = chick_candidates(p.s, chick, spec)
+        cands = chick_candidates(p.state, chick, spec)
         t = chosen.get(chick) or (cands[0] if cands else "")
         if not t or t not in cands:
             continue
@@ -1166,11 +1162,11 @@ def chicks_attack(p: Play, cmd: Cmd, spec: dict[str, Any], reflect_from: str) ->
         hit(p, chick, t, int(spec.get("damage", 1)), int(spec.get("knockback", 0)), cmd.verb)
 
 
-def reroll_ability(p: Play, aid: str, spec: dict[str, Any]) -> int:
+def reroll_ability(p: Emitter, aid: str, spec: dict[str, Any]) -> int:
     """Reroll Abilities: mark the dice tracker, reroll the team's dice, count the icon
     (Health counts as it), then reset the unspent dice to their tracked faces."""
     assert p.rng is not None
-    kinds = list(p.s.content["team_dice"][p.s.team])
+    kinds = list(p.state.content["team_dice"][p.state.team])
     ev = p.rng.roll(kinds, purpose=aid)
     p.emit(ev)
     counted = sum(1 for f in ev.faces if f in (spec["face"], "health"))
@@ -1206,11 +1202,11 @@ def can_react(s: SPState, targets: tuple[str, ...]) -> bool:
                and "reversal" in combos(s, t) for t in targets)
 
 
-def open_reaction(p: Play, cmd: Cmd) -> bool:
+def open_reaction(p: Emitter, cmd: Cmd) -> bool:
     """"When a Bad Guy uses an ability" (Pause) -- a special ability or a basic one (punch,
     kick, grab an object) -- the Good Guys get a window to Pause or Reverse it."""
     passed('SP-REACTION-WINDOW')
-    s = p.s
+    s = p.state
     if s.chars[cmd.who].team != "bad":
         return False
     mode = s.options["reaction_window"]
@@ -1219,7 +1215,6 @@ def open_reaction(p: Play, cmd: Cmd) -> bool:
     targets = reaction_targets(s, cmd)
     if mode == "when-able" and not can_react(s, targets):
         return False
-    from arbiter.core.scott_pilgrim.commands import command_text
     p.emit(ReactionOpened(who=cmd.who, command=command_text(Cmd(
         verb=cmd.verb, who=cmd.who, target=cmd.target, path=cmd.path, power=cmd.power,
         extra=cmd.extra, assign=cmd.assign, choose=cmd.choose)), targets=targets))
@@ -1234,10 +1229,10 @@ def pause_cards(s: SPState) -> list[tuple[str, str]]:
     return out
 
 
-def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
+def react(p: Emitter, seat: str, cmd: Cmd, parse_pending: Any) -> None:
     """The Good Guys answer a Bad Guy's ability: allow it, Pause it, or Reversal."""
     passed('SP-REACTION-WINDOW')
-    s = p.s
+    s = p.state
     pend = s.pending
     if pend is None or pend.kind != "reaction":
         raise RuleViolation("SP-NO-WINDOW", "there is no Bad Guy ability to react to now")
@@ -1279,17 +1274,17 @@ def earns_xp(s: SPState, cmd: Cmd) -> bool:
     return cmd.verb in s.content["abilities"]
 
 
-def xp_for_cancelled(p: Play, declared: Cmd) -> None:
+def xp_for_cancelled(p: Emitter, declared: Cmd) -> None:
     """House reading (option cancelled_xp): a paused or reversed ability was still used --
     its dice are spent, only its effect is cancelled or turned back -- so its user still
     gains the XP for using it."""
     require(True, "SP-HOUSE-CANCELLED-XP", "")
-    if p.s.options.get("cancelled_xp", True) and earns_xp(p.s, declared):
-        if B.where(p.s, declared.who) is not None:
+    if p.state.options.get("cancelled_xp", True) and earns_xp(p.state, declared):
+        if B.where(p.state, declared.who) is not None:
             gain_xp(p, declared.who)
 
 
-def resolve_declared(p: Play, declared: Cmd, reflect_from: str = "") -> None:
+def resolve_declared(p: Emitter, declared: Cmd, reflect_from: str = "") -> None:
     if declared.verb == "grab":
         p.emit(ObjectGrabbed(who=declared.who, obj=declared.target))
         return
@@ -1307,9 +1302,9 @@ def resolve_declared(p: Play, declared: Cmd, reflect_from: str = "") -> None:
     resolve_ability(p, declared, reflect_from=reflect_from)
 
 
-def reversal_reflects(p: Play, attacker: str, scott: str, dmg: int, kb: int, source: str) -> None:
+def reversal_reflects(p: Emitter, attacker: str, scott: str, dmg: int, kb: int, source: str) -> None:
     """Reversal: Scott ignores it, and the Bad Guy suffers it as if Scott had used it."""
-    if B.where(p.s, attacker) is None or B.where(p.s, scott) is None:
+    if B.where(p.state, attacker) is None or B.where(p.state, scott) is None:
         return
     hit(p, scott, attacker, dmg, kb, "reversal of " + source)
     gain_xp(p, scott)
@@ -1317,10 +1312,10 @@ def reversal_reflects(p: Play, attacker: str, scott: str, dmg: int, kb: int, sou
 
 # -- items ------------------------------------------------------------------------------
 
-def equip(p: Play, seat: str, cmd: Cmd) -> None:
+def equip(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Equip an Item: place it by a Good Guy; equipped items are forever."""
     passed('SP-ITEM-GOOD', 'SP-ITEM-HELD', 'SP-ITEM-EQUIP')
-    s = p.s
+    s = p.state
     if s.team != "good" or seat not in s.good_seats:
         raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys equip items, on their turn")
     if s.pending is not None:
@@ -1336,10 +1331,10 @@ def equip(p: Play, seat: str, cmd: Cmd) -> None:
     p.emit(ItemEquipped(who=cmd.who, card=tok))
 
 
-def use_item(p: Play, seat: str, cmd: Cmd) -> None:
+def use_item(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Use an Item: resolve its effect, then discard it."""
     passed('SP-ITEM-GOOD', 'SP-ITEM-HELD')
-    s = p.s
+    s = p.state
     if s.team != "good" or seat not in s.good_seats:
         raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys use items, on their turn")
     check_phase_act(s)
@@ -1383,10 +1378,10 @@ def use_item(p: Play, seat: str, cmd: Cmd) -> None:
 
 # -- turns ------------------------------------------------------------------------------
 
-def end_turn(p: Play, seat: str, cmd: Cmd) -> None:
+def end_turn(p: Emitter, seat: str, cmd: Cmd) -> None:
     """A turn ends when the team chooses: Bad Guys summon Chicks; Good Guys gain boosters."""
     passed('SP-TEAM-TURN')
-    s = p.s
+    s = p.state
     check_phase_act(s)
     if s.team == "bad":
         summon_chicks(p, cmd)
@@ -1410,12 +1405,12 @@ def health_share(s: SPState, team: str) -> tuple[int, int]:
     return sum(0 if c.out else c.health for c in cs), sum(c.start_health for c in cs)
 
 
-def round_limit(p: Play, limit: int) -> None:
+def round_limit(p: Emitter, limit: int) -> None:
     """House: after max_rounds rounds the team keeping the larger share of its starting
     Health wins; an exact tie goes to the Bad Guys (Matthew was not knocked out)."""
     passed('SP-ROUND-LIMIT')
-    g, g0 = health_share(p.s, "good")
-    b, b0 = health_share(p.s, "bad")
+    g, g0 = health_share(p.state, "good")
+    b, b0 = health_share(p.state, "bad")
     good_pct, bad_pct = 100 * g / max(1, g0), 100 * b / max(1, b0)
     winner = "good" if g * b0 > b * g0 else "bad"
     p.emit(BattleOver(winner=winner, reason=(
@@ -1424,10 +1419,10 @@ def round_limit(p: Play, limit: int) -> None:
         + ("; a tie goes to the Bad Guys" if g * b0 == b * g0 else ""))))
 
 
-def summon_chicks(p: Play, cmd: Cmd) -> None:
+def summon_chicks(p: Emitter, cmd: Cmd) -> None:
     """Summoning: poofed Chicks return to empty spaces within two spaces of Matthew."""
     passed('SP-SUMMON')
-    s = p.s
+    s = p.state
     ex = next(c for c in s.chars.values() if c.evil_ex)
     poofed = sorted(c for c, v in s.chars.items() if v.chick and v.poofed)
     chosen = dict(cmd.assign)
@@ -1437,13 +1432,13 @@ def summon_chicks(p: Play, cmd: Cmd) -> None:
     if ex.pos is None:
         return
     for chick in poofed:
-        occ = B.occupants(p.s)
+        occ = B.occupants(p.state)
         spot = chosen.get(chick)
         if spot:
-            if not B.is_space(p.s, spot) or B.dist(spot, ex.pos) > 2 or spot in occ:
+            if not B.is_space(p.state, spot) or B.dist(spot, ex.pos) > 2 or spot in occ:
                 raise RuleViolation("SP-SUMMON", f"{spot} is not an empty space within two spaces of Matthew")
         else:
-            free = [B.name(x, y) for x in range(B.size(p.s)[0]) for y in range(B.size(p.s)[1])]
+            free = [B.name(x, y) for x in range(B.size(p.state)[0]) for y in range(B.size(p.state)[1])]
             free = [f for f in free if f not in occ and 0 < B.dist(f, ex.pos) <= 2]
             free.sort(key=lambda f: (B.dist(f, ex.pos or f), f))
             if not free:
@@ -1452,12 +1447,79 @@ def summon_chicks(p: Play, cmd: Cmd) -> None:
         p.emit(Summoned(chick=chick, at=spot))
 
 
-def gain_boosters(p: Play) -> None:
+def gain_boosters(p: Emitter) -> None:
     """Booster Tokens: each Good Guy who did not act this round gains one (up to four)."""
     passed('SP-BOOSTER-MAX')
-    s = p.s
+    s = p.state
     for cid in good_order(s):
         c = s.chars[cid]
         if c.out or cid in s.acted or c.boosters >= int(s.content["boosters_max"]):
             continue
         p.emit(BoosterGained(who=cid))
+
+
+# -- deciding a command -----------------------------------------------------------------
+
+def parse_pending(state: SPState) -> Any:
+    """Read back the Bad Guys' declared command held by a reaction window."""
+    return lambda text: parse(state, "", text)
+
+
+def decide(state: SPState, seat: str, command: Cmd, rng: Rng) -> list[Event]:
+    """What ``command`` by ``seat`` does now, or raise ``RuleViolation``."""
+    p = Emitter(state, rng)
+    events = decide_command(p, state, seat, command)
+    if not any(isinstance(e, ReactionOpened) for e in events):
+        check_choices_used(p)
+    return events
+
+
+def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[Event]:
+    v = command.verb
+    s = state
+    if v in ("allow", "pause", "reversal"):
+        if seat not in s.good_seats:
+            raise RuleViolation("SP-NO-WINDOW", "only the Good Guys react to a Bad Guy's ability")
+        react(p, seat, command, parse_pending(state))
+        return p.events
+    p.choose(command)
+    check_drop_owner(s, command)
+    if s.pending is not None and s.pending.kind == "reaction":
+        check_phase_act(s)
+    if team_of_seat(s, seat) != s.team and s.phase != "place":
+        raise RuleViolation("SP-TEAM-TURN", f"it is the {s.team} guys' turn")
+    if s.pending is not None and s.pending.kind == "ex-throw" and v != "throw-item":
+        check_phase_act(s)
+    if v not in ("throw-item", "allow", "pause", "reversal") and s.pending is None:
+        check_chicks_followed(s, command)
+    if v == "place":
+        place_character(p, seat, command)
+    elif v == "roll":
+        roll_dice(p, seat)
+    elif v == "reroll":
+        reroll(p, command.face)
+    elif v == "end":
+        end_turn(p, seat, command)
+    elif v == "equip":
+        equip(p, seat, command)
+    elif v == "use":
+        use_item(p, seat, command)
+    elif v == "throw-item":
+        ex_throw(p, seat, command)
+    else:
+        check_phase_act(s)
+        if not (v == "move" and command.who in s.follow):
+            check_dice_left(s)
+        if v == "move":
+            move(p, seat, command)
+        elif v in ("punch", "kick"):
+            punch_or_kick(p, seat, command)
+        elif v == "grab":
+            grab_object(p, seat, command)
+        elif v == "recover":
+            recover(p, seat, command)
+        elif v == "throw":
+            throw(p, seat, command)
+        else:
+            special_ability(p, seat, command)
+    return p.events
