@@ -8,7 +8,10 @@ from arbiter.core.dice import Rng
 from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.core.scott_pilgrim import board as B
 from arbiter.core.scott_pilgrim import rules as R
-from arbiter.core.scott_pilgrim.commands import Cmd
+from arbiter.core.scott_pilgrim.commands import (
+    Ability, Allow, Cmd, End, Equip, Grab, Kick, Move, Pause, Place, Punch, Recover, Reroll,
+    Reversal, Roll, Throw, ThrowItem, Use,
+)
 from arbiter.projections.scott_pilgrim import SPState
 
 
@@ -33,22 +36,22 @@ def candidates(s: SPState, seat: str) -> list[Cmd]:
     if s.pending is not None and s.pending.kind == "reaction":
         if seat not in s.good_seats:
             return []
-        return [Cmd(verb="allow"), Cmd(verb="pause"), Cmd(verb="reversal")]
+        return [Allow(), Pause(), Reversal()]
     if s.phase == "place":
         return place_candidates(s, seat)
     if R.team_of_seat(s, seat) != s.team:
         return []
     if s.pending is not None and s.pending.kind == "ex-throw":
-        return [Cmd(verb="throw-item", who=s.pending.who, direction=d) for d in B.DIRS]
+        return [ThrowItem(who=s.pending.who, direction=d) for d in B.DIRS]
     if s.phase == "roll":
-        return [Cmd(verb="roll")]
+        return [Roll()]
     owed = R.chicks_to_follow(s) if s.team == "bad" else []
     if owed:  # the Chicks finish Matthew's move first: offer the first one's paths
         return move_candidates(s, owed[0], [])
-    out: list[Cmd] = [Cmd(verb="end")]
+    out: list[Cmd] = [End()]
     free = [d for d in s.dice if not d.spent]
     if not s.rerolled:
-        out += [Cmd(verb="reroll", face=f) for f in sorted({d.face for d in free})]
+        out += [Reroll(face=f) for f in sorted({d.face for d in free})]
     occ = B.occupants(s)
     for cid, c in s.chars.items():
         if s.control.get(cid) != seat or c.pos is None:
@@ -57,21 +60,21 @@ def candidates(s: SPState, seat: str) -> list[Cmd]:
         adj = [t for pos, t in occ.items() if B.adjacent(c.pos, pos)]
         for t in sorted(adj):
             if t in s.objects or R.enemies(s, cid, t):
-                for verb in ("punch", "kick"):
-                    out.append(Cmd(verb=verb, who=cid, target=t))
-                    out.append(Cmd(verb=verb, who=cid, target=t, power=True))
+                for strike in (Punch, Kick):
+                    out.append(strike(who=cid, target=t))
+                    out.append(strike(who=cid, target=t, power=True))
                     if c.boosters:
-                        out.append(Cmd(verb=verb, who=cid, target=t, pay=("booster",)))
+                        out.append(strike(who=cid, target=t, pay=("booster",)))
             if t in s.objects:
-                out.append(Cmd(verb="grab", who=cid, target=t))
-        out.append(Cmd(verb="recover", who=cid))
+                out.append(Grab(who=cid, target=t))
+        out.append(Recover(who=cid))
         if c.holding:
-            out += [Cmd(verb="throw", who=cid, direction=d) for d in B.DIRS]
+            out += [Throw(who=cid, direction=d) for d in B.DIRS]
         if c.team == "good":
             throwable = [t for t in s.hand if R.item_def(s, t)["kind"] == "throwable"][:1]
             throwable += [t for t in s.equipped.get(cid, ()) if "throw_damage" in R.item_def(s, t)][:1]
             for tok in throwable:
-                out += [Cmd(verb="throw", who=cid, card=tok[5:], direction=d) for d in B.DIRS]
+                out += [Throw(who=cid, card=tok[5:], direction=d) for d in B.DIRS]
         if c.chick:
             continue
         abil = R.unlocked(s, cid) + (R.combos(s, cid) if c.combo else [])
@@ -83,14 +86,14 @@ def candidates(s: SPState, seat: str) -> list[Cmd]:
             for g in R.good_order(s):
                 if s.control.get(g) != seat or s.chars[g].out:
                     continue
-                verb = "equip" if it["kind"] in ("weapon", "armor", "speed") else "use"
+                form = Equip if it["kind"] in ("weapon", "armor", "speed") else Use
                 if it["kind"] in ("pause", "throwable"):
                     continue
-                out.append(Cmd(verb=verb, card=tok[5:], who=g))
+                out.append(form(card=tok[5:], who=g))
     return sorted(out, key=menu_rank)
 
 def place_candidates(s: SPState, seat: str) -> list[Cmd]:
-    out = [Cmd(verb="place")]
+    out: list[Cmd] = [Place()]
     mine = sorted((c for c, v in s.chars.items()
                    if s.control.get(c) == seat and v.pos is None and not v.out),
                   key=lambda c: (s.chars[c].chick, c))
@@ -100,7 +103,7 @@ def place_candidates(s: SPState, seat: str) -> list[Cmd]:
             for y in range(h):
                 at = B.name(x, y)
                 if R.placement_problem(s, who, at) is None:
-                    out.append(Cmd(verb="place", who=who, target=at))
+                    out.append(Place(who=who, target=at))
     return out
 
 def move_candidates(s: SPState, cid: str, free: list[Any]) -> list[Cmd]:
@@ -124,10 +127,10 @@ def move_candidates(s: SPState, cid: str, free: list[Any]) -> list[Cmd]:
                 path.append(nxt)
             while len(path) < left:
                 path.append(path[-2] if len(path) >= 2 else c.pos)
-            out.append(Cmd(verb="move", who=cid, path=tuple(path)))
+            out.append(Move(who=cid, path=tuple(path)))
             bounce = tuple(first if i % 2 == 0 else c.pos for i in range(left))
             if bounce != tuple(path):
-                out.append(Cmd(verb="move", who=cid, path=bounce))
+                out.append(Move(who=cid, path=bounce))
         return out
     pays: dict[int, tuple[str, ...]] = {}
     wild = R.wild_faces(s, cid)
@@ -150,7 +153,7 @@ def move_candidates(s: SPState, cid: str, free: list[Any]) -> list[Cmd]:
             path.append(nxt)
             cur = nxt
             pay = pays[min(n for n in pays if n >= len(path))]
-            out.append(Cmd(verb="move", who=cid, path=tuple(path), pay=pay))
+            out.append(Move(who=cid, path=tuple(path), pay=pay))
     return out
 
 def ability_candidates(s: SPState, cid: str, aid: str) -> list[Cmd]:
@@ -172,9 +175,9 @@ def ability_candidates(s: SPState, cid: str, aid: str) -> list[Cmd]:
     else:
         ts = [""]
     for t in sorted(ts):
-        out.append(Cmd(verb=aid, who=cid, target=t))
+        out.append(Ability(who=cid, ability=aid, target=t))
         if a.get("extra"):
-            out.append(Cmd(verb=aid, who=cid, target=t, extra=1))
+            out.append(Ability(who=cid, ability=aid, target=t, extra=1))
     if a.get("move") and kind == "adjacent":
         # move first, then hit: toward each opponent within reach
         for f in foes:
@@ -191,7 +194,7 @@ def ability_candidates(s: SPState, cid: str, aid: str) -> list[Cmd]:
                     if B.adjacent(cur, fp):
                         break
                 if path and B.adjacent(cur, fp):
-                    out.append(Cmd(verb=aid, who=cid, target=f, path=tuple(path)))
+                    out.append(Ability(who=cid, ability=aid, target=f, path=tuple(path)))
     return out
 
 
@@ -199,6 +202,6 @@ MENU = {"end": 0, "punch": 2, "kick": 2, "throw": 3, "grab": 4, "equip": 5, "use
         "recover": 6, "move": 7, "reroll": 8}
 
 
-def menu_rank(c: Cmd) -> int:
+def menu_rank(c: Any) -> int:
     """The order of the numbered menu: end, abilities and attacks, items, moves, rerolls."""
     return MENU.get(c.verb, 1)

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from arbiter.core import game
 from arbiter.core.dice import Rng
 from arbiter.core.errors import RuleViolation, require
 from arbiter.core.scott_pilgrim import board as B
-from arbiter.core.scott_pilgrim.commands import Cmd, command_text, parse
+from arbiter.core.scott_pilgrim.commands import (
+    REACTIONS, Ability, Allow, Cmd, End, Equip, Grab, Move, Pause, Place, Recover, Reroll, Roll, Strike,
+    Throw, ThrowItem, Use, choices_of, command_text, parse,
+)
 from arbiter.events.base import Event
 from arbiter.events.scott_pilgrim import (
     AbilityRerolled, AbilityUsed, BattleOver, BoosterGained, ChickMoved, ChicksFollow,
@@ -45,7 +50,7 @@ class Emitter(game.Emitter[SPState]):
 
     def choose(self, cmd: Cmd) -> None:
         """Take the command's knock/land/drop choices (later commands override earlier)."""
-        for kind, thing, value in cmd.choose:
+        for kind, thing, value in choices_of(cmd):
             self.choices[(kind, thing)] = value
 
     def chosen(self, kind: str, thing: str, options: list[str], default: str, rule: str,
@@ -82,7 +87,7 @@ def check_drop_owner(s: SPState, cmd: Cmd) -> None:
     the Bad Guys' turn names the space in the Good Guys' answer, not the Bad Guys'."""
     if s.team != "bad" or s.options["reaction_window"] == "never":
         return
-    for kind, obj, _ in cmd.choose:
+    for kind, obj, _ in choices_of(cmd):
         if kind == "items":
             raise RuleViolation("SP-ITEMS-TRANSFER", "the Good Guys choose who takes a knocked-out"
                                 f" Good Guy's items: they answer 'allow items {obj}@MATE'")
@@ -769,7 +774,7 @@ def chicks_to_follow(s: SPState) -> list[str]:
 
 def check_chicks_followed(s: SPState, cmd: Cmd) -> None:
     """The Chicks' move is part of Matthew's: finish it before the Bad Guys do anything else."""
-    if s.team != "bad" or (cmd.verb == "move" and cmd.who in s.follow):
+    if s.team != "bad" or (isinstance(cmd, Move) and cmd.who in s.follow):
         return
     owed = chicks_to_follow(s)
     if owed:
@@ -1106,7 +1111,7 @@ def resolve_ability(p: Emitter, cmd: Cmd, reflect_from: str = "") -> None:
             chicks = tuple(k for k, v in p.state.chars.items() if v.chick and v.pos)
             if chicks:
                 p.emit(ChicksFollow(spaces=len(cmd.path), chicks=chicks))
-        check_ability_targets(p.state, Cmd(verb=cmd.verb, who=who, target=cmd.target, assign=cmd.assign),
+        check_ability_targets(p.state, msgspec.structs.replace(cmd, path=()),
                               a, after_move=False)
     s = p.state
     pos = s.chars[who].pos or ""
@@ -1177,7 +1182,7 @@ def reroll_ability(p: Emitter, aid: str, spec: dict[str, Any]) -> int:
 # -- the reaction window (Pause, Reversal) ----------------------------------------------
 
 def reaction_targets(s: SPState, cmd: Cmd) -> tuple[str, ...]:
-    if cmd.verb in ("punch", "kick", "grab"):
+    if isinstance(cmd, (Strike, Grab)):
         return (cmd.target,)
     a = ability(s, cmd.verb)
     pos = s.chars[cmd.who].pos or ""
@@ -1215,9 +1220,8 @@ def open_reaction(p: Emitter, cmd: Cmd) -> bool:
     targets = reaction_targets(s, cmd)
     if mode == "when-able" and not can_react(s, targets):
         return False
-    p.emit(ReactionOpened(who=cmd.who, command=command_text(Cmd(
-        verb=cmd.verb, who=cmd.who, target=cmd.target, path=cmd.path, power=cmd.power,
-        extra=cmd.extra, assign=cmd.assign, choose=cmd.choose)), targets=targets))
+    p.emit(ReactionOpened(who=cmd.who, command=command_text(msgspec.structs.replace(cmd, pay=())),
+                          targets=targets))
     return True
 
 
@@ -1237,13 +1241,13 @@ def react(p: Emitter, seat: str, cmd: Cmd, parse_pending: Any) -> None:
     if pend is None or pend.kind != "reaction":
         raise RuleViolation("SP-NO-WINDOW", "there is no Bad Guy ability to react to now")
     declared: Cmd = parse_pending(pend.command)
-    if cmd.verb == "allow":
+    if isinstance(cmd, Allow):
         p.choose(declared)  # the Bad Guys' choices stand when the ability goes ahead
     p.choose(cmd)  # the Good Guys' own choices (drop, items, or Scott's for a Reversal)
-    if cmd.verb == "allow":
+    if isinstance(cmd, Allow):
         p.emit(ReactionTaken(kind="allow"))
         resolve_declared(p, declared)
-    elif cmd.verb == "pause":
+    elif isinstance(cmd, Pause):
         cards = pause_cards(s)
         if not cards:
             raise RuleViolation("SP-PAUSE", "the Good Guys hold no Video Game Controller of Pause")
@@ -1269,7 +1273,7 @@ def react(p: Emitter, seat: str, cmd: Cmd, parse_pending: Any) -> None:
 def earns_xp(s: SPState, cmd: Cmd) -> bool:
     """Gaining XP: "each time you use a special ability (one on your player board), power up
     a punch or kick, or throw an object"."""
-    if cmd.verb in ("punch", "kick"):
+    if isinstance(cmd, Strike):
         return cmd.power
     return cmd.verb in s.content["abilities"]
 
@@ -1285,10 +1289,10 @@ def xp_for_cancelled(p: Emitter, declared: Cmd) -> None:
 
 
 def resolve_declared(p: Emitter, declared: Cmd, reflect_from: str = "") -> None:
-    if declared.verb == "grab":
+    if isinstance(declared, Grab):
         p.emit(ObjectGrabbed(who=declared.who, obj=declared.target))
         return
-    if declared.verb in ("punch", "kick"):
+    if isinstance(declared, Strike):
         if reflect_from and declared.target == reflect_from:
             p.emit(AbilityUsed(who=declared.who, ability=declared.verb, targets=(reflect_from,),
                                detail="reversed"))
@@ -1388,7 +1392,7 @@ def end_turn(p: Emitter, seat: str, cmd: Cmd) -> None:
         p.emit(TurnEnded(team="bad"))
         p.emit(TurnBegan(team="good", round=s.round))
     else:
-        if cmd.assign:
+        if cmd.summon:
             raise RuleViolation("SP-SUMMON", "only Matthew summons Chicks, at the end of the Bad Guys' turn")
         gain_boosters(p)
         p.emit(TurnEnded(team="good"))
@@ -1425,7 +1429,7 @@ def summon_chicks(p: Emitter, cmd: Cmd) -> None:
     s = p.state
     ex = next(c for c in s.chars.values() if c.evil_ex)
     poofed = sorted(c for c, v in s.chars.items() if v.chick and v.poofed)
-    chosen = dict(cmd.assign)
+    chosen = dict(cmd.summon)
     for chick in chosen:
         if chick not in poofed:
             raise RuleViolation("SP-SUMMON", f"{chick} has not poofed")
@@ -1475,9 +1479,9 @@ def decide(state: SPState, seat: str, command: Cmd, rng: Rng) -> list[Event]:
 
 
 def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[Event]:
-    v = command.verb
+    """Check the command against the turn, then hand it to the rule it invokes."""
     s = state
-    if v in ("allow", "pause", "reversal"):
+    if isinstance(command, REACTIONS):
         if seat not in s.good_seats:
             raise RuleViolation("SP-NO-WINDOW", "only the Good Guys react to a Bad Guy's ability")
         react(p, seat, command, parse_pending(state))
@@ -1488,38 +1492,39 @@ def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[
         check_phase_act(s)
     if team_of_seat(s, seat) != s.team and s.phase != "place":
         raise RuleViolation("SP-TEAM-TURN", f"it is the {s.team} guys' turn")
-    if s.pending is not None and s.pending.kind == "ex-throw" and v != "throw-item":
+    if s.pending is not None and s.pending.kind == "ex-throw" and not isinstance(command, ThrowItem):
         check_phase_act(s)
-    if v not in ("throw-item", "allow", "pause", "reversal") and s.pending is None:
+    if not isinstance(command, ThrowItem) and s.pending is None:
         check_chicks_followed(s, command)
-    if v == "place":
+    if isinstance(command, Place):
         place_character(p, seat, command)
-    elif v == "roll":
+    elif isinstance(command, Roll):
         roll_dice(p, seat)
-    elif v == "reroll":
+    elif isinstance(command, Reroll):
         reroll(p, command.face)
-    elif v == "end":
+    elif isinstance(command, End):
         end_turn(p, seat, command)
-    elif v == "equip":
+    elif isinstance(command, Equip):
         equip(p, seat, command)
-    elif v == "use":
+    elif isinstance(command, Use):
         use_item(p, seat, command)
-    elif v == "throw-item":
+    elif isinstance(command, ThrowItem):
         ex_throw(p, seat, command)
     else:
         check_phase_act(s)
-        if not (v == "move" and command.who in s.follow):
+        if not (isinstance(command, Move) and command.who in s.follow):
             check_dice_left(s)
-        if v == "move":
+        if isinstance(command, Move):
             move(p, seat, command)
-        elif v in ("punch", "kick"):
+        elif isinstance(command, Strike):
             punch_or_kick(p, seat, command)
-        elif v == "grab":
+        elif isinstance(command, Grab):
             grab_object(p, seat, command)
-        elif v == "recover":
+        elif isinstance(command, Recover):
             recover(p, seat, command)
-        elif v == "throw":
+        elif isinstance(command, Throw):
             throw(p, seat, command)
         else:
+            assert isinstance(command, Ability)
             special_ability(p, seat, command)
     return p.events
