@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Union
 
 import msgspec
 
-from arbiter.core.errors import ParseError
+from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.core.scott_pilgrim.board import DIRS
 from arbiter.projections.scott_pilgrim import SPState
 
@@ -316,8 +316,8 @@ def parse(state: SPState, seat: str, text: str) -> Any:
 
 
 def refused(rule_id: str, message: str) -> Exception:
-    """A command form the rulebook forbids."""
-    return ParseError(message)
+    """A command form the rulebook forbids: refused as illegal, citing its rule."""
+    return RuleViolation(rule_id, message)
 
 
 def no_choices(head: str, choose: Choices) -> None:

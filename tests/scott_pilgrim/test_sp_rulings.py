@@ -193,3 +193,19 @@ def test_a_plain_punch_paused_earns_nothing_either_way():
     m.apply("bad", "matthew punch scott")
     m.apply("good", "pause")
     assert ch(m, "matthew").xp == 0
+
+
+# -- command forms the rulebook forbids are refused as illegal, citing the rule
+
+@pytest.mark.parametrize("text,rule_id", [
+    ("scott punch matthew via d4", "SP-ABILITY-MOVE"),  # punch and kick do not move
+    ("scott grab amp power", "SP-POWER-UP"),  # "power up a punch or kick"
+    ("scott recover matthew", "SP-RECOVER"),  # you recover your own Health
+    ("scott recover knock matthew@e", "SP-CHOICE"),
+    ("roll knock matthew@e", "SP-CHOICE"),
+    ("scott kick matthew chick1:scott", "SP-CHICK-TARGET"),
+])
+def test_forbidden_command_forms_cite_their_rule(text, rule_id):
+    m = battle({"scott": "e4", "matthew": "f4"}, objects={"amp": "e5"})
+    to_good_turn(m, "will will guts guts speed")
+    assert rule(m, "good", text) == rule_id
