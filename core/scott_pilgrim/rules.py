@@ -1,7 +1,8 @@
 """The rules of a battle, one rule a function, named after the rulebook's words.
 
 Every function takes an :class:`Emitter` (the state as it changes while a command resolves,
-and the events emitted so far) and emits facts; rejections raise ``RuleViolation``.
+and the events emitted so far) and emits facts; each check goes through ``require`` (so ``arbiter why`` lists the rules a
+command met), a bare ``RuleViolation`` only where a branch decides between two rules.
 """
 
 from __future__ import annotations
@@ -61,25 +62,19 @@ class Emitter(game.Emitter[SPState]):
             return default
         self.used.add(key)
         pick = self.choices[key]
-        if pick not in options:
-            raise RuleViolation(rule, f"{what}: {pick} is not one of the choices ({', '.join(options)})")
+        require(pick in options, rule,
+                f"{what}: {pick} is not one of the choices ({', '.join(options)})")
         return pick
 
 
 def check_choices_used(p: Emitter) -> None:
     """A knock, land or drop choice must name something the effect left open."""
     unused = [f"{k} {t}@{v}" for (k, t), v in p.choices.items() if (k, t) not in p.used]
-    if unused:
-        raise RuleViolation("SP-CHOICE", f"nothing in this effect needs the choice {', '.join(unused)}"
-                                         " (knock: an unclear knockback direction; land: a second"
-                                         " thing against the same wall; drop: a shielding object; items: a knocked-out"
-                                         " Good Guy's equipped items)")
-
-
-def passed(*rule_ids: str) -> None:
-    """Note rules a command was checked against and met (``arbiter why`` lists them)."""
-    for rule_id in rule_ids:
-        require(True, rule_id, "")
+    require(not unused, "SP-CHOICE",
+            f"nothing in this effect needs the choice {', '.join(unused)}"
+            " (knock: an unclear knockback direction; land: a second"
+            " thing against the same wall; drop: a shielding object; items: a knocked-out"
+            " Good Guy's equipped items)")
 
 
 def check_drop_owner(s: SPState, cmd: Cmd) -> None:
@@ -88,13 +83,13 @@ def check_drop_owner(s: SPState, cmd: Cmd) -> None:
     if s.team != "bad" or s.options["reaction_window"] == "never":
         return
     for kind, obj, _ in choices_of(cmd):
-        if kind == "items":
-            raise RuleViolation("SP-ITEMS-TRANSFER", "the Good Guys choose who takes a knocked-out"
-                                f" Good Guy's items: they answer 'allow items {obj}@MATE'")
+        require(kind != "items", "SP-ITEMS-TRANSFER",
+                "the Good Guys choose who takes a knocked-out"
+                f" Good Guy's items: they answer 'allow items {obj}@MATE'")
         holder = next((c for c in s.chars.values() if c.holding == obj), None)
-        if kind == "drop" and holder is not None and holder.team == "good":
-            raise RuleViolation("SP-HELD-SHIELD", f"{holder.id}'s player chooses where the {obj}"
-                                f" drops: the Good Guys answer 'allow drop {obj}@SPACE'")
+        require(not (kind == "drop" and holder is not None and holder.team == "good"), "SP-HELD-SHIELD",
+                f"{holder.id if holder else 'the holder'}'s player chooses where the {obj}"
+                f" drops: the Good Guys answer 'allow drop {obj}@SPACE'")
 
 
 # -- content helpers --------------------------------------------------------------------
@@ -169,17 +164,15 @@ def placement_problem(s: SPState, who: str, at: str) -> tuple[str, str] | None:
 def place_character(p: Emitter, seat: str, cmd: Any) -> None:
     """Setup: Good Guys behind the stage-side start line, then Matthew behind the seating
     side's, then his Chicks within two spaces of him; no two on one space."""
-    passed('SP-PLACE-SETUP', 'SP-PLACE-ORDER', 'SP-PLACE-START-LINE', 'SP-PLACE-EMPTY')
     s = p.state
-    if s.phase != "place":
-        raise RuleViolation("SP-PLACE-SETUP", "the characters were placed at setup")
-    if seat not in unplaced_seats(s):
-        raise RuleViolation("SP-PLACE-ORDER", "the Good Guys place their characters first")
+    require(s.phase == "place", "SP-PLACE-SETUP", "the characters were placed at setup")
+    require(seat in unplaced_seats(s), "SP-PLACE-ORDER",
+            "the Good Guys place their characters first")
     mine = [c for c, v in s.chars.items() if s.control.get(c) == seat and v.pos is None and not v.out]
     mine.sort(key=lambda c: (s.chars[c].chick, c))
     if cmd.who:
-        if cmd.who not in mine:
-            raise RuleViolation("SP-PLACE-ONCE", f"{cmd.who} is not one of your characters still to place")
+        require(cmd.who in mine, "SP-PLACE-ONCE",
+                f"{cmd.who} is not one of your characters still to place")
         why = placement_problem(s, cmd.who, cmd.target)
         if why:
             raise RuleViolation(*why)
@@ -192,8 +185,7 @@ def place_character(p: Emitter, seat: str, cmd: Any) -> None:
                 spots = sorted((B.name(x, y) for x in range(w) for y in range(h)),
                                key=lambda q: (B.dist(q, want), q))
                 want = next((q for q in spots if placement_problem(p.state, who, q) is None), "")
-                if not want:
-                    raise RuleViolation("SP-PLACE-EMPTY", f"there is no space left to place {who}")
+                require(want, "SP-PLACE-EMPTY", f"there is no space left to place {who}")
             p.emit(Placed(who=who, at=want))
     if all(v.pos is not None or v.out for v in p.state.chars.values()):
         p.emit(TurnBegan(team="bad", round=1))
@@ -204,13 +196,12 @@ def place_character(p: Emitter, seat: str, cmd: Any) -> None:
 def check_phase_act(s: SPState) -> None:
     """Phase Two: actions come after the team has rolled its dice."""
     if s.pending is not None:
-        if s.pending.kind == "reaction":
-            raise RuleViolation("SP-REACTION-WINDOW", "the Good Guys must first answer the Bad Guys' ability")
+        require(s.pending.kind != "reaction", "SP-REACTION-WINDOW",
+                "the Good Guys must first answer the Bad Guys' ability")
         raise RuleViolation("SP-EX-THROW", "the Evil Ex must first throw the item he drew")
-    if s.phase == "place":
-        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
-    if s.phase == "roll":
-        raise RuleViolation("SP-ROLL-FIRST", "roll your team's dice first")
+    require(s.phase != "place", "SP-PLACE-SETUP",
+            "place every character before the first round (place WHO SPACE, or place default)")
+    require(s.phase != "roll", "SP-ROLL-FIRST", "roll your team's dice first")
 
 
 def check_dice_left(s: SPState) -> None:
@@ -226,23 +217,19 @@ def check_dice_left(s: SPState) -> None:
 
 def check_controls(s: SPState, seat: str, who: str) -> None:
     """Each player acts only with the characters they play."""
-    if who not in s.chars:
-        raise RuleViolation("SP-NOT-IN-PLAY", f"{who} is not in this battle")
-    if s.control.get(who) != seat:
-        raise RuleViolation("SP-YOUR-CHARACTERS", f"{who} is not one of your characters")
+    require(who in s.chars, "SP-NOT-IN-PLAY", f"{who} is not in this battle")
+    require(s.control.get(who) == seat, "SP-YOUR-CHARACTERS",
+            f"{who} is not one of your characters")
     c = s.chars[who]
-    if c.out:
-        raise RuleViolation("SP-KNOCKED-OUT", f"{who} has been knocked out")
-    if c.poofed or c.pos is None:
-        raise RuleViolation("SP-KNOCKED-OUT", f"{who} is not on the board")
+    require(not c.out, "SP-KNOCKED-OUT", f"{who} has been knocked out")
+    require(not (c.poofed or c.pos is None), "SP-KNOCKED-OUT", f"{who} is not on the board")
 
 
 def check_not_holding(s: SPState, who: str, what: str) -> None:
     """Held objects are awkward: no punch, kick, grab or special ability while holding."""
     c = s.chars[who]
-    if c.holding:
-        raise RuleViolation("SP-HELD-AWKWARD",
-                            f"{who} cannot {what} while holding the {s.objects[c.holding].kind}")
+    require(not c.holding, "SP-HELD-AWKWARD",
+            f"{who} cannot {what} while holding the {s.objects[c.holding].kind if c.holding else ''}")
 
 
 # -- dice -------------------------------------------------------------------------------
@@ -260,21 +247,20 @@ def pay(p: Emitter, who: str, cost: list[str], given: tuple[str, ...], purpose: 
     wild = wild_faces(s, who)
     free = [d for d in s.dice if not d.spent]
     if given:
-        if len(given) != len(cost):
-            raise RuleViolation("SP-DICE-COST", f"{purpose} costs {len(cost)} dice ({' '.join(cost)}), not {len(given)}")
+        require(len(given) == len(cost), "SP-DICE-COST",
+                f"{purpose} costs {len(cost)} dice ({' '.join(cost)}), not {len(given)}")
         boosters = sum(1 for f in given if f == "booster")
-        if boosters and (not basic or c.team != "good"):
-            raise RuleViolation("SP-BOOSTER-USE", "a booster token only moves 2 spaces or pays for a punch, kick or grab")
-        if boosters > c.boosters:
-            raise RuleViolation("SP-BOOSTER-USE", f"{who} has only {c.boosters} booster tokens")
+        require(not (boosters and (not basic or c.team != "good")), "SP-BOOSTER-USE",
+                "a booster token only moves 2 spaces or pays for a punch, kick or grab")
+        require(boosters <= c.boosters, "SP-BOOSTER-USE",
+                f"{who} has only {c.boosters} booster tokens")
         faces = [f for f in given if f != "booster"]
-        if not _covers(faces, cost, wild, boosters):
-            raise RuleViolation("SP-DICE-COST", f"{' '.join(given)} does not pay for {purpose} ({' '.join(cost)})")
+        require(_covers(faces, cost, wild, boosters), "SP-DICE-COST",
+                f"{' '.join(given)} does not pay for {purpose} ({' '.join(cost)})")
         chosen = []
         for f in faces:
             d = next((d for d in free if d.face == f and d.id not in chosen), None)
-            if d is None:
-                raise RuleViolation("SP-DICE-NONE", f"your team has no unspent {f} die left")
+            require(d is not None, "SP-DICE-NONE", f"your team has no unspent {f} die left")
             chosen.append(d.id)
         ev = DiceSpent(who=who, purpose=purpose, dice=tuple(chosen), faces=tuple(faces),
                        boosters=boosters)
@@ -346,12 +332,10 @@ def auto_pay(s: SPState, cost: list[str], wild: tuple[str, ...], free: list[Any]
 
 def roll_dice(p: Emitter, seat: str) -> None:
     """Phase One: the Bad Guys roll 2 blue and 3 red, the Good Guys 2 blue and 3 yellow."""
-    passed('SP-ROLL-ONCE')
     s = p.state
-    if s.phase == "place":
-        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
-    if s.phase != "roll":
-        raise RuleViolation("SP-ROLL-ONCE", "your team has already rolled this turn")
+    require(s.phase != "place", "SP-PLACE-SETUP",
+            "place every character before the first round (place WHO SPACE, or place default)")
+    require(s.phase == "roll", "SP-ROLL-ONCE", "your team has already rolled this turn")
     kinds = list(s.content["team_dice"][s.team])
     assert p.rng is not None
     ev = p.rng.roll(kinds, purpose=f"{s.team} turn")
@@ -362,14 +346,11 @@ def roll_dice(p: Emitter, seat: str) -> None:
 
 def reroll(p: Emitter, face: str) -> None:
     """Reroll: once per turn a team may reroll all unspent dice showing the same icon."""
-    passed('SP-REROLL-ONCE', 'SP-REROLL-FACE')
     s = p.state
     check_phase_act(s)
-    if s.rerolled:
-        raise RuleViolation("SP-REROLL-ONCE", "your team has already rerolled this turn")
+    require(not s.rerolled, "SP-REROLL-ONCE", "your team has already rerolled this turn")
     dice = [d for d in s.dice if not d.spent and d.face == face]
-    if not dice:
-        raise RuleViolation("SP-REROLL-FACE", f"no unspent die shows {face}")
+    require(dice, "SP-REROLL-FACE", f"no unspent die shows {face}")
     assert p.rng is not None
     ev = p.rng.roll([d.kind for d in dice], purpose=f"reroll {face}")
     p.emit(ev)
@@ -433,7 +414,6 @@ def damage_object(p: Emitter, obj: str, amount: int, source: str, by: str) -> No
 
 def held_object_shields(p: Emitter, holder: str, amount: int, source: str, by: str) -> None:
     """Held objects shield you: the object takes the damage and drops next to you."""
-    passed('SP-HELD-SHIELD')
     s = p.state
     c = s.chars[holder]
     obj = c.holding
@@ -499,7 +479,8 @@ def knockback(p: Emitter, what: str, d: tuple[int, int], n: int) -> None:
 
 def knockback_into_wall(p: Emitter, what: str, start: str, cur: str) -> None:
     """Knocking into the wall: 1 damage (only 1) and stop on the space touching it."""
-    passed('SP-KNOCKBACK-WALL')
+    require(what not in p.walled, "SP-KNOCKBACK-WALL",
+            f"{what} already hit the wall: they still only take 1 damage")
     p.emit(KnockedBack(what=what, frm=start, to=cur, wall=True))
     p.walled.append(what)
     deal_damage(p, what, 1, "wall", p.by)
@@ -508,7 +489,6 @@ def knockback_into_wall(p: Emitter, what: str, start: str, cur: str) -> None:
 def knockback_pile_up(p: Emitter, what: str, cur: str, blocked: str, d: tuple[int, int]) -> None:
     """Several things into one wall: each beyond the first ends on an adjacent empty space
     touching the wall (else next to something just knocked back) and takes 1 damage."""
-    passed('SP-KNOCKBACK-WALL')
     s = p.state
     occ = B.occupants(s)
     spots = [n for n in B.neighbours(s, blocked)
@@ -580,7 +560,6 @@ def hit(p: Emitter, user: str, target: str, damage: int, kb: int, source: str,
 def knockback_direction(p: Emitter, frm: str, target: str, tpos: str) -> tuple[int, int]:
     """Knockback goes straight away from the hit; when that is unclear (not along a row,
     column or diagonal) the player dealing the knockback chooses between the two nearest."""
-    passed('SP-KNOCKBACK-DIRECTION')
     options = B.directions_away(frm, tpos)
     default = B.DIR_NAMES[B.direction(frm, tpos)]
     pick = p.chosen("knock", target, options, default, "SP-KNOCKBACK-DIRECTION",
@@ -644,26 +623,24 @@ def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
         faces.append("booster")
         boosters -= 1
         total += int(s.content["move"]["booster"])
-    if total < n:
-        raise RuleViolation("SP-MOVE-SPACES", f"your team's unspent dice give {who} only {total} spaces of movement, not {n}")
+    require(total >= n, "SP-MOVE-SPACES",
+            f"your team's unspent dice give {who} only {total} spaces of movement, not {n}")
     return tuple(faces)
 
 
 def walk(p: Emitter, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int,
          throw_dir: str = "") -> bool:
     """Move step by step to adjacent spaces, pushing what stands in the way."""
-    passed('SP-MOVE-SPACES', 'SP-MOVE-ADJACENT', 'SP-MOVE-WALL')
     s = p.state
-    if len(path) > max_steps:
-        raise RuleViolation("SP-MOVE-SPACES", f"{who} may move only {max_steps} spaces here, not {len(path)}")
+    require(len(path) <= max_steps, "SP-MOVE-SPACES",
+            f"{who} may move only {max_steps} spaces here, not {len(path)}")
     cur = s.chars[who].pos
     assert cur
     thrown = False
     for nxt in path:
-        if not B.is_space(p.state, nxt):
-            raise RuleViolation("SP-MOVE-WALL", f"{nxt} is not a space of the Rockit (walls are permanent)")
-        if not B.adjacent(cur, nxt):
-            raise RuleViolation("SP-MOVE-ADJACENT", f"{nxt} is not adjacent to {cur}")
+        require(B.is_space(p.state, nxt), "SP-MOVE-WALL",
+                f"{nxt} is not a space of the Rockit (walls are permanent)")
+        require(B.adjacent(cur, nxt), "SP-MOVE-ADJACENT", f"{nxt} is not adjacent to {cur}")
         d = (B.xy(nxt)[0] - B.xy(cur)[0], B.xy(nxt)[1] - B.xy(cur)[1])
         push(p, who, nxt, d)
         p.emit(Moved(who=who, path=(nxt,)))
@@ -679,16 +656,14 @@ def walk(p: Emitter, who: str, path: tuple[str, ...], *, grab_items: bool, max_s
 
 def push(p: Emitter, mover: str, into: str, d: tuple[int, int]) -> None:
     """Pushing: what is in the space moves one space on; no squishing into a wall."""
-    passed('SP-PUSH-SQUISH')
     occ = B.occupants(p.state)
     chain = []
     pos = into
     while pos in occ and occ[pos] != mover:
         chain.append((occ[pos], pos))
         nxt = B.step(p.state, pos, d)
-        if nxt is None:
-            raise RuleViolation("SP-PUSH-SQUISH",
-                                f"no squishing: moving into {into} would push {occ[pos]} into the wall")
+        require(nxt is not None, "SP-PUSH-SQUISH",
+                f"no squishing: moving into {into} would push {occ[pos]} into the wall")
         pos = nxt
     for thing, at in reversed(chain):
         to = B.step(p.state, at, d)
@@ -723,8 +698,8 @@ def move(p: Emitter, seat: str, cmd: Cmd) -> None:
     spent = pay(p, cmd.who, ["any"] * len(given), given, "move", basic=True)
     allowance = move_allowance(p.state, cmd.who, spent)
     thrown = walk(p, cmd.who, cmd.path, grab_items=True, max_steps=allowance, throw_dir=cmd.direction)
-    if cmd.direction and not thrown:
-        raise RuleViolation("SP-EX-THROW", f"{cmd.who} draws no item on this move: there is nothing to throw")
+    require(not (cmd.direction and not thrown), "SP-EX-THROW",
+            f"{cmd.who} draws no item on this move: there is nothing to throw")
     if c.evil_ex:
         chicks = tuple(k for k, v in p.state.chars.items() if v.chick and v.pos)
         if chicks:
@@ -734,18 +709,13 @@ def move(p: Emitter, seat: str, cmd: Cmd) -> None:
 def chick_follows(p: Emitter, cmd: Cmd) -> None:
     """Whenever Matthew moves, each Chick on the board moves the same number of spaces
     (not fewer), in a direction the Bad Guys choose; each space is any adjacent space."""
-    passed('SP-CHICK-MOVE')
     left = p.state.follow.get(cmd.who, 0)
-    if left <= 0:
-        raise RuleViolation("SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
-    if cmd.pay:
-        raise RuleViolation("SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
-    if cmd.direction:
-        raise RuleViolation("SP-EX-THROW", "only the Evil Ex grabs and throws items")
-    if len(cmd.path) != left:
-        raise RuleViolation("SP-CHICK-MOVE",
-                            f"{cmd.who} moves the same number of spaces as Matthew: exactly {left},"
-                            f" not {len(cmd.path)} (she may step back and forth)")
+    require(left > 0, "SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
+    require(not cmd.pay, "SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
+    require(not cmd.direction, "SP-EX-THROW", "only the Evil Ex grabs and throws items")
+    require(len(cmd.path) == left, "SP-CHICK-MOVE",
+            f"{cmd.who} moves the same number of spaces as Matthew: exactly {left},"
+            f" not {len(cmd.path)} (she may step back and forth)")
     walk(p, cmd.who, cmd.path, grab_items=False, max_steps=left)
     p.emit(ChickMoved(who=cmd.who, path=cmd.path))
 
@@ -789,30 +759,27 @@ def check_chicks_followed(s: SPState, cmd: Cmd) -> None:
 # -- basic abilities --------------------------------------------------------------------
 
 def check_target_adjacent(s: SPState, who: str, target: str) -> None:
-    if not target:
-        raise RuleViolation("SP-TARGET", "name the target")
+    require(target, "SP-TARGET", "name the target")
     tpos = B.where(s, target)
-    if tpos is None:
-        raise RuleViolation("SP-TARGET", f"{target} is not on the board")
-    if not B.adjacent(s.chars[who].pos or "", tpos):
-        raise RuleViolation("SP-ADJACENT", f"{target} is not adjacent to {who}")
+    require(tpos is not None, "SP-TARGET", f"{target} is not on the board")
+    require(B.adjacent(s.chars[who].pos or "", tpos), "SP-ADJACENT",
+            f"{target} is not adjacent to {who}")
 
 
 def punch_or_kick(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Punch (Will) or kick (Speed): 1 damage to an adjacent character or object;
     power up with a second die for +1 damage and 1 XP."""
-    passed('SP-YOUR-CHARACTERS', 'SP-HELD-AWKWARD', 'SP-ADJACENT', 'SP-NO-TEAM-DAMAGE', 'SP-DICE-COST')
     s = p.state
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
-    if c.chick and not s.options["chicks_fight"]:
-        raise RuleViolation("SP-CHICK-ACTIONS", "the Demon Hipster Chicks only fight through Matthew's abilities")
+    require(not (c.chick and not s.options["chicks_fight"]), "SP-CHICK-ACTIONS",
+            "the Demon Hipster Chicks only fight through Matthew's abilities")
     check_not_holding(s, cmd.who, cmd.verb)
     check_target_adjacent(s, cmd.who, cmd.target)
-    if cmd.target in s.chars and not enemies(s, cmd.who, cmd.target):
-        raise RuleViolation("SP-NO-TEAM-DAMAGE", f"{cmd.who} cannot damage a teammate")
-    if cmd.extra:
-        raise RuleViolation("SP-DICE-COST", "a punch or kick takes no extra dice; power it up instead")
+    require(not (cmd.target in s.chars and not enemies(s, cmd.who, cmd.target)), "SP-NO-TEAM-DAMAGE",
+            f"{cmd.who} cannot damage a teammate")
+    require(not cmd.extra, "SP-DICE-COST",
+            "a punch or kick takes no extra dice; power it up instead")
     face = "will" if cmd.verb == "punch" else "speed"
     cost = [face, face] if cmd.power else [face]
     pay(p, cmd.who, cost, cmd.pay, cmd.verb + (" powered up" if cmd.power else ""), basic=True)
@@ -840,14 +807,12 @@ def resolve_punch_or_kick(p: Emitter, cmd: Cmd, user: str | None = None, target:
 
 def grab_object(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Grab an Object: spend a Will die (or booster) to take an adjacent object."""
-    passed('SP-YOUR-CHARACTERS', 'SP-HELD-AWKWARD', 'SP-GRAB-OBJECT', 'SP-ADJACENT')
     s = p.state
     check_controls(s, seat, cmd.who)
-    if s.chars[cmd.who].chick and not s.options["chicks_fight"]:
-        raise RuleViolation("SP-CHICK-ACTIONS", "the Demon Hipster Chicks do not grab objects")
+    require(not (s.chars[cmd.who].chick and not s.options["chicks_fight"]), "SP-CHICK-ACTIONS",
+            "the Demon Hipster Chicks do not grab objects")
     check_not_holding(s, cmd.who, "grab another object")
-    if cmd.target not in s.objects:
-        raise RuleViolation("SP-GRAB-OBJECT", f"{cmd.target or 'that'} is not an object")
+    require(cmd.target in s.objects, "SP-GRAB-OBJECT", f"{cmd.target or 'that'} is not an object")
     check_target_adjacent(s, cmd.who, cmd.target)
     pay(p, cmd.who, ["will"], cmd.pay, "grab", basic=True)
     if open_reaction(p, cmd):  # a basic ability: Pause answers it too
@@ -857,23 +822,20 @@ def grab_object(p: Emitter, seat: str, cmd: Cmd) -> None:
 
 def recover(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Recover Health: a Health die (or Matthew's Magic) for 2 Health, up to the start."""
-    passed('SP-RECOVER', 'SP-RECOVER-CAP')
     s = p.state
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
-    if c.chick:
-        raise RuleViolation("SP-RECOVER", "a Demon Hipster Chick has no Health to recover")
-    if c.health >= c.start_health:
-        raise RuleViolation("SP-RECOVER-CAP", f"{cmd.who} is already at starting Health")
+    require(not c.chick, "SP-RECOVER", "a Demon Hipster Chick has no Health to recover")
+    require(c.health < c.start_health, "SP-RECOVER-CAP",
+            f"{cmd.who} is already at starting Health")
     allowed = ("health", "magic") if c.evil_ex else ("health",)
     free = [d for d in s.dice if not d.spent and d.face in allowed]
     given = cmd.pay
-    if given and (len(given) != 1 or given[0] not in allowed):
-        raise RuleViolation("SP-RECOVER", f"recovering Health costs one {' or '.join(allowed)} die")
+    require(not (given and (len(given) != 1 or given[0] not in allowed)), "SP-RECOVER",
+            f"recovering Health costs one {' or '.join(allowed)} die")
     face = given[0] if given else (free[0].face if free else "")
     d = next((x for x in free if x.face == face), None)
-    if d is None:
-        raise RuleViolation("SP-DICE-NONE", f"your team has no unspent {' or '.join(allowed)} die")
+    require(d is not None, "SP-DICE-NONE", f"your team has no unspent {' or '.join(allowed)} die")
     p.emit(DiceSpent(who=cmd.who, purpose="recover", dice=(d.id,), faces=(d.face,)))
     p.emit(HealthRecovered(who=cmd.who, amount=min(2, c.start_health - c.health)))
 
@@ -882,18 +844,15 @@ def recover(p: Emitter, seat: str, cmd: Cmd) -> None:
 
 def throw(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Throw an Object or Item: along a line until it hits a character, object or wall."""
-    passed('SP-THROW')
     s = p.state
     check_controls(s, seat, cmd.who)
-    if cmd.pay:
-        raise RuleViolation("SP-THROW", "throwing costs no dice")
+    require(not cmd.pay, "SP-THROW", "throwing costs no dice")
     d = B.DIRS[cmd.direction]
     c = s.chars[cmd.who]
     origin = c.pos
     assert origin
     if not cmd.card:
-        if not c.holding:
-            raise RuleViolation("SP-THROW", f"{cmd.who} is not holding an object")
+        require(c.holding, "SP-THROW", f"{cmd.who} is not holding an object")
         obj = c.holding
         target, last = B.ray(s, origin, d)
         landed = last
@@ -913,11 +872,10 @@ def throw(p: Emitter, seat: str, cmd: Cmd) -> None:
         return
     tok = "item:" + cmd.card
     it = item_def(s, tok)
-    if "throw_damage" not in it:
-        raise RuleViolation("SP-ITEM-THROW", f"{it['name']} cannot be thrown")
+    require("throw_damage" in it, "SP-ITEM-THROW", f"{it['name']} cannot be thrown")
     if it["kind"] == "weapon":
-        if tok not in s.equipped.get(cmd.who, ()):
-            raise RuleViolation("SP-ITEM-THROW", f"{it['name']} must be equipped on {cmd.who} to be thrown")
+        require(tok in s.equipped.get(cmd.who, ()), "SP-ITEM-THROW",
+                f"{it['name']} must be equipped on {cmd.who} to be thrown")
     elif tok not in s.hand:
         raise RuleViolation("SP-ITEM-HELD", f"the Good Guys do not hold {it['name']}")
     target, last = B.ray(s, origin, d)
@@ -951,16 +909,14 @@ def ex_throw(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Grab and Throw Item (Evil Ex): throw the drawn card; 1 damage whatever it says."""
     s = p.state
     pend = s.pending
-    if pend is None or pend.kind != "ex-throw":
-        raise RuleViolation("SP-EX-THROW", "there is no drawn item to throw")
-    if cmd.who != pend.who:
-        raise RuleViolation("SP-EX-THROW", f"{pend.who} must throw the item he drew")
+    require(not (pend is None or pend.kind != "ex-throw"), "SP-EX-THROW",
+            "there is no drawn item to throw")
+    require(cmd.who == pend.who, "SP-EX-THROW", f"{pend.who} must throw the item he drew")
     throw_drawn_item(p, cmd.direction)
 
 
 def throw_drawn_item(p: Emitter, direction: str) -> None:
     """The Evil Ex throws the card he drew from the item space: 1 damage, then discard."""
-    passed('SP-EX-THROW')
     pend = p.state.pending
     assert pend is not None
     d = B.DIRS[direction]
@@ -978,33 +934,29 @@ def throw_drawn_item(p: Emitter, direction: str) -> None:
 def check_special(s: SPState, seat: str, cmd: Cmd) -> dict[str, Any]:
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
-    if c.chick:
-        raise RuleViolation("SP-CHICK-ACTIONS", "the Demon Hipster Chicks have no abilities of their own")
+    require(not c.chick, "SP-CHICK-ACTIONS",
+            "the Demon Hipster Chicks have no abilities of their own")
     if cmd.verb in combos(s, cmd.who):
-        if not c.combo:
-            raise RuleViolation("SP-COMBO-EMPTY", f"{cmd.who}'s Combo box is empty")
+        require(c.combo, "SP-COMBO-EMPTY", f"{cmd.who}'s Combo box is empty")
     elif cmd.verb not in unlocked(s, cmd.who):
         board = s.content["characters"][cmd.who]
-        if cmd.verb in board["advanced"]:
-            raise RuleViolation("SP-ABILITY-LOCKED", f"{cmd.who} has not unlocked {cmd.verb} yet")
+        require(cmd.verb not in board["advanced"], "SP-ABILITY-LOCKED",
+                f"{cmd.who} has not unlocked {cmd.verb} yet")
         raise RuleViolation("SP-ABILITY-NOT-YOURS", f"{cmd.verb} is not on {cmd.who}'s player board")
     a = ability(s, cmd.verb)
-    if a["target"] == "reaction":
-        raise RuleViolation("SP-REVERSAL", "Reversal is used only when a Bad Guy uses an ability on Scott")
+    require(a["target"] != "reaction", "SP-REVERSAL",
+            "Reversal is used only when a Bad Guy uses an ability on Scott")
     check_not_holding(s, cmd.who, "use a special ability")
-    if cmd.power:
-        raise RuleViolation("SP-POWER-UP", "only a punch or kick can be powered up")
+    require(not cmd.power, "SP-POWER-UP", "only a punch or kick can be powered up")
     ex = a.get("extra")
-    if cmd.extra and (not ex or cmd.extra > int(ex["max"])):
-        raise RuleViolation("SP-EXTRA-DICE", f"{a['name']} takes at most {ex['max'] if ex else 0} extra dice")
-    if cmd.path and not a.get("move"):
-        raise RuleViolation("SP-ABILITY-MOVE", f"{a['name']} does not move")
+    require(not (cmd.extra and (not ex or cmd.extra > int(ex["max"]))), "SP-EXTRA-DICE",
+            f"{a['name']} takes at most {ex['max'] if ex else 0} extra dice")
+    require(not (cmd.path and not a.get("move")), "SP-ABILITY-MOVE", f"{a['name']} does not move")
     return a
 
 
 def special_ability(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Use a Special Ability: spend the dice it lists (combos: the Combo cube)."""
-    passed('SP-YOUR-CHARACTERS', 'SP-ABILITY-NOT-YOURS', 'SP-ABILITY-LOCKED', 'SP-HELD-AWKWARD')
     s = p.state
     a = check_special(s, seat, cmd)
     # check targets from where the user will stand
@@ -1053,40 +1005,38 @@ def targets_of(s: SPState, who: str, a: dict[str, Any], target: str, pos: str) -
 
 def check_ability_targets(s: SPState, cmd: Cmd, a: dict[str, Any], after_move: bool) -> None:
     """Targets: adjacent Bad Guys, within N spaces, or the first thing in sight."""
-    passed('SP-TARGET')
     kind = a["target"]
     pos = s.chars[cmd.who].pos or ""
     if after_move:
         pos = cmd.path[-1]
     if kind in ("adjacent", "range", "sight"):
         t = cmd.target
-        if not t:
-            raise RuleViolation("SP-TARGET", f"{a['name']} needs a target")
+        require(t, "SP-TARGET", f"{a['name']} needs a target")
         if t not in s.chars or not enemies(s, cmd.who, t):
             if kind == "sight" and t in s.objects:
                 pass
             else:
                 raise RuleViolation("SP-TARGET-ENEMY", f"{a['name']} targets an opponent, not {t}")
         tpos = B.where(s, t)
-        if tpos is None:
-            raise RuleViolation("SP-TARGET", f"{t} is not on the board")
-        if kind == "adjacent" and not after_move and not B.adjacent(pos, tpos):
-            raise RuleViolation("SP-ADJACENT", f"{t} is not adjacent to {cmd.who}")
-        if kind == "range" and B.dist(pos, tpos) > int(a.get("range", 1)):
-            raise RuleViolation("SP-RANGE", f"{t} is not within {a.get('range', 1)} spaces of {cmd.who}")
-        if kind == "sight" and not after_move and t not in B.in_sight(s, pos, ignore=cmd.who):
-            raise RuleViolation("SP-LINE-OF-SIGHT", f"{t} is not the first thing in {cmd.who}'s sight along any line")
+        require(tpos is not None, "SP-TARGET", f"{t} is not on the board")
+        require(not (kind == "adjacent" and not after_move and not B.adjacent(pos, tpos)), "SP-ADJACENT",
+                f"{t} is not adjacent to {cmd.who}")
+        require(not (kind == "range" and B.dist(pos, tpos) > int(a.get("range", 1))), "SP-RANGE",
+                f"{t} is not within {a.get('range', 1)} spaces of {cmd.who}")
+        require(kind != "sight" or after_move or t in B.in_sight(s, pos, ignore=cmd.who),
+                "SP-LINE-OF-SIGHT",
+                f"{t} is not the first thing in {cmd.who}'s sight along any line")
     elif cmd.target:
         raise RuleViolation("SP-TARGET", f"{a['name']} picks its own targets; name none")
     chick_spec = a.get("chicks")
-    if cmd.assign and not chick_spec:
-        raise RuleViolation("SP-CHICK-TARGET", f"{a['name']} gives the Chicks nothing to do")
+    require(not (cmd.assign and not chick_spec), "SP-CHICK-TARGET",
+            f"{a['name']} gives the Chicks nothing to do")
     for chick, t in cmd.assign:
         c = s.chars.get(chick)
-        if c is None or not c.chick or c.pos is None:
-            raise RuleViolation("SP-CHICK-TARGET", f"{chick} is not a Chick on the board")
-        if chick_spec and t not in chick_candidates(s, chick, chick_spec):
-            raise RuleViolation("SP-CHICK-TARGET", f"{t} is not a Good Guy {chick} can reach ({chick_spec['target']})")
+        require(not (c is None or not c.chick or c.pos is None), "SP-CHICK-TARGET",
+                f"{chick} is not a Chick on the board")
+        require(not (chick_spec and t not in chick_candidates(s, chick, chick_spec)), "SP-CHICK-TARGET",
+                f"{t} is not a Good Guy {chick} can reach ({(chick_spec or {}).get('target')})")
 
 
 def chick_candidates(s: SPState, chick: str, spec: dict[str, Any]) -> list[str]:
@@ -1210,7 +1160,6 @@ def can_react(s: SPState, targets: tuple[str, ...]) -> bool:
 def open_reaction(p: Emitter, cmd: Cmd) -> bool:
     """"When a Bad Guy uses an ability" (Pause) -- a special ability or a basic one (punch,
     kick, grab an object) -- the Good Guys get a window to Pause or Reverse it."""
-    passed('SP-REACTION-WINDOW')
     s = p.state
     if s.chars[cmd.who].team != "bad":
         return False
@@ -1235,11 +1184,10 @@ def pause_cards(s: SPState) -> list[tuple[str, str]]:
 
 def react(p: Emitter, seat: str, cmd: Cmd, parse_pending: Any) -> None:
     """The Good Guys answer a Bad Guy's ability: allow it, Pause it, or Reversal."""
-    passed('SP-REACTION-WINDOW')
     s = p.state
     pend = s.pending
-    if pend is None or pend.kind != "reaction":
-        raise RuleViolation("SP-NO-WINDOW", "there is no Bad Guy ability to react to now")
+    require(not (pend is None or pend.kind != "reaction"), "SP-NO-WINDOW",
+            "there is no Bad Guy ability to react to now")
     declared: Cmd = parse_pending(pend.command)
     if isinstance(cmd, Allow):
         p.choose(declared)  # the Bad Guys' choices stand when the ability goes ahead
@@ -1249,8 +1197,7 @@ def react(p: Emitter, seat: str, cmd: Cmd, parse_pending: Any) -> None:
         resolve_declared(p, declared)
     elif isinstance(cmd, Pause):
         cards = pause_cards(s)
-        if not cards:
-            raise RuleViolation("SP-PAUSE", "the Good Guys hold no Video Game Controller of Pause")
+        require(cards, "SP-PAUSE", "the Good Guys hold no Video Game Controller of Pause")
         _holder, card = cards[0]
         p.emit(ReactionTaken(kind="pause"))
         p.emit(ItemUsed(who="", card=card, effect="cancels " + declared.verb))
@@ -1258,12 +1205,10 @@ def react(p: Emitter, seat: str, cmd: Cmd, parse_pending: Any) -> None:
         xp_for_cancelled(p, declared)
     else:
         scott = next((t for t in pend.targets if t in s.chars and "reversal" in combos(s, t)), "")
-        if not scott:
-            raise RuleViolation("SP-REVERSAL", "Reversal answers only an ability used on Scott")
-        if s.control.get(scott) != seat:
-            raise RuleViolation("SP-YOUR-CHARACTERS", f"{scott} is not one of your characters")
-        if not s.chars[scott].combo:
-            raise RuleViolation("SP-COMBO-EMPTY", f"{scott}'s Combo box is empty")
+        require(scott, "SP-REVERSAL", "Reversal answers only an ability used on Scott")
+        require(s.control.get(scott) == seat, "SP-YOUR-CHARACTERS",
+                f"{scott} is not one of your characters")
+        require(s.chars[scott].combo, "SP-COMBO-EMPTY", f"{scott}'s Combo box is empty")
         check_not_holding(s, scott, "use Reversal")
         p.emit(ReactionTaken(kind="reversal", by=scott))
         p.emit(DiceSpent(who=scott, purpose="reversal", dice=(), faces=(), combo=True))
@@ -1282,7 +1227,6 @@ def xp_for_cancelled(p: Emitter, declared: Cmd) -> None:
     """House reading (option cancelled_xp): a paused or reversed ability was still used --
     its dice are spent, only its effect is cancelled or turned back -- so its user still
     gains the XP for using it."""
-    require(True, "SP-HOUSE-CANCELLED-XP", "")
     if p.state.options.get("cancelled_xp", True) and earns_xp(p.state, declared):
         if B.where(p.state, declared.who) is not None:
             gain_xp(p, declared.who)
@@ -1318,50 +1262,45 @@ def reversal_reflects(p: Emitter, attacker: str, scott: str, dmg: int, kb: int, 
 
 def equip(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Equip an Item: place it by a Good Guy; equipped items are forever."""
-    passed('SP-ITEM-GOOD', 'SP-ITEM-HELD', 'SP-ITEM-EQUIP')
     s = p.state
-    if s.team != "good" or seat not in s.good_seats:
-        raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys equip items, on their turn")
+    require(s.team == "good" and seat in s.good_seats, "SP-ITEM-GOOD",
+            "only the Good Guys equip items, on their turn")
     if s.pending is not None:
         check_phase_act(s)
-    if cmd.who not in s.chars or s.chars[cmd.who].team != "good" or s.chars[cmd.who].out:
-        raise RuleViolation("SP-ITEM-GOOD", f"{cmd.who} is not a Good Guy in the fight")
+    require(cmd.who in s.chars and s.chars[cmd.who].team == "good" and not s.chars[cmd.who].out,
+            "SP-ITEM-GOOD",
+            f"{cmd.who} is not a Good Guy in the fight")
     tok = "item:" + cmd.card
-    if tok not in s.hand:
-        raise RuleViolation("SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
+    require(tok in s.hand, "SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
     it = item_def(s, tok)
-    if it["kind"] not in ("weapon", "armor", "speed"):
-        raise RuleViolation("SP-ITEM-EQUIP", f"{it['name']} is used, not equipped")
+    require(it["kind"] in ("weapon", "armor", "speed"), "SP-ITEM-EQUIP",
+            f"{it['name']} is used, not equipped")
     p.emit(ItemEquipped(who=cmd.who, card=tok))
 
 
 def use_item(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Use an Item: resolve its effect, then discard it."""
-    passed('SP-ITEM-GOOD', 'SP-ITEM-HELD')
     s = p.state
-    if s.team != "good" or seat not in s.good_seats:
-        raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys use items, on their turn")
+    require(s.team == "good" and seat in s.good_seats, "SP-ITEM-GOOD",
+            "only the Good Guys use items, on their turn")
     check_phase_act(s)
-    if s.phase == "ended":
-        raise RuleViolation("SP-TURN-OVER", "after the turn ends the only thing you can do is equip items")
+    require(s.phase != "ended", "SP-TURN-OVER",
+            "after the turn ends the only thing you can do is equip items")
     check_dice_left(s)
     check_controls(s, seat, cmd.who)
     tok = "item:" + cmd.card
-    if tok not in s.hand:
-        raise RuleViolation("SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
+    require(tok in s.hand, "SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
     it = item_def(s, tok)
     c = s.chars[cmd.who]
     kind = it["kind"]
     if kind == "heal":
         amt = min(int(it["heal"]), c.start_health - c.health)
-        if amt <= 0:
-            raise RuleViolation("SP-RECOVER-CAP", f"{cmd.who} is already at starting Health")
+        require(amt > 0, "SP-RECOVER-CAP", f"{cmd.who} is already at starting Health")
         p.emit(ItemUsed(who=cmd.who, card=tok, effect=f"+{amt} Health"))
         p.emit(HealthRecovered(who=cmd.who, amount=amt))
     elif kind == "booster":
         room = int(s.content["boosters_max"]) - c.boosters
-        if room <= 0:
-            raise RuleViolation("SP-BOOSTER-MAX", f"{cmd.who} already has the most booster tokens")
+        require(room > 0, "SP-BOOSTER-MAX", f"{cmd.who} already has the most booster tokens")
         p.emit(ItemUsed(who=cmd.who, card=tok, effect="boosters"))
         for _ in range(min(room, int(it["boosters"]))):
             p.emit(BoosterGained(who=cmd.who))
@@ -1384,7 +1323,6 @@ def use_item(p: Emitter, seat: str, cmd: Cmd) -> None:
 
 def end_turn(p: Emitter, seat: str, cmd: Cmd) -> None:
     """A turn ends when the team chooses: Bad Guys summon Chicks; Good Guys gain boosters."""
-    passed('SP-TEAM-TURN')
     s = p.state
     check_phase_act(s)
     if s.team == "bad":
@@ -1392,8 +1330,8 @@ def end_turn(p: Emitter, seat: str, cmd: Cmd) -> None:
         p.emit(TurnEnded(team="bad"))
         p.emit(TurnBegan(team="good", round=s.round))
     else:
-        if cmd.summon:
-            raise RuleViolation("SP-SUMMON", "only Matthew summons Chicks, at the end of the Bad Guys' turn")
+        require(not cmd.summon, "SP-SUMMON",
+                "only Matthew summons Chicks, at the end of the Bad Guys' turn")
         gain_boosters(p)
         p.emit(TurnEnded(team="good"))
         limit = int(s.options["max_rounds"])
@@ -1412,7 +1350,6 @@ def health_share(s: SPState, team: str) -> tuple[int, int]:
 def round_limit(p: Emitter, limit: int) -> None:
     """House: after max_rounds rounds the team keeping the larger share of its starting
     Health wins; an exact tie goes to the Bad Guys (Matthew was not knocked out)."""
-    passed('SP-ROUND-LIMIT')
     g, g0 = health_share(p.state, "good")
     b, b0 = health_share(p.state, "bad")
     good_pct, bad_pct = 100 * g / max(1, g0), 100 * b / max(1, b0)
@@ -1425,22 +1362,21 @@ def round_limit(p: Emitter, limit: int) -> None:
 
 def summon_chicks(p: Emitter, cmd: Cmd) -> None:
     """Summoning: poofed Chicks return to empty spaces within two spaces of Matthew."""
-    passed('SP-SUMMON')
     s = p.state
     ex = next(c for c in s.chars.values() if c.evil_ex)
     poofed = sorted(c for c, v in s.chars.items() if v.chick and v.poofed)
     chosen = dict(cmd.summon)
     for chick in chosen:
-        if chick not in poofed:
-            raise RuleViolation("SP-SUMMON", f"{chick} has not poofed")
+        require(chick in poofed, "SP-SUMMON", f"{chick} has not poofed")
     if ex.pos is None:
         return
     for chick in poofed:
         occ = B.occupants(p.state)
         spot = chosen.get(chick)
         if spot:
-            if not B.is_space(p.state, spot) or B.dist(spot, ex.pos) > 2 or spot in occ:
-                raise RuleViolation("SP-SUMMON", f"{spot} is not an empty space within two spaces of Matthew")
+            require(B.is_space(p.state, spot) and B.dist(spot, ex.pos) <= 2 and spot not in occ,
+                    "SP-SUMMON",
+                    f"{spot} is not an empty space within two spaces of Matthew")
         else:
             free = [B.name(x, y) for x in range(B.size(p.state)[0]) for y in range(B.size(p.state)[1])]
             free = [f for f in free if f not in occ and 0 < B.dist(f, ex.pos) <= 2]
@@ -1453,7 +1389,6 @@ def summon_chicks(p: Emitter, cmd: Cmd) -> None:
 
 def gain_boosters(p: Emitter) -> None:
     """Booster Tokens: each Good Guy who did not act this round gains one (up to four)."""
-    passed('SP-BOOSTER-MAX')
     s = p.state
     for cid in good_order(s):
         c = s.chars[cid]
@@ -1482,16 +1417,16 @@ def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[
     """Check the command against the turn, then hand it to the rule it invokes."""
     s = state
     if isinstance(command, REACTIONS):
-        if seat not in s.good_seats:
-            raise RuleViolation("SP-NO-WINDOW", "only the Good Guys react to a Bad Guy's ability")
+        require(seat in s.good_seats, "SP-NO-WINDOW",
+                "only the Good Guys react to a Bad Guy's ability")
         react(p, seat, command, parse_pending(state))
         return p.events
     p.choose(command)
     check_drop_owner(s, command)
     if s.pending is not None and s.pending.kind == "reaction":
         check_phase_act(s)
-    if team_of_seat(s, seat) != s.team and s.phase != "place":
-        raise RuleViolation("SP-TEAM-TURN", f"it is the {s.team} guys' turn")
+    require(not (team_of_seat(s, seat) != s.team and s.phase != "place"), "SP-TEAM-TURN",
+            f"it is the {s.team} guys' turn")
     if s.pending is not None and s.pending.kind == "ex-throw" and not isinstance(command, ThrowItem):
         check_phase_act(s)
     if not isinstance(command, ThrowItem) and s.pending is None:
