@@ -1,8 +1,9 @@
 """The rules of a battle, one rule a function, named after the rulebook's words.
 
 Every function takes an :class:`Emitter` (the state as it changes while a command resolves,
-and the events emitted so far) and emits facts; each check goes through ``require`` (so ``arbiter why`` lists the rules a
-command met), a bare ``RuleViolation`` only where a branch decides between two rules.
+and the events emitted so far) and emits facts; each check goes through ``require`` (so
+``arbiter why`` lists the rules a command met), a bare ``RuleViolation`` only where a
+branch decides between two rules.
 """
 
 from __future__ import annotations
