@@ -95,15 +95,22 @@ def test_renderer_shows_the_venue_and_hides_items_from_the_bad_guys():
     assert "Video Game Controller of Pause" in good
 
 
-def test_renderer_fits_100_columns_in_a_busy_position():
-    m = Match.new(GAME, seed=5, seats=["good", "bad"], options={"max_rounds": 40})
+@pytest.mark.parametrize("seats,roster", [(("good", "bad"), "scott"),
+                                           (("erica", "bob", "matt"), "scott,ramona,knives,kim")])
+def test_renderer_fits_80_columns_in_busy_positions(seats, roster):
+    """Every line of every seat's board fits 80 columns, up to the largest seat count and
+    roster, through setup, reaction windows, Chicks following and the end."""
+    m = Match.new(GAME, seed=5, seats=list(seats), options={"max_rounds": 40, "good_guys": roster})
     render = renderer("scott-pilgrim")
     rng = random.Random(5)
+    seen = 0
     for _ in range(400):
+        for who in (*m.seats, None):
+            for line in Text.from_markup(render(m.view(who), who)).plain.splitlines():
+                assert len(line) <= 80, line
+        seen += 1
         if m.outcome() is not None:
             break
         seat = m.to_act().seats[0]
-        for who in m.seats:
-            for line in Text.from_markup(render(m.view(who), who)).plain.splitlines():
-                assert len(line) <= 100, line
         m.apply(seat, rng.choice(m.legal_texts(seat)))
+    assert seen > 50
