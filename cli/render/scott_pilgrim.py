@@ -143,7 +143,8 @@ def render(state: Any, seat: str | None) -> str:
         if c.holding:
             extra.append(f"holding the {s.objects[c.holding].kind} ({c.holding})")
         if c.id in s.follow:
-            extra.append(f"follows Matthew {s.follow[c.id]}")
+            n = s.follow[c.id]
+            extra.append(f"to follow Matthew {n} space{'s' if n != 1 else ''}")
         head = (f"  {ABBR.get(c.id, c.id[:2]):>2} {names[c.id]:<{name_w}} {where:<6}"
                 f" {s.control.get(c.id, ''):<{seat_w}} ")
         lines.extend(_wrap(head + ", ".join(extra), " " * len(head)))

@@ -1427,7 +1427,7 @@ def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[
     if s.pending is not None and s.pending.kind == "reaction":
         check_phase_act(s)
     require(not (team_of_seat(s, seat) != s.team and s.phase != "place"), "SP-TEAM-TURN",
-            f"it is the {s.team} guys' turn")
+            f"it is the {'Bad' if s.team == 'bad' else 'Good'} Guys' turn")
     if s.pending is not None and s.pending.kind == "ex-throw" and not isinstance(command, ThrowItem):
         check_phase_act(s)
     if not isinstance(command, ThrowItem) and s.pending is None:

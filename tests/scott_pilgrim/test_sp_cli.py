@@ -135,7 +135,7 @@ def test_why_lists_the_rules_a_judo_throw_into_the_wall_passed(cli):
     # Matthew ends in the space where she was
     out = cli("try", gid, "--as", "good", "scott", "judo-throw", "matthew", "pay", "guts", "guts")
     assert out.exit_code == 0, out.output
-    assert "chick1 poofs" in out.output and "into the wall" in out.output and "-> k4" in out.output
+    assert "chick1 poofs" in out.output and "into the wall" in out.output and "to k4" in out.output
     assert cli("do", gid, "--as", "good", "scott", "judo-throw", "matthew", "pay", "guts",
                "guts").exit_code == 0
     log = cli("log", gid, "--as", "referee").output
