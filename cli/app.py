@@ -2,31 +2,69 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
 import sys
 import time
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import msgspec
 import typer
 
 from arbiter.cli import common
-from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, log, user_errors
+from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, user_errors
 from arbiter.cli.render import renderer
-from arbiter.core import audit, registry, transcript
-from arbiter.core.bots import autoplay, bot_names, get_bot, next_seat
-from arbiter.core.engine import Engine, cite
 from arbiter.core.errors import (ArbiterError, BadContent, ManualDiceError, ParseError, RuleViolation,
                          stop_trace, trace_rules)
-from arbiter.core.match import UNDO, Match
 from arbiter.events.base import Undone
 from arbiter.projections.fold import Cursor, SETUP
 from arbiter.projections.kernel import REFEREE, describe_kernel
 
+if TYPE_CHECKING:  # the store (duckdb) is imported only by the verbs that open it
+    from arbiter.core.engine import Engine
+    from arbiter.core.match import Match
+
+
+class _Lazy:
+    """A module imported on first use, so verbs that never open the store never load duckdb."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(importlib.import_module(self._name), attr)
+
+
+audit = _Lazy("arbiter.core.audit")
+botlib = _Lazy("arbiter.core.bots")
+matches = _Lazy("arbiter.core.match")
+registry = _Lazy("arbiter.core.registry")
+transcript = _Lazy("arbiter.core.transcript")
+
+
+def cite(game_rules: Any, exc: RuleViolation) -> RuleViolation:
+    from arbiter.core.engine import cite as _cite
+
+    return _cite(game_rules, exc)
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("arbiter-referee")
+        except PackageNotFoundError:
+            v = "unknown"
+        console.print(f"arbiter {v}")
+        raise typer.Exit()
+
+
 app = typer.Typer(
-    add_completion=False, no_args_is_help=True, rich_markup_mode="rich",
+    # rich help at a terminal; plain (and much quicker to start) into a pipe
+    add_completion=True, no_args_is_help=True, rich_markup_mode="rich" if sys.stdout.isatty() else None,
     help="arbiter: a referee for tabletop games that keeps a tamper-evident ledger of every move.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -36,13 +74,16 @@ app = typer.Typer(
 def main_options(
     db: Optional[str] = typer.Option(None, "--db", help="The store (default: ARBITER_DB or the data directory)."),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="A readable log on stderr."),
+    _version: bool = typer.Option(False, "--version", callback=version_callback, is_eager=True,
+                                  help="Print arbiter's version and exit."),
 ) -> None:
     CTX.db = db or common.default_db()
     CTX.verbose = verbose
-    common.setup_logging(verbose)
 
 
-def engine() -> Engine:
+def engine() -> "Engine":
+    from arbiter.core.engine import Engine
+
     return Engine(CTX.db)
 
 
@@ -151,7 +192,7 @@ def undo(
         match = eng.load(game_id)
         top = match.folded.top if match.folded else None
         who = seat or (match.actors.get(top.first_seq) if top else None) or match.seats[0]
-        receipt, match, events = eng.do(game_id, UNDO, who)
+        receipt, match, events = eng.do(game_id, matches.UNDO, who)
         ev = events[0]
         assert isinstance(ev, Undone)
         console.print(f"undone: seq {ev.first_seq}–{ev.last_seq}. [dim]receipt {receipt}[/]")
@@ -161,16 +202,40 @@ def undo(
 # ----------------------------------------------------------------------------- looking
 
 
-def load_at(game_id: str, at: Optional[int]) -> Match:
+def load_at(game_id: str, at: Optional[int], whole_commands: bool = False) -> Match:
+    """The game as it was after seq ``at``. ``whole_commands``: ``at`` must end a command
+    (what `try` decides at and what `fork` branches from must be the same position)."""
     match = engine().load(game_id)
     if at is not None and not 1 <= at <= match.seq:
         fail(f"--at takes a seq from 1 to {match.seq}")
+    if at is not None and whole_commands:
+        check_boundary(match, at)
     if at is None or at == match.seq:
         return match
-    prefix = Match(match.game, match.items[:at], match.actors)
+    prefix = matches.Match(match.game, match.items[:at], match.actors)
     prefix.texts = match.texts
     prefix.game_id = match.game_id
     return prefix
+
+
+def command_span(match: Match, seq: int) -> tuple[int, int]:
+    """The first and last seq of the command that wrote event ``seq``."""
+    cid = match.items[seq - 1][1]
+    first = last = seq
+    while first > 1 and match.items[first - 2][1] == cid:
+        first -= 1
+    while last < len(match.items) and match.items[last][1] == cid:
+        last += 1
+    return first, last
+
+
+def check_boundary(match: Match, at: int) -> None:
+    """Refuse a seq in the middle of a command: a position between two of one command's
+    events was never a state anyone could act in."""
+    first, last = command_span(match, at)
+    if at != last:
+        before = f"--at {first - 1} (before it) or " if first > 1 else ""
+        fail(f"seq {at} is inside one command's events (seq {first}–{last}); use {before}--at {last} (after it)")
 
 
 @app.command()
@@ -178,15 +243,19 @@ def show(
     game_id: str = typer.Argument(...),
     at: Optional[int] = typer.Option(None, "--at", help="Show the game as it was after this seq."),
     seat: Optional[str] = typer.Option(None, "--as", help="As this player sees it (`referee` sees all)."),
-    as_json: bool = typer.Option(False, "--json", help="The (redacted) state as JSON."),
+    fmt: str = format_option("table", ("table", "json", "jsonl")),
+    as_json: bool = typer.Option(False, "--json", hidden=True, help="Same as --format json."),
 ) -> None:
-    """The board and state at any point."""
+    """The board and state at any point (json: the state as this seat may see it)."""
     with user_errors():
         match = load_at(game_id, at)
         check_seat(match, seat)
         view = match.view(seat)
-        if as_json:
+        if as_json or fmt == "json":
             sys.stdout.write(msgspec.json.format(msgspec.json.encode(view), indent=2).decode() + "\n")
+            return
+        if fmt == "jsonl":
+            sys.stdout.write(msgspec.json.encode(view).decode() + "\n")
             return
         console.print(f"[bold]{match.game_id}[/] {match.game.title} — seq {match.seq}"
                       + (f" (as {seat})" if seat else " (public view)"))
@@ -203,21 +272,19 @@ def check_seat(match: Match, seat: Optional[str]) -> None:
 def log_(
     game_id: str = typer.Argument(...),
     seat: Optional[str] = typer.Option(None, "--as", help="Redacted for this player (`referee`: all)."),
-    fmt: str = typer.Option("table", "--format", "-f", help="table or jsonl."),
+    fmt: str = format_option(),
 ) -> None:
-    """The events of a game, redacted for a seat."""
+    """The events of a game, redacted for a seat (json and jsonl carry each event's fields)."""
     with user_errors():
-        common.check_format(fmt, ("table", "jsonl"))
         match = engine().load(game_id)
         check_seat(match, seat)
         rows = []
         for seq, actor, ev in match.log(seat):
-            if fmt == "jsonl":
+            if fmt in ("json", "jsonl"):
                 rows.append((seq, actor or "", type(ev).__name__, msgspec.to_builtins(ev)))
             else:
-                rows.append((seq, actor or "", describe(match, ev)))
-        cols = ["seq", "actor", "type", "event"] if fmt == "jsonl" else ["seq", "actor", "event"]
-        emit_rows(cols, rows, fmt, title=f"{match.game_id} ({match.game.title})")
+                rows.append((seq, actor or "", type(ev).__name__, describe(match, ev)))
+        emit_rows(["seq", "actor", "type", "event"], rows, fmt, title=f"{match.game_id} ({match.game.title})")
 
 
 @app.command()
@@ -267,7 +334,8 @@ def try_(
     game_id: str = typer.Argument(...),
     command: list[str] = typer.Argument(...),
     at: Optional[int] = typer.Option(None, "--at", help="Ask about the position after this seq."),
-    seat: Optional[str] = typer.Option(None, "--as"),
+    seat: Optional[str] = typer.Option(None, "--as", help="Who acts (needed when several may)."),
+    fmt: str = format_option(),
 ) -> None:
     """Dry run: would this command be (or have been) legal, and what would it do? Writes nothing.
 
@@ -275,7 +343,7 @@ def try_(
     game show as "?" (`--as referee` shows everything)."""
     with user_errors():
         live = engine().load(game_id)
-        match = load_at(game_id, at)
+        match = load_at(game_id, at, whole_commands=True)
         text = " ".join(command)
         trail, token = trace_rules()
         try:
@@ -284,12 +352,17 @@ def try_(
             raise cite(match.game.rules, exc)
         finally:
             stop_trace(token)
-        console.print(f"legal: {actor}: {escape(text)} at seq {match.seq}"
-                      + (f" (checked {', '.join(trail)})" if trail else ""))
         viewer = seat or actor
         if live.outcome() is not None:
             viewer = REFEREE
-        print_events(match, match.preview(events, viewer, live.folded.draws if live.folded else 0))
+        shown = match.preview(events, viewer, live.folded.draws if live.folded else 0)
+        if fmt == "table":
+            console.print(f"legal: {actor}: {escape(text)} at seq {match.seq}"
+                          + (f" (checked {', '.join(trail)})" if trail else ""))
+            print_events(match, shown)
+            return
+        emit_rows(["at", "actor", "command", "legal", "rules", "event"],
+                  [(match.seq, actor, text, True, ", ".join(trail), describe(match, ev)) for ev in shown], fmt)
 
 
 @app.command()
@@ -297,6 +370,7 @@ def why(
     game_id: str = typer.Argument(...),
     seq: int = typer.Argument(..., help="The event to explain."),
     seat: Optional[str] = typer.Option(None, "--as", help="Show the events as this seat may see them."),
+    fmt: str = format_option(),
 ) -> None:
     """Which command produced an event, and which rules it passed."""
     with user_errors():
@@ -309,15 +383,20 @@ def why(
             fail(f"{match.game_id} has no event {seq} (its log ends at {match.seq})")
         cid, actor, text, first, last = found
         if text == SETUP:
-            console.print(f"seq {seq} was written when the game was set up (seq {first}–{last}).")
+            if fmt == "table":
+                console.print(f"seq {seq} was written when the game was set up (seq {first}–{last}).")
+            else:
+                emit_rows(["seq", "command_id", "actor", "command", "first_seq", "last_seq", "kind", "detail"],
+                          [(seq, cid, None, "(setup)", first, last, "setup", "")], fmt)
             return
         check_seat(match, seat)
-        before = Match(match.game, [i for i in match.items if i[0] < first], match.actors)
+        before = matches.Match(match.game, [i for i in match.items if i[0] < first], match.actors)
         trail, token = trace_rules()
+        refused = ""
         try:
             before.decide(actor, text)
         except ArbiterError as exc:
-            console.print(f"[yellow]today's rules refuse it: {escape(str(exc))}[/]")
+            refused = str(exc)
         finally:
             stop_trace(token)
         raw = [ev for s, _c, ev in match.items if first <= s <= last]
@@ -325,12 +404,20 @@ def why(
         secret = match.game.command_is_secret(before.state, actor, text)
         if secret is None:  # the command's own words are secret when its events are
             secret = [ev for _s, ev in shown] != raw
-        words = "(a secret choice)" if secret and seat != actor else escape(text)
-        console.print(f"seq {seq} came from [bold]{actor}: {words}[/] (seq {first}–{last}, command {cid})")
-        for rule_id in ["ARB-TURN"] + trail:
-            rule = match.game.rules.get(rule_id)
-            if rule:
-                console.print(f"  passed {rule.id} ({rule.source}, \"{escape(rule.section)}\"): {escape(rule.text)}")
+        words = "(a secret choice)" if secret and seat != actor else text
+        passed = [r for r in (match.game.rules.get(i) for i in ["ARB-TURN"] + trail) if r]
+        if fmt != "table":
+            head = (seq, cid, actor, words, first, last)
+            emit_rows(["seq", "command_id", "actor", "command", "first_seq", "last_seq", "kind", "detail"],
+                      [(*head, "refused today", refused) for _ in [refused] if refused]
+                      + [(*head, "rule", f"{r.id} ({r.source}, {r.section}): {r.text}") for r in passed]
+                      + [(*head, "event", f"{s} {describe(match, ev)}") for s, ev in shown], fmt)
+            return
+        if refused:
+            console.print(f"[yellow]today's rules refuse it: {escape(refused)}[/]")
+        console.print(f"seq {seq} came from [bold]{actor}: {escape(words)}[/] (seq {first}–{last}, command {cid})")
+        for rule in passed:
+            console.print(f"  passed {rule.id} ({rule.source}, \"{escape(rule.section)}\"): {escape(rule.text)}")
         for s, ev in shown:
             console.print(f"  [dim]{s}[/] {escape(describe(match, ev))}")
 
@@ -342,19 +429,27 @@ def why(
 def check(
     path: str = typer.Argument(..., help="A transcript file (- for stdin)."),
     content: Optional[str] = typer.Option(None, help="The content file the game was played with."),
+    fmt: str = format_option(),
 ) -> None:
     """Validate a whole game written as a transcript; report the first illegal line."""
     with user_errors():
         text = read_text(path)
         data, _source = load_content(content)
         result = transcript.check(text, data)
-        if not result.ok:
-            exc = result.error
-            code = 1 if isinstance(exc, RuleViolation) else 2
+        exc = result.error
+        if fmt != "table":
+            m = result.match
+            emit_rows(["ok", "line", "text", "rule_id", "message", "commands", "events"],
+                      [(result.ok, None if result.ok else result.line, None if result.ok else result.text,
+                        getattr(exc, "rule_id", None), None if exc is None else str(exc),
+                        result.commands, m.seq if m is not None else None)], fmt)
+        elif not result.ok:
             err.print(f"[bold red]line {result.line}[/] {escape(result.text)}\n  {escape(str(exc))}")
-            raise typer.Exit(code)
-        m = result.match
-        console.print(f"ok: {result.commands} commands, {m.seq} events. {whose_turn(m)}")
+        else:
+            m = result.match
+            console.print(f"ok: {result.commands} commands, {m.seq} events. {whose_turn(m)}")
+        if not result.ok:
+            raise typer.Exit(1 if isinstance(exc, RuleViolation) else 2)
 
 
 def read_text(path: str) -> str:
@@ -374,6 +469,7 @@ def verify(
     all_games: bool = typer.Option(False, "--all", help="Every game in the store, and the global ledger."),
     receipt: list[str] = typer.Option([], "--receipt", "-r", help="A receipt to prove (repeatable)."),
     quick: bool = typer.Option(False, "--quick", help="Chain and dice only; do not re-decide commands."),
+    fmt: str = format_option(),
 ) -> None:
     """Audit: hash chains, dice against the seed, and every command decided again."""
     with user_errors():
@@ -394,7 +490,7 @@ def verify(
             ledger = audit.verify_ledger(store) if all_games else []
             receipts = [audit.check_receipt(store, r) for r in receipt]
         if rows:
-            emit_rows(["game", "events", "commands", "draws", "verdict"], rows, "table")
+            emit_rows(["game_id", "events", "commands", "draws", "verdict"], rows, fmt)
         for p in ledger:
             err.print(f"[red]ledger: {escape(p.message)}[/]")
         for r, p in zip(receipt, receipts):
@@ -407,19 +503,18 @@ def verify(
         failed = bad + len(ledger) + sum(p is not None for p in receipts)
         if failed:
             raise typer.Exit(1)
-        console.print("[green]verified[/]")
+        (console if fmt == "table" else err).print("[green]verified[/]")
 
 
 @app.command()
 def query(
     sql: str = typer.Argument(..., help="SQL over the store: tables games, events, commands, dice, ..."),
-    fmt: str = typer.Option("table", "--format", "-f", help="table, csv or json."),
+    fmt: str = format_option(),
 ) -> None:
     """SQL over the store (read-only)."""
     import duckdb
 
     with user_errors():
-        common.check_format(fmt, ("table", "csv", "json"))
         if not sql.strip():
             fail("give a SQL statement, e.g. arbiter query \"select * from games\"")
         with engine().open(read_only=True) as store:
@@ -433,14 +528,17 @@ def query(
 @app.command()
 def rules(
     game: str = typer.Argument(...),
-    words: list[str] = typer.Argument(None, help="Only rules mentioning all these words."),
+    words: list[str] = typer.Argument(None, help="Only rules mentioning all these words.", metavar="[WORDS]..."),
+    fmt: str = format_option(),
 ) -> None:
     """The rule index (and the game's options), searchable."""
     with user_errors():
         g = registry.get(game)
         found = g.rules.search(words or [])
         emit_rows(["id", "source", "section", "rule"], [(r.id, r.source, r.section, r.text) for r in found],
-                  "table", title=f"{g.title}: rules")
+                  fmt, title=f"{g.title}: rules")
+        if fmt != "table":
+            return
         if not words and g.syntax:
             console.print("[bold]commands[/] (in `play`, `do`, `try` and transcripts)")
             for line in g.syntax:
@@ -453,23 +551,28 @@ def rules(
 
 
 @app.command()
-def games(kinds: bool = typer.Option(False, "--kinds", help="The games arbiter knows, not the stored ones.")) -> None:
+def games(
+    kinds: bool = typer.Option(False, "--kinds", help="The games arbiter knows, not the stored ones."),
+    fmt: str = format_option(),
+) -> None:
     """The games in the store (or, with --kinds, the games arbiter can referee)."""
     with user_errors():
         if kinds:
-            emit_rows(["id", "title", "players", "bots"],
-                      [(g.id, g.title, f"{g.min_seats}–{g.max_seats}", ", ".join(bot_names(g)))
-                       for g in registry.available()], "table")
+            emit_rows(["kind", "title", "seats", "bots"],
+                      [(g.id, g.title, f"{g.min_seats}–{g.max_seats}", ", ".join(botlib.bot_names(g)))
+                       for g in registry.available()], fmt)
             return
         if not os.path.exists(CTX.db):
-            console.print(f"no games yet in {CTX.db}; start one with `arbiter new monster-derby`")
+            if fmt == "table":
+                err.print(f"no games yet in {CTX.db}; start one with `arbiter new monster-derby`")
+            emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created"], [], fmt)
             return
         with engine().open(read_only=True) as store:
             cols, rows = store.query(
                 "SELECT g.game_id, g.kind, g.seats, g.status, g.winner, max(e.seq) AS events,"
                 " CAST(g.created_at AS VARCHAR)[:19] AS created FROM games g LEFT JOIN events_log e"
                 " USING (game_id) GROUP BY ALL ORDER BY created")
-        emit_rows(cols, rows, "table")
+        emit_rows(cols, rows, fmt)
 
 
 # ----------------------------------------------------------------------------- moving games
@@ -482,9 +585,7 @@ def fork(
 ) -> None:
     """Branch a what-if game from any point of another."""
     with user_errors():
-        last = engine().load(game_id).seq
-        if not 1 <= at <= last:
-            fail(f"--at takes a seq from 1 to {last}")
+        load_at(game_id, at, whole_commands=True)
         gid, match = engine().fork(game_id, at)
         console.print(gid)
         err.print(f"[dim]forked from {game_id} at seq {at}; {whose_turn(match)}[/]")
@@ -575,11 +676,11 @@ def parse_bots(raw: list[str], match: Match) -> dict[str, Any]:
             seat, kind = item, "random"
         if seat == "all":
             for s in match.seats:
-                bots[s] = get_bot(match.game, kind)
+                bots[s] = botlib.get_bot(match.game, kind)
             continue
         if seat not in match.seats:
             fail(f"--bot {item}: no player {seat!r} (players: {', '.join(match.seats)})")
-        bots[seat] = get_bot(match.game, kind)
+        bots[seat] = botlib.get_bot(match.game, kind)
     return bots
 
 
@@ -593,9 +694,17 @@ def play(
     dice: str = typer.Option("seeded"),
     bot_seed: int = typer.Option(0, help="Seed of the bots' own choices."),
     max_menu: int = typer.Option(30, help="How many legal commands to number."),
+    server: Optional[str] = typer.Option(None, "--server", help="Play a game served by `arbiter serve` at this URL."),
+    token: Optional[str] = typer.Option(None, "--token", envvar="ARBITER_TOKEN", help="Your seat's token (with --server)."),
 ) -> None:
     """Interactive play: the board, whose turn, numbered legal commands, or type your own."""
     with user_errors():
+        if server or token:
+            if not (server and token):
+                fail("--server and --token go together: the served game's URL and your seat's token")
+            from arbiter.cli.remote import play_remote
+
+            return play_remote(server, token, game, max_menu)
         eng = engine()
         if game in registry.known():
             gid, match, _ = eng.new(game, seats=parse_players(players), seed=seed,
@@ -612,7 +721,7 @@ def play(
                 console.print(draw(match.state, REFEREE))
                 console.print(f"[bold green]{whose_turn(match)}[/]")
                 return
-            seat = next_seat(match, rng)
+            seat = botlib.next_seat(match, rng)
             if seat in bots:
                 legal = match.legal(seat)
                 command = bots[seat](match.state, seat, legal, rng)
@@ -689,7 +798,7 @@ def simulate(
     games_: int = typer.Option(10, "--games", "-n", help="How many games."),
     bot: str = typer.Option("random", help="The bot every seat uses."),
     seed: int = typer.Option(0, help="First game seed (each game adds one); bots are seeded from it too."),
-    players: Optional[int] = typer.Option(None, help="Seats per game (default: the game's minimum)."),
+    seats: Optional[int] = typer.Option(None, "--seats", help="Seats per game (default: the game's minimum)."),
     option: list[str] = typer.Option([], "--option", "-o"),
     max_steps: int = typer.Option(5000, help="Give up on a game after this many commands."),
 ) -> None:
@@ -700,8 +809,8 @@ def simulate(
         if games_ < 1:
             fail("--games takes a number of games, at least 1")
         g = registry.get(game)
-        chosen = get_bot(g, bot)
-        n = players or g.min_seats
+        chosen = botlib.get_bot(g, bot)
+        n = seats or g.min_seats
         opts = parse_options(option)
         eng = engine()
         wins: dict[str, int] = {}
@@ -709,12 +818,12 @@ def simulate(
         unfinished = 0
         t0 = time.perf_counter()
         gid = ""
-        with Progress(console=err, transient=False) as progress, eng.open() as store:
+        with Progress(console=err.get(), transient=False) as progress, eng.open() as store:
             task = progress.add_task(f"{g.title}", total=games_)
             for i in range(games_):
                 seats = [f"bot{j + 1}" for j in range(n)]
-                match = Match.new(g, seed=seed + i, seats=seats, options=opts)
-                steps = autoplay(match, {s: chosen for s in seats}, random.Random(seed + i), max_steps)
+                match = matches.Match.new(g, seed=seed + i, seats=seats, options=opts)
+                steps = botlib.autoplay(match, {s: chosen for s in seats}, random.Random(seed + i), max_steps)
                 gid = eng.store_match(store, match)
                 out = match.outcome()
                 if out is None:
@@ -756,9 +865,70 @@ def bench(
         run_bench(events=events, commands=commands, game_id=game)
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (loopback unless an admin token is set)."),
+    port: int = typer.Option(8080, help="Port to listen on."),
+    admin_token: Optional[str] = typer.Option(
+        None, "--admin-token", envvar="ARBITER_ADMIN_TOKEN",
+        help="Token that creating and listing games need (required to listen beyond loopback)."),
+) -> None:
+    """The game service: HTTP API, live stream and a web table per seat."""
+    with user_errors():
+        from arbiter.service.server import serve as run_server, is_loopback
+
+        if not is_loopback(host) and not admin_token:
+            fail(f"serve listens on {host} only with an admin token (--admin-token or"
+                 " ARBITER_ADMIN_TOKEN): without one, anyone who reaches it can create games")
+        if not 0 < port < 65536:
+            fail(f"--port takes 1 to 65535, not {port}")
+        run_server(CTX.db, host=host, port=port, admin_token=admin_token)
+
+
+#: How a value is named in help, by parameter (default: the parameter's name in capitals).
+METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND",
+            "content": "FILE", "path": "FILE", "out": "FILE", "games_": "N", "seats": "N", "command": "COMMAND...", "bot_seed": "N", "max_menu": "N",
+            "max_steps": "N", "db": "PATH|URL", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N"}
+
+
+def _name_values_in_help() -> None:
+    """Name every option's value plainly in help (``--seed SEED``, ``--bot SEAT=KIND``), not by
+    its Python type (``<int>``, ``<list[str]>``)."""
+    import inspect
+
+    callbacks = [c.callback for c in app.registered_commands] + [app.registered_callback.callback]
+    for callback in callbacks:
+        for name, param in inspect.signature(callback).parameters.items():
+            info = param.default
+            if getattr(info, "metavar", "") is None and not isinstance(getattr(info, "default", None), bool):
+                info.metavar = METAVARS.get(name, name.upper())
+
+
+    # An argument's name says what it is, and a flag takes no value; typer 0.29's help adds
+    # a Python type to both (``GAME_ID <str>``, ``--all <bool>``).
+    from typer import core
+
+    if hasattr(core, "TyperArgument") and hasattr(core.TyperArgument, "display_type_rich"):
+        core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
+        typed = core.TyperOption.display_type_rich
+
+        def untyped_flags(self: Any, ctx: Any) -> Any:
+            return None if self.is_flag or self.count else typed(self, ctx)
+
+        core.TyperOption.display_type_rich = untyped_flags  # type: ignore[method-assign]
+
+
+_name_values_in_help()
+
+
 def main() -> None:
     try:
         app()
     except ArbiterError as exc:  # anything that escaped a command's own handler
         err.print(f"error: {exc}")
         sys.exit(exc.exit_code)
+    except BrokenPipeError:  # printed outside a verb's own handler
+        try:
+            common.quiet_pipe()
+        except typer.Exit:
+            sys.exit(0)

@@ -150,5 +150,22 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
             t_imp = time.perf_counter() - t0
         rows.append(("bulk import (jsonl, chain checked)", f"{total / t_imp:,.0f} ev/s",
                      f"{total:,} events", "", "> 100,000 ev/s"))
+
+        rows.append(service_row(os.path.join(tmp, "served.duckdb"), t_cmd))
     emit_rows(["measure", "arbiter", "baseline (same run)", "ratio", "aim"], rows, "table",
               title=f"arbiter bench — {game.title}, {n:,}-event game")
+
+
+def service_row(path: str, t_cmd: float) -> tuple[str, str, str, str, str]:
+    """50 games, 2–4 clients each, through the HTTP API: against the same stored command
+    decided in-process (the floor the service adds HTTP, JSON and per-seat views to)."""
+    try:
+        from arbiter.service.load import run_load
+    except ImportError:
+        return ("service (50 games over HTTP)", "not measured: install the server extra", "", "", "")
+    res = run_load(path, kinds=sorted(registry.known()), games=50, per_game=20, seed=1)
+    return ("service (50 games, 2–4 clients each, HTTP)",
+            f"{res.per_second:.0f} commands/s; p50 {res.p50_ms:.1f} ms, p99 {res.p99_ms:.1f} ms;"
+            f" {res.server_errors} server errors",
+            f"{t_cmd * 1000:.2f} ms a stored command in-process", f"p50 {res.p50_ms / (t_cmd * 1000):.1f}x",
+            "0 errors, 0 lost")

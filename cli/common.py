@@ -1,4 +1,8 @@
-"""Shared plumbing for the command line: the store path, logging, output and errors."""
+"""Shared plumbing for the command line: the store path, logging, output and errors.
+
+Start-up is kept light: nothing here imports the store (duckdb) or structlog until a verb
+needs them, so `arbiter --help` and `arbiter rules` pay only for typer and rich.
+"""
 
 from __future__ import annotations
 
@@ -9,31 +13,74 @@ import logging
 import os
 import sys
 from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
-import platformdirs
-import structlog
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from arbiter.core.errors import ArbiterError
-from arbiter.events.store import StoreError
 
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+if TYPE_CHECKING:
+    from rich.console import Console
+
+#: Every verb that prints data takes ``--format`` with these (the ones that fit).
+FORMATS = ("table", "json", "csv", "jsonl")
+
+
+def _console(stderr: bool = False) -> "Console":
+    """A console that is plain and never wraps when its stream is not a terminal (pipes,
+    files, scripts), and that honours NO_COLOR (rich reads it)."""
+    from rich.console import Console
+
+    class QuietConsole(Console):
+        def on_broken_pipe(self) -> None:
+            quiet_pipe()
+
+    stream = sys.stderr if stderr else sys.stdout
+    if stream.isatty():
+        return QuietConsole(stderr=stderr, highlight=False)
+    return QuietConsole(stderr=stderr, highlight=False, soft_wrap=True, no_color=True, emoji=False)
+
+
+class LazyConsole:
+    """A rich console made on first use (rich is a heavy import that `--help` can skip)."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self._stderr = stderr
+        self._console: "Console | None" = None
+
+    def get(self) -> "Console":
+        if self._console is None:
+            self._console = _console(self._stderr)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.get(), name)
+
+
+console = LazyConsole()
+err = LazyConsole(stderr=True)
+
+
+def interactive() -> bool:
+    return sys.stdout.isatty()
 
 
 class Ctx:
     db: str = ""
     verbose: bool = False
+    logging_ready: bool = False
 
 
 CTX = Ctx()
 
 
 def data_dir() -> str:
-    return os.environ.get("ARBITER_HOME") or platformdirs.user_data_dir("arbiter", appauthor=False)
+    home = os.environ.get("ARBITER_HOME")
+    if home:
+        return home
+    import platformdirs
+
+    return platformdirs.user_data_dir("arbiter", appauthor=False)
 
 
 def default_db() -> str:
@@ -41,7 +88,10 @@ def default_db() -> str:
 
 
 def setup_logging(verbose: bool) -> None:
-    """JSON lines to ``arbiter.log`` in the data directory; readable lines on stderr with -v."""
+    """JSON lines to ``arbiter.log`` in the data directory; readable lines on stderr with -v.
+    Called on the first log line, not at start-up (structlog is a heavy import)."""
+    import structlog
+
     handlers: list[logging.Handler] = []
     try:
         os.makedirs(data_dir(), exist_ok=True)
@@ -69,9 +119,14 @@ def setup_logging(verbose: bool) -> None:
         wrapper_class=structlog.stdlib.BoundLogger,
         cache_logger_on_first_use=False,
     )
+    CTX.logging_ready = True
 
 
 def log() -> Any:
+    if not CTX.logging_ready:
+        setup_logging(CTX.verbose)
+    import structlog
+
     return structlog.get_logger("arbiter")
 
 
@@ -86,6 +141,23 @@ def escape(text: str) -> str:
     return esc(str(text))
 
 
+def quiet_pipe() -> None:
+    """The reader went away (``| head``): stop quietly and successfully, as `cat` would."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass
+    raise typer.Exit(0)
+
+
+def _store_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is a storage error, without importing the store to ask (a verb that
+    never opened a store cannot have raised one)."""
+    store = sys.modules.get("arbiter.events.store")
+    return store is not None and isinstance(exc, store.StoreError)
+
+
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn every user-facing error into a message and its exit code, never a traceback."""
@@ -93,6 +165,8 @@ def user_errors() -> Iterator[None]:
         yield
     except typer.Exit:
         raise
+    except BrokenPipeError:
+        quiet_pipe()
     except ArbiterError as exc:
         log().info("refused", error=str(exc), kind=type(exc).__name__)
         if exc.exit_code == 1:
@@ -100,21 +174,29 @@ def user_errors() -> Iterator[None]:
         else:
             err.print(f"[bold red]error:[/] {escape(str(exc))}")
         raise typer.Exit(exc.exit_code) from None
-    except StoreError as exc:
-        log().warning("store", error=str(exc), kind=type(exc).__name__)
-        err.print(f"[bold red]error:[/] {escape(str(exc))}")
-        raise typer.Exit(exc.exit_code) from None
     except OSError as exc:  # a path the user gave that cannot be read or written
+        if _store_error(exc):
+            raise
         where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
         err.print(f"[bold red]error:[/] {escape(exc.strerror or str(exc))}{escape(where)}")
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         err.print("interrupted; nothing half-written (each move commits whole)")
         raise typer.Exit(130) from None
+    except Exception as exc:
+        if not _store_error(exc):
+            raise
+        log().warning("store", error=str(exc), kind=type(exc).__name__)
+        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        raise typer.Exit(exc.exit_code) from None  # type: ignore[attr-defined]
 
 
-def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str, title: str = "") -> None:
-    """Print rows as a rich table, CSV or JSON (a list of objects)."""
+def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = "table",
+              title: str = "") -> None:
+    """Print rows as a table, CSV, JSON (one array of objects) or JSON lines.
+
+    A table at a terminal is drawn by rich; into a pipe or a file it is plain text, one row
+    a line, columns padded with spaces and never wrapped, so ``| grep`` and ``| cut`` work."""
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
@@ -127,7 +209,15 @@ def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str, t
     elif fmt == "jsonl":
         for r in rows:
             sys.stdout.write(json.dumps({c: _jsonable(v) for c, v in zip(columns, r)}, default=str) + "\n")
+    elif not interactive():
+        cells = [[str(c) for c in columns]] + [[_plain(v).replace("\n", " ") for v in r] for r in rows]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
+        out = [f"# {title}"] if title else []
+        out += ["  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() for row in cells]
+        sys.stdout.write("\n".join(out) + "\n")
     else:
+        from rich.table import Table
+
         table = Table(title=title or None, show_lines=False)
         for c in columns:
             table.add_column(str(c), overflow="fold")
@@ -153,7 +243,19 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
-def check_format(fmt: str, allowed: Sequence[str]) -> str:
+def check_format(fmt: str, allowed: Sequence[str] = FORMATS) -> str:
     if fmt not in allowed:
         fail(f"--format takes one of {', '.join(allowed)}, not {fmt!r}")
     return fmt
+
+
+def format_option(default: str = "table", allowed: Sequence[str] = FORMATS) -> Any:
+    """The one ``--format`` flag every verb that prints data shares."""
+
+    def checked(value: str) -> str:
+        if value not in allowed:
+            raise typer.BadParameter(f"takes one of {', '.join(allowed)}, not {value!r}")
+        return value
+
+    return typer.Option(default, "--format", "-f", callback=checked, metavar="|".join(allowed),
+                        autocompletion=lambda: list(allowed), help="Output format.")

@@ -488,6 +488,42 @@ class Store:
         cols = [d[0] for d in cur.description]
         return cols, cur.fetchall()
 
+    # -- seats at a served table ----------------------------------------------------------
+    # Who may act as which seat through the service: token hashes (never the tokens) and
+    # the bots sitting at a game. Created on first use, so stores that never served a game
+    # have no such table; it is access control, not part of any game's record or hash.
+
+    def _ensure_seat_access(self) -> None:
+        self.con.execute(
+            "CREATE TABLE IF NOT EXISTS seat_access (game_id VARCHAR NOT NULL, seat VARCHAR NOT NULL,"
+            " token_hash VARCHAR NOT NULL UNIQUE, bot VARCHAR, PRIMARY KEY (game_id, seat))")
+
+    def _has_seat_access(self) -> bool:
+        return bool(self.con.execute(
+            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'seat_access'").fetchone()[0])
+
+    def add_seat_access(self, game_id: str, rows: Sequence[tuple[str, str, str | None]]) -> None:
+        """Record (seat, token hash, bot kind or None) for each seat of a served game."""
+        self._ensure_seat_access()
+        with self._transaction("seat tokens"):
+            self.con.executemany("INSERT INTO seat_access VALUES (?, ?, ?, ?)",
+                                 [(game_id, seat, h, bot) for seat, h, bot in rows])
+
+    def seat_for_token(self, token_hash: str) -> tuple[str, str] | None:
+        """(game id, seat) of a token hash, or None."""
+        if not self._has_seat_access():
+            return None
+        row = self.con.execute("SELECT game_id, seat FROM seat_access WHERE token_hash = ?",
+                               [token_hash]).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def seat_bots(self, game_id: str) -> dict[str, str]:
+        """The bots sitting at a served game: seat -> bot kind."""
+        if not self._has_seat_access():
+            return {}
+        return dict(self.con.execute(
+            "SELECT seat, bot FROM seat_access WHERE game_id = ? AND bot IS NOT NULL", [game_id]).fetchall())
+
     def close(self) -> None:
         self.con.close()
 

@@ -5,13 +5,15 @@ import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ORDER = ["events", "projections", "core", "cli"]
-OURS = set(ORDER) | {"fixtures"}
+OURS = set(ORDER) | {"fixtures", "service"}
 #: what each layer may import (fixtures is data, read by the rules layer and above)
 ALLOWED = {
     "events": {"events"},
     "projections": {"events", "projections"},
     "core": {"events", "projections", "core", "fixtures"},
-    "cli": {"events", "projections", "core", "cli", "fixtures"},
+    "cli": {"events", "projections", "core", "cli", "fixtures", "service"},
+    # the service is another way in for people, beside cli: it never imports cli
+    "service": {"events", "projections", "core", "fixtures", "service"},
     "fixtures": {"fixtures"},
 }
 
@@ -73,4 +75,18 @@ def test_everything_is_imported_through_the_arbiter_namespace():
             continue
         for name in bare_imports(path):
             wrong.append(f"{path.relative_to(ROOT)} imports {name} (write arbiter.{name})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_service_never_touches_the_storage_engine():
+    """The service reaches the store only through the engine, whatever store it is."""
+    wrong = []
+    for path in (ROOT / "service").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                if name.split(".")[0] in ("duckdb", "psycopg") or name == "arbiter.events.store":
+                    wrong.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not wrong, "\n".join(wrong)

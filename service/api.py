@@ -1,0 +1,294 @@
+"""The HTTP/JSON API of ``arbiter serve`` (Litestar, served by uvicorn).
+
+Every request names itself with a bearer token: a seat's token acts only as that seat and
+sees only that seat's view; the referee's token (and the server's admin token) sees all.
+Errors are RFC 9457 problem details; an illegal move carries its rule id and section.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pathlib
+from typing import Any, AsyncIterator
+
+import msgspec
+from litestar import Litestar, Request, Response, get, post
+from litestar.exceptions import HTTPException
+from litestar.openapi import OpenAPIConfig, ResponseSpec
+from litestar.params import FromPath, FromQuery, JSONBody
+from litestar.openapi.plugins import JsonRenderPlugin
+from litestar.response import ServerSentEvent
+from litestar.static_files import create_static_files_router
+from litestar.response.sse import ServerSentEventMessage
+
+from arbiter.core.errors import ArbiterError, ParseError, RuleViolation
+from arbiter.service import tokens
+from arbiter.service.tables import Problem, Tables
+
+# -- bodies ---------------------------------------------------------------------------------
+
+
+class NewGame(msgspec.Struct, forbid_unknown_fields=True):
+    """A game to create."""
+
+    kind: str
+    players: list[str] | None = None
+    options: dict[str, str | int | bool] = {}
+    bots: dict[str, str] = {}
+    seed: int | None = None
+    dice: str = "seeded"
+
+
+class SeatAccess(msgspec.Struct):
+    token: str
+    url: str
+
+
+class Created(msgspec.Struct):
+    game_id: str
+    kind: str
+    seats: dict[str, SeatAccess]
+    referee: SeatAccess
+
+
+class Command(msgspec.Struct, forbid_unknown_fields=True):
+    """A command as the player writes it (the same grammar as the command line)."""
+
+    text: str
+    command_id: str | None = None
+
+
+class BotTurn(msgspec.Struct, forbid_unknown_fields=True):
+    """Let a bot decide for the bearer's seat until it is no longer that seat's decision."""
+
+    bot: str | None = None  # the game's own bot that plays to win, unless named
+
+
+class ShownEvent(msgspec.Struct):
+    seq: int
+    actor: str | None
+    type: str
+    text: str
+    event: dict[str, Any]
+
+
+class GameState(msgspec.Struct):
+    game_id: str
+    kind: str
+    title: str
+    seq: int
+    seat: str
+    seats: list[str]
+    to_act: list[str]
+    decision: str
+    prompt: str
+    status: str
+    winners: list[str]
+    result: str
+    view: dict[str, Any]
+    legal: list[str]
+    board: str
+
+
+class Applied(msgspec.Struct):
+    receipt: str
+    seq: int
+    events: list[ShownEvent]
+
+
+class EventPage(msgspec.Struct):
+    seq: int
+    events: list[ShownEvent]
+
+
+class Verdict(msgspec.Struct):
+    game_id: str
+    ok: bool
+    checked: str
+    events: int
+    commands: int
+    draws: int
+    problems: list[str]
+
+
+class Listing(msgspec.Struct):
+    game_id: str
+    kind: str
+    seats: list[str]
+    status: str
+    winner: str | None
+
+
+class ProblemDoc(msgspec.Struct):
+    """An RFC 9457 problem document; an illegal move adds its rule id and rulebook section."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    rule_id: str | None = None
+    section: str | None = None
+
+
+def problems(*codes: int) -> dict[int, ResponseSpec]:
+    said = {400: "the body is not what this route takes", 401: "no token, or a token of no seat",
+            403: "a token of another game or seat", 404: "no such game", 409: "an illegal move (with its rule)",
+            413: "the body is too large", 422: "not a command, or bad input"}
+    return {c: ResponseSpec(data_container=ProblemDoc, description=said[c], generate_examples=False,
+                            media_type="application/problem+json") for c in codes}
+
+
+SEAT = problems(400, 401, 403, 404)
+
+
+# -- plumbing -------------------------------------------------------------------------------
+
+
+def _tables(request: Request[Any, Any, Any]) -> Tables:
+    return request.app.state.tables
+
+
+def _token(request: Request[Any, Any, Any]) -> str | None:
+    return tokens.bearer(request.headers.get("authorization"))
+
+
+def problem_response(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """Every refusal as a problem document (RFC 9457); never a traceback, never a secret."""
+    if isinstance(exc, Problem):
+        status, title, detail, extra = exc.status, exc.title, exc.detail, exc.extra
+    elif isinstance(exc, RuleViolation):
+        status, title, detail = 409, "illegal move", exc.message
+        extra = {"rule_id": exc.rule_id, "section": exc.section}
+    elif isinstance(exc, ParseError):
+        status, title, detail, extra = 422, "not a command", str(exc), {}
+    elif isinstance(exc, ArbiterError):
+        status, title, detail, extra = 422, "bad input", str(exc), {}
+    elif isinstance(exc, HTTPException):
+        status, title, detail, extra = exc.status_code, "bad request", str(exc.detail), {}
+    else:
+        request.logger.exception("unexpected error")
+        status, title, detail, extra = 500, "internal error", "the server failed; nothing was written", {}
+    body = {"type": "about:blank", "title": title, "status": status, "detail": detail, **extra}
+    return Response(content=body, status_code=status, media_type="application/problem+json")
+
+
+# -- handlers -------------------------------------------------------------------------------
+
+
+@post("/games", status_code=201, summary="Create a game; tokens are shown once", responses=problems(400, 401, 413, 422))
+async def create_game(request: Request[Any, Any, Any], data: JSONBody[NewGame]) -> Created:
+    t = _tables(request)
+    t.require_admin(_token(request))
+    return await t.run(t.create, data)
+
+
+@get("/games", summary="The games in the store (admin)", responses=problems(401))
+async def list_games(request: Request[Any, Any, Any]) -> list[Listing]:
+    t = _tables(request)
+    t.require_admin(_token(request))
+    return await t.run(t.listing)
+
+
+@get("/games/{game_id:str}", summary="The game as the bearer's seat sees it", responses=SEAT)
+async def game_state(request: Request[Any, Any, Any], game_id: FromPath[str], seat: FromQuery[str | None] = None) -> GameState:
+    t = _tables(request)
+    who = await t.run(t.authorize, game_id, _token(request), seat)
+    return await t.run(t.state, game_id, who)
+
+
+@post("/games/{game_id:str}/commands", status_code=200, summary="Act as the bearer's seat",
+      responses=problems(400, 401, 403, 404, 409, 413, 422))
+async def post_command(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[Command]) -> Applied:
+    t = _tables(request)
+    who = await t.run(t.authorize, game_id, _token(request), None)
+    return await t.run(t.command, game_id, who, data.text, data.command_id)
+
+
+@post("/games/{game_id:str}/bot", status_code=200, summary="Let a bot play the bearer's routine turn",
+      responses=problems(400, 401, 403, 404, 409, 422))
+async def post_bot_turn(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[BotTurn]) -> Applied:
+    t = _tables(request)
+    who = await t.run(t.authorize, game_id, _token(request), None)
+    return await t.run(t.bot_turn, game_id, who, data.bot)
+
+
+@post("/games/{game_id:str}/undo", status_code=200, summary="Retract the last move",
+      responses=problems(400, 401, 403, 404, 409))
+async def post_undo(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Applied:
+    t = _tables(request)
+    who = await t.run(t.authorize, game_id, _token(request), None)
+    return await t.run(t.undo, game_id, who)
+
+
+@get("/games/{game_id:str}/events", summary="The log as the bearer's seat may see it", responses=SEAT)
+async def game_events(request: Request[Any, Any, Any], game_id: FromPath[str], after: FromQuery[int] = 0) -> EventPage:
+    t = _tables(request)
+    who = await t.run(t.authorize, game_id, _token(request), None)
+    return await t.run(t.events, game_id, who, after)
+
+
+@get("/games/{game_id:str}/stream", summary="The log as server-sent events, live", responses=SEAT)
+async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str], after: FromQuery[int] = 0) -> ServerSentEvent:
+    t = _tables(request)
+    who = await t.run(t.authorize, game_id, _token(request), None)
+    gid = who.game_id
+
+    async def feed() -> AsyncIterator[ServerSentEventMessage]:
+        seen = after
+        while True:
+            waiter = t.waiter(gid)
+            page = await t.run(t.events, gid, who, seen)
+            for ev in page.events:
+                yield ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
+                                             id=str(ev.seq))
+            seen = max(seen, page.seq)
+            if await request.is_disconnected() if hasattr(request, "is_disconnected") else False:
+                return
+            try:
+                await asyncio.wait_for(waiter.wait(), timeout=15)
+            except asyncio.TimeoutError:
+                yield ServerSentEventMessage(comment="keep-alive")
+
+    return ServerSentEvent(feed())
+
+
+@get("/games/{game_id:str}/verify", summary="Audit the game (chain; dice and decisions for the referee)",
+     responses=SEAT)
+async def game_verify(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Verdict:
+    t = _tables(request)
+    who = await t.run(t.authorize, game_id, _token(request), None)
+    return await t.run(t.verify, game_id, who)
+
+
+STATIC = pathlib.Path(__file__).parent / "static"
+
+
+@get("/table/{game_id:str}", include_in_schema=False, media_type="text/html")
+async def table_page(game_id: FromPath[str]) -> Response[bytes]:
+    """A seat's web table; its token travels in the URL fragment, never to the server."""
+    return Response(content=(STATIC / "table.html").read_bytes(), media_type="text/html",
+                    headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                             "Content-Security-Policy": "default-src 'self'; style-src 'self';"
+                                                        " img-src 'self' data:; frame-ancestors 'none'"})
+
+
+ROUTES = [create_game, list_games, game_state, post_command, post_bot_turn, post_undo, game_events, game_stream,
+          game_verify, table_page,
+          create_static_files_router(path="/static", directories=[STATIC], include_in_schema=False)]
+
+
+def create_app(tables: Tables, *, extra_routes: list[Any] | None = None) -> Litestar:
+    from arbiter.core.match import ENGINE_VERSION
+
+    app = Litestar(
+        route_handlers=[*ROUTES, *(extra_routes or [])],
+        exception_handlers={Exception: problem_response},
+        openapi_config=OpenAPIConfig(title="arbiter", version=ENGINE_VERSION, path="/",
+                                     render_plugins=[JsonRenderPlugin()]),
+        request_max_body_size=64 * 1024,
+        on_startup=[tables.started],
+        on_shutdown=[tables.stopped],
+        debug=False,
+    )
+    app.state.tables = tables
+    return app

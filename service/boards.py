@@ -1,0 +1,239 @@
+"""The web table's boards: each game's view (as a seat sees it) drawn as SVG.
+
+These read only the redacted view a seat is sent anyway, so a board can never show more than
+the JSON beside it. Each game has one function; a game without one shows no board, only its
+panels. Names are written as the rulebooks write them, never as internal identifiers.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+CELL = 44
+
+
+def esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def words(ident: Any) -> str:
+    """``counter_strike`` / ``mic-stand`` -> ``counter strike`` / ``mic stand`` for people."""
+    return str(ident).replace("_", " ").replace("-", " ")
+
+
+def svg(width: int, height: int, body: list[str], label: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img"'
+            f' aria-label="{esc(label)}" class="board">' + "".join(body) + "</svg>")
+
+
+def cell(x: int, y: int, fill: str, title: str = "", text: str = "", cls: str = "") -> str:
+    t = f"<title>{esc(title)}</title>" if title else ""
+    label = (f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 4}" text-anchor="middle" class="lbl">{esc(text)}</text>'
+             if text else "")
+    return (f'<g class="{cls}"><rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"'
+            f' stroke="#555" stroke-width="1">{t}</rect>{label}</g>')
+
+
+def token(x: float, y: float, colour: str, text: str, title: str) -> str:
+    return (f'<g class="piece"><circle cx="{x}" cy="{y}" r="{CELL * 0.36}" fill="{colour}" stroke="#111"'
+            f' stroke-width="1.5"><title>{esc(title)}</title></circle>'
+            f'<text x="{x}" y="{y + 4}" text-anchor="middle" class="pc">{esc(text)}</text></g>')
+
+
+def square_xy(name: str) -> tuple[int, int] | None:
+    """``c4`` -> (column 2, row 3); None for anything else."""
+    if not name or not name[0].isalpha() or not name[1:].isdigit():
+        return None
+    return ord(name[0].lower()) - ord("a"), int(name[1:]) - 1
+
+
+# -- Monster Derby ---------------------------------------------------------------------------
+
+TERRAIN = {".": ("#e9dfc4", "path"), "R": ("#a39e93", "rock"), "W": ("#8fc1e3", "water"),
+           "D": ("#f2cf7a", "desert"), "B": ("#8cc084", "brush"), "X": ("#444", "impassable")}
+COLOURS = {"red": "#d33", "yellow": "#ec3", "blue": "#37d", "green": "#3a4", "orange": "#f93",
+           "purple": "#94c", "white": "#eee", "black": "#333", "pink": "#f9c", "brown": "#963"}
+
+
+def monster_derby(view: dict[str, Any], seat: str) -> str:
+    rows = view.get("rows") or []
+    body = []
+    for lane, row in enumerate(rows):
+        for col, code in enumerate(row):
+            fill, name = TERRAIN.get(code, ("#fff", code))
+            body.append(cell(col * CELL, lane * CELL, fill, f"{col + 1}{'abcdefghij'[lane]}: {name}",
+                             cls="space"))
+    for m in (view.get("monsters") or {}).values():
+        space = str(m.get("space") or "")
+        if m.get("status") not in ("racing", None) or not space[:-1].isdigit():
+            continue
+        col, lane = int(space[:-1]) - 1, ord(space[-1]) - ord("a")
+        colour = COLOURS.get(m.get("colour", ""), "#999")
+        body.append(token(col * CELL + CELL / 2, lane * CELL + CELL / 2, colour, str(m.get("hp", "")),
+                          f"{m.get('name', '')} ({m.get('colour', '')}), {m.get('hp')} hit points, on {space}"))
+    width = max((len(r) for r in rows), default=1) * CELL
+    return svg(width, max(len(rows), 1) * CELL, body, "the race track")
+
+
+# -- Funkoverse ------------------------------------------------------------------------------
+
+SIDES = {"light": "#f4f1de", "dark": "#3d405b"}
+
+
+def funkoverse_jaws(view: dict[str, Any], seat: str) -> str:
+    b = view.get("board") or {}
+    cols, rows = int(b.get("columns", 8)), int(b.get("rows", 8))
+    filled = set(b.get("filled") or [])
+    points = {sq: name for name, sq in (b.get("point_squares") or {}).items()}
+    body = []
+    for y in range(rows):
+        for x in range(cols):
+            name = f"{'abcdefghijklmnop'[x]}{y + 1}"
+            fill = "#555" if name in filled else "#cfe8ef"
+            body.append(cell(x * CELL, (rows - 1 - y) * CELL, fill, name + (" (obstructed)" if name in filled else ""),
+                             points.get(name, ""), cls="space"))
+    for a, bb in b.get("walls") or []:
+        pa, pb = square_xy(a), square_xy(bb)
+        if pa is None or pb is None:
+            continue
+        (x1, y1), (x2, y2) = pa, pb
+        if x1 == x2:  # a wall between two squares of a column: a horizontal line
+            yy = (rows - max(y1, y2)) * CELL
+            body.append(f'<line x1="{x1 * CELL}" y1="{yy}" x2="{(x1 + 1) * CELL}" y2="{yy}" class="wall"/>')
+        else:
+            xx = max(x1, x2) * CELL
+            yt = (rows - 1 - y1) * CELL
+            body.append(f'<line x1="{xx}" y1="{yt}" x2="{xx}" y2="{yt + CELL}" class="wall"/>')
+    for c in (view.get("chars") or {}).values():
+        p = square_xy(str(c.get("square") or ""))
+        if p is None or c.get("out"):
+            continue
+        side = c.get("side", "light")
+        state = "standing" if c.get("standing", True) else "knocked down"
+        body.append(token(p[0] * CELL + CELL / 2, (rows - 1 - p[1]) * CELL + CELL / 2,
+                          "#e07a5f" if side == "dark" else "#81b29a", str(c.get("name", "?"))[:2],
+                          f"{c.get('name')} ({side}), {state}, on {c.get('square')}"))
+    return svg(cols * CELL, rows * CELL, body, f"the map {b.get('name', '')}")
+
+
+# -- Scott Pilgrim ---------------------------------------------------------------------------
+
+
+def scott_pilgrim(view: dict[str, Any], seat: str) -> str:
+    venue = (view.get("content") or {}).get("venue") or {}
+    cols, rows = int(venue.get("columns", 11)), int(venue.get("rows", 8))
+    stage, items = set(venue.get("stage") or []), set(venue.get("item_spaces") or [])
+    body = []
+    for y in range(rows):
+        for x in range(cols):
+            name = f"{'abcdefghijklmnop'[x]}{y + 1}"
+            fill = "#d8c3a5" if name in stage else "#f6e7cb" if name in items else "#eae7dc"
+            what = " (stage riser)" if name in stage else " (item space)" if name in items else ""
+            body.append(cell(x * CELL, y * CELL, fill, name + what, cls="space"))
+    for o in (view.get("objects") or {}).values():
+        p = square_xy(str(o.get("pos") or ""))
+        if p is None or o.get("gone") or o.get("held_by"):
+            continue
+        body.append(f'<rect x="{p[0] * CELL + 8}" y="{p[1] * CELL + 8}" width="{CELL - 16}" height="{CELL - 16}"'
+                    f' fill="{"#b08968" if o.get("damaged") else "#7f5539"}"><title>{esc(o.get("kind", "object"))}'
+                    f'{" (damaged)" if o.get("damaged") else ""}</title></rect>')
+    for c in (view.get("chars") or {}).values():
+        p = square_xy(str(c.get("pos") or ""))
+        if p is None or c.get("out") or c.get("poofed"):
+            continue
+        good = c.get("team") == "good"
+        body.append(token(p[0] * CELL + CELL / 2, p[1] * CELL + CELL / 2, "#6ab0de" if good else "#e06c75",
+                          str(c.get("health", "")), f"{words(c.get('id', ''))}: {c.get('health')} Health"))
+    return svg(cols * CELL, rows * CELL, body, f"the venue {venue.get('name', '')}")
+
+
+# -- My Little Scythe ------------------------------------------------------------------------
+
+PLAYER_COLOURS = ["#e63946", "#457b9d", "#2a9d8f", "#e9c46a", "#8338ec", "#fb8500"]
+
+
+def my_little_scythe(view: dict[str, Any], seat: str) -> str:
+    import math
+
+    content = view.get("content") or {}
+    spaces = content.get("spaces") or []
+    regions = {r.get("letter"): r for r in content.get("regions") or []}
+    board = view.get("board") or {}
+    size = 30
+    body = []
+    centres: dict[str, tuple[float, float]] = {}
+    for sp in spaces:
+        q, r = int(sp.get("q", 0)), int(sp.get("r", 0))
+        x = size * math.sqrt(3) * (q + r / 2) + 7 * size
+        y = size * 1.5 * r + 6 * size
+        centres[sp["id"]] = (x, y)
+        pts = " ".join(f"{x + size * math.cos(math.radians(60 * i - 30)):.1f},"
+                       f"{y + size * math.sin(math.radians(60 * i - 30)):.1f}" for i in range(6))
+        kind = sp.get("kind", "")
+        fill = {"portal": "#c9b6e4", "castle": "#ffd6a5"}.get(kind, "#d8f3dc")
+        region = regions.get(sp.get("region")) or {}
+        here = board.get(sp["id"]) or {}
+        stuff = ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in here.items() if n)
+        title = f"{sp['id']}: {region.get('name', words(kind))}" + (f" — {stuff}" if stuff else "")
+        label = "".join(f"{n}{k[0]}" for k, n in here.items() if n)
+        body.append(f'<g class="space"><polygon points="{pts}" fill="{fill}" stroke="#555"><title>{esc(title)}'
+                    f'</title></polygon><text x="{x:.1f}" y="{y - 8:.1f}" text-anchor="middle" class="lbl">'
+                    f'{esc(sp["id"])}</text><text x="{x:.1f}" y="{y + 14:.1f}" text-anchor="middle" class="lbl">'
+                    f'{esc(label)}</text></g>')
+    for i, (s, p) in enumerate((view.get("players") or {}).items()):
+        for n, where in enumerate(p.get("seekers") or [], start=1):
+            if where in centres:
+                x, y = centres[where]
+                body.append(token(x + (n - 1.5) * 14, y + 2, PLAYER_COLOURS[i % 6], s[:1],
+                                  f"{s}'s Seeker {n} on {where}"))
+    return svg(int(14 * size), int(12 * size), body, "the map of Pomme")
+
+
+# -- Villainous ------------------------------------------------------------------------------
+
+
+def villainous(view: dict[str, Any], seat: str) -> str:
+    order = view.get("order") or view.get("seats") or []
+    sectors = view.get("sector") or {}
+    width, row_h = 760, 120
+    body = []
+    for i, s in enumerate(order):
+        y = i * row_h
+        who = words(view.get("villain", {}).get(s, s))
+        body.append(f'<text x="6" y="{y + 16}" class="lbl">{esc(s)} — {esc(who)}: '
+                    f'{esc(view.get("credits", {}).get(s, 0))} Credits, Ambition '
+                    f'{esc(view.get("ambition", {}).get(s, 0))}</text>')
+        locations = sectors.get(s) or {}
+        for j, (loc, cards) in enumerate(list(locations.items())[:5]):
+            x = 6 + j * 150
+            here = view.get("mover", {}).get(s) == loc
+            body.append(f'<g class="location"><rect x="{x}" y="{y + 24}" width="140" height="88" rx="6"'
+                        f' fill="{"#ffe8a3" if here else "#eef"}" stroke="#557"><title>{esc(words(loc))}</title>'
+                        f'</rect><text x="{x + 6}" y="{y + 40}" class="lbl">{esc(words(loc))[:22]}</text>')
+            shown = cards if isinstance(cards, list) else [c for side in cards.values() for c in side] \
+                if isinstance(cards, dict) else []
+            for k, c in enumerate(shown[:4]):
+                body.append(f'<text x="{x + 8}" y="{y + 58 + k * 14}" class="card">{esc(words(c))[:22]}</text>')
+            body.append("</g>")
+    return svg(width, max(len(order), 1) * row_h, body, "the villains' sectors")
+
+
+BOARDS: dict[str, Callable[[dict[str, Any], str], str]] = {
+    "monster-derby": monster_derby,
+    "funkoverse-jaws": funkoverse_jaws,
+    "scott-pilgrim": scott_pilgrim,
+    "my-little-scythe": my_little_scythe,
+    "villainous": villainous,
+}
+
+
+def board_svg(kind: str, view: dict[str, Any], seat: str) -> str:
+    """The board of a game as ``seat`` sees it; "" for a game with no drawing."""
+    draw = BOARDS.get(kind)
+    if draw is None:
+        return ""
+    try:
+        return draw(view, seat)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return ""  # a view shape this drawing does not know: the panels still show everything

@@ -1,0 +1,135 @@
+"""A load run against the service: many games, a client per seat, all through HTTP.
+
+Used by the load test and by ``arbiter bench``. It starts a real server on a loopback port
+over a fresh store, creates the games, and lets every seat's client play random legal
+commands until each game has taken its share (or ended). Nothing here goes beyond loopback,
+and every loop is bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import socket
+import statistics
+import threading
+import time
+from typing import Any
+
+import msgspec
+
+
+class LoadResult(msgspec.Struct):
+    games: int
+    clients: int
+    commands: int
+    refused: int
+    server_errors: int
+    seconds: float
+    per_second: float
+    p50_ms: float
+    p99_ms: float
+    receipts: list[str]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Running:
+    """A server on a loopback port, in a thread of this process."""
+
+    def __init__(self, db: str, admin_token: str | None = None) -> None:
+        import uvicorn
+
+        from arbiter.service.api import create_app
+        from arbiter.service.tables import Tables
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app(Tables(db, admin_token=admin_token, base_url=self.url))
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
+                                                    log_level="error", access_log=False))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> "Running":
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+async def _seat(client: Any, gid: str, token: str, quota: list[int], rng: random.Random,
+                latencies: list[float], counts: dict[str, int], receipts: list[str], deadline: float) -> None:
+    headers = {"Authorization": f"Bearer {token}"}
+    while quota[0] > 0 and time.perf_counter() < deadline:
+        r = await client.get(f"/games/{gid}", headers=headers)
+        if r.status_code >= 500:
+            counts["errors"] += 1
+            return
+        st = r.json()
+        if st["status"] == "over":
+            return
+        if not st["legal"]:
+            await asyncio.sleep(0.005)
+            continue
+        text = rng.choice(st["legal"])
+        quota[0] -= 1
+        t0 = time.perf_counter()
+        r = await client.post(f"/games/{gid}/commands", headers=headers, json={"text": text})
+        latencies.append(time.perf_counter() - t0)
+        if r.status_code >= 500:
+            counts["errors"] += 1
+        elif r.status_code == 200:
+            counts["ok"] += 1
+            receipts.append(r.json()["receipt"])
+        else:
+            counts["refused"] += 1  # another seat moved first: a fair refusal, nothing lost
+
+
+async def _run(url: str, kinds: list[str], games: int, per_game: int, seed: int, limit: float) -> LoadResult:
+    import httpx
+
+    rng = random.Random(seed)
+    latencies: list[float] = []
+    counts = {"ok": 0, "refused": 0, "errors": 0}
+    receipts: list[str] = []
+    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        tasks = []
+        for i in range(games):
+            kind = kinds[i % len(kinds)]
+            seats = [f"s{j}" for j in range(2 + i % 3)]
+            r = await client.post("/games", json={"kind": kind, "players": seats})
+            if r.status_code != 201:  # a kind with fewer seats: take its own count
+                r = await client.post("/games", json={"kind": kind})
+            created = r.json()
+            quota = [per_game]
+            deadline = time.perf_counter() + limit
+            for seat, access in created["seats"].items():
+                tasks.append(_seat(client, created["game_id"], access["token"], quota,
+                                   random.Random(rng.random()), latencies, counts, receipts, deadline))
+        t0 = time.perf_counter()
+        await asyncio.gather(*tasks)
+        secs = time.perf_counter() - t0
+    lat = sorted(latencies) or [0.0]
+    return LoadResult(games=games, clients=len(tasks), commands=counts["ok"], refused=counts["refused"],
+                      server_errors=counts["errors"], seconds=secs, per_second=counts["ok"] / secs if secs else 0,
+                      p50_ms=statistics.median(lat) * 1000, p99_ms=lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000,
+                      receipts=receipts)
+
+
+def run_load(db: str, *, kinds: list[str], games: int = 50, per_game: int = 20, seed: int = 0,
+             limit: float = 300.0) -> LoadResult:
+    """Start a server over ``db`` and play ``games`` games of ``per_game`` commands each."""
+    with Running(db) as server:
+        return asyncio.run(_run(server.url, kinds, games, per_game, seed, limit))

@@ -1,0 +1,25 @@
+"""Running the service: uvicorn serving the app over one store."""
+
+from __future__ import annotations
+
+import ipaddress
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def serve(db: str, *, host: str, port: int, admin_token: str | None) -> None:
+    import uvicorn
+
+    from arbiter.service.api import create_app
+    from arbiter.service.tables import Tables
+
+    base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+    app = create_app(Tables(db, admin_token=admin_token, base_url=base))
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,154 @@
+// The web table of one seat. The seat's token arrives in the URL fragment (never sent to
+// the server in a URL), is kept in this tab's session storage, and goes out only as a
+// bearer header. Everything shown comes from what the server sends this seat.
+"use strict";
+const gameId = decodeURIComponent(location.pathname.split("/").pop());
+const key = "arbiter-token-" + gameId;
+if (location.hash.length > 1) {
+  sessionStorage.setItem(key, location.hash.slice(1));
+  history.replaceState(null, "", location.pathname);
+}
+const token = sessionStorage.getItem(key) || "";
+const auth = { "Authorization": "Bearer " + token };
+const $ = (id) => document.getElementById(id);
+let lastSeq = 0;
+
+function words(s) { return String(s).replace(/[_-]/g, " "); }
+
+function show(value) {
+  if (value === null || value === undefined) return "—";
+  if (value === "?") return "hidden";
+  if (Array.isArray(value)) return value.length ? value.map(show).join(", ") : "none";
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => words(k) + ": " + show(v)).join("; ");
+  }
+  return words(value);
+}
+
+function refuse(problem) {
+  const box = $("refusal");
+  let text = problem.detail || problem.title || "refused";
+  if (problem.rule_id) text += " (" + problem.rule_id + (problem.section ? ', "' + problem.section + '"' : "") + ")";
+  box.textContent = text;
+  box.hidden = false;
+}
+
+async function call(method, path, body) {
+  const opts = { method, headers: { ...auth } };
+  if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
+  const r = await fetch(path, opts);
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) { refuse(data); return null; }
+  return data;
+}
+
+function panels(view, seat, seats) {
+  const mine = $("mine"), table = $("table");
+  mine.replaceChildren(); table.replaceChildren();
+  for (const [k, v] of Object.entries(view)) {
+    if (k === "content" || k === "options") continue;
+    if (v && typeof v === "object" && !Array.isArray(v) && seats.some((s) => s in v)) {
+      if (seat in v) add(mine, words(k), show(v[seat]));
+      for (const s of seats) if (s !== seat && s in v) add(table, s + " — " + words(k), show(v[s]));
+    }
+  }
+}
+
+function add(list, term, value) {
+  const dt = document.createElement("dt"); dt.textContent = term;
+  const dd = document.createElement("dd"); dd.textContent = value;
+  list.append(dt, dd);
+}
+
+async function refresh() {
+  const st = await call("GET", "/games/" + encodeURIComponent(gameId));
+  if (!st) return;
+  $("title").textContent = st.title + " — " + st.game_id;
+  $("who").textContent = "You are " + st.seat + ".";
+  $("turn").textContent = st.status === "over"
+    ? "Game over — winner: " + (st.winners.join(", ") || "nobody") + (st.result ? " (" + st.result + ")" : "")
+    : (st.to_act.join(", ") + (st.decision === "simultaneous" ? " choose in secret" : st.decision === "reaction" ? " may react" : " to act")
+       + (st.prompt ? ": " + st.prompt : ""));
+  document.body.dataset.status = st.status;
+  document.body.dataset.seq = st.seq;
+  document.body.dataset.myTurn = st.legal.length ? "yes" : "no";
+  $("board").innerHTML = st.board;  // drawn by the server from this seat's view, escaped there
+  panels(st.view, st.seat, st.seats);
+  const menu = $("menu");
+  menu.replaceChildren();
+  st.legal.forEach((text, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = (i + 1) + ". " + text; b.dataset.command = text;
+    b.addEventListener("click", () => send(text));
+    li.append(b); menu.append(li);
+  });
+}
+
+async function send(text) {
+  $("refusal").hidden = true;
+  const done = await call("POST", "/games/" + encodeURIComponent(gameId) + "/commands", { text });
+  if (done) { $("command").value = ""; await refresh(); }
+}
+
+async function loadLog() {
+  const page = await call("GET", "/games/" + encodeURIComponent(gameId) + "/events?after=" + lastSeq);
+  if (!page) return;
+  page.events.forEach(addEvent);
+}
+
+function addEvent(ev) {
+  if (ev.seq <= lastSeq) return;
+  lastSeq = ev.seq;
+  const li = document.createElement("li");
+  li.textContent = ev.seq + ". " + ev.text;
+  $("log").prepend(li);
+}
+
+async function stream() {
+  // EventSource cannot send a bearer header, so the stream is read with fetch.
+  for (;;) {
+    try {
+      const r = await fetch("/games/" + encodeURIComponent(gameId) + "/stream?after=" + lastSeq, { headers: auth });
+      if (!r.ok) { refuse(await r.json().catch(() => ({ detail: "the stream was refused" }))); return; }
+      const reader = r.body.getReader();
+      const dec = new TextDecoder();
+      let buf = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
+        let cut;
+        while ((cut = buf.indexOf("\n\n")) >= 0) {
+          const chunk = buf.slice(0, cut); buf = buf.slice(cut + 2);
+          const data = chunk.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
+          if (data) { addEvent(JSON.parse(data)); scheduleRefresh(); }
+        }
+      }
+    } catch (e) { /* the connection dropped: reconnect below */ }
+    await new Promise((ok) => setTimeout(ok, 1000));
+  }
+}
+
+let pending = null;
+function scheduleRefresh() {
+  if (pending) return;
+  pending = setTimeout(async () => { pending = null; await refresh(); }, 50);
+}
+
+$("command-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("command").value.trim();
+  if (text) send(text);
+});
+$("undo").addEventListener("click", async () => {
+  $("refusal").hidden = true;
+  if (await call("POST", "/games/" + encodeURIComponent(gameId) + "/undo")) await refresh();
+});
+
+$("bot").addEventListener("click", async () => {
+  $("refusal").hidden = true;
+  if (await call("POST", "/games/" + encodeURIComponent(gameId) + "/bot", {})) await refresh();
+});
+
+(async () => { await refresh(); await loadLog(); stream(); })();

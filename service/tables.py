@@ -1,0 +1,316 @@
+"""The tables a server keeps: games warm in memory, one writer thread, seats and tokens.
+
+All store work runs on one thread (the store's only writer), so requests never race each
+other on a game; streams wait on an asyncio event per game and never hold that thread, so a
+slow or dead client blocks nobody.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, TypeVar
+
+import msgspec
+
+from arbiter.core import audit, registry
+from arbiter.core.bots import get_bot, next_seat
+from arbiter.core.engine import Engine
+from arbiter.core.errors import ArbiterError
+from arbiter.core.match import UNDO, Match
+from arbiter.projections.fold import SETUP
+from arbiter.projections.kernel import REFEREE, describe_kernel
+from arbiter.service import tokens
+from arbiter.service.boards import board_svg
+
+T = TypeVar("T")
+
+#: Bot moves a server makes in a row before it hands the turn back (a safety net only).
+BOT_STEPS = 2000
+
+
+class Problem(Exception):
+    """A refusal with an HTTP status (401, 403, 404, 409, 422)."""
+
+    def __init__(self, status: int, title: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status, self.title, self.detail, self.extra = status, title, detail, extra
+
+
+class Who(msgspec.Struct, frozen=True):
+    """Whom a request acts for: a seat of one game, or its referee."""
+
+    game_id: str
+    seat: str  # a seat name, or REFEREE
+
+
+class Tables:
+    """A server's games. Methods without ``async`` run on the writer thread (``run``)."""
+
+    def __init__(self, db: str, *, admin_token: str | None = None, base_url: str = "") -> None:
+        self.engine = Engine(db)
+        self.admin_hash = tokens.token_hash(admin_token) if admin_token else None
+        self.base_url = base_url
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arbiter-store")
+        self._store: Any = None
+        self._opened: Any = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiters: dict[str, asyncio.Event] = {}
+        self._bots: dict[str, dict[str, str]] = {}
+
+    # -- life -----------------------------------------------------------------------------
+
+    async def started(self) -> None:
+        self._loop = asyncio.get_running_loop()
+
+    async def stopped(self) -> None:
+        await self.run(self._close)
+        self._pool.shutdown(wait=True)
+
+    def _close(self) -> None:
+        if self._opened is not None:
+            self._opened.__exit__(None, None, None)
+            self._opened = self._store = None
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, fn, *args)
+
+    def store(self) -> Any:
+        """The store, opened once for the server's life (it is the store's writer)."""
+        if self._store is None:
+            self._opened = self.engine.open()
+            self._store = self._opened.__enter__()
+        return self._store
+
+    # -- streams --------------------------------------------------------------------------
+
+    def waiter(self, game_id: str) -> asyncio.Event:
+        ev = self._waiters.get(game_id)
+        if ev is None or ev.is_set():
+            ev = self._waiters[game_id] = asyncio.Event()
+        return ev
+
+    def _moved(self, game_id: str) -> None:
+        """Wake every stream of a game (called on the writer thread after an append)."""
+        ev = self._waiters.pop(game_id, None)
+        if ev is not None and self._loop is not None:
+            self._loop.call_soon_threadsafe(ev.set)
+
+    # -- who is asking --------------------------------------------------------------------
+
+    def is_admin(self, token: str | None) -> bool:
+        return bool(token and self.admin_hash and tokens.same(tokens.token_hash(token), self.admin_hash))
+
+    def require_admin(self, token: str | None) -> None:
+        """Creating and listing games need the admin token when the server has one."""
+        if self.admin_hash is None:
+            return
+        if token is None:
+            raise Problem(401, "no token", "this server needs its admin token (Authorization: Bearer ...)")
+        if not self.is_admin(token):
+            raise Problem(401, "wrong token", "that is not this server's admin token")
+
+    def authorize(self, game_id: str, token: str | None, seat: str | None) -> Who:
+        """The seat a token acts as in a game; 401 without a valid token, 403 for another
+        game's token or for another seat's view."""
+        if token is None:
+            raise Problem(401, "no token", "send the seat's token: Authorization: Bearer TOKEN")
+        store = self.store()
+        try:
+            gid = store.resolve_game_id(game_id)
+        except ArbiterError:
+            gid = None
+        except Exception as exc:  # an unknown game from the store layer
+            if type(exc).__name__ != "UnknownGame":
+                raise
+            gid = None
+        if self.is_admin(token):
+            if gid is None:
+                raise Problem(404, "no such game", f"no game {game_id!r} here")
+            return self._asking(Who(gid, REFEREE), seat)
+        found = store.seat_for_token(tokens.token_hash(token))
+        if found is None:
+            raise Problem(401, "wrong token", "that token belongs to no seat of this server")
+        if gid is None or found[0] != gid:
+            raise Problem(403, "not your game", "that token belongs to another game")
+        return self._asking(Who(gid, found[1]), seat)
+
+    @staticmethod
+    def _asking(who: Who, seat: str | None) -> Who:
+        if seat is None or seat == who.seat:
+            return who
+        if who.seat == REFEREE:
+            return Who(who.game_id, seat)
+        raise Problem(403, "not your seat", f"your token is {who.seat}'s; it cannot see {seat}'s view")
+
+    # -- games ----------------------------------------------------------------------------
+
+    def create(self, data: Any) -> Any:
+        from arbiter.service.api import Created, SeatAccess
+
+        game = registry.get(data.kind)
+        for seat, kind in data.bots.items():
+            get_bot(game, kind)
+        gid, match, _receipt = self.engine.new(
+            data.kind, seats=data.players, seed=data.seed,
+            options={k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in data.options.items()},
+            dice=data.dice)
+        unknown = sorted(set(data.bots) - set(match.seats))
+        if unknown:
+            raise Problem(422, "bad input", f"bots for seats not in the game: {', '.join(unknown)}")
+        issued = {seat: tokens.new_token() for seat in match.seats}
+        referee = tokens.new_token()
+        rows = [(seat, tokens.token_hash(tok), data.bots.get(seat)) for seat, tok in issued.items()]
+        rows.append((REFEREE, tokens.token_hash(referee), None))
+        store = self.store()
+        store.add_seat_access(gid, rows)
+        self._bots[gid] = dict(data.bots)
+        self._play_bots(gid)
+
+        def access(tok: str) -> SeatAccess:
+            return SeatAccess(token=tok, url=f"{self.base_url}/table/{gid}#{tok}")
+
+        return Created(game_id=gid, kind=data.kind,
+                       seats={s: access(t) for s, t in issued.items() if s not in data.bots},
+                       referee=access(referee))
+
+    def listing(self) -> list[Any]:
+        from arbiter.service.api import Listing
+
+        return [Listing(game_id=g.game_id, kind=g.kind, seats=list(g.seats), status=g.status or "",
+                        winner=g.winner) for g in self.store().games()]
+
+    def match(self, game_id: str) -> Match:
+        return self.engine.load_from(self.store(), game_id)
+
+    def state(self, game_id: str, who: Who) -> Any:
+        from arbiter.service.api import GameState
+
+        m = self.match(game_id)
+        seat = who.seat
+        view = m.view(seat)
+        plain = msgspec.to_builtins(view)
+        to_act = m.to_act()
+        out = m.outcome()
+        legal: list[str] = []
+        if out is None and seat in to_act.seats:
+            legal = m.legal_texts(seat)
+        return GameState(
+            game_id=m.game_id, kind=m.game.id, title=m.game.title, seq=m.seq, seat=seat,
+            seats=list(m.seats), to_act=[] if out else list(to_act.seats),
+            decision="over" if out else to_act.kind, prompt="" if out else (to_act.prompt or ""),
+            status="over" if out else "playing", winners=list(out.winners) if out else [],
+            result=(out.reason or "") if out else "",
+            view=plain, legal=legal, board=board_svg(m.game.id, plain, seat))
+
+    def command(self, game_id: str, who: Who, text: str, command_id: str | None) -> Any:
+        if who.seat == REFEREE:
+            raise Problem(403, "not a seat", "the referee's token watches and undoes; seats act")
+        if not text.strip():
+            raise Problem(422, "not a command", "the command is empty")
+        if len(text) > 2000:
+            raise Problem(422, "not a command", "a command is at most 2000 characters")
+        receipt, m, _events = self.engine.do(game_id, text, who.seat, command_id, self.store())
+        self._moved(m.game_id)
+        first = receipt.first_seq
+        self._play_bots(m.game_id)
+        return self._applied(m.game_id, who, str(receipt), receipt.seq, first)
+
+    def bot_turn(self, game_id: str, who: Who, kind: str | None) -> Any:
+        """A bot decides for the seat while it is the seat's decision (a routine turn)."""
+        if who.seat == REFEREE:
+            raise Problem(403, "not a seat", "the referee's token watches and undoes; seats act")
+        m = self.match(game_id)
+        bot = get_bot(m.game, kind or next(iter(m.game.bots), "random"))
+        if m.outcome() is not None or who.seat not in m.to_act().seats:
+            raise Problem(409, "not your decision", f"it is not {who.seat}'s decision now")
+        first, receipt = m.seq + 1, ""
+        rng = random.Random(f"{m.game_id}/{m.seq}/{who.seat}")
+        for _ in range(BOT_STEPS):
+            if m.outcome() is not None or who.seat not in m.to_act().seats:
+                break
+            legal = m.legal(who.seat)
+            if not legal:
+                break
+            text = m.game.command_text(bot(m.state, who.seat, legal, rng))
+            r, m, _e = self.engine.do(m.game_id, text, who.seat, None, self.store())
+            receipt = str(r)
+            self._moved(m.game_id)
+            if m.to_act().kind == "turn" and m.to_act().seats and m.to_act().seats[0] != who.seat:
+                break
+        self._play_bots(m.game_id)
+        return self._applied(m.game_id, who, receipt, m.seq, first)
+
+    def undo(self, game_id: str, who: Who) -> Any:
+        m = self.match(game_id)
+        top = m.folded.top if m.folded else None
+        if top is None or m.texts.get(top.command_id, (None, SETUP))[1] == SETUP:
+            raise Problem(409, "nothing to undo", "no move has been made yet")
+        mover = m.actors.get(top.first_seq)
+        if who.seat != REFEREE and mover != who.seat:
+            raise Problem(403, "not your move", f"the last move was {mover}'s; a seat may retract only its own")
+        receipt, m, _events = self.engine.do(game_id, UNDO, mover, None, self.store())
+        self._moved(m.game_id)
+        return self._applied(m.game_id, who, str(receipt), receipt.seq, receipt.first_seq)
+
+    def _applied(self, game_id: str, who: Who, receipt: str, seq: int, first: int) -> Any:
+        from arbiter.service.api import Applied
+
+        page = self.events(game_id, who, first - 1)
+        return Applied(receipt=receipt, seq=seq, events=[e for e in page.events if e.seq <= seq])
+
+    def events(self, game_id: str, who: Who, after: int) -> Any:
+        from arbiter.service.api import EventPage, ShownEvent
+
+        m = self.match(game_id)
+        shown = [ShownEvent(seq=s, actor=a, type=type(ev).__name__, text=describe(m, ev),
+                            event=msgspec.to_builtins(ev))
+                 for s, a, ev in m.log(who.seat) if s > after]
+        return EventPage(seq=m.seq, events=shown)
+
+    def verify(self, game_id: str, who: Who) -> Any:
+        from arbiter.service.api import Verdict
+
+        m = self.match(game_id)
+        full = who.seat == REFEREE
+        report = audit.verify_game(self.store(), m.game_id, redecide=full)
+        problems = [p.message for p in report.problems]
+        return Verdict(game_id=m.game_id, ok=report.ok, checked="chain, dice and decisions" if full else "chain and dice",
+                       events=report.events, commands=report.commands, draws=report.rolls,
+                       problems=problems if full else [p for p in problems if "seed" not in p])
+
+    # -- bots -----------------------------------------------------------------------------
+
+    def _play_bots(self, game_id: str) -> None:
+        """Let the bots sitting at a game act while it is their decision."""
+        bots = self._bots.get(game_id)
+        if bots is None:
+            bots = self._bots[game_id] = self.store().seat_bots(game_id)
+        if not bots:
+            return
+        m = self.match(game_id)
+        game = m.game
+        rng = random.Random(f"{game_id}/{m.seq}")
+        for _ in range(BOT_STEPS):
+            if m.outcome() is not None:
+                return
+            acting = [s for s in m.to_act().seats if s in bots]
+            humans = [s for s in m.to_act().seats if s not in bots]
+            if not acting or (humans and m.to_act().kind == "turn"):
+                return
+            seat = next_seat(m, rng) if not humans else acting[0]
+            if seat not in bots:
+                seat = acting[0]
+            legal = m.legal(seat)
+            if not legal:
+                return
+            bot = get_bot(game, bots[seat])
+            text = game.command_text(bot(m.state, seat, legal, rng))
+            _r, m, _e = self.engine.do(game_id, text, seat, None, self.store())
+            self._moved(game_id)
+
+
+def describe(match: Match, ev: Any) -> str:
+    return describe_kernel(ev) or match.game.projection.describe(ev)

@@ -1,0 +1,299 @@
+"""The service's API contract: every status code, seats acting only as themselves, and no
+response that shows a seat another seat's secret."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+
+import pytest
+
+litestar = pytest.importorskip("litestar", reason="the server extra (litestar) is not installed")
+httpx = pytest.importorskip("httpx")
+
+from litestar.testing import TestClient  # noqa: E402
+
+from arbiter.service.api import create_app  # noqa: E402
+from arbiter.service.tables import Tables  # noqa: E402
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(Tables(str(tmp_path / "served.duckdb")))
+    with TestClient(app) as c:
+        yield c
+
+
+@pytest.fixture
+def derby(client):
+    """A two-seat Monster Derby game, both agendas still to keep (a secret choice)."""
+    r = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def secrets_part(doc) -> str:
+    """A response without the game's published content (the card list every seat may read)."""
+    if isinstance(doc, dict):
+        return json.dumps({k: secrets_part(v) for k, v in doc.items() if k != "content"})
+    if isinstance(doc, list):
+        return json.dumps([secrets_part(v) for v in doc])
+    return json.dumps(doc)
+
+
+def state(client, game, seat):
+    r = client.get(f"/games/{game['game_id']}", headers=bearer(game["seats"][seat]["token"]))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_create_returns_a_token_and_url_per_seat_and_the_referee(derby):
+    assert set(derby["seats"]) == {"ann", "bob"}
+    tokens = [s["token"] for s in derby["seats"].values()] + [derby["referee"]["token"]]
+    assert len(set(tokens)) == 3 and all(len(t) >= 40 for t in tokens)
+    assert derby["seats"]["ann"]["url"].endswith(f"/table/{derby['game_id']}#{derby['seats']['ann']['token']}")
+
+
+def test_tokens_are_stored_hashed(tmp_path):
+    with TestClient(create_app(Tables(str(tmp_path / "t.duckdb")))) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+    raw = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
+    assert game["referee"]["token"]
+    for s in [*game["seats"].values(), game["referee"]]:
+        assert s["token"].encode() not in raw
+
+
+def test_state_is_the_seats_view_with_its_legal_commands(client, derby):
+    ann = state(client, derby, "ann")
+    assert ann["seat"] == "ann" and ann["decision"] == "simultaneous"
+    assert sorted(ann["to_act"]) == ["ann", "bob"]
+    assert ann["legal"] and all(c.startswith("keep agenda-") for c in ann["legal"])
+    bob = state(client, derby, "bob")
+    # each seat is dealt its own agendas; neither sees the other's
+    for card in bob["legal"]:
+        assert card.split()[-1] not in secrets_part(ann)
+    for card in ann["legal"]:
+        assert card.split()[-1] not in secrets_part(bob)
+
+
+def test_a_command_acts_as_the_bearers_seat_and_secrets_stay_secret(client, derby):
+    gid = derby["game_id"]
+    bob_pick = state(client, derby, "bob")["legal"][0]
+    r = client.post(f"/games/{gid}/commands", headers=bearer(derby["seats"]["bob"]["token"]),
+                    json={"text": bob_pick})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["receipt"].startswith(f"{gid}:") and body["events"]
+    kept = bob_pick.split()[-1]
+    # ann sees that bob kept an agenda, never which
+    for path in (f"/games/{gid}", f"/games/{gid}/events"):
+        shown = client.get(path, headers=bearer(derby["seats"]["ann"]["token"])).json()
+        assert kept not in secrets_part(shown)
+    assert kept in client.get(f"/games/{gid}/events", headers=bearer(derby["seats"]["bob"]["token"])).text
+
+
+def test_retrying_with_the_same_command_id_is_idempotent(client, derby):
+    gid = derby["game_id"]
+    tok = derby["seats"]["ann"]["token"]
+    pick = state(client, derby, "ann")["legal"][0]
+    first = client.post(f"/games/{gid}/commands", headers=bearer(tok), json={"text": pick, "command_id": "c-1"})
+    again = client.post(f"/games/{gid}/commands", headers=bearer(tok), json={"text": pick, "command_id": "c-1"})
+    assert first.status_code == again.status_code == 200
+    assert first.json()["receipt"] == again.json()["receipt"]
+    seq = client.get(f"/games/{gid}/events", headers=bearer(tok)).json()["seq"]
+    assert seq == first.json()["seq"]
+
+
+def test_an_illegal_command_is_409_with_its_rule(client, derby):
+    gid = derby["game_id"]
+    r = client.post(f"/games/{gid}/commands", headers=bearer(derby["seats"]["ann"]["token"]),
+                    json={"text": "keep agenda-99"})
+    assert r.status_code in (409, 422)
+    problem = r.json()
+    assert r.headers["content-type"].startswith("application/problem+json")
+    assert problem["status"] == r.status_code and problem["title"] and problem["detail"]
+    if r.status_code == 409:
+        assert problem["rule_id"].startswith("MD-")
+
+
+def test_a_move_out_of_turn_is_409_citing_the_rule(client, derby):
+    gid = derby["game_id"]
+    pick = state(client, derby, "ann")["legal"][0]
+    ann = bearer(derby["seats"]["ann"]["token"])
+    assert client.post(f"/games/{gid}/commands", headers=ann, json={"text": pick}).status_code == 200
+    r = client.post(f"/games/{gid}/commands", headers=ann, json={"text": pick})
+    assert r.status_code == 409
+    assert r.json()["rule_id"] == "ARB-TURN" and r.json()["section"]
+
+
+def test_a_command_that_does_not_parse_is_422(client, derby):
+    r = client.post(f"/games/{derby['game_id']}/commands", headers=bearer(derby["seats"]["ann"]["token"]),
+                    json={"text": "xyzzy plugh"})
+    assert r.status_code == 422
+    assert r.json()["title"] == "not a command"
+
+
+def test_bad_bodies_are_refused_without_writing(client, derby):
+    gid = derby["game_id"]
+    tok = bearer(derby["seats"]["ann"]["token"])
+    before = client.get(f"/games/{gid}/events", headers=tok).json()["seq"]
+    assert client.post(f"/games/{gid}/commands", headers=tok, json={"txt": "roll"}).status_code == 400
+    assert client.post(f"/games/{gid}/commands", headers=tok, content=b"{not json").status_code == 400
+    big = client.post(f"/games/{gid}/commands", headers=tok, json={"text": "x" * 200_000})
+    assert big.status_code == 413
+    assert client.post(f"/games/{gid}/commands", headers=tok, json={"text": "   "}).status_code == 422
+    assert client.get(f"/games/{gid}/events", headers=tok).json()["seq"] == before
+
+
+def test_tokens_401_and_403(client, derby):
+    gid = derby["game_id"]
+    assert client.get(f"/games/{gid}").status_code == 401
+    assert client.get(f"/games/{gid}", headers=bearer("not-a-token")).status_code == 401
+    assert client.get(f"/games/{gid}", headers={"Authorization": "Basic abc"}).status_code == 401
+    other = client.post("/games", json={"kind": "monster-derby", "players": ["cy", "di"]}).json()
+    r = client.get(f"/games/{gid}", headers=bearer(other["seats"]["cy"]["token"]))
+    assert r.status_code == 403
+    r = client.get(f"/games/{gid}?seat=bob", headers=bearer(derby["seats"]["ann"]["token"]))
+    assert r.status_code == 403
+    # the referee may look as any seat, but acts for nobody
+    ref = bearer(derby["referee"]["token"])
+    assert client.get(f"/games/{gid}?seat=bob", headers=ref).json()["seat"] == "bob"
+    r = client.post(f"/games/{gid}/commands", headers=ref, json={"text": "keep agenda-01"})
+    assert r.status_code == 403
+
+
+def test_unknown_game_and_bad_creation(client, derby):
+    assert client.get("/games/zz-000000", headers=bearer(derby["seats"]["ann"]["token"])).status_code == 403
+    r = client.post("/games", json={"kind": "chess"})
+    assert r.status_code == 422 and "chess" in r.json()["detail"]
+    r = client.post("/games", json={"kind": "monster-derby", "options": {"boards": "many"}})
+    assert r.status_code == 422
+    r = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "bots": {"cy": "random"}})
+    assert r.status_code == 422
+
+
+def test_undo_only_ones_own_move_or_by_the_referee(client, derby):
+    gid = derby["game_id"]
+    ann, bob = (bearer(derby["seats"][s]["token"]) for s in ("ann", "bob"))
+    pick = state(client, derby, "ann")["legal"][0]
+    client.post(f"/games/{gid}/commands", headers=ann, json={"text": pick})
+    assert client.post(f"/games/{gid}/undo", headers=bob).status_code == 403
+    r = client.post(f"/games/{gid}/undo", headers=ann)
+    assert r.status_code == 200, r.text
+    assert pick in state(client, derby, "ann")["legal"]
+    assert client.post(f"/games/{gid}/undo", headers=bearer(derby["referee"]["token"])).status_code == 409
+
+
+def test_events_after_a_seq(client, derby):
+    gid = derby["game_id"]
+    tok = bearer(derby["seats"]["ann"]["token"])
+    page = client.get(f"/games/{gid}/events", headers=tok).json()
+    assert [e["seq"] for e in page["events"]] == list(range(1, page["seq"] + 1)) or page["events"]
+    tail = client.get(f"/games/{gid}/events?after={page['seq'] - 2}", headers=tok).json()
+    assert all(e["seq"] > page["seq"] - 2 for e in tail["events"])
+
+
+def test_verify_for_the_referee_and_for_a_seat(client, derby):
+    gid = derby["game_id"]
+    r = client.get(f"/games/{gid}/verify", headers=bearer(derby["referee"]["token"]))
+    assert r.status_code == 200 and r.json()["ok"] is True
+    r = client.get(f"/games/{gid}/verify", headers=bearer(derby["seats"]["ann"]["token"]))
+    assert r.status_code == 200 and r.json()["ok"] is True
+
+
+def test_the_openapi_document_lists_every_route(client):
+    doc = client.get("/openapi.json").json()
+    assert doc["openapi"].startswith("3.")
+    for path in ("/games", "/games/{game_id}", "/games/{game_id}/commands", "/games/{game_id}/events",
+                 "/games/{game_id}/stream", "/games/{game_id}/undo", "/games/{game_id}/verify"):
+        assert path in doc["paths"], path
+
+
+def test_an_admin_token_guards_creating_and_listing(tmp_path):
+    app = create_app(Tables(str(tmp_path / "guarded.duckdb"), admin_token="s3cret-admin"))
+    with TestClient(app) as c:
+        assert c.post("/games", json={"kind": "monster-derby"}).status_code == 401
+        assert c.post("/games", json={"kind": "monster-derby"}, headers=bearer("nope")).status_code == 401
+        assert c.get("/games").status_code == 401
+        r = c.post("/games", json={"kind": "monster-derby"}, headers=bearer("s3cret-admin"))
+        assert r.status_code == 201
+        listed = c.get("/games", headers=bearer("s3cret-admin")).json()
+        assert [g["game_id"] for g in listed] == [r.json()["game_id"]]
+        # the admin token is the referee of every game
+        assert c.get(f"/games/{r.json()['game_id']}", headers=bearer("s3cret-admin")).json()["seat"] == "referee"
+
+
+def test_bots_sitting_at_a_served_game_play_their_turns(client):
+    r = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bot"],
+                                    "bots": {"bot": "agenda"}})
+    game = r.json()
+    assert set(game["seats"]) == {"ann"}
+    ann = bearer(game["seats"]["ann"]["token"])
+    gid = game["game_id"]
+    for _ in range(60):
+        st = client.get(f"/games/{gid}", headers=ann).json()
+        if st["status"] == "over" or not st["legal"]:
+            break
+        assert st["to_act"] == ["ann"] or "ann" in st["to_act"]
+        client.post(f"/games/{gid}/commands", headers=ann, json={"text": st["legal"][-1]})
+    events = client.get(f"/games/{gid}/events", headers=ann).json()["events"]
+    assert any(e["actor"] == "bot" for e in events)
+
+
+# -- a real server: the live stream ------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    import uvicorn
+
+    port = free_port()
+    app = create_app(Tables(str(tmp_path / "live.duckdb")))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 10
+    while not server.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def test_the_stream_sends_new_events_live_and_redacted(live_server):
+    with httpx.Client(base_url=live_server, timeout=10) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid = game["game_id"]
+        ann, bob = (bearer(game["seats"][s]["token"]) for s in ("ann", "bob"))
+        seq = c.get(f"/games/{gid}/events", headers=ann).json()["seq"]
+        bob_pick = c.get(f"/games/{gid}", headers=bob).json()["legal"][0]
+        got: list[dict] = []
+
+        def listen() -> None:
+            with httpx.stream("GET", f"{live_server}/games/{gid}/stream?after={seq}", headers=ann,
+                              timeout=10) as r:
+                assert r.status_code == 200
+                for line in r.iter_lines():
+                    if line.startswith("data:"):
+                        got.append(json.loads(line[5:]))
+                        return
+
+        t = threading.Thread(target=listen)
+        t.start()
+        time.sleep(0.5)
+        assert c.post(f"/games/{gid}/commands", headers=bob, json={"text": bob_pick}).status_code == 200
+        t.join(timeout=10)
+        assert got and got[0]["seq"] == seq + 1 and got[0]["actor"] == "bob"
+        assert bob_pick.split()[-1] not in secrets_part(got)

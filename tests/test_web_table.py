@@ -1,0 +1,157 @@
+"""The web table in a real browser (Playwright driving Debian's Chromium): two seats on two
+pages play a whole game, and neither page ever shows the other seat's secrets."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("litestar", reason="the server extra (litestar) is not installed")
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+import httpx  # noqa: E402
+
+from arbiter.service.api import create_app  # noqa: E402
+from arbiter.service.tables import Tables  # noqa: E402
+
+CHROMIUM = os.environ.get("ARBITER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="no Chromium at /usr/bin/chromium (apt-get install chromium)")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path):
+    import uvicorn
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    app = create_app(Tables(str(tmp_path / "web.duckdb"), base_url=base))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 15
+    while not srv.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield base
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def body(page, name: str) -> str:
+    return page.get_attribute("body", f"data-{name}") or ""
+
+
+def wait_until(page, check, timeout: float = 30.0) -> None:
+    """Poll the page from outside (its content security policy forbids evaluated scripts)."""
+    deadline = time.time() + timeout
+    while not check():
+        if time.time() > deadline:
+            raise AssertionError(f"timed out; page at seq {body(page, 'seq')} my-turn {body(page, 'my-turn')} refusal {page.text_content('#refusal')!r}: "
+                                 f"{page.text_content('[data-testid=turn]')}")
+        page.wait_for_timeout(50)
+
+
+def hand_of(api: httpx.Client, game: dict, seat: str, viewer: str | None = None) -> list[str]:
+    """The cards in ``seat``'s hand that ``viewer`` may not know (a card taken from a public
+    discard pile is known to all); with no viewer, the whole hand, as the referee sees it."""
+    ref = {"Authorization": f"Bearer {game['referee']['token']}"}
+    hand = api.get(f"/games/{game['game_id']}", headers=ref).json()["view"]["hand"][seat]
+    if viewer is None:
+        return list(hand)
+    seen = api.get(f"/games/{game['game_id']}?seat={viewer}", headers=ref).json()["view"]["hand"][seat]
+    assert len(seen) == len(hand)
+    return [c for c in hand if c not in seen]
+
+
+def shows_none_of(page, cards: list[str]) -> None:
+    text = page.content()
+    for card in cards:
+        for form in (card, card.replace("-", " ")):
+            at = text.find(form)
+            assert at < 0, f"{card} shown to the wrong seat: ...{text[max(0, at - 300):at + 80]}..."
+
+
+def test_two_browsers_play_villainous_to_the_end_each_seeing_only_their_own_hand(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "villainous", "players": ["ann", "bob"]}).json()
+        pages = {}
+        for seat in ("ann", "bob"):
+            page = browser.new_page()
+            page.goto(game["seats"][seat]["url"])
+            page.wait_for_selector("body[data-status]", state="attached")
+            pages[seat] = page
+        # the token left the address bar as soon as the page read it
+        assert game["seats"]["ann"]["token"] not in pages["ann"].url
+        # each seat sees its own hand by name
+        for seat, other in (("ann", "bob"), ("bob", "ann")):
+            mine = hand_of(api, game, seat)
+            assert mine and any(c.replace("-", " ") in pages[seat].content() for c in mine)
+            shows_none_of(pages[seat], hand_of(api, game, other, seat))
+        typed = clicked = 0
+        for step in range(400):
+            state = api.get(f"/games/{game['game_id']}",
+                            headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()
+            if state["status"] == "over":
+                break
+            seat = next(s for s in state["to_act"])
+            page = pages[seat]
+            wait_until(page, lambda: int(body(page, "seq") or 0) >= state["seq"] and body(page, "my-turn") == "yes")
+            if step % 7 == 1 and typed < 3:
+                first = page.locator("#menu button").first.get_attribute("data-command")
+                page.fill("#command", first)
+                page.click("[data-testid=send]")
+                typed += 1
+            elif step % 5 == 0:
+                page.locator("#menu button").first.click()
+                clicked += 1
+            else:
+                page.click("[data-testid=bot]")
+            wait_until(page, lambda: int(body(page, "seq") or 0) > state["seq"])
+            other = "bob" if seat == "ann" else "ann"
+            shows_none_of(pages[seat], hand_of(api, game, other, seat))
+            shows_none_of(pages[other], hand_of(api, game, seat, other))
+        final = api.get(f"/games/{game['game_id']}",
+                        headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()
+        assert final["status"] == "over", f"not finished after 400 turns (seq {final['seq']})"
+        for page in pages.values():
+            wait_until(page, lambda: body(page, "status") == "over")
+            assert "Game over" in page.text_content("[data-testid=turn]")
+        assert typed and clicked
+        assert api.get(f"/games/{game['game_id']}/verify",
+                       headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()["ok"]
+
+
+def test_a_refusal_shows_its_rule_on_the_page(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        page = browser.new_page()
+        page.goto(game["seats"]["ann"]["url"])
+        page.wait_for_selector("#menu button")
+        first = page.locator("#menu button").first
+        first.click()
+        wait_until(page, lambda: body(page, "my-turn") == "no")
+        page.fill("#command", "keep agenda-01")
+        page.click("[data-testid=send]")
+        page.wait_for_selector("[data-testid=refusal]:not([hidden])")
+        assert "ARB-TURN" in page.text_content("[data-testid=refusal]")
+        assert page.locator("svg.board").count() == 1
