@@ -103,6 +103,9 @@ class Game(Generic[S, C]):
     syntax: tuple[str, ...] = ()
     #: Bots by name: "random" is provided by the kernel; games add ones that play to win.
     bots: Mapping[str, Bot] = {}
+    #: House limits the conformance suite passes (recorded in GameCreated like any option)
+    #: so that uniformly random legal play ends; never a default for people.
+    random_play_options: Mapping[str, Any] = {}
 
     def __init__(self) -> None:
         self._rules: RuleIndex | None = None

@@ -282,8 +282,8 @@ class SPProjection(Base[SPState]):
     def _LeveledUp(self, s: SPState, e: LeveledUp) -> SPState:
         c = s.chars[e.who]
         level = c.level + 1 if e.unlocked else c.level
-        return r(s, chars={**s.chars, e.who: r(c, xp=max(0, c.xp - s.content["xp_to_level"]),
-                                               level=level, combo=True)})
+        # the star returns to the bottom: XP beyond the fifth space is lost (SP-HOUSE-LEVEL)
+        return r(s, chars={**s.chars, e.who: r(c, xp=0, level=level, combo=True)})
 
     def _HealthRecovered(self, s: SPState, e: HealthRecovered) -> SPState:
         c = s.chars[e.who]
@@ -360,8 +360,7 @@ class SPProjection(Base[SPState]):
             return Decision("over", ())
         if s.pending and s.pending.kind == "reaction":
             return Decision("reaction", s.good_seats,
-                            f"{s.pending.who} uses {(s.pending.command.split(' ') + [''])[1]}:"
-                            " allow, pause or reversal")
+                            f"the Bad Guys declare {s.pending.command}: allow, pause or reversal")
         if s.pending and s.pending.kind == "ex-throw":
             return Decision("turn", (s.bad_seat,), "the Evil Ex throws the item he drew")
         if s.phase == "place":
@@ -405,54 +404,80 @@ class SPProjection(Base[SPState]):
         return describe(e)
 
 
+TEAM = {"good": "the Good Guys", "bad": "the Bad Guys"}
+
+
+def spaces(n: int) -> str:
+    return f"{n} space" + ("" if n == 1 else "s")
+
+
 def describe(e: Event) -> str:
+    """One line a player reads about a fact (the words the rulebook uses)."""
     n = type(e).__name__
     f = msgspec.structs.asdict(e)
     if isinstance(e, DiceRolled):
         return f"rolled {' '.join(e.faces)} ({e.purpose})"
     if isinstance(e, GameCreated):
-        return f"battle at the Rockit, options {e.options}"
+        opts = ", ".join(f"{k}={v}" for k, v in e.options.items())
+        return f"a battle at the Rockit ({opts})"
     if isinstance(e, DiceSpent):
-        paid = list(e.faces) + ["booster"] * e.boosters + (["the combo cube"] if e.combo else [])
+        paid = list(e.faces) + ["a booster"] * e.boosters + (["the combo cube"] if e.combo else [])
         return f"{e.who} spends {' '.join(paid) or 'nothing'} to {e.purpose}"
     if isinstance(e, ItemDrawn):
-        return f"{e.by} draws an item ({'hidden' if e.card == '?' else card_id(e.card)})"
+        who = "the Good Guys" if e.by == "setup" else e.by
+        return f"{who} draw{'' if e.by == 'setup' else 's'} an item" \
+            f" ({'hidden' if e.card == '?' else card_id(e.card)})"
+    if isinstance(e, (TurnBegan, PoolRolled, TurnEnded)):
+        team = TEAM[e.team]
+        if isinstance(e, TurnBegan):
+            return f"round {e.round}: {team}' turn"
+        if isinstance(e, PoolRolled):
+            return f"{team} roll {' '.join(e.faces)}"
+        return f"{team} end their turn"
+    if isinstance(e, ChicksFollow):
+        return f"each Chick on the board follows Matthew {spaces(e.spaces)}: {', '.join(e.chicks)}"
+    if isinstance(e, Pushed) and e.frm == "thrown":
+        return f"the {e.what} lands on {e.to}"
+    if isinstance(e, AbilityUsed):
+        on = f" on {', '.join(e.targets)}" if e.targets else ""
+        return f"{e.who} uses {e.ability}{on}" + (f" ({e.detail})" if e.detail else "")
+    if isinstance(e, LeveledUp):
+        unlock = f" and unlocks {e.unlocked}" if e.unlocked else ""
+        return f"{e.who} levels up: a cube in the Combo box{unlock}"
+    if isinstance(e, ReactionTaken):
+        return {"allow": "the Good Guys let it happen", "pause": "the Good Guys pause it",
+                "reversal": f"{e.by} reverses it"}.get(e.kind, e.kind)
+    if isinstance(e, ItemUsed):
+        who = e.who or "the Good Guys"
+        return f"{who} use{'s' if e.who else ''} {card_id(e.card)}: {e.effect}"
+    if isinstance(e, BattleOver):
+        return f"{TEAM.get(e.winner, e.winner)} win: {e.reason}"
     texts = {
-        "ItemDrawn": "{by} draws an item ({card})",
         "Placed": "{who} is placed on {at}",
-        "TurnBegan": "round {round}: the {team} guys' turn",
-        "PoolRolled": "{team} dice: {faces}",
         "DiceRerolled": "reroll every {face}: now {faces}",
-        "DiceSpent": "{who} spends {faces} (+{boosters} boosters) to {purpose}",
-        "Moved": "{who} moves {path}",
-        "Pushed": "{what} is pushed {frm} -> {to}",
-        "ChicksFollow": "each Chick on the board follows Matthew {spaces} spaces: {chicks}",
+        "Moved": "{who} moves to {path}",
+        "Pushed": "{what} is pushed from {frm} to {to}",
         "ChickMoved": "{who} follows Matthew ({path})",
-        "AbilityUsed": "{who} uses {ability} on {targets} {detail}",
-        "AbilityRerolled": "{ability} rerolls: {faces} ({counted} counted); dice tracker restores the pool",
+        "AbilityRerolled": "{ability} rerolls: {faces} ({counted} counted); the dice tracker"
+                           " restores the pool",
         "Damaged": "{target} takes {amount} damage ({source})",
-        "ShieldedBy": "{obj} shields {holder} and drops to {at}",
-        "KnockedBack": "{what} knocked back {frm} -> {to}",
-        "ObjectFlipped": "{obj} flips over, damaged",
-        "ObjectRemoved": "{obj} is destroyed",
+        "ShieldedBy": "the {obj} shields {holder} and drops to {at}",
+        "KnockedBack": "{what} is knocked back from {frm} to {to}",
+        "ObjectFlipped": "the {obj} flips over, damaged",
+        "ObjectRemoved": "the {obj} is destroyed",
         "Poofed": "{chick} poofs!",
         "KnockedOut": "{who} is knocked out!",
         "Summoned": "Matthew summons {chick} to {at}",
         "XPGained": "{who} gains {amount} XP",
-        "LeveledUp": "{who} levels up (unlocks {unlocked}, combo cube)",
         "HealthRecovered": "{who} recovers {amount} Health",
         "BoosterGained": "{who} gains a booster token",
-        "ObjectGrabbed": "{who} grabs {obj}",
-        "Thrown": "{who} throws {what} {direction}: hits {hit}",
+        "ObjectGrabbed": "{who} grabs the {obj}",
+        "Thrown": "{who} throws {what} {direction}: it hits {hit}",
         "ItemEquipped": "{who} equips {card}",
-        "ItemUsed": "{who} uses {card} {effect}",
         "ItemDiscarded": "{card} is discarded",
-        "ItemsTransferred": "{frm}'s items go to {to}: {cards}",
+        "ItemsTransferred": "{frm}'s equipped items go to {to}: {cards}",
         "ExThrowPending": "{who} draws {card} at {origin} and must throw it",
         "ReactionOpened": "the Bad Guys declare: {command}; the Good Guys may react",
-        "ReactionTaken": "reaction: {kind} {by}",
-        "TurnEnded": "the {team} guys end their turn",
-        "BattleOver": "{winner} guys win: {reason}",
     }
     if n in texts:
         for k in ("card", "what", "cards"):  # item tokens read as their card ids

@@ -38,7 +38,8 @@ def new_match(game_id: str, seed: int, seats: int | None = None) -> Match:
     """A new game; the seat count runs over the game's whole range as the seed varies."""
     game = registry.get(game_id)
     n = seats if seats is not None else game.min_seats + seed % (game.max_seats - game.min_seats + 1)
-    return Match.new(game, seed=seed, seats=[f"s{i}" for i in range(1, n + 1)])
+    return Match.new(game, seed=seed, seats=[f"s{i}" for i in range(1, n + 1)],
+                     options=dict(game.random_play_options))
 
 
 def played(game_id: str, seed: int, bot_seed: int, steps: int | None = None) -> Match:

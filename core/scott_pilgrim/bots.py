@@ -9,7 +9,8 @@ from typing import Any, Sequence
 from arbiter.core.dice import Rng
 from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.core.scott_pilgrim import board as B
-from arbiter.core.scott_pilgrim.commands import Cmd
+from arbiter.core.scott_pilgrim.commands import Allow
+from arbiter.core.scott_pilgrim.rules import decide
 from arbiter.projections.scott_pilgrim import SPProjection, SPState
 
 PROJ = SPProjection()
@@ -42,8 +43,6 @@ def evaluate(s: SPState, team: str) -> float:
 
 
 def smart(state: SPState, seat: str, legal: Sequence[Any], rng: random.Random) -> Any:
-    from arbiter.core.scott_pilgrim import GAME
-
     if len(legal) == 1:
         return legal[0]
     team = "bad" if seat == state.bad_seat else "good"
@@ -54,7 +53,7 @@ def smart(state: SPState, seat: str, legal: Sequence[Any], rng: random.Random) -
         if cmd.verb in ("end", "reroll", "roll"):
             continue
         try:
-            events = GAME.decide(state, seat, cmd, Rng(rng.randrange(2**32), 0, dice))
+            events = decide(state, seat, cmd, Rng(rng.randrange(2**32), 0, dice))
         except (RuleViolation, ParseError):
             continue
         s = state
@@ -63,7 +62,7 @@ def smart(state: SPState, seat: str, legal: Sequence[Any], rng: random.Random) -
         if s.pending is not None and s.pending.kind == "reaction" and team == "bad":
             # look past the Good Guys' window, as if they let it happen
             try:
-                more = GAME.decide(s, s.good_seats[0], Cmd(verb="allow"),
+                more = decide(s, s.good_seats[0], Allow(),
                                    Rng(rng.randrange(2**32), 0, dice))
             except (RuleViolation, ParseError):
                 more = []

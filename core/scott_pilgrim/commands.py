@@ -1,15 +1,22 @@
-"""Commands of a battle, their text and their parsing."""
+"""Commands of a battle: one frozen struct a command form, their text and their parsing.
+
+Every struct has ``verb`` (the word that names it: an ability's id for a special ability)
+and, where the form takes them, ``choose``: the acting player's choices the rulebook leaves
+open, as (kind, thing, value) with kind knock (THING@DIR), land (THING@SPACE), drop
+(OBJECT@SPACE) or items (KNOCKED-OUT@MATE).
+"""
 
 from __future__ import annotations
 
 import difflib
 import re
-from typing import Any
+from typing import Any, ClassVar, Union
 
 import msgspec
 
-from arbiter.core.errors import ParseError
+from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.core.scott_pilgrim.board import DIRS
+from arbiter.projections.scott_pilgrim import SPState
 
 FACES = ("speed", "will", "guts", "health", "magic")
 TEAM_VERBS = ("place", "roll", "reroll", "end", "equip", "use", "allow", "pause", "reversal")
@@ -52,21 +59,147 @@ FORMS = (
 SYNTAX = tuple(f"\n  {f[0]:<34} {f[1]}" + "".join(f"\n      {x}" for x in f[2:]) for f in FORMS)
 
 
-class Cmd(msgspec.Struct, frozen=True, kw_only=True):
-    verb: str
+Choices = tuple[tuple[str, str, str], ...]
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True):
+    verb: ClassVar[str] = ""
+
+
+class Place(Command, frozen=True, kw_only=True):
+    """Setup: ``place WHO SPACE``, or ``place default`` (who empty)."""
+    verb: ClassVar[str] = "place"
     who: str = ""
     target: str = ""
-    path: tuple[str, ...] = ()
-    direction: str = ""
-    power: bool = False
-    extra: int = 0
+
+
+class Roll(Command, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "roll"
+
+
+class Reroll(Command, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "reroll"
+    face: str
+
+
+class End(Command, frozen=True, kw_only=True):
+    """``end [summon CHICK@SPACE ..]``: Matthew places poofed Chicks as he ends his turn."""
+    verb: ClassVar[str] = "end"
+    summon: tuple[tuple[str, str], ...] = ()
+
+
+class Equip(Command, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "equip"
+    card: str
+    who: str
+
+
+class Use(Command, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "use"
+    card: str
+    who: str
+
+
+class Allow(Command, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "allow"
+    choose: Choices = ()
+
+
+class Pause(Command, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "pause"
+
+
+class Reversal(Command, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "reversal"
+    choose: Choices = ()
+
+
+class Move(Command, frozen=True, kw_only=True):
+    """``WHO move SPACE .. [throw DIR] [pay ..]`` (throw: the Evil Ex's drawn item, at once)."""
+    verb: ClassVar[str] = "move"
+    who: str
+    path: tuple[str, ...]
     pay: tuple[str, ...] = ()
+    direction: str = ""
+    choose: Choices = ()
+
+
+class Strike(Command, frozen=True, kw_only=True):
+    """A punch or kick: ``WHO punch|kick TARGET [power] [pay ..]``."""
+    who: str
+    target: str
+    power: bool = False
+    extra: int = 0  # refused by the rules: a punch or kick is powered up, not given extra dice
+    pay: tuple[str, ...] = ()
+    choose: Choices = ()
+
+
+class Punch(Strike, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "punch"
+
+
+class Kick(Strike, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "kick"
+
+
+class Grab(Command, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "grab"
+    who: str
+    target: str
+    pay: tuple[str, ...] = ()
+    choose: Choices = ()
+
+
+class Recover(Command, frozen=True, kw_only=True):
+    verb: ClassVar[str] = "recover"
+    who: str
+    pay: tuple[str, ...] = ()
+
+
+class Throw(Command, frozen=True, kw_only=True):
+    """``WHO throw DIR`` (the held object) or ``WHO throw ITEM DIR``."""
+    verb: ClassVar[str] = "throw"
+    who: str
+    direction: str
     card: str = ""
+    pay: tuple[str, ...] = ()  # refused by the rules: throwing costs no dice
+    choose: Choices = ()
+
+
+class ThrowItem(Command, frozen=True, kw_only=True):
+    """``WHO throw-item DIR``: the Evil Ex throws the item card he drew."""
+    verb: ClassVar[str] = "throw-item"
+    who: str
+    direction: str
+    pay: tuple[str, ...] = ()
+    choose: Choices = ()
+
+
+class Ability(Command, frozen=True, kw_only=True):
+    """``WHO ABILITY [TARGET] [via SPACE ..] [extra N] [CHICK:TARGET ..] [pay ..]``."""
+    who: str
+    ability: str
+    target: str = ""
+    path: tuple[str, ...] = ()
+    power: bool = False  # refused by the rules: only a punch or kick is powered up
+    extra: int = 0
     assign: tuple[tuple[str, str], ...] = ()
-    face: str = ""
-    # the acting player's choices the rulebook leaves open: (kind, thing, value) with kind
-    # knock (THING@DIR), land (THING@SPACE) or drop (OBJECT@SPACE)
-    choose: tuple[tuple[str, str, str], ...] = ()
+    pay: tuple[str, ...] = ()
+    choose: Choices = ()
+
+    @property
+    def verb(self) -> str:  # type: ignore[override]
+        return self.ability
+
+
+Cmd = Union[Place, Roll, Reroll, End, Equip, Use, Allow, Pause, Reversal, Move, Punch, Kick,
+            Grab, Recover, Throw, ThrowItem, Ability]
+REACTIONS = (Allow, Pause, Reversal)
+
+
+def choices_of(c: Any) -> Choices:
+    """The knock/land/drop/items choices a command carries (none for most forms)."""
+    return getattr(c, "choose", ())
 
 
 def did_you_mean(word: str, known: list[str]) -> str:
@@ -83,10 +216,10 @@ def hint() -> str:
 CHOICES = ("knock", "land", "drop", "items")
 
 
-def choices_text(c: Cmd) -> list[str]:
+def choices_text(c: Any) -> list[str]:
     out: list[str] = []
     for kind in CHOICES:
-        picks = [f"{t}@{v}" for k, t, v in c.choose if k == kind]
+        picks = [f"{t}@{v}" for k, t, v in choices_of(c) if k == kind]
         if picks:
             out += [kind, *picks]
     return out
@@ -132,96 +265,124 @@ def split_choices(words: list[str], things: set[str]) -> tuple[list[str], tuple[
     return rest, tuple(chosen)
 
 
-def command_text(c: Cmd) -> str:
-    if c.verb in ("allow", "pause", "reversal"):
+def command_text(c: Any) -> str:
+    """The canonical text of a command: ``parse(command_text(c)) == c``."""
+    if isinstance(c, REACTIONS):
         return " ".join([c.verb, *choices_text(c)])
-    if c.verb == "roll":
-        return c.verb
-    if c.verb == "reroll":
+    if isinstance(c, Roll):
+        return "roll"
+    if isinstance(c, Reroll):
         return f"reroll {c.face}"
-    if c.verb == "place":
+    if isinstance(c, Place):
         return f"place {c.who} {c.target}" if c.who else "place default"
-    if c.verb == "end":
-        if c.assign:
-            return "end summon " + " ".join(f"{a}@{b}" for a, b in c.assign)
-        return "end"
-    if c.verb in ("equip", "use"):
+    if isinstance(c, End):
+        return "end summon " + " ".join(f"{a}@{b}" for a, b in c.summon) if c.summon else "end"
+    if isinstance(c, (Equip, Use)):
         return f"{c.verb} {c.card} {c.who}"
     parts = [c.who, c.verb]
-    if c.verb == "throw":
+    if isinstance(c, Throw):
         if c.card:
             parts.append(c.card)
         parts.append(c.direction)
-    elif c.verb == "throw-item":
+    elif isinstance(c, ThrowItem):
         parts.append(c.direction)
-    elif c.verb in ("move",):
+    elif isinstance(c, Move):
         parts += list(c.path)
         if c.direction:
             parts += ["throw", c.direction]
-    else:
-        if c.target:
-            parts.append(c.target)
-        if c.path:
+    elif isinstance(c, (Strike, Grab, Ability)):
+        parts.append(c.target)
+        if isinstance(c, Ability) and c.path:
             parts += ["via", *c.path]
-        if c.power:
+        if getattr(c, "power", False):
             parts.append("power")
-        if c.extra:
+        if getattr(c, "extra", 0):
             parts += ["extra", str(c.extra)]
-        parts += [f"{a}:{b}" for a, b in c.assign]
+        if isinstance(c, Ability):
+            parts += [f"{a}:{b}" for a, b in c.assign]
     parts += choices_text(c)
-    if c.pay:
+    if getattr(c, "pay", ()):
         parts += ["pay", *c.pay]
-    return " ".join(parts)
+    return " ".join(p for p in parts if p)
 
 
-def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set[str],
-          things: set[str], boards: dict[str, Any] | None = None) -> Cmd:
+def parse(state: SPState, seat: str, text: str) -> Any:
+    """The command written as ``text`` in this battle, or raise ``ParseError`` (or
+    ``RuleViolation`` for a form the rulebook forbids)."""
+    things = set(state.chars) | set(state.objects)
+    items = {i["id"] for i in state.content["items"]}
+    return read(text, dict(state.chars), state.content["abilities"], items, things,
+                state.content["characters"])
+
+
+def refused(rule_id: str, message: str) -> Exception:
+    """A command form the rulebook forbids: refused as illegal, citing its rule."""
+    return RuleViolation(rule_id, message)
+
+
+def no_choices(head: str, choose: Choices) -> None:
+    if choose:
+        raise refused("SP-CHOICE", f"'{head}' knocks nothing back and drops nothing: it"
+                                         " takes no knock, land, drop or items choices")
+
+
+def read(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set[str],
+         things: set[str], boards: dict[str, Any] | None = None) -> Any:
     """Read one command. ``chars``: character ids in play; ``things``: targetable ids."""
     words = text.lower().replace(",", " ").split()
     if not words:
         raise ParseError("empty command", hint=hint())
     head = words[0]
     words, choose = split_choices(words, things)
-    if choose and head not in chars and head not in ("allow", "reversal"):
-        raise ParseError(f"'{head}' takes no knock, land or drop choices", hint=hint())
+    if head not in chars and head not in ("allow", "reversal"):
+        no_choices(head, choose)
     if head in ("roll", "allow", "pause", "reversal"):
         if len(words) != 1:
             raise ParseError(f"'{head}' takes nothing after it"
                              + (" but knock/land/drop choices" if head != "roll" else ""), hint=hint())
-        return Cmd(verb=head, choose=choose)
+        if head == "roll":
+            return Roll()
+        if head == "pause":
+            return Pause()
+        return Allow(choose=choose) if head == "allow" else Reversal(choose=choose)
     if head == "place":
         if words[1:] == ["default"]:
-            return Cmd(verb="place")
-        if len(words) != 3 or words[1] not in chars or not SPACE.match(words[2]):
+            return Place()
+        if len(words) != 3 or not SPACE.match(words[2]):
             raise ParseError("write: place CHARACTER SPACE (e.g. place scott b5), or place default")
-        return Cmd(verb="place", who=words[1], target=words[2])
+        if words[1] not in chars:
+            raise ParseError(f"{words[1]!r} is not a character in this battle"
+                             + did_you_mean(words[1], list(chars)))
+        return Place(who=words[1], target=words[2])
     if head == "reroll":
         if len(words) != 2 or words[1] not in FACES:
-            raise ParseError("say which icon to reroll: reroll speed|will|guts|health|magic")
-        return Cmd(verb="reroll", face=words[1])
+            raise ParseError("say which icon to reroll: reroll speed|will|guts|health|magic"
+                             + (did_you_mean(words[1], list(FACES)) if len(words) == 2 else ""))
+        return Reroll(face=words[1])
     if head == "end":
         if len(words) == 1:
-            return Cmd(verb="end")
+            return End()
         if words[1] != "summon":
             raise ParseError("end takes nothing, or 'summon CHICK@SPACE ...'", hint=hint())
-        assign = []
+        summon = []
         for w in words[2:]:
             if "@" not in w:
                 raise ParseError(f"write each summon as chick1@i4, not {w!r}")
             a, b = w.split("@", 1)
             if a not in chars or not SPACE.match(b):
                 raise ParseError(f"no Chick {a!r} or no space {b!r}")
-            assign.append((a, b))
-        return Cmd(verb="end", assign=tuple(assign))
+            summon.append((a, b))
+        return End(summon=tuple(summon))
     if head in ("equip", "use"):
         if len(words) != 3:
             raise ParseError(f"write: {head} ITEM CHARACTER", hint=hint())
         card, who = words[1], words[2]
         if card not in items:
-            raise ParseError(f"there is no item card {card!r}")
+            raise ParseError(f"there is no item card {card!r}" + did_you_mean(card, sorted(items)))
         if who not in chars:
-            raise ParseError(f"{who!r} is not a character in this battle")
-        return Cmd(verb=head, card=card, who=who)
+            raise ParseError(f"{who!r} is not a character in this battle"
+                             + did_you_mean(who, list(chars)))
+        return Equip(card=card, who=who) if head == "equip" else Use(card=card, who=who)
     if head not in chars:
         known = ["place", "roll", "reroll", "end", "equip", "use", "allow", "pause", "reversal", *chars]
         raise ParseError(f"{head!r} is neither a command nor a character in this battle"
@@ -240,7 +401,8 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
             raise ParseError("'pay' needs the dice faces (or booster) after it")
         for f in pay:
             if f not in FACES and f != "booster":
-                raise ParseError(f"{f!r} is not a die face (speed, will, guts, health, magic) or booster")
+                raise ParseError(f"{f!r} is not a die face (speed, will, guts, health, magic) or booster"
+                                 + did_you_mean(f, [*FACES, "booster"]))
     if verb == "move":
         direction = ""
         if "throw" in rest:
@@ -252,27 +414,28 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
             rest = rest[:i]
         if not rest or not all(SPACE.match(w) for w in rest):
             raise ParseError("write the spaces of the move in order: scott move c5 d5 e5")
-        if choose and not direction:
-            raise ParseError("a move knocks nothing back: it takes no knock, land or drop choices")
-        return Cmd(verb="move", who=who, path=tuple(rest), pay=pay, direction=direction,
-                   choose=choose)
+        if not direction:
+            no_choices("move", choose)
+        return Move(who=who, path=tuple(rest), pay=pay, direction=direction, choose=choose)
     if verb in ("throw", "throw-item"):
         if not rest or rest[-1] not in DIRS:
-            raise ParseError("say the direction: n ne e se s sw w nw")
+            raise ParseError("say the direction: n ne e se s sw w nw"
+                             + (did_you_mean(rest[-1], list(DIRS)) if rest else ""))
         card = ""
         if verb == "throw" and len(rest) == 2:
             card = rest[0]
             if card not in items:
-                raise ParseError(f"there is no item card {card!r}")
+                raise ParseError(f"there is no item card {card!r}" + did_you_mean(card, sorted(items)))
         elif len(rest) != 1:
             raise ParseError(f"write: {who} {verb} [ITEM] DIR")
-        return Cmd(verb=verb, who=who, card=card, direction=rest[-1], pay=pay, choose=choose)
+        if verb == "throw-item":
+            return ThrowItem(who=who, direction=rest[-1], pay=pay, choose=choose)
+        return Throw(who=who, card=card, direction=rest[-1], pay=pay, choose=choose)
     if verb == "recover":
         if rest:
-            raise ParseError("recover takes no target")
-        if choose:
-            raise ParseError("recover takes no knock, land or drop choices")
-        return Cmd(verb="recover", who=who, pay=pay)
+            raise refused("SP-RECOVER", f"{who} recovers their own Health: recover takes no target")
+        no_choices("recover", choose)
+        return Recover(who=who, pay=pay)
     if verb not in ("punch", "kick", "grab") and verb not in abilities:
         own = []
         if boards and who in boards:
@@ -312,7 +475,21 @@ def parse(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: se
                 raise ParseError(f"two targets given ({target}, {w})")
             target = w
         else:
-            raise ParseError(f"{w!r} is not a target, a space after via, power, extra N or pay")
+            raise ParseError(f"{w!r} is not a target, a space after via, power, extra N or pay"
+                             + did_you_mean(w, sorted(things) + ["power", "extra", "via", "pay"]))
         i += 1
-    return Cmd(verb=verb, who=who, target=target, path=tuple(path), power=power,
-               extra=extra, assign=tuple(assign), pay=pay, choose=choose)
+    if verb in ("punch", "kick", "grab"):
+        if path:
+            raise refused("SP-ABILITY-MOVE", f"a {verb} does not move: move first, then {verb}")
+        if assign:
+            raise refused("SP-CHICK-TARGET", f"a {verb} gives the Chicks nothing to do")
+        if verb == "grab":
+            if power:
+                raise refused("SP-POWER-UP", "only a punch or kick can be powered up")
+            if extra:
+                raise refused("SP-DICE-COST", "grabbing an object costs one Will die (or booster)")
+            return Grab(who=who, target=target, pay=pay, choose=choose)
+        kind = Punch if verb == "punch" else Kick
+        return kind(who=who, target=target, power=power, extra=extra, pay=pay, choose=choose)
+    return Ability(who=who, ability=verb, target=target, path=tuple(path), power=power,
+                   extra=extra, assign=tuple(assign), pay=pay, choose=choose)

@@ -1,17 +1,25 @@
 """The rules of a battle, one rule a function, named after the rulebook's words.
 
-Every function takes a :class:`Play` (the state as it changes while a command resolves,
-and the events emitted so far) and emits facts; rejections raise ``RuleViolation``.
+Every function takes an :class:`Emitter` (the state as it changes while a command resolves,
+and the events emitted so far) and emits facts; each check goes through ``require`` (so
+``arbiter why`` lists the rules a command met), a bare ``RuleViolation`` only where a
+branch decides between two rules.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
+from arbiter.core import game
 from arbiter.core.dice import Rng
 from arbiter.core.errors import RuleViolation, require
 from arbiter.core.scott_pilgrim import board as B
-from arbiter.core.scott_pilgrim.commands import Cmd
+from arbiter.core.scott_pilgrim.commands import (
+    REACTIONS, Ability, Allow, Cmd, End, Equip, Grab, Move, Pause, Place, Recover, Reroll, Roll, Strike,
+    Throw, ThrowItem, Use, choices_of, command_text, parse,
+)
 from arbiter.events.base import Event
 from arbiter.events.scott_pilgrim import (
     AbilityRerolled, AbilityUsed, BattleOver, BoosterGained, ChickMoved, ChicksFollow,
@@ -27,13 +35,12 @@ PROJ = SPProjection()
 BASIC = ("move", "punch", "kick", "grab")
 
 
-class Play:
-    """A command being resolved: the state so far and the events that made it."""
+class Emitter(game.Emitter[SPState]):
+    """A command being resolved: the state so far, the events that made it, and the
+    scratch of the effect under way (Chicks to poof, things knocked back, choices)."""
 
     def __init__(self, state: SPState, rng: Rng | None = None) -> None:
-        self.s = state
-        self.events: list[Event] = []
-        self.rng = rng
+        super().__init__(state, PROJ, rng)
         self.poof: list[str] = []
         self.knocked: list[str] = []
         self.displaced: dict[str, str] = {}
@@ -45,7 +52,7 @@ class Play:
 
     def choose(self, cmd: Cmd) -> None:
         """Take the command's knock/land/drop choices (later commands override earlier)."""
-        for kind, thing, value in cmd.choose:
+        for kind, thing, value in choices_of(cmd):
             self.choices[(kind, thing)] = value
 
     def chosen(self, kind: str, thing: str, options: list[str], default: str, rule: str,
@@ -56,29 +63,19 @@ class Play:
             return default
         self.used.add(key)
         pick = self.choices[key]
-        if pick not in options:
-            raise RuleViolation(rule, f"{what}: {pick} is not one of the choices ({', '.join(options)})")
+        require(pick in options, rule,
+                f"{what}: {pick} is not one of the choices ({', '.join(options)})")
         return pick
 
-    def emit(self, ev: Event) -> None:
-        self.events.append(ev)
-        self.s = PROJ.evolve(self.s, ev)
 
-
-def check_choices_used(p: Play) -> None:
+def check_choices_used(p: Emitter) -> None:
     """A knock, land or drop choice must name something the effect left open."""
     unused = [f"{k} {t}@{v}" for (k, t), v in p.choices.items() if (k, t) not in p.used]
-    if unused:
-        raise RuleViolation("SP-CHOICE", f"nothing in this effect needs the choice {', '.join(unused)}"
-                                         " (knock: an unclear knockback direction; land: a second"
-                                         " thing against the same wall; drop: a shielding object; items: a knocked-out"
-                                         " Good Guy's equipped items)")
-
-
-def passed(*rule_ids: str) -> None:
-    """Note rules a command was checked against and met (``arbiter why`` lists them)."""
-    for rule_id in rule_ids:
-        require(True, rule_id, "")
+    require(not unused, "SP-CHOICE",
+            f"nothing in this effect needs the choice {', '.join(unused)}"
+            " (knock: an unclear knockback direction; land: a second"
+            " thing against the same wall; drop: a shielding object; items: a knocked-out"
+            " Good Guy's equipped items)")
 
 
 def check_drop_owner(s: SPState, cmd: Cmd) -> None:
@@ -86,14 +83,14 @@ def check_drop_owner(s: SPState, cmd: Cmd) -> None:
     the Bad Guys' turn names the space in the Good Guys' answer, not the Bad Guys'."""
     if s.team != "bad" or s.options["reaction_window"] == "never":
         return
-    for kind, obj, _ in cmd.choose:
-        if kind == "items":
-            raise RuleViolation("SP-ITEMS-TRANSFER", "the Good Guys choose who takes a knocked-out"
-                                f" Good Guy's items: they answer 'allow items {obj}@MATE'")
+    for kind, obj, _ in choices_of(cmd):
+        require(kind != "items", "SP-ITEMS-TRANSFER",
+                "the Good Guys choose who takes a knocked-out"
+                f" Good Guy's items: they answer 'allow items {obj}@MATE'")
         holder = next((c for c in s.chars.values() if c.holding == obj), None)
-        if kind == "drop" and holder is not None and holder.team == "good":
-            raise RuleViolation("SP-HELD-SHIELD", f"{holder.id}'s player chooses where the {obj}"
-                                f" drops: the Good Guys answer 'allow drop {obj}@SPACE'")
+        require(not (kind == "drop" and holder is not None and holder.team == "good"), "SP-HELD-SHIELD",
+                f"{holder.id if holder else 'the holder'}'s player chooses where the {obj}"
+                f" drops: the Good Guys answer 'allow drop {obj}@SPACE'")
 
 
 # -- content helpers --------------------------------------------------------------------
@@ -165,36 +162,33 @@ def placement_problem(s: SPState, who: str, at: str) -> tuple[str, str] | None:
     return None
 
 
-def place_character(p: Play, seat: str, cmd: Any) -> None:
+def place_character(p: Emitter, seat: str, cmd: Any) -> None:
     """Setup: Good Guys behind the stage-side start line, then Matthew behind the seating
     side's, then his Chicks within two spaces of him; no two on one space."""
-    passed('SP-PLACE-SETUP', 'SP-PLACE-ORDER', 'SP-PLACE-START-LINE', 'SP-PLACE-EMPTY')
-    s = p.s
-    if s.phase != "place":
-        raise RuleViolation("SP-PLACE-SETUP", "the characters were placed at setup")
-    if seat not in unplaced_seats(s):
-        raise RuleViolation("SP-PLACE-ORDER", "the Good Guys place their characters first")
+    s = p.state
+    require(s.phase == "place", "SP-PLACE-SETUP", "the characters were placed at setup")
+    require(seat in unplaced_seats(s), "SP-PLACE-ORDER",
+            "the Good Guys place their characters first")
     mine = [c for c, v in s.chars.items() if s.control.get(c) == seat and v.pos is None and not v.out]
     mine.sort(key=lambda c: (s.chars[c].chick, c))
     if cmd.who:
-        if cmd.who not in mine:
-            raise RuleViolation("SP-PLACE-ONCE", f"{cmd.who} is not one of your characters still to place")
+        require(cmd.who in mine, "SP-PLACE-ONCE",
+                f"{cmd.who} is not one of your characters still to place")
         why = placement_problem(s, cmd.who, cmd.target)
         if why:
             raise RuleViolation(*why)
         p.emit(Placed(who=cmd.who, at=cmd.target))
     else:
         for who in mine:
-            want = p.s.content["characters"][who]["start"]
-            if placement_problem(p.s, who, want):
-                w, h = B.size(p.s)
+            want = p.state.content["characters"][who]["start"]
+            if placement_problem(p.state, who, want):
+                w, h = B.size(p.state)
                 spots = sorted((B.name(x, y) for x in range(w) for y in range(h)),
                                key=lambda q: (B.dist(q, want), q))
-                want = next((q for q in spots if placement_problem(p.s, who, q) is None), "")
-                if not want:
-                    raise RuleViolation("SP-PLACE-EMPTY", f"there is no space left to place {who}")
+                want = next((q for q in spots if placement_problem(p.state, who, q) is None), "")
+                require(want, "SP-PLACE-EMPTY", f"there is no space left to place {who}")
             p.emit(Placed(who=who, at=want))
-    if all(v.pos is not None or v.out for v in p.s.chars.values()):
+    if all(v.pos is not None or v.out for v in p.state.chars.values()):
         p.emit(TurnBegan(team="bad", round=1))
 
 
@@ -203,34 +197,40 @@ def place_character(p: Play, seat: str, cmd: Any) -> None:
 def check_phase_act(s: SPState) -> None:
     """Phase Two: actions come after the team has rolled its dice."""
     if s.pending is not None:
-        if s.pending.kind == "reaction":
-            raise RuleViolation("SP-REACTION-WINDOW", "the Good Guys must first answer the Bad Guys' ability")
+        require(s.pending.kind != "reaction", "SP-REACTION-WINDOW",
+                "the Good Guys must first answer the Bad Guys' ability")
         raise RuleViolation("SP-EX-THROW", "the Evil Ex must first throw the item he drew")
-    if s.phase == "place":
-        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
-    if s.phase == "roll":
-        raise RuleViolation("SP-ROLL-FIRST", "roll your team's dice first")
+    require(s.phase != "place", "SP-PLACE-SETUP",
+            "place every character before the first round (place WHO SPACE, or place default)")
+    require(s.phase != "roll", "SP-ROLL-FIRST", "roll your team's dice first")
+
+
+def check_dice_left(s: SPState) -> None:
+    """Phase Two: "A turn ends when the team has spent all of their dice or chooses not to
+    take any more actions." With turn_end=dice-spent, spending the last die ends the
+    team's actions: only ending the turn (and equipping items) remains."""
+    if s.options.get("turn_end", "dice-spent") != "dice-spent" or not s.dice:
+        return
+    require(any(not d.spent for d in s.dice), "SP-TURN-END",
+            "your team has spent all of its dice, so its turn is over: end it"
+            + (" (equipping items is still allowed)" if s.team == "good" else ""))
 
 
 def check_controls(s: SPState, seat: str, who: str) -> None:
     """Each player acts only with the characters they play."""
-    if who not in s.chars:
-        raise RuleViolation("SP-NOT-IN-PLAY", f"{who} is not in this battle")
-    if s.control.get(who) != seat:
-        raise RuleViolation("SP-YOUR-CHARACTERS", f"{who} is not one of your characters")
+    require(who in s.chars, "SP-NOT-IN-PLAY", f"{who} is not in this battle")
+    require(s.control.get(who) == seat, "SP-YOUR-CHARACTERS",
+            f"{who} is not one of your characters")
     c = s.chars[who]
-    if c.out:
-        raise RuleViolation("SP-KNOCKED-OUT", f"{who} has been knocked out")
-    if c.poofed or c.pos is None:
-        raise RuleViolation("SP-KNOCKED-OUT", f"{who} is not on the board")
+    require(not c.out, "SP-KNOCKED-OUT", f"{who} has been knocked out")
+    require(not (c.poofed or c.pos is None), "SP-KNOCKED-OUT", f"{who} is not on the board")
 
 
 def check_not_holding(s: SPState, who: str, what: str) -> None:
     """Held objects are awkward: no punch, kick, grab or special ability while holding."""
     c = s.chars[who]
-    if c.holding:
-        raise RuleViolation("SP-HELD-AWKWARD",
-                            f"{who} cannot {what} while holding the {s.objects[c.holding].kind}")
+    require(not c.holding, "SP-HELD-AWKWARD",
+            f"{who} cannot {what} while holding the {s.objects[c.holding].kind if c.holding else ''}")
 
 
 # -- dice -------------------------------------------------------------------------------
@@ -240,29 +240,28 @@ def wild_faces(s: SPState, who: str) -> tuple[str, ...]:
     return ("health",) if s.chars[who].team == "good" else ("magic",)
 
 
-def pay(p: Play, who: str, cost: list[str], given: tuple[str, ...], purpose: str,
+def pay(p: Emitter, who: str, cost: list[str], given: tuple[str, ...], purpose: str,
         basic: bool) -> DiceSpent:
     """Spend dice (or boosters, for basic abilities) that cover ``cost``."""
-    s = p.s
+    s = p.state
     c = s.chars[who]
     wild = wild_faces(s, who)
     free = [d for d in s.dice if not d.spent]
     if given:
-        if len(given) != len(cost):
-            raise RuleViolation("SP-DICE-COST", f"{purpose} costs {len(cost)} dice ({' '.join(cost)}), not {len(given)}")
+        require(len(given) == len(cost), "SP-DICE-COST",
+                f"{purpose} costs {len(cost)} dice ({' '.join(cost)}), not {len(given)}")
         boosters = sum(1 for f in given if f == "booster")
-        if boosters and (not basic or c.team != "good"):
-            raise RuleViolation("SP-BOOSTER-USE", "a booster token only moves 2 spaces or pays for a punch, kick or grab")
-        if boosters > c.boosters:
-            raise RuleViolation("SP-BOOSTER-USE", f"{who} has only {c.boosters} booster tokens")
+        require(not (boosters and (not basic or c.team != "good")), "SP-BOOSTER-USE",
+                "a booster token only moves 2 spaces or pays for a punch, kick or grab")
+        require(boosters <= c.boosters, "SP-BOOSTER-USE",
+                f"{who} has only {c.boosters} booster tokens")
         faces = [f for f in given if f != "booster"]
-        if not _covers(faces, cost, wild, boosters):
-            raise RuleViolation("SP-DICE-COST", f"{' '.join(given)} does not pay for {purpose} ({' '.join(cost)})")
+        require(_covers(faces, cost, wild, boosters), "SP-DICE-COST",
+                f"{' '.join(given)} does not pay for {purpose} ({' '.join(cost)})")
         chosen = []
         for f in faces:
             d = next((d for d in free if d.face == f and d.id not in chosen), None)
-            if d is None:
-                raise RuleViolation("SP-DICE-NONE", f"your team has no unspent {f} die left")
+            require(d is not None, "SP-DICE-NONE", f"your team has no unspent {f} die left")
             chosen.append(d.id)
         ev = DiceSpent(who=who, purpose=purpose, dice=tuple(chosen), faces=tuple(faces),
                        boosters=boosters)
@@ -332,14 +331,12 @@ def auto_pay(s: SPState, cost: list[str], wild: tuple[str, ...], free: list[Any]
     return chosen
 
 
-def roll_dice(p: Play, seat: str) -> None:
+def roll_dice(p: Emitter, seat: str) -> None:
     """Phase One: the Bad Guys roll 2 blue and 3 red, the Good Guys 2 blue and 3 yellow."""
-    passed('SP-ROLL-ONCE')
-    s = p.s
-    if s.phase == "place":
-        raise RuleViolation("SP-PLACE-SETUP", "place every character before the first round (place WHO SPACE, or place default)")
-    if s.phase != "roll":
-        raise RuleViolation("SP-ROLL-ONCE", "your team has already rolled this turn")
+    s = p.state
+    require(s.phase != "place", "SP-PLACE-SETUP",
+            "place every character before the first round (place WHO SPACE, or place default)")
+    require(s.phase == "roll", "SP-ROLL-ONCE", "your team has already rolled this turn")
     kinds = list(s.content["team_dice"][s.team])
     assert p.rng is not None
     ev = p.rng.roll(kinds, purpose=f"{s.team} turn")
@@ -348,16 +345,13 @@ def roll_dice(p: Play, seat: str) -> None:
     p.emit(PoolRolled(team=s.team, dice=ids, faces=tuple(ev.faces)))
 
 
-def reroll(p: Play, face: str) -> None:
+def reroll(p: Emitter, face: str) -> None:
     """Reroll: once per turn a team may reroll all unspent dice showing the same icon."""
-    passed('SP-REROLL-ONCE', 'SP-REROLL-FACE')
-    s = p.s
+    s = p.state
     check_phase_act(s)
-    if s.rerolled:
-        raise RuleViolation("SP-REROLL-ONCE", "your team has already rerolled this turn")
+    require(not s.rerolled, "SP-REROLL-ONCE", "your team has already rerolled this turn")
     dice = [d for d in s.dice if not d.spent and d.face == face]
-    if not dice:
-        raise RuleViolation("SP-REROLL-FACE", f"no unspent die shows {face}")
+    require(dice, "SP-REROLL-FACE", f"no unspent die shows {face}")
     assert p.rng is not None
     ev = p.rng.roll([d.kind for d in dice], purpose=f"reroll {face}")
     p.emit(ev)
@@ -380,9 +374,9 @@ def armor(s: SPState, who: str) -> int:
     return sum(int(item_def(s, t).get("armor", 0)) for t in s.equipped.get(who, ()))
 
 
-def deal_damage(p: Play, target: str, amount: int, source: str, by: str = "") -> None:
+def deal_damage(p: Emitter, target: str, amount: int, source: str, by: str = "") -> None:
     """Damage: characters lose Health, Chicks poof, objects flip or leave."""
-    s = p.s
+    s = p.state
     if amount <= 0 or not on_board(s, target):
         return
     if target in s.objects:
@@ -403,13 +397,13 @@ def deal_damage(p: Play, target: str, amount: int, source: str, by: str = "") ->
     if amount <= 0:
         return
     p.emit(Damaged(target=target, amount=amount, source=source, by=by))
-    if p.s.chars[target].health <= 0:
+    if p.state.chars[target].health <= 0:
         knock_out(p, target)
 
 
-def damage_object(p: Play, obj: str, amount: int, source: str, by: str) -> None:
+def damage_object(p: Emitter, obj: str, amount: int, source: str, by: str) -> None:
     """Flip a damaged object; a damaged one (or the Mic Stand at once) leaves the board."""
-    s = p.s
+    s = p.state
     o = s.objects[obj]
     p.emit(Damaged(target=obj, amount=amount, source=source, by=by))
     fragile = any(d["id"] == obj and d.get("fragile") for d in s.content["venue"]["objects"])
@@ -419,10 +413,9 @@ def damage_object(p: Play, obj: str, amount: int, source: str, by: str) -> None:
         p.emit(ObjectFlipped(obj=obj))
 
 
-def held_object_shields(p: Play, holder: str, amount: int, source: str, by: str) -> None:
+def held_object_shields(p: Emitter, holder: str, amount: int, source: str, by: str) -> None:
     """Held objects shield you: the object takes the damage and drops next to you."""
-    passed('SP-HELD-SHIELD')
-    s = p.s
+    s = p.state
     c = s.chars[holder]
     obj = c.holding
     assert obj and c.pos
@@ -438,9 +431,9 @@ def held_object_shields(p: Play, holder: str, amount: int, source: str, by: str)
         p.emit(ObjectRemoved(obj=obj))
 
 
-def knock_out(p: Play, who: str) -> None:
+def knock_out(p: Emitter, who: str) -> None:
     """A character at 0 Health is knocked out; a Good Guy's equipped items pass on."""
-    s = p.s
+    s = p.state
     c = s.chars[who]
     p.emit(KnockedOut(who=who))
     if c.holding:
@@ -457,9 +450,9 @@ def good_order(s: SPState) -> list[str]:
     return [c for c in s.chars if s.chars[c].team == "good"]
 
 
-def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
+def knockback(p: Emitter, what: str, d: tuple[int, int], n: int) -> None:
     """Knockback: a straight line away from the hit; things in the path are knocked too."""
-    s = p.s
+    s = p.state
     start = B.where(s, what)
     if start is None or n <= 0 or what in p.walled:
         return
@@ -467,17 +460,17 @@ def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
         p.knocked.append(what)
     cur = start
     for i in range(n):
-        nxt = B.step(p.s, cur, d)
+        nxt = B.step(p.state, cur, d)
         if nxt is None:
             knockback_into_wall(p, what, start, cur)
             return
-        ahead = B.occupants(p.s).get(nxt)
+        ahead = B.occupants(p.state).get(nxt)
         if ahead and ahead != what:
             if cur != start:
                 p.emit(KnockedBack(what=what, frm=start, to=cur))
                 start = cur
             knockback(p, ahead, d, n - i)
-            if B.occupants(p.s).get(nxt) not in (None, what):
+            if B.occupants(p.state).get(nxt) not in (None, what):
                 knockback_pile_up(p, what, cur, nxt, d)
                 return
         cur = nxt
@@ -485,19 +478,19 @@ def knockback(p: Play, what: str, d: tuple[int, int], n: int) -> None:
         p.emit(KnockedBack(what=what, frm=start, to=cur))
 
 
-def knockback_into_wall(p: Play, what: str, start: str, cur: str) -> None:
+def knockback_into_wall(p: Emitter, what: str, start: str, cur: str) -> None:
     """Knocking into the wall: 1 damage (only 1) and stop on the space touching it."""
-    passed('SP-KNOCKBACK-WALL')
+    require(what not in p.walled, "SP-KNOCKBACK-WALL",
+            f"{what} already hit the wall: they still only take 1 damage")
     p.emit(KnockedBack(what=what, frm=start, to=cur, wall=True))
     p.walled.append(what)
     deal_damage(p, what, 1, "wall", p.by)
 
 
-def knockback_pile_up(p: Play, what: str, cur: str, blocked: str, d: tuple[int, int]) -> None:
+def knockback_pile_up(p: Emitter, what: str, cur: str, blocked: str, d: tuple[int, int]) -> None:
     """Several things into one wall: each beyond the first ends on an adjacent empty space
     touching the wall (else next to something just knocked back) and takes 1 damage."""
-    passed('SP-KNOCKBACK-WALL')
-    s = p.s
+    s = p.state
     occ = B.occupants(s)
     spots = [n for n in B.neighbours(s, blocked)
              if n not in occ and B.step(s, n, d) is None]
@@ -521,28 +514,28 @@ def knockback_pile_up(p: Play, what: str, cur: str, blocked: str, d: tuple[int, 
     deal_damage(p, what, 1, "wall", p.by)
 
 
-def finish_effect(p: Play) -> None:
+def finish_effect(p: Emitter) -> None:
     """After an effect: damaged Chicks poof, then things displaced at a wall settle into
     the space a poofed Chick left (the rulebook's Judo Throw example)."""
     for chick in p.poof:
-        if p.s.chars[chick].pos is not None:
+        if p.state.chars[chick].pos is not None:
             p.emit(Poofed(chick=chick))
     p.poof = []
-    occ = B.occupants(p.s)
+    occ = B.occupants(p.state)
     for what, spot in p.displaced.items():
-        at = B.where(p.s, what)
+        at = B.where(p.state, what)
         if at and spot not in occ:
             p.emit(KnockedBack(what=what, frm=at, to=spot))
-            occ = B.occupants(p.s)
+            occ = B.occupants(p.state)
     p.displaced = {}
     p.knocked = []
     p.walled = []
     check_win(p)
 
 
-def check_win(p: Play) -> None:
+def check_win(p: Emitter) -> None:
     """Winning the Game: Matthew knocked out, or every Good Guy knocked out."""
-    s = p.s
+    s = p.state
     if s.winner:
         return
     if any(c.evil_ex and c.out for c in s.chars.values()):
@@ -551,24 +544,23 @@ def check_win(p: Play) -> None:
         p.emit(BattleOver(winner="bad", reason="all the Good Guys are knocked out"))
 
 
-def hit(p: Play, user: str, target: str, damage: int, kb: int, source: str,
+def hit(p: Emitter, user: str, target: str, damage: int, kb: int, source: str,
         d: tuple[int, int] | None = None) -> None:
     """Deal damage, then knockback away from the user."""
-    s = p.s
+    s = p.state
     upos, tpos = s.chars[user].pos, B.where(s, target)
     if tpos is None:
         return
     p.by = user
     deal_damage(p, target, damage, source, user)
-    if kb and on_board(p.s, target):
+    if kb and on_board(p.state, target):
         direction = d or knockback_direction(p, upos or tpos, target, tpos)
         knockback(p, target, direction, kb)
 
 
-def knockback_direction(p: Play, frm: str, target: str, tpos: str) -> tuple[int, int]:
+def knockback_direction(p: Emitter, frm: str, target: str, tpos: str) -> tuple[int, int]:
     """Knockback goes straight away from the hit; when that is unclear (not along a row,
     column or diagonal) the player dealing the knockback chooses between the two nearest."""
-    passed('SP-KNOCKBACK-DIRECTION')
     options = B.directions_away(frm, tpos)
     default = B.DIR_NAMES[B.direction(frm, tpos)]
     pick = p.chosen("knock", target, options, default, "SP-KNOCKBACK-DIRECTION",
@@ -578,20 +570,20 @@ def knockback_direction(p: Play, frm: str, target: str, tpos: str) -> tuple[int,
 
 # -- XP ---------------------------------------------------------------------------------
 
-def gain_xp(p: Play, who: str, amount: int = 1) -> None:
+def gain_xp(p: Emitter, who: str, amount: int = 1) -> None:
     """Gaining XP: abilities, power-ups and thrown objects; level up at the fifth space."""
-    c = p.s.chars[who]
+    c = p.state.chars[who]
     if c.chick or c.out:
         return
     p.emit(XPGained(who=who, amount=amount))
-    if p.s.chars[who].xp >= int(p.s.content["xp_to_level"]):
+    if p.state.chars[who].xp >= int(p.state.content["xp_to_level"]):
         level_up(p, who)
 
 
-def level_up(p: Play, who: str) -> None:
+def level_up(p: Emitter, who: str) -> None:
     """Level Up: star back to the bottom, a combo cube, unlock the next advanced ability."""
-    c = p.s.chars[who]
-    adv = p.s.content["characters"][who]["advanced"]
+    c = p.state.chars[who]
+    adv = p.state.content["characters"][who]["advanced"]
     nxt = adv[c.level] if c.level < len(adv) else ""
     p.emit(LeveledUp(who=who, unlocked=nxt))
 
@@ -599,14 +591,15 @@ def level_up(p: Play, who: str) -> None:
 # -- movement ---------------------------------------------------------------------------
 
 def move_allowance(s: SPState, who: str, spent: DiceSpent) -> int:
-    """Move: Speed 3, any other die 2, a booster 2; bonuses add to their icon."""
+    """Move: "For each Speed die you spend, you can move up to 3 spaces. For each other die
+    (Guts, Will, Health, Magic) you spend, you can move up to 2 spaces." A wild die (Health,
+    Magic) is one of the other dice here; bonuses add to their icon."""
     mv = s.content["move"]
     bonus = s.content["characters"][who].get("bonus", {})
     speed_items = sum(int(item_def(s, t).get("speed", 0)) for t in s.equipped.get(who, ()))
-    wild = wild_faces(s, who)
     total = 0
     for f in spent.faces:
-        if f == "speed" or f in wild:  # a wild die counts as a Speed die
+        if f == "speed":
             total += int(mv["speed"]) + int(bonus.get("speed", 0)) + speed_items
         else:
             total += int(mv["other"]) + int(bonus.get(f, 0))
@@ -631,62 +624,58 @@ def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
         faces.append("booster")
         boosters -= 1
         total += int(s.content["move"]["booster"])
-    if total < n:
-        raise RuleViolation("SP-MOVE-SPACES", f"your team's unspent dice give {who} only {total} spaces of movement, not {n}")
+    require(total >= n, "SP-MOVE-SPACES",
+            f"your team's unspent dice give {who} only {total} spaces of movement, not {n}")
     return tuple(faces)
 
 
-def walk(p: Play, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int,
+def walk(p: Emitter, who: str, path: tuple[str, ...], *, grab_items: bool, max_steps: int,
          throw_dir: str = "") -> bool:
     """Move step by step to adjacent spaces, pushing what stands in the way."""
-    passed('SP-MOVE-SPACES', 'SP-MOVE-ADJACENT', 'SP-MOVE-WALL')
-    s = p.s
-    if len(path) > max_steps:
-        raise RuleViolation("SP-MOVE-SPACES", f"{who} may move only {max_steps} spaces here, not {len(path)}")
+    s = p.state
+    require(len(path) <= max_steps, "SP-MOVE-SPACES",
+            f"{who} may move only {max_steps} spaces here, not {len(path)}")
     cur = s.chars[who].pos
     assert cur
     thrown = False
     for nxt in path:
-        if not B.is_space(p.s, nxt):
-            raise RuleViolation("SP-MOVE-WALL", f"{nxt} is not a space of the Rockit (walls are permanent)")
-        if not B.adjacent(cur, nxt):
-            raise RuleViolation("SP-MOVE-ADJACENT", f"{nxt} is not adjacent to {cur}")
+        require(B.is_space(p.state, nxt), "SP-MOVE-WALL",
+                f"{nxt} is not a space of the Rockit (walls are permanent)")
+        require(B.adjacent(cur, nxt), "SP-MOVE-ADJACENT", f"{nxt} is not adjacent to {cur}")
         d = (B.xy(nxt)[0] - B.xy(cur)[0], B.xy(nxt)[1] - B.xy(cur)[1])
         push(p, who, nxt, d)
         p.emit(Moved(who=who, path=(nxt,)))
         cur = nxt
         if grab_items:
             grab_an_item(p, who, nxt)
-            pend = p.s.pending
+            pend = p.state.pending
             if throw_dir and pend is not None and pend.kind == "ex-throw" and pend.who == who:
                 throw_drawn_item(p, throw_dir)  # at once, from the item space
                 thrown = True
     return thrown
 
 
-def push(p: Play, mover: str, into: str, d: tuple[int, int]) -> None:
+def push(p: Emitter, mover: str, into: str, d: tuple[int, int]) -> None:
     """Pushing: what is in the space moves one space on; no squishing into a wall."""
-    passed('SP-PUSH-SQUISH')
-    occ = B.occupants(p.s)
+    occ = B.occupants(p.state)
     chain = []
     pos = into
     while pos in occ and occ[pos] != mover:
         chain.append((occ[pos], pos))
-        nxt = B.step(p.s, pos, d)
-        if nxt is None:
-            raise RuleViolation("SP-PUSH-SQUISH",
-                                f"no squishing: moving into {into} would push {occ[pos]} into the wall")
+        nxt = B.step(p.state, pos, d)
+        require(nxt is not None, "SP-PUSH-SQUISH",
+                f"no squishing: moving into {into} would push {occ[pos]} into the wall")
         pos = nxt
     for thing, at in reversed(chain):
-        to = B.step(p.s, at, d)
+        to = B.step(p.state, at, d)
         assert to
         p.emit(Pushed(what=thing, frm=at, to=to))
 
 
-def grab_an_item(p: Play, who: str, pos: str) -> None:
+def grab_an_item(p: Emitter, who: str, pos: str) -> None:
     """Grab an Item: a Good Guy moving onto an item space draws (once per turn each);
     the Evil Ex draws and must throw it (once per turn)."""
-    s = p.s
+    s = p.state
     if pos not in s.content["venue"]["item_spaces"] or not s.deck:
         return
     c = s.chars[who]
@@ -698,9 +687,9 @@ def grab_an_item(p: Play, who: str, pos: str) -> None:
         p.emit(ExThrowPending(who=who, card=card, origin=pos))
 
 
-def move(p: Play, seat: str, cmd: Cmd) -> None:
+def move(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Move: spend dice or boosters for spaces of movement."""
-    s = p.s
+    s = p.state
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
     if c.chick:
@@ -708,31 +697,26 @@ def move(p: Play, seat: str, cmd: Cmd) -> None:
         return
     given = cmd.pay or auto_move_pay(s, cmd.who, len(cmd.path))
     spent = pay(p, cmd.who, ["any"] * len(given), given, "move", basic=True)
-    allowance = move_allowance(p.s, cmd.who, spent)
+    allowance = move_allowance(p.state, cmd.who, spent)
     thrown = walk(p, cmd.who, cmd.path, grab_items=True, max_steps=allowance, throw_dir=cmd.direction)
-    if cmd.direction and not thrown:
-        raise RuleViolation("SP-EX-THROW", f"{cmd.who} draws no item on this move: there is nothing to throw")
+    require(not (cmd.direction and not thrown), "SP-EX-THROW",
+            f"{cmd.who} draws no item on this move: there is nothing to throw")
     if c.evil_ex:
-        chicks = tuple(k for k, v in p.s.chars.items() if v.chick and v.pos)
+        chicks = tuple(k for k, v in p.state.chars.items() if v.chick and v.pos)
         if chicks:
             p.emit(ChicksFollow(spaces=len(cmd.path), chicks=chicks))
 
 
-def chick_follows(p: Play, cmd: Cmd) -> None:
+def chick_follows(p: Emitter, cmd: Cmd) -> None:
     """Whenever Matthew moves, each Chick on the board moves the same number of spaces
     (not fewer), in a direction the Bad Guys choose; each space is any adjacent space."""
-    passed('SP-CHICK-MOVE')
-    left = p.s.follow.get(cmd.who, 0)
-    if left <= 0:
-        raise RuleViolation("SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
-    if cmd.pay:
-        raise RuleViolation("SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
-    if cmd.direction:
-        raise RuleViolation("SP-EX-THROW", "only the Evil Ex grabs and throws items")
-    if len(cmd.path) != left:
-        raise RuleViolation("SP-CHICK-MOVE",
-                            f"{cmd.who} moves the same number of spaces as Matthew: exactly {left},"
-                            f" not {len(cmd.path)} (she may step back and forth)")
+    left = p.state.follow.get(cmd.who, 0)
+    require(left > 0, "SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
+    require(not cmd.pay, "SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
+    require(not cmd.direction, "SP-EX-THROW", "only the Evil Ex grabs and throws items")
+    require(len(cmd.path) == left, "SP-CHICK-MOVE",
+            f"{cmd.who} moves the same number of spaces as Matthew: exactly {left},"
+            f" not {len(cmd.path)} (she may step back and forth)")
     walk(p, cmd.who, cmd.path, grab_items=False, max_steps=left)
     p.emit(ChickMoved(who=cmd.who, path=cmd.path))
 
@@ -761,7 +745,7 @@ def chicks_to_follow(s: SPState) -> list[str]:
 
 def check_chicks_followed(s: SPState, cmd: Cmd) -> None:
     """The Chicks' move is part of Matthew's: finish it before the Bad Guys do anything else."""
-    if s.team != "bad" or (cmd.verb == "move" and cmd.who in s.follow):
+    if s.team != "bad" or (isinstance(cmd, Move) and cmd.who in s.follow):
         return
     owed = chicks_to_follow(s)
     if owed:
@@ -776,35 +760,32 @@ def check_chicks_followed(s: SPState, cmd: Cmd) -> None:
 # -- basic abilities --------------------------------------------------------------------
 
 def check_target_adjacent(s: SPState, who: str, target: str) -> None:
-    if not target:
-        raise RuleViolation("SP-TARGET", "name the target")
+    require(target, "SP-TARGET", "name the target")
     tpos = B.where(s, target)
-    if tpos is None:
-        raise RuleViolation("SP-TARGET", f"{target} is not on the board")
-    if not B.adjacent(s.chars[who].pos or "", tpos):
-        raise RuleViolation("SP-ADJACENT", f"{target} is not adjacent to {who}")
+    require(tpos is not None, "SP-TARGET", f"{target} is not on the board")
+    require(B.adjacent(s.chars[who].pos or "", tpos), "SP-ADJACENT",
+            f"{target} is not adjacent to {who}")
 
 
-def punch_or_kick(p: Play, seat: str, cmd: Cmd) -> None:
+def punch_or_kick(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Punch (Will) or kick (Speed): 1 damage to an adjacent character or object;
     power up with a second die for +1 damage and 1 XP."""
-    passed('SP-YOUR-CHARACTERS', 'SP-HELD-AWKWARD', 'SP-ADJACENT', 'SP-NO-TEAM-DAMAGE', 'SP-DICE-COST')
-    s = p.s
+    s = p.state
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
-    if c.chick and not s.options["chicks_fight"]:
-        raise RuleViolation("SP-CHICK-ACTIONS", "the Demon Hipster Chicks only fight through Matthew's abilities")
+    require(not (c.chick and not s.options["chicks_fight"]), "SP-CHICK-ACTIONS",
+            "the Demon Hipster Chicks only fight through Matthew's abilities")
     check_not_holding(s, cmd.who, cmd.verb)
     check_target_adjacent(s, cmd.who, cmd.target)
-    if cmd.target in s.chars and not enemies(s, cmd.who, cmd.target):
-        raise RuleViolation("SP-NO-TEAM-DAMAGE", f"{cmd.who} cannot damage a teammate")
-    if cmd.extra:
-        raise RuleViolation("SP-DICE-COST", "a punch or kick takes no extra dice; power it up instead")
+    require(not (cmd.target in s.chars and not enemies(s, cmd.who, cmd.target)), "SP-NO-TEAM-DAMAGE",
+            f"{cmd.who} cannot damage a teammate")
+    require(not cmd.extra, "SP-DICE-COST",
+            "a punch or kick takes no extra dice; power it up instead")
     face = "will" if cmd.verb == "punch" else "speed"
     cost = [face, face] if cmd.power else [face]
     pay(p, cmd.who, cost, cmd.pay, cmd.verb + (" powered up" if cmd.power else ""), basic=True)
     if s.chars[cmd.who].team == "bad" and s.options["reaction_window"] != "never" and cmd.choose:
-        trial = Play(p.s)
+        trial = Emitter(p.state)
         trial.choices = dict(p.choices)
         resolve_punch_or_kick(trial, cmd)
         check_choices_used(trial)
@@ -813,72 +794,66 @@ def punch_or_kick(p: Play, seat: str, cmd: Cmd) -> None:
     resolve_punch_or_kick(p, cmd)
 
 
-def resolve_punch_or_kick(p: Play, cmd: Cmd, user: str | None = None, target: str | None = None) -> None:
+def resolve_punch_or_kick(p: Emitter, cmd: Cmd, user: str | None = None, target: str | None = None) -> None:
     user = user or cmd.who
     target = target or cmd.target
     p.emit(AbilityUsed(who=user, ability=cmd.verb, targets=(target,),
                        detail="powered up" if cmd.power else ""))
-    dmg = 1 + (1 if cmd.power else 0) + damage_bonus(p.s, user)
+    dmg = 1 + (1 if cmd.power else 0) + damage_bonus(p.state, user)
     hit(p, user, target, dmg, 0, cmd.verb)
     if cmd.power:
         gain_xp(p, user)
     finish_effect(p)
 
 
-def grab_object(p: Play, seat: str, cmd: Cmd) -> None:
+def grab_object(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Grab an Object: spend a Will die (or booster) to take an adjacent object."""
-    passed('SP-YOUR-CHARACTERS', 'SP-HELD-AWKWARD', 'SP-GRAB-OBJECT', 'SP-ADJACENT')
-    s = p.s
+    s = p.state
     check_controls(s, seat, cmd.who)
-    if s.chars[cmd.who].chick and not s.options["chicks_fight"]:
-        raise RuleViolation("SP-CHICK-ACTIONS", "the Demon Hipster Chicks do not grab objects")
+    require(not (s.chars[cmd.who].chick and not s.options["chicks_fight"]), "SP-CHICK-ACTIONS",
+            "the Demon Hipster Chicks do not grab objects")
     check_not_holding(s, cmd.who, "grab another object")
-    if cmd.target not in s.objects:
-        raise RuleViolation("SP-GRAB-OBJECT", f"{cmd.target or 'that'} is not an object")
+    require(cmd.target in s.objects, "SP-GRAB-OBJECT", f"{cmd.target or 'that'} is not an object")
     check_target_adjacent(s, cmd.who, cmd.target)
     pay(p, cmd.who, ["will"], cmd.pay, "grab", basic=True)
+    if open_reaction(p, cmd):  # a basic ability: Pause answers it too
+        return
     p.emit(ObjectGrabbed(who=cmd.who, obj=cmd.target))
 
 
-def recover(p: Play, seat: str, cmd: Cmd) -> None:
+def recover(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Recover Health: a Health die (or Matthew's Magic) for 2 Health, up to the start."""
-    passed('SP-RECOVER', 'SP-RECOVER-CAP')
-    s = p.s
+    s = p.state
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
-    if c.chick:
-        raise RuleViolation("SP-RECOVER", "a Demon Hipster Chick has no Health to recover")
-    if c.health >= c.start_health:
-        raise RuleViolation("SP-RECOVER-CAP", f"{cmd.who} is already at starting Health")
+    require(not c.chick, "SP-RECOVER", "a Demon Hipster Chick has no Health to recover")
+    require(c.health < c.start_health, "SP-RECOVER-CAP",
+            f"{cmd.who} is already at starting Health")
     allowed = ("health", "magic") if c.evil_ex else ("health",)
     free = [d for d in s.dice if not d.spent and d.face in allowed]
     given = cmd.pay
-    if given and (len(given) != 1 or given[0] not in allowed):
-        raise RuleViolation("SP-RECOVER", f"recovering Health costs one {' or '.join(allowed)} die")
+    require(not (given and (len(given) != 1 or given[0] not in allowed)), "SP-RECOVER",
+            f"recovering Health costs one {' or '.join(allowed)} die")
     face = given[0] if given else (free[0].face if free else "")
     d = next((x for x in free if x.face == face), None)
-    if d is None:
-        raise RuleViolation("SP-DICE-NONE", f"your team has no unspent {' or '.join(allowed)} die")
+    require(d is not None, "SP-DICE-NONE", f"your team has no unspent {' or '.join(allowed)} die")
     p.emit(DiceSpent(who=cmd.who, purpose="recover", dice=(d.id,), faces=(d.face,)))
     p.emit(HealthRecovered(who=cmd.who, amount=min(2, c.start_health - c.health)))
 
 
 # -- throwing ---------------------------------------------------------------------------
 
-def throw(p: Play, seat: str, cmd: Cmd) -> None:
+def throw(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Throw an Object or Item: along a line until it hits a character, object or wall."""
-    passed('SP-THROW')
-    s = p.s
+    s = p.state
     check_controls(s, seat, cmd.who)
-    if cmd.pay:
-        raise RuleViolation("SP-THROW", "throwing costs no dice")
+    require(not cmd.pay, "SP-THROW", "throwing costs no dice")
     d = B.DIRS[cmd.direction]
     c = s.chars[cmd.who]
     origin = c.pos
     assert origin
     if not cmd.card:
-        if not c.holding:
-            raise RuleViolation("SP-THROW", f"{cmd.who} is not holding an object")
+        require(c.holding, "SP-THROW", f"{cmd.who} is not holding an object")
         obj = c.holding
         target, last = B.ray(s, origin, d)
         landed = last
@@ -886,11 +861,11 @@ def throw(p: Play, seat: str, cmd: Cmd) -> None:
         p.emit(Thrown(who=cmd.who, what=obj, direction=cmd.direction, hit=target or "wall",
                       landed=""))
         if target:
-            tpos = B.where(p.s, target)
+            tpos = B.where(p.state, target)
             deal_damage(p, target, 1, "thrown " + s.objects[obj].kind, cmd.who)
-            if on_board(p.s, target):
+            if on_board(p.state, target):
                 knockback(p, target, d, 1)
-            landed = tpos if tpos and tpos not in B.occupants(p.s) else last
+            landed = tpos if tpos and tpos not in B.occupants(p.state) else last
         # the thrown object takes 1 damage; if it survives it lands
         place_thrown_object(p, obj, landed)
         gain_xp(p, cmd.who)
@@ -898,11 +873,10 @@ def throw(p: Play, seat: str, cmd: Cmd) -> None:
         return
     tok = "item:" + cmd.card
     it = item_def(s, tok)
-    if "throw_damage" not in it:
-        raise RuleViolation("SP-ITEM-THROW", f"{it['name']} cannot be thrown")
+    require("throw_damage" in it, "SP-ITEM-THROW", f"{it['name']} cannot be thrown")
     if it["kind"] == "weapon":
-        if tok not in s.equipped.get(cmd.who, ()):
-            raise RuleViolation("SP-ITEM-THROW", f"{it['name']} must be equipped on {cmd.who} to be thrown")
+        require(tok in s.equipped.get(cmd.who, ()), "SP-ITEM-THROW",
+                f"{it['name']} must be equipped on {cmd.who} to be thrown")
     elif tok not in s.hand:
         raise RuleViolation("SP-ITEM-HELD", f"the Good Guys do not hold {it['name']}")
     target, last = B.ray(s, origin, d)
@@ -915,16 +889,16 @@ def throw(p: Play, seat: str, cmd: Cmd) -> None:
     finish_effect(p)
 
 
-def place_thrown_object(p: Play, obj: str, landed: str) -> None:
+def place_thrown_object(p: Emitter, obj: str, landed: str) -> None:
     """The thrown object takes 1 damage and, if not destroyed, lands where the hit thing was."""
-    o = p.s.objects[obj]
-    fragile = any(d["id"] == obj and d.get("fragile") for d in p.s.content["venue"]["objects"])
+    o = p.state.objects[obj]
+    fragile = any(d["id"] == obj and d.get("fragile") for d in p.state.content["venue"]["objects"])
     if o.damaged or fragile:
         p.emit(ObjectRemoved(obj=obj))
         return
-    occ = B.occupants(p.s)
+    occ = B.occupants(p.state)
     spot = landed if landed not in occ else next(
-        (n for n in B.neighbours(p.s, landed) if n not in occ), None)
+        (n for n in B.neighbours(p.state, landed) if n not in occ), None)
     if spot is None:
         p.emit(ObjectRemoved(obj=obj))
         return
@@ -932,24 +906,22 @@ def place_thrown_object(p: Play, obj: str, landed: str) -> None:
     p.emit(ObjectFlipped(obj=obj))
 
 
-def ex_throw(p: Play, seat: str, cmd: Cmd) -> None:
+def ex_throw(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Grab and Throw Item (Evil Ex): throw the drawn card; 1 damage whatever it says."""
-    s = p.s
+    s = p.state
     pend = s.pending
-    if pend is None or pend.kind != "ex-throw":
-        raise RuleViolation("SP-EX-THROW", "there is no drawn item to throw")
-    if cmd.who != pend.who:
-        raise RuleViolation("SP-EX-THROW", f"{pend.who} must throw the item he drew")
+    require(not (pend is None or pend.kind != "ex-throw"), "SP-EX-THROW",
+            "there is no drawn item to throw")
+    require(cmd.who == pend.who, "SP-EX-THROW", f"{pend.who} must throw the item he drew")
     throw_drawn_item(p, cmd.direction)
 
 
-def throw_drawn_item(p: Play, direction: str) -> None:
+def throw_drawn_item(p: Emitter, direction: str) -> None:
     """The Evil Ex throws the card he drew from the item space: 1 damage, then discard."""
-    passed('SP-EX-THROW')
-    pend = p.s.pending
+    pend = p.state.pending
     assert pend is not None
     d = B.DIRS[direction]
-    target, _ = B.ray(p.s, pend.origin, d, ignore=pend.who)
+    target, _ = B.ray(p.state, pend.origin, d, ignore=pend.who)
     p.by = pend.who
     p.emit(Thrown(who=pend.who, what=pend.card, direction=direction, hit=target or "wall"))
     if target:
@@ -963,34 +935,30 @@ def throw_drawn_item(p: Play, direction: str) -> None:
 def check_special(s: SPState, seat: str, cmd: Cmd) -> dict[str, Any]:
     check_controls(s, seat, cmd.who)
     c = s.chars[cmd.who]
-    if c.chick:
-        raise RuleViolation("SP-CHICK-ACTIONS", "the Demon Hipster Chicks have no abilities of their own")
+    require(not c.chick, "SP-CHICK-ACTIONS",
+            "the Demon Hipster Chicks have no abilities of their own")
     if cmd.verb in combos(s, cmd.who):
-        if not c.combo:
-            raise RuleViolation("SP-COMBO-EMPTY", f"{cmd.who}'s Combo box is empty")
+        require(c.combo, "SP-COMBO-EMPTY", f"{cmd.who}'s Combo box is empty")
     elif cmd.verb not in unlocked(s, cmd.who):
         board = s.content["characters"][cmd.who]
-        if cmd.verb in board["advanced"]:
-            raise RuleViolation("SP-ABILITY-LOCKED", f"{cmd.who} has not unlocked {cmd.verb} yet")
+        require(cmd.verb not in board["advanced"], "SP-ABILITY-LOCKED",
+                f"{cmd.who} has not unlocked {cmd.verb} yet")
         raise RuleViolation("SP-ABILITY-NOT-YOURS", f"{cmd.verb} is not on {cmd.who}'s player board")
     a = ability(s, cmd.verb)
-    if a["target"] == "reaction":
-        raise RuleViolation("SP-REVERSAL", "Reversal is used only when a Bad Guy uses an ability on Scott")
+    require(a["target"] != "reaction", "SP-REVERSAL",
+            "Reversal is used only when a Bad Guy uses an ability on Scott")
     check_not_holding(s, cmd.who, "use a special ability")
-    if cmd.power:
-        raise RuleViolation("SP-POWER-UP", "only a punch or kick can be powered up")
+    require(not cmd.power, "SP-POWER-UP", "only a punch or kick can be powered up")
     ex = a.get("extra")
-    if cmd.extra and (not ex or cmd.extra > int(ex["max"])):
-        raise RuleViolation("SP-EXTRA-DICE", f"{a['name']} takes at most {ex['max'] if ex else 0} extra dice")
-    if cmd.path and not a.get("move"):
-        raise RuleViolation("SP-ABILITY-MOVE", f"{a['name']} does not move")
+    require(not (cmd.extra and (not ex or cmd.extra > int(ex["max"]))), "SP-EXTRA-DICE",
+            f"{a['name']} takes at most {ex['max'] if ex else 0} extra dice")
+    require(not (cmd.path and not a.get("move")), "SP-ABILITY-MOVE", f"{a['name']} does not move")
     return a
 
 
-def special_ability(p: Play, seat: str, cmd: Cmd) -> None:
+def special_ability(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Use a Special Ability: spend the dice it lists (combos: the Combo cube)."""
-    passed('SP-YOUR-CHARACTERS', 'SP-ABILITY-NOT-YOURS', 'SP-ABILITY-LOCKED', 'SP-HELD-AWKWARD')
-    s = p.s
+    s = p.state
     a = check_special(s, seat, cmd)
     # check targets from where the user will stand
     check_ability_targets(s, cmd, a, after_move=bool(cmd.path))
@@ -1008,10 +976,10 @@ def special_ability(p: Play, seat: str, cmd: Cmd) -> None:
     resolve_ability(p, cmd)
 
 
-def dry_run(p: Play, cmd: Cmd) -> None:
+def dry_run(p: Emitter, cmd: Cmd) -> None:
     """Check a Bad Guy's ability resolves before the Good Guys' window opens on it."""
-    dice = {k: tuple(v) for k, v in p.s.content["dice"].items()}
-    trial = Play(p.s, Rng(0, 0, dice))
+    dice = {k: tuple(v) for k, v in p.state.content["dice"].items()}
+    trial = Emitter(p.state, Rng(0, 0, dice))
     trial.choices = dict(p.choices)
     resolve_ability(trial, cmd)
     check_choices_used(trial)
@@ -1038,40 +1006,38 @@ def targets_of(s: SPState, who: str, a: dict[str, Any], target: str, pos: str) -
 
 def check_ability_targets(s: SPState, cmd: Cmd, a: dict[str, Any], after_move: bool) -> None:
     """Targets: adjacent Bad Guys, within N spaces, or the first thing in sight."""
-    passed('SP-TARGET')
     kind = a["target"]
     pos = s.chars[cmd.who].pos or ""
     if after_move:
         pos = cmd.path[-1]
     if kind in ("adjacent", "range", "sight"):
         t = cmd.target
-        if not t:
-            raise RuleViolation("SP-TARGET", f"{a['name']} needs a target")
+        require(t, "SP-TARGET", f"{a['name']} needs a target")
         if t not in s.chars or not enemies(s, cmd.who, t):
             if kind == "sight" and t in s.objects:
                 pass
             else:
                 raise RuleViolation("SP-TARGET-ENEMY", f"{a['name']} targets an opponent, not {t}")
         tpos = B.where(s, t)
-        if tpos is None:
-            raise RuleViolation("SP-TARGET", f"{t} is not on the board")
-        if kind == "adjacent" and not after_move and not B.adjacent(pos, tpos):
-            raise RuleViolation("SP-ADJACENT", f"{t} is not adjacent to {cmd.who}")
-        if kind == "range" and B.dist(pos, tpos) > int(a.get("range", 1)):
-            raise RuleViolation("SP-RANGE", f"{t} is not within {a.get('range', 1)} spaces of {cmd.who}")
-        if kind == "sight" and not after_move and t not in B.in_sight(s, pos, ignore=cmd.who):
-            raise RuleViolation("SP-LINE-OF-SIGHT", f"{t} is not the first thing in {cmd.who}'s sight along any line")
+        require(tpos is not None, "SP-TARGET", f"{t} is not on the board")
+        require(not (kind == "adjacent" and not after_move and not B.adjacent(pos, tpos)), "SP-ADJACENT",
+                f"{t} is not adjacent to {cmd.who}")
+        require(not (kind == "range" and B.dist(pos, tpos) > int(a.get("range", 1))), "SP-RANGE",
+                f"{t} is not within {a.get('range', 1)} spaces of {cmd.who}")
+        require(kind != "sight" or after_move or t in B.in_sight(s, pos, ignore=cmd.who),
+                "SP-LINE-OF-SIGHT",
+                f"{t} is not the first thing in {cmd.who}'s sight along any line")
     elif cmd.target:
         raise RuleViolation("SP-TARGET", f"{a['name']} picks its own targets; name none")
     chick_spec = a.get("chicks")
-    if cmd.assign and not chick_spec:
-        raise RuleViolation("SP-CHICK-TARGET", f"{a['name']} gives the Chicks nothing to do")
+    require(not (cmd.assign and not chick_spec), "SP-CHICK-TARGET",
+            f"{a['name']} gives the Chicks nothing to do")
     for chick, t in cmd.assign:
         c = s.chars.get(chick)
-        if c is None or not c.chick or c.pos is None:
-            raise RuleViolation("SP-CHICK-TARGET", f"{chick} is not a Chick on the board")
-        if chick_spec and t not in chick_candidates(s, chick, chick_spec):
-            raise RuleViolation("SP-CHICK-TARGET", f"{t} is not a Good Guy {chick} can reach ({chick_spec['target']})")
+        require(not (c is None or not c.chick or c.pos is None), "SP-CHICK-TARGET",
+                f"{chick} is not a Chick on the board")
+        require(not (chick_spec and t not in chick_candidates(s, chick, chick_spec)), "SP-CHICK-TARGET",
+                f"{t} is not a Good Guy {chick} can reach ({(chick_spec or {}).get('target')})")
 
 
 def chick_candidates(s: SPState, chick: str, spec: dict[str, Any]) -> list[str]:
@@ -1085,20 +1051,20 @@ def chick_candidates(s: SPState, chick: str, spec: dict[str, Any]) -> list[str]:
     return sorted(g for g in goods if g in seen)
 
 
-def resolve_ability(p: Play, cmd: Cmd, reflect_from: str = "") -> None:
+def resolve_ability(p: Emitter, cmd: Cmd, reflect_from: str = "") -> None:
     """Resolve a special ability's effect (damage, knockback, rerolls, the Chicks' part)."""
-    s = p.s
+    s = p.state
     who = cmd.who
     a = ability(s, cmd.verb)
     if cmd.path:
         walk(p, who, cmd.path, grab_items=True, max_steps=int(a["move"]))
         if s.chars[who].evil_ex:
-            chicks = tuple(k for k, v in p.s.chars.items() if v.chick and v.pos)
+            chicks = tuple(k for k, v in p.state.chars.items() if v.chick and v.pos)
             if chicks:
                 p.emit(ChicksFollow(spaces=len(cmd.path), chicks=chicks))
-        check_ability_targets(p.s, Cmd(verb=cmd.verb, who=who, target=cmd.target, assign=cmd.assign),
+        check_ability_targets(p.state, msgspec.structs.replace(cmd, path=()),
                               a, after_move=False)
-    s = p.s
+    s = p.state
     pos = s.chars[who].pos or ""
     dmg = num(s, a.get("damage", 0))
     kb = num(s, a.get("knockback", 0))
@@ -1112,35 +1078,36 @@ def resolve_ability(p: Play, cmd: Cmd, reflect_from: str = "") -> None:
     p.emit(AbilityUsed(who=who, ability=cmd.verb, targets=tuple(targets),
                        detail=f"extra {cmd.extra}" if cmd.extra else ""))
     if a["target"] == "self":
-        c = p.s.chars[who]
+        c = p.state.chars[who]
         amt = min(int(a.get("heal", 0)), c.start_health - c.health)
         if amt > 0:
             p.emit(HealthRecovered(who=who, amount=amt))
     for t in targets:
         if reflect_from and t == reflect_from:
             continue
-        if B.where(p.s, t) is None:
+        if B.where(p.state, t) is None:
             continue
         if a["target"] == "each-sight":
-            hit(p, who, t, dmg if (t in p.s.objects or enemies(p.s, who, t)) else 0, kb, cmd.verb)
+            hit(p, who, t, dmg if (t in p.state.objects or enemies(p.state, who, t)) else 0, kb, cmd.verb)
         else:
             hit(p, who, t, dmg, kb, cmd.verb)
     if a.get("chicks"):
         chicks_attack(p, cmd, a["chicks"], reflect_from)
     if reflect_from and reflect_from in targets:
         reversal_reflects(p, who, reflect_from, dmg, kb, cmd.verb)
-    elif not p.s.chars[who].out:
+        xp_for_cancelled(p, cmd)
+    elif not p.state.chars[who].out:
         gain_xp(p, who)
     finish_effect(p)
 
 
-def chicks_attack(p: Play, cmd: Cmd, spec: dict[str, Any], reflect_from: str) -> None:
+def chicks_attack(p: Emitter, cmd: Cmd, spec: dict[str, Any], reflect_from: str) -> None:
     """Abilities with the Chick icon let each Demon Hipster Chick deal damage too."""
     chosen = dict(cmd.assign)
-    for chick in sorted(c for c, v in p.s.chars.items() if v.chick):
-        if p.s.chars[chick].pos is None:
+    for chick in sorted(c for c, v in p.state.chars.items() if v.chick):
+        if p.state.chars[chick].pos is None:
             continue
-        cands = chick_candidates(p.s, chick, spec)
+        cands = chick_candidates(p.state, chick, spec)
         t = chosen.get(chick) or (cands[0] if cands else "")
         if not t or t not in cands:
             continue
@@ -1151,11 +1118,11 @@ def chicks_attack(p: Play, cmd: Cmd, spec: dict[str, Any], reflect_from: str) ->
         hit(p, chick, t, int(spec.get("damage", 1)), int(spec.get("knockback", 0)), cmd.verb)
 
 
-def reroll_ability(p: Play, aid: str, spec: dict[str, Any]) -> int:
+def reroll_ability(p: Emitter, aid: str, spec: dict[str, Any]) -> int:
     """Reroll Abilities: mark the dice tracker, reroll the team's dice, count the icon
     (Health counts as it), then reset the unspent dice to their tracked faces."""
     assert p.rng is not None
-    kinds = list(p.s.content["team_dice"][p.s.team])
+    kinds = list(p.state.content["team_dice"][p.state.team])
     ev = p.rng.roll(kinds, purpose=aid)
     p.emit(ev)
     counted = sum(1 for f in ev.faces if f in (spec["face"], "health"))
@@ -1166,7 +1133,7 @@ def reroll_ability(p: Play, aid: str, spec: dict[str, Any]) -> int:
 # -- the reaction window (Pause, Reversal) ----------------------------------------------
 
 def reaction_targets(s: SPState, cmd: Cmd) -> tuple[str, ...]:
-    if cmd.verb in ("punch", "kick"):
+    if isinstance(cmd, (Strike, Grab)):
         return (cmd.target,)
     a = ability(s, cmd.verb)
     pos = s.chars[cmd.who].pos or ""
@@ -1191,10 +1158,10 @@ def can_react(s: SPState, targets: tuple[str, ...]) -> bool:
                and "reversal" in combos(s, t) for t in targets)
 
 
-def open_reaction(p: Play, cmd: Cmd) -> bool:
-    """When a Bad Guy uses an ability, the Good Guys get a window to Pause or Reverse it."""
-    passed('SP-REACTION-WINDOW')
-    s = p.s
+def open_reaction(p: Emitter, cmd: Cmd) -> bool:
+    """"When a Bad Guy uses an ability" (Pause) -- a special ability or a basic one (punch,
+    kick, grab an object) -- the Good Guys get a window to Pause or Reverse it."""
+    s = p.state
     if s.chars[cmd.who].team != "bad":
         return False
     mode = s.options["reaction_window"]
@@ -1203,10 +1170,8 @@ def open_reaction(p: Play, cmd: Cmd) -> bool:
     targets = reaction_targets(s, cmd)
     if mode == "when-able" and not can_react(s, targets):
         return False
-    from arbiter.core.scott_pilgrim.commands import command_text
-    p.emit(ReactionOpened(who=cmd.who, command=command_text(Cmd(
-        verb=cmd.verb, who=cmd.who, target=cmd.target, path=cmd.path, power=cmd.power,
-        extra=cmd.extra, assign=cmd.assign, choose=cmd.choose)), targets=targets))
+    p.emit(ReactionOpened(who=cmd.who, command=command_text(msgspec.structs.replace(cmd, pay=())),
+                          targets=targets))
     return True
 
 
@@ -1218,49 +1183,67 @@ def pause_cards(s: SPState) -> list[tuple[str, str]]:
     return out
 
 
-def react(p: Play, seat: str, cmd: Cmd, parse_pending: Any) -> None:
+def react(p: Emitter, seat: str, cmd: Cmd, parse_pending: Any) -> None:
     """The Good Guys answer a Bad Guy's ability: allow it, Pause it, or Reversal."""
-    passed('SP-REACTION-WINDOW')
-    s = p.s
+    s = p.state
     pend = s.pending
-    if pend is None or pend.kind != "reaction":
-        raise RuleViolation("SP-NO-WINDOW", "there is no Bad Guy ability to react to now")
+    require(not (pend is None or pend.kind != "reaction"), "SP-NO-WINDOW",
+            "there is no Bad Guy ability to react to now")
     declared: Cmd = parse_pending(pend.command)
-    if cmd.verb == "allow":
+    if isinstance(cmd, Allow):
         p.choose(declared)  # the Bad Guys' choices stand when the ability goes ahead
     p.choose(cmd)  # the Good Guys' own choices (drop, items, or Scott's for a Reversal)
-    if cmd.verb == "allow":
+    if isinstance(cmd, Allow):
         p.emit(ReactionTaken(kind="allow"))
         resolve_declared(p, declared)
-    elif cmd.verb == "pause":
+    elif isinstance(cmd, Pause):
         cards = pause_cards(s)
-        if not cards:
-            raise RuleViolation("SP-PAUSE", "the Good Guys hold no Video Game Controller of Pause")
+        require(cards, "SP-PAUSE", "the Good Guys hold no Video Game Controller of Pause")
         _holder, card = cards[0]
         p.emit(ReactionTaken(kind="pause"))
         p.emit(ItemUsed(who="", card=card, effect="cancels " + declared.verb))
         p.emit(ItemDiscarded(card=card))
+        xp_for_cancelled(p, declared)
     else:
         scott = next((t for t in pend.targets if t in s.chars and "reversal" in combos(s, t)), "")
-        if not scott:
-            raise RuleViolation("SP-REVERSAL", "Reversal answers only an ability used on Scott")
-        if s.control.get(scott) != seat:
-            raise RuleViolation("SP-YOUR-CHARACTERS", f"{scott} is not one of your characters")
-        if not s.chars[scott].combo:
-            raise RuleViolation("SP-COMBO-EMPTY", f"{scott}'s Combo box is empty")
+        require(scott, "SP-REVERSAL", "Reversal answers only an ability used on Scott")
+        require(s.control.get(scott) == seat, "SP-YOUR-CHARACTERS",
+                f"{scott} is not one of your characters")
+        require(s.chars[scott].combo, "SP-COMBO-EMPTY", f"{scott}'s Combo box is empty")
         check_not_holding(s, scott, "use Reversal")
         p.emit(ReactionTaken(kind="reversal", by=scott))
         p.emit(DiceSpent(who=scott, purpose="reversal", dice=(), faces=(), combo=True))
         resolve_declared(p, declared, reflect_from=scott)
 
 
-def resolve_declared(p: Play, declared: Cmd, reflect_from: str = "") -> None:
-    if declared.verb in ("punch", "kick"):
+def earns_xp(s: SPState, cmd: Cmd) -> bool:
+    """Gaining XP: "each time you use a special ability (one on your player board), power up
+    a punch or kick, or throw an object"."""
+    if isinstance(cmd, Strike):
+        return cmd.power
+    return cmd.verb in s.content["abilities"]
+
+
+def xp_for_cancelled(p: Emitter, declared: Cmd) -> None:
+    """House reading (option cancelled_xp): a paused or reversed ability was still used --
+    its dice are spent, only its effect is cancelled or turned back -- so its user still
+    gains the XP for using it."""
+    if p.state.options.get("cancelled_xp", True) and earns_xp(p.state, declared):
+        if B.where(p.state, declared.who) is not None:
+            gain_xp(p, declared.who)
+
+
+def resolve_declared(p: Emitter, declared: Cmd, reflect_from: str = "") -> None:
+    if isinstance(declared, Grab):
+        p.emit(ObjectGrabbed(who=declared.who, obj=declared.target))
+        return
+    if isinstance(declared, Strike):
         if reflect_from and declared.target == reflect_from:
             p.emit(AbilityUsed(who=declared.who, ability=declared.verb, targets=(reflect_from,),
                                detail="reversed"))
             dmg = 1 + (1 if declared.power else 0)
             reversal_reflects(p, declared.who, reflect_from, dmg, 0, declared.verb)
+            xp_for_cancelled(p, declared)
             finish_effect(p)
         else:
             resolve_punch_or_kick(p, declared)
@@ -1268,9 +1251,9 @@ def resolve_declared(p: Play, declared: Cmd, reflect_from: str = "") -> None:
     resolve_ability(p, declared, reflect_from=reflect_from)
 
 
-def reversal_reflects(p: Play, attacker: str, scott: str, dmg: int, kb: int, source: str) -> None:
+def reversal_reflects(p: Emitter, attacker: str, scott: str, dmg: int, kb: int, source: str) -> None:
     """Reversal: Scott ignores it, and the Bad Guy suffers it as if Scott had used it."""
-    if B.where(p.s, attacker) is None or B.where(p.s, scott) is None:
+    if B.where(p.state, attacker) is None or B.where(p.state, scott) is None:
         return
     hit(p, scott, attacker, dmg, kb, "reversal of " + source)
     gain_xp(p, scott)
@@ -1278,51 +1261,47 @@ def reversal_reflects(p: Play, attacker: str, scott: str, dmg: int, kb: int, sou
 
 # -- items ------------------------------------------------------------------------------
 
-def equip(p: Play, seat: str, cmd: Cmd) -> None:
+def equip(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Equip an Item: place it by a Good Guy; equipped items are forever."""
-    passed('SP-ITEM-GOOD', 'SP-ITEM-HELD', 'SP-ITEM-EQUIP')
-    s = p.s
-    if s.team != "good" or seat not in s.good_seats:
-        raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys equip items, on their turn")
+    s = p.state
+    require(s.team == "good" and seat in s.good_seats, "SP-ITEM-GOOD",
+            "only the Good Guys equip items, on their turn")
     if s.pending is not None:
         check_phase_act(s)
-    if cmd.who not in s.chars or s.chars[cmd.who].team != "good" or s.chars[cmd.who].out:
-        raise RuleViolation("SP-ITEM-GOOD", f"{cmd.who} is not a Good Guy in the fight")
+    require(cmd.who in s.chars and s.chars[cmd.who].team == "good" and not s.chars[cmd.who].out,
+            "SP-ITEM-GOOD",
+            f"{cmd.who} is not a Good Guy in the fight")
     tok = "item:" + cmd.card
-    if tok not in s.hand:
-        raise RuleViolation("SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
+    require(tok in s.hand, "SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
     it = item_def(s, tok)
-    if it["kind"] not in ("weapon", "armor", "speed"):
-        raise RuleViolation("SP-ITEM-EQUIP", f"{it['name']} is used, not equipped")
+    require(it["kind"] in ("weapon", "armor", "speed"), "SP-ITEM-EQUIP",
+            f"{it['name']} is used, not equipped")
     p.emit(ItemEquipped(who=cmd.who, card=tok))
 
 
-def use_item(p: Play, seat: str, cmd: Cmd) -> None:
+def use_item(p: Emitter, seat: str, cmd: Cmd) -> None:
     """Use an Item: resolve its effect, then discard it."""
-    passed('SP-ITEM-GOOD', 'SP-ITEM-HELD')
-    s = p.s
-    if s.team != "good" or seat not in s.good_seats:
-        raise RuleViolation("SP-ITEM-GOOD", "only the Good Guys use items, on their turn")
+    s = p.state
+    require(s.team == "good" and seat in s.good_seats, "SP-ITEM-GOOD",
+            "only the Good Guys use items, on their turn")
     check_phase_act(s)
-    if s.phase == "ended":
-        raise RuleViolation("SP-TURN-OVER", "after the turn ends the only thing you can do is equip items")
+    require(s.phase != "ended", "SP-TURN-OVER",
+            "after the turn ends the only thing you can do is equip items")
+    check_dice_left(s)
     check_controls(s, seat, cmd.who)
     tok = "item:" + cmd.card
-    if tok not in s.hand:
-        raise RuleViolation("SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
+    require(tok in s.hand, "SP-ITEM-HELD", f"the Good Guys hold no unequipped {cmd.card}")
     it = item_def(s, tok)
     c = s.chars[cmd.who]
     kind = it["kind"]
     if kind == "heal":
         amt = min(int(it["heal"]), c.start_health - c.health)
-        if amt <= 0:
-            raise RuleViolation("SP-RECOVER-CAP", f"{cmd.who} is already at starting Health")
+        require(amt > 0, "SP-RECOVER-CAP", f"{cmd.who} is already at starting Health")
         p.emit(ItemUsed(who=cmd.who, card=tok, effect=f"+{amt} Health"))
         p.emit(HealthRecovered(who=cmd.who, amount=amt))
     elif kind == "booster":
         room = int(s.content["boosters_max"]) - c.boosters
-        if room <= 0:
-            raise RuleViolation("SP-BOOSTER-MAX", f"{cmd.who} already has the most booster tokens")
+        require(room > 0, "SP-BOOSTER-MAX", f"{cmd.who} already has the most booster tokens")
         p.emit(ItemUsed(who=cmd.who, card=tok, effect="boosters"))
         for _ in range(min(room, int(it["boosters"]))):
             p.emit(BoosterGained(who=cmd.who))
@@ -1343,18 +1322,17 @@ def use_item(p: Play, seat: str, cmd: Cmd) -> None:
 
 # -- turns ------------------------------------------------------------------------------
 
-def end_turn(p: Play, seat: str, cmd: Cmd) -> None:
+def end_turn(p: Emitter, seat: str, cmd: Cmd) -> None:
     """A turn ends when the team chooses: Bad Guys summon Chicks; Good Guys gain boosters."""
-    passed('SP-TEAM-TURN')
-    s = p.s
+    s = p.state
     check_phase_act(s)
     if s.team == "bad":
         summon_chicks(p, cmd)
         p.emit(TurnEnded(team="bad"))
         p.emit(TurnBegan(team="good", round=s.round))
     else:
-        if cmd.assign:
-            raise RuleViolation("SP-SUMMON", "only Matthew summons Chicks, at the end of the Bad Guys' turn")
+        require(not cmd.summon, "SP-SUMMON",
+                "only Matthew summons Chicks, at the end of the Bad Guys' turn")
         gain_boosters(p)
         p.emit(TurnEnded(team="good"))
         limit = int(s.options["max_rounds"])
@@ -1370,12 +1348,11 @@ def health_share(s: SPState, team: str) -> tuple[int, int]:
     return sum(0 if c.out else c.health for c in cs), sum(c.start_health for c in cs)
 
 
-def round_limit(p: Play, limit: int) -> None:
+def round_limit(p: Emitter, limit: int) -> None:
     """House: after max_rounds rounds the team keeping the larger share of its starting
     Health wins; an exact tie goes to the Bad Guys (Matthew was not knocked out)."""
-    passed('SP-ROUND-LIMIT')
-    g, g0 = health_share(p.s, "good")
-    b, b0 = health_share(p.s, "bad")
+    g, g0 = health_share(p.state, "good")
+    b, b0 = health_share(p.state, "bad")
     good_pct, bad_pct = 100 * g / max(1, g0), 100 * b / max(1, b0)
     winner = "good" if g * b0 > b * g0 else "bad"
     p.emit(BattleOver(winner=winner, reason=(
@@ -1384,26 +1361,25 @@ def round_limit(p: Play, limit: int) -> None:
         + ("; a tie goes to the Bad Guys" if g * b0 == b * g0 else ""))))
 
 
-def summon_chicks(p: Play, cmd: Cmd) -> None:
+def summon_chicks(p: Emitter, cmd: Cmd) -> None:
     """Summoning: poofed Chicks return to empty spaces within two spaces of Matthew."""
-    passed('SP-SUMMON')
-    s = p.s
+    s = p.state
     ex = next(c for c in s.chars.values() if c.evil_ex)
     poofed = sorted(c for c, v in s.chars.items() if v.chick and v.poofed)
-    chosen = dict(cmd.assign)
+    chosen = dict(cmd.summon)
     for chick in chosen:
-        if chick not in poofed:
-            raise RuleViolation("SP-SUMMON", f"{chick} has not poofed")
+        require(chick in poofed, "SP-SUMMON", f"{chick} has not poofed")
     if ex.pos is None:
         return
     for chick in poofed:
-        occ = B.occupants(p.s)
+        occ = B.occupants(p.state)
         spot = chosen.get(chick)
         if spot:
-            if not B.is_space(p.s, spot) or B.dist(spot, ex.pos) > 2 or spot in occ:
-                raise RuleViolation("SP-SUMMON", f"{spot} is not an empty space within two spaces of Matthew")
+            require(B.is_space(p.state, spot) and B.dist(spot, ex.pos) <= 2 and spot not in occ,
+                    "SP-SUMMON",
+                    f"{spot} is not an empty space within two spaces of Matthew")
         else:
-            free = [B.name(x, y) for x in range(B.size(p.s)[0]) for y in range(B.size(p.s)[1])]
+            free = [B.name(x, y) for x in range(B.size(p.state)[0]) for y in range(B.size(p.state)[1])]
             free = [f for f in free if f not in occ and 0 < B.dist(f, ex.pos) <= 2]
             free.sort(key=lambda f: (B.dist(f, ex.pos or f), f))
             if not free:
@@ -1412,12 +1388,79 @@ def summon_chicks(p: Play, cmd: Cmd) -> None:
         p.emit(Summoned(chick=chick, at=spot))
 
 
-def gain_boosters(p: Play) -> None:
+def gain_boosters(p: Emitter) -> None:
     """Booster Tokens: each Good Guy who did not act this round gains one (up to four)."""
-    passed('SP-BOOSTER-MAX')
-    s = p.s
+    s = p.state
     for cid in good_order(s):
         c = s.chars[cid]
         if c.out or cid in s.acted or c.boosters >= int(s.content["boosters_max"]):
             continue
         p.emit(BoosterGained(who=cid))
+
+
+# -- deciding a command -----------------------------------------------------------------
+
+def parse_pending(state: SPState) -> Any:
+    """Read back the Bad Guys' declared command held by a reaction window."""
+    return lambda text: parse(state, "", text)
+
+
+def decide(state: SPState, seat: str, command: Cmd, rng: Rng) -> list[Event]:
+    """What ``command`` by ``seat`` does now, or raise ``RuleViolation``."""
+    p = Emitter(state, rng)
+    events = decide_command(p, state, seat, command)
+    if not any(isinstance(e, ReactionOpened) for e in events):
+        check_choices_used(p)
+    return events
+
+
+def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[Event]:
+    """Check the command against the turn, then hand it to the rule it invokes."""
+    s = state
+    if isinstance(command, REACTIONS):
+        require(seat in s.good_seats, "SP-NO-WINDOW",
+                "only the Good Guys react to a Bad Guy's ability")
+        react(p, seat, command, parse_pending(state))
+        return p.events
+    p.choose(command)
+    check_drop_owner(s, command)
+    if s.pending is not None and s.pending.kind == "reaction":
+        check_phase_act(s)
+    require(not (team_of_seat(s, seat) != s.team and s.phase != "place"), "SP-TEAM-TURN",
+            f"it is the {'Bad' if s.team == 'bad' else 'Good'} Guys' turn")
+    if s.pending is not None and s.pending.kind == "ex-throw" and not isinstance(command, ThrowItem):
+        check_phase_act(s)
+    if not isinstance(command, ThrowItem) and s.pending is None:
+        check_chicks_followed(s, command)
+    if isinstance(command, Place):
+        place_character(p, seat, command)
+    elif isinstance(command, Roll):
+        roll_dice(p, seat)
+    elif isinstance(command, Reroll):
+        reroll(p, command.face)
+    elif isinstance(command, End):
+        end_turn(p, seat, command)
+    elif isinstance(command, Equip):
+        equip(p, seat, command)
+    elif isinstance(command, Use):
+        use_item(p, seat, command)
+    elif isinstance(command, ThrowItem):
+        ex_throw(p, seat, command)
+    else:
+        check_phase_act(s)
+        if not (isinstance(command, Move) and command.who in s.follow):
+            check_dice_left(s)
+        if isinstance(command, Move):
+            move(p, seat, command)
+        elif isinstance(command, Strike):
+            punch_or_kick(p, seat, command)
+        elif isinstance(command, Grab):
+            grab_object(p, seat, command)
+        elif isinstance(command, Recover):
+            recover(p, seat, command)
+        elif isinstance(command, Throw):
+            throw(p, seat, command)
+        else:
+            assert isinstance(command, Ability)
+            special_ability(p, seat, command)
+    return p.events

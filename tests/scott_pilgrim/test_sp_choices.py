@@ -43,8 +43,7 @@ def test_a_choice_nothing_needs_is_refused():
     m = pile_up()
     assert rule(m, "good", "scott judo-throw matthew land amp@k5 pay guts guts") == "SP-CHOICE"
     assert rule(m, "good", "scott punch matthew knock matthew@e") == "SP-CHOICE"
-    with pytest.raises(ParseError):
-        m.apply("good", "scott move e4 land matthew@k5")
+    assert rule(m, "good", "scott move e4 land matthew@k5") == "SP-CHOICE"
     with pytest.raises(ParseError):
         m.apply("good", "scott judo-throw matthew land matthew@zz")
 
@@ -67,6 +66,7 @@ def test_the_acting_player_chooses_where_a_bad_guys_shield_drops():
     m = battle({"scott": "e4", "matthew": "f4"}, objects={"table-1": "g4"})
     m.apply("bad", "roll [will will guts guts guts]")
     m.apply("bad", "matthew grab table-1")
+    m.apply("good", "allow")  # grabbing is a basic ability: the Good Guys may Pause it
     m.apply("bad", "end")
     m.apply("good", "roll [will will speed speed guts]")
     m.apply("good", "scott punch matthew drop table-1@g3")

@@ -4,6 +4,8 @@ answer and a rule id, and the Bad Guys' `show`/`log` never naming an unequipped 
 
 from __future__ import annotations
 
+import json
+
 import pathlib
 
 import pytest
@@ -135,11 +137,12 @@ def test_why_lists_the_rules_a_judo_throw_into_the_wall_passed(cli):
     # Matthew ends in the space where she was
     out = cli("try", gid, "--as", "good", "scott", "judo-throw", "matthew", "pay", "guts", "guts")
     assert out.exit_code == 0, out.output
-    assert "chick1 poofs" in out.output and "into the wall" in out.output and "-> k4" in out.output
+    assert "chick1 poofs" in out.output and "into the wall" in out.output and "to k4" in out.output
     assert cli("do", gid, "--as", "good", "scott", "judo-throw", "matthew", "pay", "guts",
                "guts").exit_code == 0
-    log = cli("log", gid, "--as", "referee", "--format", "csv").output
-    seq = next(line.split(",")[0] for line in log.splitlines() if "into the wall" in line)
+    log = json.loads(cli("log", gid, "--as", "referee", "--format", "json").output)
+    seq = str(next(row["seq"] for row in log
+                   if row["type"] == "KnockedBack" and row["event"]["wall"]))
     out = cli("why", gid, seq)
     assert "SP-KNOCKBACK-WALL" in out.output and "judo-throw" in out.output
 

@@ -278,7 +278,7 @@ def test_pause_cancels_a_bad_guys_ability_and_is_hidden_until_used():
     assert ch(m, "scott").health == 60  # cancelled
     assert sum(d.spent for d in m.state.dice) == 2  # the dice are still spent
     assert tok in m.state.discard
-    assert ch(m, "matthew").xp == 0
+    assert ch(m, "matthew").xp == 1  # a powered-up punch was still used (cancelled_xp)
 
 
 def test_pause_without_the_card_is_refused():

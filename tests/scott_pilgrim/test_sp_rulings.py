@@ -1,0 +1,211 @@
+"""Rulings argued from the rulebook's own sentences (issue 12): each test quotes the
+sentence that decides it and plays the position through the public Match interface."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.core.errors import RuleViolation
+from sp_helpers import battle, ch, follow, to_good_turn
+
+NONE: dict = {}
+
+
+def rule(m, seat, text):
+    with pytest.raises(RuleViolation) as e:
+        m.apply(seat, text)
+    return e.value.rule_id
+
+
+# -- "For each other die (Guts, Will, Health, Magic) you spend, you can move up to 2 spaces."
+
+def test_a_wild_health_die_moves_a_good_guy_two_spaces_not_three():
+    m = battle({"scott": "c4", "matthew": "k8"}, objects=NONE)
+    to_good_turn(m, "health health speed guts guts")
+    assert rule(m, "good", "scott move d4 e4 f4 pay health") == "SP-MOVE-SPACES"
+    m.apply("good", "scott move d4 e4 pay health")
+    assert ch(m, "scott").pos == "e4"
+    # "For each Speed die you spend, you can move up to 3 spaces."
+    m.apply("good", "scott move f5 g5 h5 pay speed")
+    assert ch(m, "scott").pos == "h5"
+
+
+def test_a_wild_magic_die_moves_matthew_two_spaces_not_three():
+    m = battle({"scott": "a1", "matthew": "j4", "chick1": "k8", "chick2": "k7", "chick3": "k6"},
+               objects=NONE)
+    m.apply("bad", "roll [guts will magic magic will]")
+    assert rule(m, "bad", "matthew move i4 h4 g4 pay magic") == "SP-MOVE-SPACES"
+    m.apply("bad", "matthew move i4 h4 pay magic")
+    assert ch(m, "matthew").pos == "h4"
+
+
+def test_an_unpaid_move_of_three_spends_two_wild_dice_when_no_speed_is_left():
+    m = battle({"scott": "c4", "matthew": "k8"}, objects=NONE)
+    to_good_turn(m, "health health will will will")
+    m.apply("good", "scott move d4 e4 f4")
+    assert ch(m, "scott").pos == "f4"
+    assert sum(d.spent for d in m.state.dice) == 2
+
+
+# -- Pause: "When a Bad Guy uses an ability, you can cancel its effect, then discard this
+# card. (They still spend dice to use it.)" -- and "Grab an object is a basic ability".
+
+def test_pause_cancels_matthews_grab_of_an_object():
+    m = battle({"scott": "a1", "matthew": "f4"}, objects={"amp": "g4"},
+               items=["pause-controller"])
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew grab amp")
+    assert m.to_act().kind == "reaction" and m.to_act().seats == ("good",)
+    assert ch(m, "matthew").holding is None
+    m.apply("good", "pause")
+    assert ch(m, "matthew").holding is None and m.state.objects["amp"].pos == "g4"
+    assert sum(d.spent for d in m.state.dice) == 1  # they still spend dice to use it
+    assert "item:pause-controller" in m.state.discard
+
+
+def test_a_grab_the_good_guys_allow_goes_ahead():
+    m = battle({"scott": "a1", "matthew": "f4"}, objects={"amp": "g4"},
+               items=["pause-controller"])
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew grab amp")
+    m.apply("good", "allow")
+    assert ch(m, "matthew").holding == "amp"
+    assert "item:pause-controller" in m.state.hand
+
+
+def test_a_good_guys_grab_opens_no_window():
+    m = battle({"scott": "f4", "matthew": "k8"}, objects={"amp": "g4"})
+    to_good_turn(m, "will will guts guts guts")
+    m.apply("good", "scott grab amp")
+    assert ch(m, "scott").holding == "amp" and m.state.pending is None
+
+
+# -- SP-HOUSE-LEVEL: "Whenever your XP Meter reaches its fifth space, you level up: Return
+# your XP star to the bottom star of the XP Meter." XP beyond the fifth space is lost.
+
+def test_xp_beyond_the_fifth_space_is_lost_on_levelling_up():
+    m = battle({"scott": "c4", "ramona": "c5", "knives": "c6", "matthew": "k8"},
+               roster="scott,ramona,knives", objects=NONE,
+               items=["rent-money", "comic-book", "high-score"])
+    to_good_turn(m, "will will guts guts guts")
+    m.apply("good", "use rent-money scott")
+    m.apply("good", "use comic-book scott")
+    assert ch(m, "scott").xp == 4 and ch(m, "scott").level == 0
+    m.apply("good", "use high-score scott")  # 4 + 3 = 7: the fifth space is reached
+    s = ch(m, "scott")
+    assert s.level == 1 and s.combo
+    assert s.xp == 0  # the star is back on the bottom; the two beyond five are lost
+    rule_text = m.game.rules.get("SP-HOUSE-LEVEL").text
+    assert "lost" in rule_text
+
+
+def test_a_level_up_item_also_returns_the_star_to_the_bottom():
+    m = battle({"scott": "c4", "ramona": "c5", "matthew": "k8"}, roster="scott,ramona",
+               objects=NONE, items=["comic-book", "xp-boost"])
+    to_good_turn(m, "will will guts guts guts")
+    m.apply("good", "use comic-book scott")
+    assert ch(m, "scott").xp == 2
+    m.apply("good", "use xp-boost scott")
+    assert ch(m, "scott").level == 1 and ch(m, "scott").xp == 0
+
+
+# -- "A turn ends when the team has spent all of their dice or chooses not to take any more
+# actions." (option turn_end; SP-TURN-END)
+
+def spend_all_but_hold(m):
+    """Scott grabs the amp and the Good Guys spend every other die on moves."""
+    m.apply("good", "scott grab amp pay will")
+    m.apply("good", "scott move d5 pay speed")
+    m.apply("good", "scott move d4 pay speed")
+    m.apply("good", "scott move e4 pay guts")
+    m.apply("good", "scott move e5 pay guts")
+
+
+def test_by_default_spending_the_last_die_ends_the_teams_actions():
+    m = battle({"scott": "c4", "matthew": "k8"}, objects={"amp": "c5"},
+               items=["knives-sais"])
+    to_good_turn(m, "will speed speed guts guts")
+    spend_all_but_hold(m)
+    assert ch(m, "scott").holding == "amp"
+    # throwing costs no dice, but the turn is over: only ending it (and equipping) is left
+    assert rule(m, "good", "scott throw e") == "SP-TURN-END"
+    assert {t.split()[0] for t in m.legal_texts("good")} <= {"end", "equip"}
+    m.apply("good", "equip knives-sais scott")  # "The only thing you can do is equip items."
+    m.apply("good", "end")
+    assert m.state.team == "bad"
+
+
+def test_with_turn_end_chosen_no_dice_actions_follow_the_last_die():
+    m = battle({"scott": "c4", "matthew": "k8"}, objects={"amp": "c5"}, turn_end="chosen")
+    to_good_turn(m, "will speed speed guts guts")
+    spend_all_but_hold(m)
+    m.apply("good", "scott throw e")
+    assert ch(m, "scott").holding is None and ch(m, "scott").xp == 1
+
+
+def test_the_chicks_still_finish_matthews_move_paid_with_the_last_die():
+    m = battle({"scott": "a8", "matthew": "j1"}, objects=NONE, park=["a1", "a2", "a3", "a4", "k5", "k6", "k7"])
+    m.apply("bad", "roll [speed will will will will]")
+    for step in ("i1", "h1", "g1", "f1"):
+        m.apply("bad", f"matthew move {step} pay will")
+        follow(m)
+    m.apply("bad", "matthew move e1 d1 c1 pay speed")  # the last die
+    assert m.state.follow  # each Chick owes three spaces: part of Matthew's move
+    follow(m)
+    assert not m.state.follow
+    assert rule(m, "bad", "matthew move b1 pay booster") in ("SP-TURN-END", "SP-BOOSTER-USE")
+    assert m.legal_texts("bad") and all(t.startswith("end") for t in m.legal_texts("bad"))
+
+
+# -- Whether a paused or reversed ability still earns XP (option cancelled_xp,
+# SP-HOUSE-CANCELLED-XP): "You gain 1 XP each time you use a special ability ... power up a
+# punch or kick"; Pause: "cancel its effect ... (They still spend dice to use it.)"
+
+@pytest.mark.parametrize("cancelled_xp,xp", [(True, 1), (False, 0)])
+def test_a_paused_special_ability_still_earns_xp_by_default(cancelled_xp, xp):
+    m = battle({"scott": "g4", "matthew": "j4"}, objects=NONE, items=["pause-controller"],
+               cancelled_xp=cancelled_xp)
+    m.apply("bad", "roll [speed will magic magic guts]")
+    m.apply("bad", "matthew fireballs scott pay magic magic")
+    m.apply("good", "pause")
+    assert ch(m, "scott").health == 60
+    assert ch(m, "matthew").xp == xp
+
+
+@pytest.mark.parametrize("cancelled_xp,xp", [(True, 1), (False, 0)])
+def test_a_reversed_punch_still_earns_its_power_up_xp_by_default(cancelled_xp, xp):
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, items=["xp-boost", "brick"],
+               cancelled_xp=cancelled_xp)
+    to_good_turn(m, "speed speed guts guts guts")
+    m.apply("good", "use xp-boost scott")
+    m.apply("good", "end")
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott power")
+    m.apply("good", "reversal")
+    assert ch(m, "matthew").health == 33 and ch(m, "scott").health == 60
+    assert ch(m, "matthew").xp == xp
+    assert ch(m, "scott").xp == 1  # SP-HOUSE-REVERSAL: Scott gains 1 XP
+
+
+def test_a_plain_punch_paused_earns_nothing_either_way():
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, items=["pause-controller"])
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott")
+    m.apply("good", "pause")
+    assert ch(m, "matthew").xp == 0
+
+
+# -- command forms the rulebook forbids are refused as illegal, citing the rule
+
+@pytest.mark.parametrize("text,rule_id", [
+    ("scott punch matthew via d4", "SP-ABILITY-MOVE"),  # punch and kick do not move
+    ("scott grab amp power", "SP-POWER-UP"),  # "power up a punch or kick"
+    ("scott recover matthew", "SP-RECOVER"),  # you recover your own Health
+    ("scott recover knock matthew@e", "SP-CHOICE"),
+    ("roll knock matthew@e", "SP-CHOICE"),
+    ("scott kick matthew chick1:scott", "SP-CHICK-TARGET"),
+])
+def test_forbidden_command_forms_cite_their_rule(text, rule_id):
+    m = battle({"scott": "e4", "matthew": "f4"}, objects={"amp": "e5"})
+    to_good_turn(m, "will will guts guts speed")
+    assert rule(m, "good", text) == rule_id
