@@ -107,9 +107,9 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         Option(name="first-player", default="flip", choices=("flip", "light", "dark"),
                doc="flip the First Player marker (seeded), or record who won the flip at the table",
                rule="FJ-HOUSE-FIRST-PLAYER"),
-        Option(name="round-limit", default=20, minimum=0, maximum=200,
-               doc="house: the game stops after this many rounds (0 = play on for ever): in a scenario more"
-                   " points wins, level points draw; a first game with no knock-out is drawn",
+        Option(name="round-limit", default=0, minimum=0, maximum=200,
+               doc="house, off by default (0): stop after this many rounds (for bots and tests): in a"
+                   " scenario more points wins, level points draw; a first game with no knock-out is drawn",
                rule="FJ-HOUSE-ROUND-LIMIT"),
     )
     syntax = tuple(f"\n  {form:<35} e.g. {example}" for form, example in HELP)

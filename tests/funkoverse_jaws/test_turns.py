@@ -163,8 +163,20 @@ def test_round_limit_in_the_first_game_is_a_draw_when_no_rival_was_knocked_out()
     assert out is not None and out.winners == () and "no rival knocked out" in out.reason
 
 
-def test_the_round_limit_is_a_documented_house_option_defaulting_to_20():
+def test_the_round_limit_is_a_documented_house_option_off_by_default():
     opt = next(o for o in GAME.options if o.name == "round-limit")
-    assert opt.default == 20 and opt.house and opt.rule == "FJ-HOUSE-ROUND-LIMIT"
+    assert opt.default == 0 and opt.house and opt.rule == "FJ-HOUSE-ROUND-LIMIT"
     rule = GAME.rules.get("FJ-HOUSE-ROUND-LIMIT")
-    assert rule.source == "house" and "20" in rule.text and "draw" in rule.text
+    assert rule.source == "house" and "off by default" in rule.text and "draw" in rule.text
+    m = Match.new(GAME, seed=1, seats=["ann", "bob"], options={"mode": "control"})
+    assert m.state.options["round-limit"] == 0  # recorded in GameCreated: no limit
+
+
+def test_with_the_default_options_a_level_scenario_plays_on_past_round_20():
+    """"If there is a tie, play more rounds until one player has more points." (Winning a Scenario)"""
+    m = position({"quint": "a1", "swimmer": "b1", "shark": "h8", "tiger-shark": "g8"}, mode="flags",
+                 points={"dark": 1, "light": 1})
+    for _ in range(21):
+        finish_round(m)
+        settle(m)
+    assert m.outcome() is None and m.state.round == 22
