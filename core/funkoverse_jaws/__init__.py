@@ -107,6 +107,10 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         Option(name="first-player", default="flip", choices=("flip", "light", "dark"),
                doc="flip the First Player marker (seeded), or record who won the flip at the table",
                rule="FJ-HOUSE-FIRST-PLAYER"),
+        Option(name="placing-is-moving", default=False,
+               doc="house reading: Blood in the Water's placing counts as the Shark moving (an emerged Shark"
+                   " submerges, a Barrel is discarded); false = the glossary's \"placing is different from moving\"",
+               rule="FJ-HOUSE-PLACING"),
         Option(name="round-limit", default=0, minimum=0, maximum=200,
                doc="house, off by default (0): stop after this many rounds (for bots and tests): in a"
                    " scenario more points wins, level points draw; a first game with no knock-out is drawn",
@@ -213,8 +217,15 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                 raise ParseError(f"{verb} takes {lo}{'' if hi == lo else f' to {hi}'} word(s)", hint="; ".join(forms))
 
         def flag(word: str, allowed: str) -> None:
-            if word != allowed:
-                raise ParseError(f"unexpected {word!r} after {verb}", hint=f"only {allowed!r} may follow")
+            if word == allowed:
+                return
+            if word == "harpoon":  # the Harpoon Gun works only "when this character challenges"
+                raise RuleViolation("FJ-HARPOON", f"{verb} is not a challenge: the Harpoon Gun is used only"
+                                                  " when its holder challenges a rival")
+            if word == "emerge":  # only the Shark's Swim and Blood in the Water say "may emerge"
+                raise RuleViolation("FJ-EMERGE", f"{verb} does not let the Shark emerge: emerge is a basic"
+                                                 " action of its own, and Swim and Blood in the Water may end with it")
+            raise ParseError(f"unexpected {word!r} after {verb}", hint=f"only {allowed!r} may follow")
 
         if verb in ("rally", "emerge", "end", "leave", "no-hunt", "done"):
             arity(0)
@@ -230,17 +241,25 @@ class FunkoverseJaws(Game[FJState, Cmd]):
             return Cmd(verb, (self._square(state, rest[0]),))
         if verb == "move":
             if "emerge" in rest:
-                raise ParseError("a basic move cannot emerge",
-                                 hint="emerge is a basic action of its own; swim SQUARE emerge and blood-in-the-water SQUARE emerge may end with it")
-            arity(1, 4)
+                raise RuleViolation("FJ-EMERGE", "a basic move cannot emerge: emerge is a basic action of its own;"
+                                                 " swim SQUARE emerge and blood-in-the-water SQUARE emerge may end with it")
+            if "harpoon" in rest:
+                flag("harpoon", "")
+            arity(1, 99)
             return Cmd(verb, tuple(self._square(state, w) for w in rest))
         if verb in ("challenge", "jaws", "can-crusher", "compare-scars"):
+            arity(1, 99)
+            if len(rest) > 1 and ALIASES.get(rest[1], rest[1]) in state.chars:
+                raise RuleViolation("FJ-ONE-TARGET", f"{verb} challenges one target: \"Unless a rule says otherwise,"
+                                                     " you challenge only one target at a time\"")
             arity(1, 2)
             if len(rest) == 2:
                 flag(rest[1], "harpoon")
             return Cmd(verb, (self._char_name(state, rest[0]),) + tuple(rest[1:]))
         if verb == "swim":
-            arity(1, 5)
+            arity(1, 99)
+            if "harpoon" in rest:
+                flag("harpoon", "emerge")
             squares = rest[:-1] if rest[-1] == "emerge" else rest
             if not squares:
                 raise ParseError("swim needs a square", hint="swim SQUARE [SQUARE ...] [emerge]")
@@ -527,6 +546,13 @@ class FunkoverseJaws(Game[FJState, Cmd]):
         require(cmd.args[0] in self.blood_squares(b.s, c, spec), "FJ-BLOOD", f"{cmd.args[0]} is not an empty square adjacent to a rival within " f"{spec['range']} squares or to a knocked-down rival")
         self.pay(b, c, "blood-in-the-water", spec)
         b(E.CharacterPlaced(char=c.id, square=cmd.args[0], why="blood-in-the-water"))
+        if b.s.options.get("placing-is-moving", False):  # the house reading FJ-HOUSE-PLACING
+            require(True, "FJ-HOUSE-PLACING", "")
+            if c.emerged:  # Emerged: "If the Shark does an action that moves it, the Shark submerges."
+                b(E.SharkSurfaced(char=c.id, emerged=False))
+            for card in c.statuses:
+                if card.startswith("barrel-"):  # Barrel: "Discard this card after ... does a move."
+                    b(E.StatusDiscarded(card=card, char=c.id))
         if "emerge" in cmd.args[1:] and not b.s.chars[c.id].emerged:
             b(E.SharkSurfaced(char=c.id, emerged=True))
         self.after_action(b)
@@ -873,7 +899,8 @@ class FunkoverseJaws(Game[FJState, Cmd]):
                     out.append(Cmd("swim", (square_name(sq), "emerge")))
             elif aid == "blood-in-the-water":
                 for sq in self.blood_squares(state, c, spec):
-                    out += [Cmd("blood-in-the-water", (sq,))] + ([] if c.emerged else [Cmd("blood-in-the-water", (sq, "emerge"))])
+                    resurface = not c.emerged or state.options.get("placing-is-moving", False)
+                    out += [Cmd("blood-in-the-water", (sq,))] + ([Cmd("blood-in-the-water", (sq, "emerge"))] if resurface else [])
             elif aid == "jaws" and c.emerged:
                 for t in rivals:
                     if R.adjacent(state, c.side, here, parse_square(t.square or "")):
