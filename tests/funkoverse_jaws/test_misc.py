@@ -140,7 +140,7 @@ def test_every_cited_rule_and_option_rule_is_in_the_index():
 
 
 def test_help_gives_an_example_for_every_command_form():
-    from arbiter.core.funkoverse_jaws import HELP, VERBS
+    from arbiter.core.funkoverse_jaws.commands import HELP, VERBS
 
     lines = [ln.strip() for ln in GAME.syntax]
     assert all(" e.g. " in ln for ln in lines) and all(len(ln) < 96 for ln in lines)
