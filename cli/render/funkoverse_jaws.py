@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.core.funkoverse_jaws.geometry import parse_square, square_name
+from arbiter.core.funkoverse_jaws.board import parse_square, square_name
 from arbiter.projections.funkoverse_jaws import FJState, captain
 
 LETTER = {"quint": "Q", "shark": "S", "swimmer": "W", "tiger-shark": "T"}

@@ -6,7 +6,11 @@ import random
 from functools import lru_cache
 from typing import Any, Sequence
 
-from arbiter.core.funkoverse_jaws.geometry import distance, parse_square
+import msgspec
+
+from arbiter.core.funkoverse_jaws import commands as C
+from arbiter.core.funkoverse_jaws import rules as R
+from arbiter.core.funkoverse_jaws.board import distance, parse_square
 
 CHALLENGE_VERBS = ("challenge", "jaws", "can-crusher", "compare-scars", "farewell-and-adieu")
 
@@ -37,15 +41,15 @@ def win_chance(content: dict[str, Any], dice: int, defense: int) -> float:
 def _dice_of(state: Any, cmd: Any) -> tuple[int, int]:
     content = state.content
     c = state.chars[state.active]
-    if cmd.verb == "farewell-and-adieu":
+    if isinstance(cmd, C.FarewellAndAdieu):
         target = next(t for t in state.chars.values() if t.side != c.side and "hunted" in t.statuses)
     else:
-        target = state.chars[cmd.args[0]]
-    if cmd.verb == "challenge":
+        target = state.chars[cmd.target]
+    if isinstance(cmd, C.Challenge):
         dice = 2
     else:
         dice = content["characters"][c.id]["abilities"][cmd.verb]["dice"]
-        if cmd.verb == "can-crusher":
+        if isinstance(cmd, C.CanCrusher):
             dice += sum(1 for s in target.statuses if s == "hunted" or s == f"barrel-{c.side}")
     return dice, target.defense
 
@@ -59,10 +63,10 @@ def smart_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -
         if any("hunted" in c.statuses for c in state.chars.values()):
             return by_verb["no-hunt"][0]  # keep the Hunted card where it is
         q = state.chars["quint"]
-        hunts = [c for c in by_verb.get("hunt", []) if state.chars[c.args[0]].square]
+        hunts = [c for c in by_verb.get("hunt", []) if state.chars[c.rival].square]
         if q.square and hunts:
             here = parse_square(q.square)
-            return min(hunts, key=lambda c: (distance(here, parse_square(state.chars[c.args[0]].square)), c.args))
+            return min(hunts, key=lambda c: (distance(here, parse_square(state.chars[c.rival].square)), c.rival))
         return by_verb["no-hunt"][0]
     if phase == "flags":
         return by_verb.get("return", by_verb.get("done", legal))[0]
@@ -70,19 +74,19 @@ def smart_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -
         return by_verb.get("leave", legal)[0]
     if phase in ("place", "choose"):
         if phase == "choose":  # prefer a standing character on the map, then anyone
-            ranked = sorted(legal, key=lambda c: (state.chars[c.args[0]].square is None,
-                                                   not state.chars[c.args[0]].standing))
+            ranked = sorted(legal, key=lambda c: (state.chars[c.char].square is None,
+                                                   not state.chars[c.char].standing))
             return ranked[0]
         return rng.choice(list(legal))
     if phase != "act":
         return rng.choice(list(legal))
     if "interact" in by_verb:
-        points = [c for c in by_verb["interact"] if len(c.args) == 1]
+        points = [c for c in by_verb["interact"] if isinstance(c, C.InteractPoint)]
         if points:
             return points[0]
-        flips = [c for c in by_verb["interact"] if c.args[0] == "flip"
-                 and state.control[c.args[1]][0] != state.chars[state.active].side]
-        marks = [c for c in by_verb["interact"] if c.args[0] == "mark"]
+        flips = [c for c in by_verb["interact"] if isinstance(c, C.InteractFlip)
+                 and state.control[c.area][0] != state.chars[state.active].side]
+        marks = [c for c in by_verb["interact"] if isinstance(c, C.InteractMark)]
         if flips or marks:
             return (flips or marks)[0]
     if "rally" in by_verb:
@@ -120,9 +124,10 @@ def smart_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -
             return (0 if _threatens(state, c, sq) else 1, min((distance(p, g) for g in goals), default=0))
 
         now = score(c.square)
-        scored = sorted(moves, key=lambda m: (score(m.args[0]), m.verb != "move", len(m.args), m.args))
+        scored = sorted(moves, key=lambda m: (score(m.squares[-1]), m.verb != "move", len(C.command_text(m).split()) - 1,
+                                              C.command_text(m).split()[1:]))
         top = scored[0]
-        if score(top.args[0]) < now and now[0] == 1:
+        if score(top.squares[-1]) < now and now[0] == 1:
             return top
     if fallback is not None:
         return fallback
@@ -131,10 +136,6 @@ def smart_bot(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -
 
 def _threatens(state: Any, c: Any, sq: str) -> bool:
     """Whether a rival (or a point marker) would be adjacent to ``c`` standing on ``sq``."""
-    import msgspec
-
-    from arbiter.core.funkoverse_jaws import rules as R
-
     moved = msgspec.structs.replace(c, square=sq)
     s2 = msgspec.structs.replace(state, chars={**state.chars, c.id: moved})
     here = parse_square(sq)

@@ -293,3 +293,44 @@ def test_the_shark_keeps_its_card_side_through_a_knock_out_and_its_return():
     seat = m.to_act().seats[0]
     m.apply(seat, next(t for t in m.legal_texts(seat) if t.startswith("place shark")))
     assert m.state.chars["shark"].square and m.state.chars["shark"].emerged is True
+
+
+# -- whether placing counts as moving (house reading FJ-HOUSE-PLACING) -----------------------
+
+def test_placing_is_not_moving_by_default_blood_in_the_water_keeps_emerged_and_barrel():
+    """Glossary: "Placing something is different from moving something and ignores the rules
+    for moving." So Emerged ("If the Shark does an action that moves it, the Shark submerges")
+    and Barrel ("Discard this card after this character ... does a move") do not apply."""
+    opt = next(o for o in GAME.options if o.name == "placing-is-moving")
+    assert opt.default is False and opt.house and opt.rule == "FJ-HOUSE-PLACING"
+    assert GAME.rules.get("FJ-HOUSE-PLACING").source == "house"
+    m = acting({"shark": "d4", "quint": "d1", "swimmer": "a8", "tiger-shark": "h8"}, "shark", emerged=True,
+               statuses={"shark": ["barrel-light"]})
+    assert m.state.options["placing-is-moving"] is False
+    m.apply(None, "blood-in-the-water d2")
+    s = m.state.chars["shark"]
+    assert s.square == "d2" and s.emerged is True and "barrel-light" in s.statuses
+
+
+def test_placing_is_moving_reading_submerges_the_shark_and_discards_its_barrel():
+    m = acting({"shark": "d4", "quint": "d1", "swimmer": "a8", "tiger-shark": "h8"}, "shark", emerged=True,
+               statuses={"shark": ["barrel-light"]}, options={"placing-is-moving": True})
+    m.apply(None, "blood-in-the-water d2")
+    s = m.state.chars["shark"]
+    assert s.square == "d2" and s.emerged is False and "barrel-light" not in s.statuses
+    # "The Shark may emerge.": after the placement it may come up again
+    m2 = acting({"shark": "d4", "quint": "d1", "swimmer": "a8", "tiger-shark": "h8"}, "shark", emerged=True,
+                options={"placing-is-moving": True})
+    assert "blood-in-the-water d2 emerge" in m2.legal_texts("bob")
+    m2.apply(None, "blood-in-the-water d2 emerge")
+    assert m2.state.chars["shark"].emerged is True
+
+
+def test_a_target_placed_by_jaws_does_not_do_a_move_under_either_reading():
+    for reading in (False, True):
+        m = acting({"shark": "c4", "quint": "c5", "swimmer": "a1", "tiger-shark": "h8"}, "shark", emerged=True,
+                   statuses={"quint": ["barrel-dark"]}, options={"placing-is-moving": reading}, dice="manual")
+        m.apply(None, "jaws quint [circle circle circle circle circle star star]")  # lost: nothing happens
+        m.apply(None, "put b4")
+        q = m.state.chars["quint"]
+        assert q.square == "b4" and "barrel-dark" in q.statuses

@@ -44,7 +44,7 @@ def test_the_shark_challenged_while_submerged_is_knocked_out_and_quint_wins():
 
 def test_positions_along_the_way():
     from arbiter.core.funkoverse_jaws import rules as R
-    from arbiter.core.funkoverse_jaws.geometry import parse_square
+    from arbiter.core.funkoverse_jaws.board import parse_square
 
     m = load("shark-submerged.arb", upto=10)  # the Shark swam to g4, diagonal to Quint on f3
     s = m.state

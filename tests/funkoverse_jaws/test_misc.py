@@ -140,7 +140,7 @@ def test_every_cited_rule_and_option_rule_is_in_the_index():
 
 
 def test_help_gives_an_example_for_every_command_form():
-    from arbiter.core.funkoverse_jaws import HELP, VERBS
+    from arbiter.core.funkoverse_jaws.commands import HELP, VERBS
 
     lines = [ln.strip() for ln in GAME.syntax]
     assert all(" e.g. " in ln for ln in lines) and all(len(ln) < 96 for ln in lines)
@@ -186,3 +186,24 @@ def test_a_plain_swim_where_a_basic_move_goes_is_not_offered_but_still_legal():
     assert legal.index("end") < legal.index("move d7") < legal.index("swim d8") < legal.index("swim d7 emerge")
     m.apply(None, "swim d7")  # typed, it is still a legal (if wasteful) Swim
     assert m.state.chars["shark"].square == "d7"
+
+
+@pytest.mark.parametrize("mode", ["first-game", "control", "flags"])
+@pytest.mark.parametrize("seats", [["ann", "bob"], ["ann", "bob", "cy", "dee"]])
+def test_smart_bots_with_the_rulebook_defaults_end_by_a_rulebook_ending(mode, seats):
+    """No house limit by default: the first game ends on a knock-out ("play until one player
+    has knocked out one of their rivals"), a scenario on the points target ("gain 6 points to
+    win"), never on a round limit."""
+    smart = GAME.bots["smart"]
+    for seed in range(4):
+        m = Match.new(GAME, seed=seed, seats=seats, options={"mode": mode})
+        assert m.state.options["round-limit"] == 0
+        n = autoplay(m, {s: smart for s in seats}, random.Random(seed), max_steps=1000)
+        out = m.outcome()
+        assert out is not None and n < 1000 and out.winners and "round limit" not in out.reason
+        if mode == "first-game":
+            assert "first-game victory" in out.reason
+        else:
+            winner = m.state.winner
+            assert m.state.sides[winner].points >= 6
+            assert m.state.sides[winner].points > m.state.sides["dark" if winner == "light" else "light"].points

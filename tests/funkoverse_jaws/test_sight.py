@@ -7,7 +7,7 @@ where the four characters of this game can form the picture, through a public co
 import pytest
 
 from arbiter.core.errors import RuleViolation
-from arbiter.core.funkoverse_jaws.geometry import Geometry, can_see, parse_square
+from arbiter.core.funkoverse_jaws.board import Geometry, can_see, parse_square
 from arbiter.projections.funkoverse_jaws import Board
 
 from fjhelp import acting

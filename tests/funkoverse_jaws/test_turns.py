@@ -129,7 +129,7 @@ def test_interact_is_not_used_in_the_first_game():
 
 def test_bad_text_is_a_parse_error_with_a_hint():
     m = acting({"quint": "a1", "swimmer": "b1", "shark": "h8", "tiger-shark": "g8"}, "quint")
-    for text in ("fly away", "move z9", "challenge hooper", "move", "swim", "swim a1 b1 c1 d1 e1 f1", "interact Q", "jaws quint sideways"):
+    for text in ("fly away", "move z9", "challenge hooper", "move", "swim", "interact Q", "jaws quint sideways"):
         with pytest.raises(ParseError) as exc:
             m.apply(None, text)
         assert str(exc.value)
@@ -163,8 +163,38 @@ def test_round_limit_in_the_first_game_is_a_draw_when_no_rival_was_knocked_out()
     assert out is not None and out.winners == () and "no rival knocked out" in out.reason
 
 
-def test_the_round_limit_is_a_documented_house_option_defaulting_to_20():
+def test_the_round_limit_is_a_documented_house_option_off_by_default():
     opt = next(o for o in GAME.options if o.name == "round-limit")
-    assert opt.default == 20 and opt.house and opt.rule == "FJ-HOUSE-ROUND-LIMIT"
+    assert opt.default == 0 and opt.house and opt.rule == "FJ-HOUSE-ROUND-LIMIT"
     rule = GAME.rules.get("FJ-HOUSE-ROUND-LIMIT")
-    assert rule.source == "house" and "20" in rule.text and "draw" in rule.text
+    assert rule.source == "house" and "off by default" in rule.text and "draw" in rule.text
+    m = Match.new(GAME, seed=1, seats=["ann", "bob"], options={"mode": "control"})
+    assert m.state.options["round-limit"] == 0  # recorded in GameCreated: no limit
+
+
+def test_with_the_default_options_a_level_scenario_plays_on_past_round_20():
+    """"If there is a tie, play more rounds until one player has more points." (Winning a Scenario)"""
+    m = position({"quint": "a1", "swimmer": "b1", "shark": "h8", "tiger-shark": "g8"}, mode="flags",
+                 points={"dark": 1, "light": 1})
+    for _ in range(21):
+        finish_round(m)
+        settle(m)
+    assert m.outcome() is None and m.state.round == 22
+
+
+def test_command_forms_the_rulebook_forbids_are_refused_with_the_rule_not_as_bad_input():
+    m = acting({"quint": "c3", "swimmer": "b1", "shark": "c4", "tiger-shark": "h8"}, "quint",
+               options={"harpoon-gun": "both"}, mode="control")
+    # "Unless a rule says otherwise, you challenge only one target at a time." (Challenges)
+    assert rid(m, "challenge shark tiger-shark") == "FJ-ONE-TARGET"
+    # "Submerged ... As a basic action, the Shark may emerge.": a basic move never emerges
+    assert rid(m, "move c2 emerge") == "FJ-EMERGE"
+    assert rid(m, "farewell-and-adieu c3 emerge") == "FJ-EMERGE"
+    # Harpoon Gun: "When this character challenges a rival character, you may ..."
+    assert rid(m, "move c2 harpoon") == "FJ-HARPOON"
+    # "Basic Moves: ... the character can move up to 2 squares."
+    assert rid(m, "move c2 c1 d1") == "FJ-MOVE-RANGE"
+    s = acting({"quint": "a1", "swimmer": "b1", "shark": "d4", "tiger-shark": "h8"}, "shark",
+               options={"harpoon-gun": "both"}, mode="control")
+    assert rid(s, "blood-in-the-water b2 harpoon") == "FJ-HARPOON"
+    assert rid(s, "swim d5 d6 d7 d8") == "FJ-MOVE-RANGE"  # "Swim ... Move 3."
