@@ -28,9 +28,10 @@ class MyLittleScythe(Game[MSState, Any]):
     max_seats = 6
     syntax = cm.SYNTAX
     options = (
-        Option(name="round_limit", default=15, minimum=0, maximum=200, rule="MS-H-ROUND-LIMIT",
-               doc="house: if no grand finale has begun after this many rounds the game ends"
-                   " (most trophies, then friendship); 0 = no limit"),
+        Option(name="round_limit", default=0, minimum=0, maximum=200, rule="MS-H-ROUND-LIMIT",
+               doc="house, off by default (0): if no grand finale has begun after this many rounds"
+                   " the game ends (most trophies, then friendship); the rulebook's only ending is"
+                   " the grand finale"),
         Option(name="delivery_extras", default="stay-behind", choices=("stay-behind", "refuse"),
                rule="MS-H-DELIVERY-EXTRAS",
                doc="a Seeker carrying more than the delivery needs: the extras stay on their"

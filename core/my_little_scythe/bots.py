@@ -60,9 +60,7 @@ def value(s: MSState, seat: str) -> float:
     have = set(p.trophies)
     v += (3 if "pies-8" not in have else 1) * min(p.pies, 8)
     v += (6 if "spells-3" not in have else 2) * min(len(p.spells), 3)
-    v += (3 if "friendship-8" not in have else 1) * min(p.friendship, 8)
-    if p.friendship < s.content["trophy_min_friendship"]:
-        v -= 25
+    v += friendship_value(s, seat, p.friendship)
     v += (12 if "quests-2" not in have else 2) * min(len(p.quests), 2)
     v += 12 * len(p.tiles)
     for kind in s.delivered:
@@ -78,6 +76,16 @@ def value(s: MSState, seat: str) -> float:
         if stock(s, space, "quest"):
             v += 8
     v -= 2 * sum(1 for w in p.seekers if w == BASE)
+    return v
+
+
+def friendship_value(s: MSState, seat: str, friendship: int) -> float:
+    """Below 3 no trophy can be earned ("Low Friendship"), so each point short of 3 weighs
+    heavily: a table where everyone sits at 0 can stall for hundreds of turns."""
+    floor = s.content["trophy_min_friendship"]
+    v = (3 if "friendship-8" not in s.players[seat].trophies else 1) * min(friendship, 8)
+    if friendship < floor:
+        v -= 25 + 20 * (floor - friendship)
     return v
 
 
@@ -113,15 +121,23 @@ def fighting(s: MSState) -> bool:
 def score_fight(s: MSState, seat: str) -> float:
     """Attack only when the attack should win (ties go to the attacker)."""
     base = value(s, seat)
+    p = s.players[seat]
+    friendship = p.friendship
     if s.fight is not None:
         f = s.fight
         others = [f.defender if f.attacker == seat else f.attacker]
     else:
         others = [rules.owner_of(s, x, seat) or seat for x in s.pending_fights]
+        # the attacker loses 1 friendship as each pending fight starts ("Pie Fight")
+        friendship = max(0, friendship - len(others))
+        base += friendship_value(s, seat, friendship) - friendship_value(s, seat, p.friendship)
+    trophy = ("pie-fight" not in p.trophies and len(p.trophies) < s.content["trophies_per_player"]
+              and (friendship >= s.content["trophy_min_friendship"]
+                   or not s.options.get("low_friendship_blocks_pie_fight", True)))
     for other in others:
         mine, theirs = strength(s, seat, True), strength(s, other, False)
         if mine >= theirs:
-            base += 60 if "pie-fight" not in s.players[seat].trophies else 15
+            base += 60 if trophy else 15
         else:
             base -= 40
     return base

@@ -178,9 +178,11 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
         rest = low[1:]
         pile = ""
         if verb == "power-up":
-            if not rest or rest[0] not in ("move", "make", "craft"):
+            # a section the rulebook forbids ("Seek cannot be powered up") parses, so that the
+            # rules refuse it with MS-POWERUP-SECTION; only a word naming no section is bad input
+            if not rest or rest[0] not in ("move", "make", "craft", "seek"):
                 raise ParseError("power up which section: `power-up move` or `power-up make`", hint=HINT)
-            pile = "make" if rest[0] in ("make", "craft") else "move"
+            pile = {"craft": "make"}.get(rest[0], rest[0])
             rest = rest[1:]
         source = ""
         if rest:

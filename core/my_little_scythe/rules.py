@@ -65,17 +65,19 @@ def move_effects(s: MSState, seat: str) -> set[str]:
 
 
 def mat_actions(s: MSState, seat: str) -> list[dict[str, Any]]:
-    """The action spaces on a player's mat; a Make tile covers the Power Up space
-    ("Power Up": the token moves to the tile's action)."""
-    out = []
+    """The action spaces on a player's mat, with a Make tile's action on the Make section.
+
+    "If you decide to power up the Make section, your action token should be replaced with
+    the Power Up action from your new tile" ("Craft"): the token moves from Power Up onto the
+    tile's action, but Power Up stays on the mat, so the Move section can still be powered
+    up ("To earn the 2 Power Ups trophy, you must have one Move Power Up tile and one Make
+    Power Up tile")."""
+    out = list(s.content["mat"])
     make = s.players[seat].tiles.get("make")
-    for a in s.content["mat"]:
-        if a["id"] == "power-up" and make:
-            t = tile(s, make)
-            out.append({"id": t["action"]["id"], "section": "make", "name": t["name"], "kind": "exchange",
-                        "pay": t["action"].get("pay", {}), "gain": t["action"].get("gain", {})})
-        else:
-            out.append(a)
+    if make:
+        t = tile(s, make)
+        out.append({"id": t["action"]["id"], "section": "make", "name": t["name"], "kind": "exchange",
+                    "pay": t["action"].get("pay", {}), "gain": t["action"].get("gain", {})})
     return out
 
 
@@ -156,8 +158,6 @@ def choose_a_different_action(s: MSState, seat: str, action: str) -> dict[str, A
     """"Put your action token on a different action than what you did last time" ("Your Turn")."""
     spaces = {a["id"]: a for a in mat_actions(s, seat)}
     if action not in spaces:
-        require(action != "power-up", "MS-MAKE-TILE-REPLACES",
-                f"{seat}'s Make tile covers the Power Up action")
         raise RuleViolation("MS-ACTION-NOT-ON-MAT", f"{action} is not an action on {seat}'s mat")
     require(s.players[seat].last_action != action, "MS-SAME-ACTION",
             f"{seat} took {action} last turn; the action token must go on a different action")
@@ -206,7 +206,7 @@ def power_up(c: Ctx, seat: str, a: dict[str, Any], pile: str, source: str) -> No
     """Power Up: pay 1 apple and 1 gem, look at the top 3 tiles of a pile ("Power Up")."""
     s = c.state
     require(pile in ("move", "make"), "MS-POWERUP-SECTION",
-            "power up the Move or the Make section (Seek cannot be powered up)")
+            "Seek cannot be powered up: power up the Move or the Make section")
     require(pile not in s.players[seat].tiles, "MS-POWERUP-ONE-PER-SECTION",
             f"{seat}'s {pile} section already has a power-up tile")
     require(s.piles.get(pile), "MS-POWERUP-PILE-EMPTY", f"the {pile} power-up pile is empty")
@@ -353,8 +353,10 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
     if have + used < need:
         other = 2 if cmd.seeker == 1 else 1
         ospace = s.players[seat].seekers[other - 1]
+        # both Seekers on one space share its stock: what this one carries is gone from it
+        left = stock(s, ospace, kind) - (used if ospace == start else 0)
         can_finish = (pending is None and other in s.moving and bool(castle_paths(s, seat, ospace))
-                      and stock(s, ospace, kind) >= min(need, least) - have - used)
+                      and left >= min(need, least) - have - used)
         hint = (" (add `reveal` to play your personality card)"
                 if lowered is not None and not use_card and have + used >= lowered else "")
         require(can_finish, "MS-DELIVERY-EXACT",

@@ -377,3 +377,10 @@ def test_cli_hot_seat_game_for_three_players_to_the_end(tmp_path):
     assert "game over" in out.stdout.lower()
     # (the board's width is held to 80 columns by the renderer's own test; into a pipe, prose
     # lines such as help and events are left unwrapped for scripts)
+
+
+def test_cli_power_up_seek_exits_1_citing_the_rule(tmp_path):
+    """"Please note that Seek cannot be powered up": refused with its rule id (exit 1)."""
+    (tmp_path / "seek.txt").write_text(HEADER + "ann: power-up seek\n")
+    out = run(tmp_path, "check", str(tmp_path / "seek.txt"))
+    assert out.returncode == 1 and "MS-POWERUP-SECTION" in out.stderr, out.stdout + out.stderr

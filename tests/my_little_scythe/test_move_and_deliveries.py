@@ -182,3 +182,18 @@ def test_a_card_that_lowers_no_delivery_cannot_be_revealed_for_one():
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "carry 1 castle 3 apples reveal")
     assert e.value.rule_id == "MS-PERSONALITY"
+
+
+def test_split_delivery_from_one_space_counts_what_the_first_seeker_took():
+    """"they can split the delivery requirements and bring a total of 4 resources to Castle
+    Everfree in a single turn": two Seekers on one space with 3 gems cannot make 4 between
+    them, so the first carry is refused rather than leaving the second with nothing to bring."""
+    m = position(seekers={"ann": ("P2", "P2")}, resources={"P2": {"gem": 3}})
+    m.apply("ann", "move")
+    assert rule_of(m, "ann", "carry 1 castle 2 gems") == "MS-DELIVERY-EXACT"
+    assert not any(t.startswith("carry") and "castle" in t for t in m.legal_texts("ann"))
+    m = position(seekers={"ann": ("P2", "P2")}, resources={"P2": {"gem": 4}})
+    m.apply("ann", "move")
+    m.apply("ann", "carry 1 castle 2 gems")
+    m.apply("ann", "carry 2 castle 2 gems")
+    assert m.state.board.get("P2") is None and m.state.players["ann"].seekers == ("base", "base")

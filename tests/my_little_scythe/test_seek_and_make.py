@@ -3,7 +3,7 @@
 import msgspec
 import pytest
 
-from arbiter.core.errors import RuleViolation
+from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.events import my_little_scythe as ev
 from arbiter.events.base import DiceRolled
 from my_little_scythe.helpers import events_of, position
@@ -125,11 +125,24 @@ def test_one_tile_a_section_and_seek_cannot_be_powered_up():
                  tiles={"ann": {"move": "pu-move-01"}})
     assert rule_of(m, "ann", "power-up move") == "MS-POWERUP-ONE-PER-SECTION"
     assert "power-up move" not in m.legal_texts("ann") and "power-up make" in m.legal_texts("ann")
-    with pytest.raises(Exception):
+    assert rule_of(m, "ann", "power-up seek") == "MS-POWERUP-SECTION"
+
+
+def test_powering_up_seek_is_refused_by_the_rule_not_as_bad_input():
+    """"Please note that Seek cannot be powered up." A command the rulebook forbids is a
+    refusal citing its rule (exit 1), not a parse error (exit 2)."""
+    m = position(seekers={"ann": ("T3", "base")}, resources={"T3": {"apple": 1, "gem": 1}})
+    with pytest.raises(RuleViolation) as e:
         m.decide("ann", "power-up seek")
+    assert e.value.rule_id == "MS-POWERUP-SECTION" and "Seek cannot be powered up" in str(e.value)
+    with pytest.raises(ParseError):
+        m.decide("ann", "power-up sideways")  # names no section at all: bad input
 
 
-def test_make_tile_replaces_the_power_up_action_and_holds_the_token():
+def test_make_tile_moves_the_token_onto_its_action_and_power_up_move_stays_open():
+    """"To earn the 2 Power Ups trophy, you must have one Move Power Up tile and one Make Power
+    Up tile" and "your action token should be replaced with the Power Up action from your new
+    tile" ("Craft"): the token sits on the tile's action, and Power Up still serves Move."""
     m = position(seekers={"ann": ("T3", "base"), "bob": ("S3", "base")},
                  resources={"T3": {"apple": 4, "gem": 2}})
     m.apply("ann", "power-up make")
@@ -140,8 +153,13 @@ def test_make_tile_replaces_the_power_up_action_and_holds_the_token():
     m.apply("bob", "seek-apples")
     while m.state.seek:
         m.apply("bob", m.legal_texts("bob")[0])
-    assert rule_of(m, "ann", "power-up move") == "MS-MAKE-TILE-REPLACES"
     assert rule_of(m, "ann", action) == "MS-SAME-ACTION"
+    assert rule_of(m, "ann", "power-up make") == "MS-POWERUP-ONE-PER-SECTION"
+    assert "power-up move" in m.legal_texts("ann")
+    m.apply("ann", "power-up move")
+    m.apply("ann", m.legal_texts("ann")[0])
+    assert set(m.state.players["ann"].tiles) == {"move", "make"}
+    assert "power-ups-2" in m.state.players["ann"].trophies
 
 
 def test_friendly_parade_tile_gains_friendship_after_moving():

@@ -113,7 +113,7 @@ def test_make_and_craft_name_the_same_section():
 def test_malformed_commands_are_parse_errors():
     m = position()
     for text in ("fly 1 T3", "go 3 T3", "go 1 Z9", "dial x", "keep pu-move-99", "trophy best",
-                 "power-up seek", "quest 3", "carry 1 T3 2 pears", "carry 1 T3 two apples", "trophy",
+                 "power-up sideways", "quest 3", "carry 1 T3 2 pears", "carry 1 T3 two apples", "trophy",
                  "trophy none reveal", "trophy pies-8 pies-8", "leave"):
         with pytest.raises(ParseError) as e:
             m.decide("ann", text)

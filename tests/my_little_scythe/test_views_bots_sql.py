@@ -191,3 +191,18 @@ def test_a_dry_run_seek_with_an_empty_supply_does_not_name_the_region():
     assert skipped and all(e.region == "?" for e in skipped)
     m.apply("ann", "seek-apples")  # once rolled, the log names the region
     assert all(e.region != "?" for _s, _a, e in m.log("ann") if isinstance(e, ev.TokenSkipped))
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 0), (2, 1), (6, 3)])
+def test_smart_bots_with_rulebook_defaults_end_by_the_grand_finale(seats, seed):
+    """"When a turn comes to an end and one or more players have earned their 4th trophy, the
+    tournament enters its grand finale" ("Grand Finale"): with the rulebook's defaults (no
+    house round limit) smart bots reach four trophies, well within simulate's step cap."""
+    names = [f"bot{i + 1}" for i in range(seats)]
+    m = Match.new(GAME, seed=seed, seats=names)
+    assert m.created.options["round_limit"] == 0
+    steps = autoplay(m, {s: GAME.bots["smart"] for s in names}, random.Random(seed), max_steps=5000)
+    o = m.outcome()
+    assert o is not None and steps < 1500
+    assert o.reason.startswith("the grand finale is over")
+    assert all(len(m.state.players[w].trophies) == 4 for w in o.winners)
