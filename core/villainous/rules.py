@@ -528,7 +528,7 @@ def hunt(t: Table, seat: str, cmd: C.Hunt) -> None:
     b = cmd.bounty
     if b not in t.in_sector(seat) or t.ctype(b) != "bounty":
         raise RuleViolation("SV-HUNT", f"{b} is not one of your Bounties in play")
-    limit = int(t.d["options"].get("hunts_per_turn", 1))
+    limit = int(t.d["options"].get("hunts_per_turn", 0))
     if limit and t.d["hunted"].count(b) >= limit:
         times = "once" if limit == 1 else f"{limit} times"
         raise RuleViolation("SV-HUNT-ONCE", f"you have already hunted {t.card(b)['name']} {times} this turn "
