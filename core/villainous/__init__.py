@@ -33,14 +33,17 @@ class Villainous(Game[VState, Any]):
         Option(name="first_player", default="", rule="SV-FIRST-PLAYER", house=False,
                doc="the seat that goes first (the last player to have used the Force, or the "
                    "oldest); empty: the first seat listed. Play then goes on in seat order"),
-        Option(name="round_limit", default=30, minimum=0, maximum=200, rule="SV-HOUSE-ROUND-LIMIT",
-               doc="house: a safety net for house decks. When this many rounds have been played "
-                   "and nobody has achieved their Objective, the game ends and the Villain who has "
-                   "come furthest towards it (as a fraction) wins; a tie is shared "
-                   "(0: no limit, as in the rulebook)"),
-        Option(name="hunts_per_turn", default=1, minimum=0, maximum=9, rule="SV-HUNT-ONCE",
-               doc="house: how many times a turn each Bounty's Hunt may be paid (the rulebook sets "
-                   "no number; 0: no limit, but a Hunt costing 0 could then be repeated forever)"),
+        Option(name="round_limit", default=0, minimum=0, maximum=200, rule="SV-HOUSE-ROUND-LIMIT",
+               house=True,
+               doc="house, off by default (0: no limit, as in the rulebook, which plays until an "
+                   "Objective is achieved). When this many rounds have been played and nobody has "
+                   "achieved their Objective, the game ends and the Villain who has come furthest "
+                   "towards it (as a fraction) wins; a tie is shared"),
+        Option(name="hunts_per_turn", default=0, minimum=0, maximum=9, rule="SV-HUNT-ONCE",
+               house=True,
+               doc="house, off by default (0: no limit, as in the rulebook: 'at any time during "
+                   "your turn and on any turn'). N: each Bounty's Hunt may be paid at most N "
+                   "times a turn"),
         Option(name="condition_windows", default="always", choices=("holders", "always", "never"),
                rule="SV-HOUSE-CONDITION-WINDOW",
                doc="when opponents are asked about Conditions: always (after every trigger, every "

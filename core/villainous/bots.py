@@ -6,6 +6,7 @@ import random
 from typing import Any, Sequence
 
 from arbiter.core.villainous import commands as C
+from arbiter.core.villainous.effects import places_for
 from arbiter.core.villainous.table import Table
 from arbiter.projections.villainous import progress
 
@@ -71,8 +72,8 @@ def smart(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -> An
         if isinstance(cmd, C.Maneuver):
             return 6 if cmd.engage else 2
         if isinstance(cmd, C.Discard):
-            if len(cmd.cards) == 1 and dead(t, seat, cmd.cards[0]):
-                return 5  # a card that cannot be played now: make room for a better one
+            if all(dead(t, seat, c) for c in cmd.cards):
+                return 5 + len(cmd.cards)  # cards that cannot be played: make room for better ones
             return 3 if len(cmd.cards) == 1 else 0
         if isinstance(cmd, C.EndTurn):
             return 4
@@ -86,41 +87,71 @@ def smart(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -> An
 
 
 def place_value(t: Table, seat: str, loc: str) -> float:
-    """How useful the visible actions at ``loc`` are now."""
+    """How useful the visible actions at ``loc`` are now: the Credits collected there pay
+    for the cards played there."""
     avail = t.symbols_at(seat, loc)
     hidden = t.covered(seat, loc)
     vis = [s for i, s in enumerate(avail) if i not in hidden]
     hand = [c for c in t.d["hand"][seat] if c != "?"]
     credits, ambition = t.d["credits"][seat], t.d["ambition"][seat]
+    credits += sum(int(s.split(":")[1]) for s in vis if s.startswith("credits:"))
+    playable = sorted((c for c in hand if t.ctype(c) != "condition" and not dead(t, seat, c)
+                       and places_for(t, seat, c)),
+                      key=lambda c: -card_value(t, seat, c))
 
-    def affordable(kind: str) -> bool:
-        return any(t.ctype(c) != "condition" and t.card(c).get("cost_kind", "credits") == kind
-                   and int(t.card(c).get("cost", 0)) <= (credits + 2 if kind == "credits" else ambition)
-                   for c in hand)
+    def best(kind: str, money: int) -> str | None:
+        for c in playable:
+            if t.card(c).get("cost_kind", "credits") == kind and int(t.card(c).get("cost", 0)) <= money:
+                return c
+        return None
 
     v = 0.0
     for sym in vis:
         if sym.startswith("credits:"):
-            v += 1.5 * int(sym.split(":")[1])
+            n = int(sym.split(":")[1])
+            have = t.d["credits"][seat]
+            wanted = [int(t.card(c).get("cost", 0)) for c in playable
+                      if t.card(c).get("cost_kind", "credits") == "credits" and int(t.card(c).get("cost", 0)) > have]
+            v += 1.5 * n + (4 if wanted and min(wanted) <= have + n else 0) + (2 if have < 2 else 0)
         elif sym == "play":
-            v += 5 if affordable("credits") else 0.5
+            c = best("credits", credits)
+            if c is not None:
+                v += 4 + card_value(t, seat, c) / 10
+                credits -= int(t.card(c).get("cost", 0))
+                playable.remove(c)
+            else:
+                v += 0.3
         elif sym == "ambition":
+            c = best("ambition", ambition)
             abil = any(a.get("when") == "ambition" and int(a.get("cost", 0)) <= ambition
-                       for c in t.in_sector(seat) for a in t.card(c).get("abilities", []))
-            v += 5 if affordable("ambition") or abil else 0.5
+                       for c2 in t.in_sector(seat) for a in t.card(c2).get("abilities", []))
+            if c is not None:
+                v += 4 + card_value(t, seat, c) / 10
+                playable.remove(c)
+            elif abil:
+                v += 4
+            else:
+                v += 0.3
         elif sym == "vanquish":
-            v += 6 if can_vanquish(t, seat) else 0.5
+            v += 9 if can_vanquish(t, seat) else 0.5
         elif sym == "activate":
             abil = any(a.get("when") == "activate" and int(a.get("cost", 0)) <= credits
                        for c in t.in_sector(seat) for a in t.card(c).get("abilities", []))
-            v += 3 if abil else 0.5
+            v += 3 if abil else 0.3
         elif sym == "move":
-            v += 2 if t.all_of(seat, ("ally",)) and t.all_of(seat, ("hero",)) else 0.5
+            v += 2.5 if t.all_of(seat, ("ally",)) and t.all_of(seat, ("hero",)) else 0.3
         elif sym == "fate":
-            v += 2
+            v += 0 if t.forbidden(seat, "fate") else 2
+        elif sym == "discard":
+            v += 2 if any(dead(t, seat, c) for c in hand) else 0.3
         else:
-            v += 0.5
+            v += 0.3
     return v
+
+
+def card_value(t: Table, seat: str, card: str) -> float:
+    c = t.card(card)
+    return {"bounty": 35, "contact": 30, "ally": 27, "item": 20, "effect": 20, "ally_vehicle": 18}.get(c["type"], 10)
 
 
 def can_vanquish(t: Table, seat: str) -> bool:
@@ -137,6 +168,8 @@ def dead(t: Table, seat: str, card: str) -> bool:
     from arbiter.core.villainous.effects import feasible
     c = t.card(card)
     typ = c["type"]
+    if typ == "condition":
+        return len(t.d["hand"][seat]) >= t.hand_limit(seat)  # it blocks the draw
     if typ == "bounty":
         hand_contacts = [h for h in t.d["hand"][seat] if h != "?" and t.ctype(h) == "contact"]
         return not t.all_of(seat, ("contact",)) and not hand_contacts
@@ -147,5 +180,7 @@ def dead(t: Table, seat: str, card: str) -> bool:
         effects = [e for a in c.get("abilities", []) if a.get("when") == "play" for e in a["effects"]]
         return not feasible(t, effects, ctx)
     if typ == "item" and c.get("attach") and not t.all_of(seat, ("ally",)):
-        return len(t.d["hand"][seat]) >= 4
+        return not any(h != "?" and t.ctype(h) == "ally" for h in t.d["hand"][seat])
+    if typ == "ally_vehicle" and t.ally_vehicles(seat) and not t.hero_vehicles(seat):
+        return True  # a second Vehicle with nothing to engage
     return False

@@ -126,6 +126,23 @@ def feasible(t: Table, effects: list[dict[str, Any]], ctx: dict[str, Any]) -> bo
     return True
 
 
+def does_something(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> bool:
+    """Would this effect change anything now? (Fate: a card that "has any effect".)"""
+    verb = eff["do"]
+    seat = ctx["seat"]
+    if verb in ("lose", "pay"):
+        return any(int(eff.get(k, 0)) and t.d[k][seat] > 0 for k in ("credits", "ambition"))
+    if verb == "gain":
+        return any(int(eff.get(k, 0)) for k in ("credits", "ambition"))
+    if verb == "draw":
+        return bool(t.d["deck"][seat] or t.d["discard"][seat])
+    fn = OPTIONS.get(verb)
+    if fn is not None:
+        opts = fn(t, eff, ctx)
+        return opts is None or bool(opts)
+    return True
+
+
 # -- sector operations shared with the actions ------------------------------------------
 
 

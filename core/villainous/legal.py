@@ -115,8 +115,8 @@ def candidates(state: VState, seat: str) -> list[Any]:
 
 
 def hunts(t: Table, seat: str) -> list[Any]:
-    limit = int(t.d["options"].get("hunts_per_turn", 1)) or 3  # a bound for the menu
-    return [C.Hunt(b) for b in t.all_of(seat, ("bounty",)) if t.d["hunted"].count(b) < limit]
+    limit = int(t.d["options"].get("hunts_per_turn", 0))
+    return [C.Hunt(b) for b in t.all_of(seat, ("bounty",)) if not limit or t.d["hunted"].count(b) < limit]
 
 
 def legal_commands(state: VState, seat: str) -> list[Any]:

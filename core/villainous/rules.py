@@ -11,7 +11,7 @@ from arbiter.core.dice import Rng
 from arbiter.core.errors import RuleViolation
 from arbiter.events import villainous as ev
 from arbiter.core.villainous import commands as C
-from arbiter.core.villainous.effects import (NONE, enter, feasible, hero_beaten, item, leave, resume, run,
+from arbiter.core.villainous.effects import (NONE, does_something, enter, feasible, hero_beaten, item, leave, resume, run,
                                      bounty_progress)
 from arbiter.core.villainous.table import DEEP_SPACE, MOVER, Table, passed
 from arbiter.projections.villainous import VState
@@ -463,7 +463,18 @@ def play_fate_card(t: Table, seat: str, cmd: C.FatePlay) -> None:
     typ = c["type"]
     locs = t.location_ids(opp)
     loc, on, engage, effectless = "", None, None, False
-    if typ == "hero":
+    live = [x for x in f["cards"] if fate_card_takes_effect(t, seat, opp, x)]
+    if card not in live:
+        if live:
+            names = " or ".join(t.card(x)["name"] for x in live)
+            raise RuleViolation("SV-FATE-NO-EFFECT",
+                                f"{c['name']} cannot be played or would have no effect, while {names} can: "
+                                "a card is played without its effect only when none of the revealed cards can be played")
+        if cmd.at or cmd.on or cmd.engage:
+            raise RuleViolation("SV-FATE-NO-EFFECT", f"none of the revealed cards can be played: {c['name']} is "
+                                "played without its effect and discarded (just fate-play it)")
+        effectless = True
+    elif typ == "hero":
         if cmd.at is None or cmd.on or cmd.engage:
             raise RuleViolation("SV-FATE-HERO-PLACE", f"play the Hero at a location of {opp}'s sector: fate-play CARD at LOCATION")
         if cmd.at not in locs:
@@ -474,11 +485,7 @@ def play_fate_card(t: Table, seat: str, cmd: C.FatePlay) -> None:
     elif typ == "item":
         heroes = t.all_of(opp, ("hero",))
         if c.get("attach"):
-            if not heroes:
-                if cmd.on or cmd.at:
-                    raise RuleViolation("SV-FATE-ITEM", f"there is no Hero in {opp}'s sector: {c['name']} is discarded without effect")
-                effectless = True
-            elif cmd.on not in heroes:
+            if cmd.on not in heroes:
                 raise RuleViolation("SV-FATE-ITEM", f"attach {c['name']} to a Hero in {opp}'s sector: fate-play CARD on HERO")
             else:
                 on, loc = cmd.on, t.in_sector(opp)[cmd.on]["loc"]
@@ -504,10 +511,10 @@ def play_fate_card(t: Table, seat: str, cmd: C.FatePlay) -> None:
         if cmd.at or cmd.on or cmd.engage:
             raise RuleViolation("SV-FATE-CONDITION", "a Fate Condition is placed under the mover: just fate-play it")
         loc = MOVER
-    else:  # effect
+    elif typ == "effect":
         if cmd.at or cmd.on or cmd.engage:
             raise RuleViolation("SV-PLACE", "an Effect is not placed anywhere: just fate-play it")
-    passed("SV-FATE-PLAY", {"hero": "SV-FATE-HERO-PLACE", "item": "SV-FATE-ITEM", "condition": "SV-FATE-CONDITION",
+    passed("SV-FATE-PLAY", "SV-FATE-NO-EFFECT", {"hero": "SV-FATE-HERO-PLACE", "item": "SV-FATE-ITEM", "condition": "SV-FATE-CONDITION",
                             "hero_vehicle": "SV-HERO-VEHICLE-ENGAGE"}.get(typ, "SV-PLACE"))
     t.emit(ev.FateResolved(by=seat, target=opp, played=card))
     for other in f["cards"]:
@@ -523,12 +530,29 @@ def play_fate_card(t: Table, seat: str, cmd: C.FatePlay) -> None:
         t.emit(ev.Engaged(sector=opp, ally_vehicle=engage, hero_vehicle=card))
 
 
+def fate_card_takes_effect(t: Table, by: str, opp: str, card: str) -> bool:
+    """Fate: "If none of the cards you revealed can be played or has any effect, you must
+    still choose one and play it without applying its effect". A Hero, a Hero Vehicle, a
+    Condition or an Item standing on its own can always be played; an Item attached to a
+    Hero needs a Hero; an Effect must be one the player can follow and that changes
+    something (a Villain with no Credits loses none)."""
+    c = t.card(card)
+    typ = c["type"]
+    if typ == "item" and c.get("attach"):
+        return bool(t.all_of(opp, ("hero",)))
+    if typ != "effect":
+        return True
+    ctx = {"seat": opp, "actor": by, "card": card, "loc": None}
+    effects = [e for a in c.get("abilities", []) if a.get("when") == "play" for e in a["effects"]]
+    return feasible(t, effects, ctx) and any(does_something(t, e, ctx) for e in effects)
+
+
 def hunt(t: Table, seat: str, cmd: C.Hunt) -> None:
     """Bounties (Hunt): pay the Hunt cost at any time on your turn, without an action."""
     b = cmd.bounty
     if b not in t.in_sector(seat) or t.ctype(b) != "bounty":
         raise RuleViolation("SV-HUNT", f"{b} is not one of your Bounties in play")
-    limit = int(t.d["options"].get("hunts_per_turn", 1))
+    limit = int(t.d["options"].get("hunts_per_turn", 0))
     if limit and t.d["hunted"].count(b) >= limit:
         times = "once" if limit == 1 else f"{limit} times"
         raise RuleViolation("SV-HUNT-ONCE", f"you have already hunted {t.card(b)['name']} {times} this turn "

@@ -96,12 +96,14 @@ def test_ally_vehicle_is_a_new_location_with_actions_and_a_move_in_ability():
 
 def test_contact_and_bounty_hunt_progress_and_reward():
     m = put(new(villains="boba-fett,cad-bane"), "ann", "bf-jabba-the-hutt-1", "corellia")
-    m = at(credits(give(m, "ann", "bf-bounty-debtor-1"), "ann", 0), "ann", "corellia")
+    m = at(credits(give(m, "ann", "bf-bounty-debtor-1"), "ann", 1), "ann", "corellia")
+    amb = m.state.ambition["ann"]
     m.apply("ann", "play debtor on jabba the hutt")  # costs 0
-    m.apply("ann", "hunt debtor")  # Hunt (0): +1 Credit; Progress: hunt
+    m.apply("ann", "hunt debtor")  # Hunt (1): +1 Ambition; Progress: hunt
+    assert m.state.ambition["ann"] == amb + 1
     m.apply("ann", "collect")  # Progress: collect -> complete; Jabba's Reward: +3 Credits
     assert m.state.bounties["ann"] == ["bf-bounty-debtor-1"]
-    assert m.state.credits["ann"] == 1 + 2 + 3
+    assert m.state.credits["ann"] == 0 + 2 + 3
 
 
 def test_ambition_card_and_ambition_ability():

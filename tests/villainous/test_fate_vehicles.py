@@ -200,3 +200,50 @@ def test_no_ally_on_a_vehicle():
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "play hired gun at xanadu blood")
     assert rule_of(e) == "SV-ALLY-NOT-ON-VEHICLE"
+
+
+# -- Fate: "If none of the cards you revealed can be played or has any effect, you must still
+# choose one and play it without applying its effect, then discard it."
+
+
+def test_an_unplayable_fate_card_cannot_be_chosen_while_the_other_can_be_played():
+    m = new()
+    m = stack_fate(m, "bob", "ssf-rebel-blaster-1", "ssf-kanan-jarrus-1")  # no Hero for the Item
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "fate bob")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "fate-play rebel blaster")
+    assert rule_of(e) == "SV-FATE-NO-EFFECT" and "Kanan Jarrus" in str(e.value)
+    legal = [type(c).__name__ + ":" + c.card for c in m.legal("ann")]
+    assert all("rebel-blaster" not in c for c in legal) and any("kanan" in c for c in legal)
+    m.apply("ann", "fate-play kanan jarrus at bilzen")
+    assert "ssf-rebel-blaster-1" in m.state.fate_discard["bob"]
+
+
+def test_a_fate_effect_that_would_do_nothing_cannot_be_chosen_over_a_hero():
+    m = credits(new(villains="cad-bane,boba-fett"), "bob", 0)
+    m = stack_fate(m, "bob", "bff-sabotage-1", "bff-han-solo-1")  # Sabotage: lose 2 Credits
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "fate bob")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "fate-play sabotage")
+    assert rule_of(e) == "SV-FATE-NO-EFFECT"
+    # with Credits to lose, Sabotage has an effect and may be chosen
+    m = credits(m, "bob", 3)
+    m.apply("ann", "fate-play sabotage")
+    assert m.state.credits["bob"] == 1
+
+
+def test_when_no_revealed_card_can_be_played_either_is_played_without_effect_and_discarded():
+    m = credits(new(villains="cad-bane,boba-fett"), "bob", 0)
+    m = stack_fate(m, "bob", "bff-sabotage-1", "bff-beskar-armor-1")  # no Credits; no Hero
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "fate bob")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "fate-play beskar armor at corellia")
+    assert rule_of(e) == "SV-FATE-NO-EFFECT"
+    events = m.apply("ann", "fate-play beskar armor")
+    assert not [e for e in events if isinstance(e, ev.CardPlayed)]
+    assert {"bff-sabotage-1", "bff-beskar-armor-1"} <= set(m.state.fate_discard["bob"])
+    assert m.state.fate is None and m.state.credits["bob"] == 0
+    assert not any(c.startswith("bff-") for c in m.state.sector["bob"])

@@ -66,7 +66,7 @@ def test_the_round_limit_outcome_is_explained_in_the_rule_index_and_the_log():
     rule = GAME.rules.get("SV-HOUSE-ROUND-LIMIT")
     assert rule.source == "house" and "round_limit=0" in rule.text and "fraction" in rule.text
     opt = next(o for o in GAME.options if o.name == "round_limit")
-    assert opt.default == 30 and "furthest" in opt.doc
+    assert opt.default == 0 and opt.house and "furthest" in opt.doc  # off unless passed
     m = new(2, round_limit=1)
     m.apply("ann", "move coruscant")
     m.apply("ann", "end")
