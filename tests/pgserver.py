@@ -3,7 +3,7 @@
 ``initdb`` into a temporary directory (trust authentication, loopback only, a free port),
 ``pg_ctl start``, and ``pg_ctl stop`` when the test session ends, as pytest-postgresql and
 testing.postgresql do. PostgreSQL refuses to run as root, so as root the server runs as the
-``postgres`` user and its directory belongs to it. Each test gets a fresh database.
+``postgres`` user and its directory belongs to it. Each test gets a fresh schema.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def free_port() -> int:
 
 
 class PgServer:
-    """One running server; :meth:`new_database` hands out fresh, empty databases."""
+    """One running server; :meth:`new_database` hands out fresh, empty stores."""
 
     def __init__(self, bindir: str) -> None:
         self.bindir = bindir
@@ -89,13 +89,14 @@ class PgServer:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{dbname}"
 
     def new_database(self) -> str:
-        """A fresh empty database; its URL."""
+        """The URL of a fresh, empty store: its own schema (``search_path`` set in the URL),
+        as cheap as a directory; a new database per test costs half a second."""
         import psycopg
 
         name = f"t{os.getpid()}_{next(self._names)}"
         with psycopg.connect(self.url(), autocommit=True) as con:
-            con.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
-        return self.url(name)
+            con.execute(f'CREATE SCHEMA "{name}"')
+        return self.url() + f"?options=-csearch_path%3D{name}"
 
     def stop(self) -> None:
         try:
