@@ -592,7 +592,14 @@ def _connect(path: str, read_only: bool, timeout: float) -> duckdb.DuckDBPyConne
 def open_store(
     path: str, *, read_only: bool = False, timeout: float | None = None
 ) -> Iterator[Store]:
-    """Open the store for one short unit of work, then release the file for others."""
+    """Open the store for one short unit of work, then release the file for others.
+    A ``postgresql://`` URL opens the PostgreSQL store (events/postgres.py) instead."""
+    if path.startswith(("postgresql://", "postgres://")):
+        from arbiter.events.postgres import open_postgres
+
+        with open_postgres(path, read_only=read_only, timeout=timeout) as pg:
+            yield pg  # type: ignore[misc]
+        return
     if read_only and not os.path.exists(path):
         raise UnknownGame(f"no store at {path}: nothing has been played there yet")
     if not read_only:

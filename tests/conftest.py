@@ -10,3 +10,37 @@ from arbiter.core import registry  # noqa: E402
 import toygame  # noqa: E402
 
 registry.register(toygame.GAME)
+
+
+# -- stores ----------------------------------------------------------------------------------
+
+import pytest  # noqa: E402
+
+import pgserver  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A throwaway PostgreSQL server for the whole test session (skipped without one)."""
+    reason = pgserver.skip_reason()
+    if reason:
+        pytest.skip(reason)
+    server = pgserver.PgServer(pgserver.find_bindir()).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server) -> str:
+    """The URL of a fresh, empty PostgreSQL database."""
+    return pg_server.new_database()
+
+
+@pytest.fixture(params=["duckdb", "postgres"])
+def store_url(request, tmp_path) -> str:
+    """A new empty store of each kind: a DuckDB file path or a PostgreSQL URL."""
+    if request.param == "duckdb":
+        return str(tmp_path / "store.duckdb")
+    return request.getfixturevalue("pg_url")

@@ -1,0 +1,127 @@
+"""The Store protocol: everything the layers above need from storage, and nothing more.
+
+Two stores implement it: the embedded DuckDB file (``events/store.py``, the default) and the
+PostgreSQL server store (``events/postgres.py``, many concurrent writers). One conformance
+suite (``tests/test_stores.py``) runs against both. Open either with
+``arbiter.events.store.open_store(path_or_url)``.
+
+The guarantees every store gives:
+
+- the log is append-only, one row per event, keyed ``(game_id, seq)``;
+- :meth:`Store.append` is optimistic: the caller states the seq it expects the log to end
+  at; if another writer got there first, :class:`~arbiter.events.store.Conflict` is raised
+  and nothing is written; one command's events commit in one transaction;
+- each game's events are hash-chained, and every event of every game is also chained, in
+  commit order, into the global ledger (gseq, ghash) with no gap and no duplicate, however
+  many writers append at once;
+- :meth:`Store.query` runs SQL in a read-only transaction over the same tables and views
+  (``games``, ``events``, ``commands``, ``dice`` and each game's views).
+
+Views are given in DuckDB's SQL (as games declare them in ``projections/<game>.py``); a store
+on another engine translates them (see ``events/postgres.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ContextManager, Protocol, Sequence, runtime_checkable
+
+from arbiter.events.envelope import Envelope
+from arbiter.events.store import CommandRecord, GameRow, NewEvent, Receipt
+
+# A group of events and the command that produced them, as appended together.
+Group = tuple[Sequence[NewEvent], CommandRecord]
+
+
+@runtime_checkable
+class Store(Protocol):
+    """One open store, for one short unit of work."""
+
+    path: str  # the file or URL it was opened from (for messages)
+    read_only: bool
+
+    # -- views ---------------------------------------------------------------------------
+
+    def install_views(self, views: Sequence[tuple[str, str]]) -> None:
+        """(Re)create the SQL views (base views plus ``views``) when their text changed."""
+        ...
+
+    # -- games ---------------------------------------------------------------------------
+
+    def game(self, game_id: str) -> GameRow:
+        """A game's listing row; :class:`UnknownGame` if there is none."""
+        ...
+
+    def games(self) -> list[GameRow]:
+        """Every game, oldest first."""
+        ...
+
+    def resolve_game_id(self, prefix: str) -> str:
+        """A game id from a unique prefix of it."""
+        ...
+
+    def set_status(self, game_id: str, status: str, winner: str | None) -> None:
+        ...
+
+    # -- the log -------------------------------------------------------------------------
+
+    def receipt_for(self, command_id: str) -> Receipt | None:
+        """The receipt of a command already stored under ``command_id`` (None if new)."""
+        ...
+
+    def head(self, game_id: str) -> tuple[int, str]:
+        """(last seq, its hash) as the store recorded them at its last append."""
+        ...
+
+    def last(self, game_id: str) -> tuple[int, str]:
+        """(last seq, its hash) as the log itself ends."""
+        ...
+
+    def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
+               command: CommandRecord, *, new_game: GameRow | None = None,
+               status: tuple[str, str | None] | None = None) -> Receipt:
+        """One command's events after ``expected_seq``, in one transaction."""
+        ...
+
+    def append_batch(self, game_id: str, expected_seq: int, groups: Sequence[Group], *,
+                     new_game: GameRow | None = None,
+                     status: tuple[str, str | None] | None = None) -> Receipt:
+        """Several commands' events after ``expected_seq``, in one transaction."""
+        ...
+
+    def import_games(self, games: Sequence[tuple[GameRow, Sequence[Group]]],
+                     expected: Sequence[Sequence[str]] | None = None) -> list[Receipt]:
+        """Whole new games in one transaction; each chain must come out as ``expected``."""
+        ...
+
+    def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
+        """A game's events in seq order (up to and including ``upto``)."""
+        ...
+
+    def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
+        """(command_id, seat, text, first_seq, last_seq) in order."""
+        ...
+
+    def ledger(self) -> list[tuple[int, str, int, str, str]]:
+        """(gseq, game_id, seq, event hash, ledger hash) in append order."""
+        ...
+
+    # -- SQL -----------------------------------------------------------------------------
+
+    def query(self, sql: str, params: Sequence[Any] | None = None) -> tuple[list[str], list[tuple]]:
+        """(column names, rows) of ``sql`` run read-only; ``?`` marks a parameter."""
+        ...
+
+    def close(self) -> None:
+        ...
+
+
+class Opener(Protocol):
+    """How a store is opened: ``open_store(path_or_url, read_only=..., timeout=...)``."""
+
+    def __call__(self, path: str, *, read_only: bool = False,
+                 timeout: float | None = None) -> ContextManager[Store]: ...
+
+
+def is_url(path: str) -> bool:
+    """A PostgreSQL URL rather than a DuckDB file path."""
+    return path.startswith(("postgresql://", "postgres://"))

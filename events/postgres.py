@@ -1,0 +1,489 @@
+"""The PostgreSQL event store: the DuckDB store's tables, chains and guarantees on a server
+that many processes write at once (psycopg 3). Open it with
+``open_store("postgresql://user@host/db")`` or ``--db postgresql://...``.
+
+How concurrent appends stay correct (READ COMMITTED, one transaction a command):
+
+1. ``SELECT ... FROM heads WHERE game_id = $1 FOR UPDATE`` locks the game's head row, so
+   writers of one game queue; the second sees the first's new head once it commits and, its
+   expected seq being stale, gets :class:`Conflict` (exactly one wins). A new game's head
+   row is inserted ``ON CONFLICT DO NOTHING``: of two creators of one id, one wins.
+2. The per-game chain is computed from that head.
+3. ``SELECT ... FROM ledger_head FOR UPDATE`` then locks the one row holding the global
+   chain's end; gseq and ghash are assigned under it and it is held to COMMIT, so the
+   global chain runs in commit order with no gap and no duplicate. The lock order (game
+   head, then ledger head) is the same for every writer: no deadlock.
+
+Every table is keyed by ``game_id`` first and no key points across games, so the schema
+can be distributed by game (Citus): ``games``, ``events_log`` and ``heads`` sharded on
+``game_id``, colocated; ``meta`` and ``ledger_head`` reference tables. README.md says more.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from decimal import Decimal
+from typing import Any, Iterator, Sequence
+
+import msgspec
+
+from arbiter.events.envelope import GENESIS, Envelope, chain_hash
+from arbiter.events.store import (ChainMismatch, CommandRecord, Conflict, GameRow, NewEvent,
+                                  Receipt, StoreDamaged, StoreError, StoreLocked, UnknownGame,
+                                  _chain, _game_row, _game_tuple, _now, default_lock_timeout)
+
+try:  # psycopg is an optional dependency: only the PostgreSQL store needs it
+    import psycopg
+    import psycopg.conninfo
+    from psycopg import errors as pg_errors
+    from psycopg.types.string import TextLoader
+except ImportError:  # pragma: no cover - exercised only where psycopg is absent
+    psycopg = None  # type: ignore[assignment]
+
+SCHEMA_VERSION = 1
+
+# The DuckDB schema (events/store.py), column for column, in PostgreSQL's types. ``payload``
+# is ``json`` (not ``jsonb``): json keeps the exact text, which the hash covers byte for byte.
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key text PRIMARY KEY, value text);
+CREATE TABLE IF NOT EXISTS games (
+    game_id text PRIMARY KEY, kind text NOT NULL, seed numeric(20, 0), seats json,
+    options json, dice text, status text, winner text, rules_version text,
+    engine_version text, created_at timestamp, forked_from text, forked_at integer
+);
+CREATE TABLE IF NOT EXISTS events_log (
+    game_id text NOT NULL, seq integer NOT NULL, type text NOT NULL,
+    version integer NOT NULL, actor text, payload json NOT NULL, command_id text NOT NULL,
+    recorded_at timestamp NOT NULL, prev_hash text NOT NULL, hash text NOT NULL,
+    gseq bigint NOT NULL, ghash text NOT NULL,
+    command_text text,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE INDEX IF NOT EXISTS events_log_command ON events_log (command_id);
+CREATE INDEX IF NOT EXISTS events_log_gseq ON events_log (gseq);
+CREATE TABLE IF NOT EXISTS heads (game_id text PRIMARY KEY, seq bigint NOT NULL, hash text NOT NULL);
+CREATE TABLE IF NOT EXISTS ledger_head (
+    id smallint PRIMARY KEY CHECK (id = 1), gseq bigint NOT NULL, ghash text NOT NULL
+);
+"""
+
+# The base views, as DuckDB's (events/store.py BASE_VIEWS) in PostgreSQL's SQL.
+BASE_VIEWS: tuple[tuple[str, str], ...] = (
+    (
+        "commands",
+        "SELECT command_id, game_id, (array_agg(actor ORDER BY seq))[1] AS seat,"
+        " (array_agg(command_text ORDER BY seq))[1] AS text,"
+        " min(seq) AS first_seq, max(seq) AS last_seq, min(recorded_at) AS recorded_at"
+        " FROM events_log GROUP BY game_id, command_id",
+    ),
+    (
+        "events",
+        "SELECT game_id, seq, type, version, actor, payload, command_id, recorded_at,"
+        " prev_hash, hash FROM events_log",
+    ),
+    (
+        "dice",
+        "SELECT e.game_id, e.seq, e.actor, CAST(e.payload->>'n' AS INTEGER) AS n,"
+        " d.i AS die_index, d.die, d.face,"
+        " COALESCE(CAST(e.payload->>'manual' AS BOOLEAN), false) AS manual,"
+        " e.payload->>'purpose' AS purpose, g.kind AS game"
+        " FROM events_log e JOIN games g USING (game_id)"
+        " CROSS JOIN LATERAL ROWS FROM (json_array_elements_text(e.payload->'dice'),"
+        " json_array_elements_text(e.payload->'faces')) WITH ORDINALITY AS d(die, face, i)"
+        " WHERE e.type = 'DiceRolled'",
+    ),
+)
+
+_SCHEMA_LOCK = 0x61726269  # an advisory lock key: one process creates the schema or views
+
+
+class StoreUnavailable(StoreError):
+    """The server cannot be reached or refused the connection."""
+
+
+class QueryError(StoreError):
+    """SQL that the server refused (bad SQL, or a write in a read-only query)."""
+
+    exit_code = 2
+
+
+# -- DuckDB view SQL to PostgreSQL ------------------------------------------------------------
+
+_PATH = re.compile(r"(->>?)\s*'\$\.([A-Za-z_][A-Za-z0-9_.]*)'")
+_UNNEST_JSON = re.compile(
+    r"unnest\(\s*from_json\(\s*(.+?)\s*,\s*'\[\"VARCHAR\"\]'\s*\)\s*\)", re.IGNORECASE)
+
+
+def view_sql(duckdb_sql: str) -> str:
+    """A game's view, written in DuckDB's SQL, in PostgreSQL's.
+
+    DuckDB addresses JSON by path (``payload->>'$.seat'``); PostgreSQL by key
+    (``payload->>'seat'``) or by path array (``payload#>>'{a,b}'``). DuckDB's
+    ``unnest(from_json(x, '["VARCHAR"]'))`` is ``json_array_elements_text(x)``. Casts,
+    ``json_array_length``, CASE and COALESCE are the same in both.
+    """
+
+    def path(m: re.Match[str]) -> str:
+        op, keys = m.group(1), m.group(2).split(".")
+        if len(keys) == 1:
+            return f"{op}'{keys[0]}'"
+        return f"{'#>>' if op == '->>' else '#>'}'{{{','.join(keys)}}}'"
+
+    sql = _PATH.sub(path, duckdb_sql)
+    sql = _UNNEST_JSON.sub(lambda m: f"json_array_elements_text({m.group(1)})", sql)
+    return sql
+
+
+def _placeholders(sql: str) -> str:
+    """``?`` parameters (DuckDB's style, the protocol's) as psycopg's ``%s``, outside quotes."""
+    out, quote = [], ""
+    for ch in sql:
+        if quote:
+            if ch == quote:
+                quote = ""
+            out.append("%%" if ch == "%" else ch)
+        elif ch in "'\"":
+            quote = ch
+            out.append(ch)
+        elif ch == "?":
+            out.append("%s")
+        elif ch == "%":
+            out.append("%%")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _plain(value: Any) -> Any:
+    """PostgreSQL's numeric as DuckDB hands it back: an int when whole, else a float."""
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() and value.as_tuple().exponent >= 0 else float(value)
+    return value
+
+
+class PostgresStore:
+    """Every game in one PostgreSQL database. Open it with :func:`open_postgres`."""
+
+    def __init__(self, con: "psycopg.Connection[Any]", url: str, read_only: bool) -> None:
+        self.con = con
+        self.path = url
+        self.read_only = read_only
+
+    # -- schema -------------------------------------------------------------------------
+
+    def _ensure_schema(self) -> None:
+        con = self.con
+        has_meta = con.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()[0]
+        if not has_meta:
+            others = con.execute(
+                "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()").fetchone()[0]
+            if others:
+                raise StoreDamaged(f"{_safe(self.path)} is a PostgreSQL database but not an"
+                                   " arbiter store (it has other tables)")
+            if self.read_only:
+                raise UnknownGame(f"no arbiter store in {_safe(self.path)}: nothing has been"
+                                  " played there yet")
+            with self._tx("another process created the store at the same time"):
+                con.execute("SELECT pg_advisory_xact_lock(%s)", [_SCHEMA_LOCK])
+                if not con.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()[0]:
+                    con.execute(SCHEMA)
+                    con.execute("INSERT INTO meta VALUES ('schema_version', %s), ('views_hash', '')",
+                                [str(SCHEMA_VERSION)])
+                    con.execute("INSERT INTO ledger_head VALUES (1, 0, %s)", [GENESIS])
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        version = int(row[0]) if row and row[0].isdigit() else -1
+        if version > SCHEMA_VERSION:
+            raise StoreDamaged(
+                f"{_safe(self.path)} was written by a newer arbiter (store schema v{version}; this"
+                f" arbiter reads up to v{SCHEMA_VERSION}). Upgrade arbiter to open it.")
+        if version < SCHEMA_VERSION:
+            raise StoreDamaged(
+                f"{_safe(self.path)} has store schema v{version}, older than this arbiter's"
+                f" v{SCHEMA_VERSION}, and no migration exists for it.")
+
+    def install_views(self, views: Sequence[tuple[str, str]]) -> None:
+        """(Re)create the SQL views when their definitions changed; no DDL otherwise. Games
+        give their views in DuckDB's SQL; :func:`view_sql` turns each into PostgreSQL's."""
+        if self.read_only:
+            return
+        allv = tuple(BASE_VIEWS) + tuple((name, view_sql(sql)) for name, sql in views)
+        digest = chain_hash("", "", 0, "views", repr(allv))
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
+        if row and row[0] == digest:
+            return
+        with self._tx("views"):
+            self.con.execute("SELECT pg_advisory_xact_lock(%s)", [_SCHEMA_LOCK])
+            row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
+            if row and row[0] == digest:
+                return
+            old = self.con.execute("SELECT value FROM meta WHERE key = 'views'").fetchone()
+            names = (msgspec.json.decode(old[0]) if old else []) + [n for n, _ in allv]
+            for name in names:  # a view's columns may change: drop, then create afresh
+                self.con.execute(f'DROP VIEW IF EXISTS "{name}" CASCADE')
+            for name, sql in allv:
+                self.con.execute(f'CREATE VIEW "{name}" AS {sql}')
+            self.con.execute(
+                "INSERT INTO meta VALUES ('views', %s) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [msgspec.json.encode([n for n, _ in allv]).decode()])
+            self.con.execute("UPDATE meta SET value = %s WHERE key = 'views_hash'", [digest])
+
+    # -- games --------------------------------------------------------------------------
+
+    def add_game(self, row: GameRow) -> None:
+        self.con.execute("INSERT INTO games VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                         list(_game_tuple(row)))
+
+    def set_status(self, game_id: str, status: str, winner: str | None) -> None:
+        self.con.execute("UPDATE games SET status = %s, winner = %s WHERE game_id = %s",
+                         [status, winner, game_id])
+
+    _GAME_COLS = ("game_id, kind, seed, seats::text, options::text, dice, status, winner,"
+                  " rules_version, engine_version, created_at::text, forked_from, forked_at")
+
+    def game(self, game_id: str) -> GameRow:
+        row = self.con.execute(f"SELECT {self._GAME_COLS} FROM games WHERE game_id = %s",
+                               [game_id]).fetchone()
+        if row is None:
+            raise UnknownGame(f"no game {game_id!r} in {_safe(self.path)} (try: arbiter query"
+                              " \"select * from games\")")
+        return _game_row(row)
+
+    def games(self) -> list[GameRow]:
+        rows = self.con.execute(
+            f"SELECT {self._GAME_COLS} FROM games ORDER BY created_at, game_id").fetchall()
+        return [_game_row(r) for r in rows]
+
+    def resolve_game_id(self, prefix: str) -> str:
+        exact = self.con.execute("SELECT game_id FROM games WHERE game_id = %s", [prefix]).fetchone()
+        if exact:
+            return exact[0]
+        rows = self.con.execute("SELECT game_id FROM games WHERE starts_with(game_id, %s) LIMIT 3",
+                                [prefix]).fetchall()
+        if len(rows) == 1:
+            return rows[0][0]
+        if not rows:
+            raise UnknownGame(f"no game {prefix!r} in {_safe(self.path)}")
+        raise UnknownGame(f"{prefix!r} matches several games: {', '.join(r[0] for r in rows)}, ...")
+
+    # -- events -------------------------------------------------------------------------
+
+    def receipt_for(self, command_id: str) -> Receipt | None:
+        row = self.con.execute(
+            "SELECT game_id, min(seq), max(seq), (array_agg(hash ORDER BY seq DESC))[1]"
+            " FROM events_log WHERE command_id = %s GROUP BY game_id", [command_id]).fetchone()
+        return Receipt(row[0], row[2], row[3], row[1]) if row else None
+
+    def head(self, game_id: str) -> tuple[int, str]:
+        row = self.con.execute("SELECT seq, hash FROM heads WHERE game_id = %s", [game_id]).fetchone()
+        return (int(row[0]), row[1]) if row else (0, GENESIS)
+
+    def last(self, game_id: str) -> tuple[int, str]:
+        row = self.con.execute(
+            "SELECT seq, hash FROM events_log WHERE game_id = %s ORDER BY seq DESC LIMIT 1",
+            [game_id]).fetchone()
+        return (row[0], row[1]) if row else (0, GENESIS)
+
+    def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
+               command: CommandRecord, *, new_game: GameRow | None = None,
+               status: tuple[str, str | None] | None = None) -> Receipt:
+        return self.append_batch(game_id, expected_seq, [(events, command)],
+                                 new_game=new_game, status=status)
+
+    def append_batch(self, game_id: str, expected_seq: int,
+                     groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]], *,
+                     new_game: GameRow | None = None,
+                     status: tuple[str, str | None] | None = None) -> Receipt:
+        """Append several commands' events at ``expected_seq`` + 1 onward, in one transaction."""
+        if not groups or any(not evs for evs, _ in groups):
+            raise ValueError("a command must produce at least one event")
+        con = self.con
+        with self._tx(f"game {game_id}: another writer appended first"):
+            row = con.execute("SELECT seq, hash FROM heads WHERE game_id = %s FOR UPDATE",
+                              [game_id]).fetchone()
+            if row is None:
+                created = con.execute(
+                    "INSERT INTO heads VALUES (%s, 0, %s) ON CONFLICT DO NOTHING RETURNING seq",
+                    [game_id, GENESIS]).fetchone()
+                if created is None:  # another writer created this game meanwhile
+                    raise Conflict(f"game {game_id} was created by another writer first."
+                                   " Nothing was written.")
+                last_seq, prev = 0, GENESIS
+            else:
+                last_seq, prev = int(row[0]), row[1]
+            if last_seq != expected_seq and self.last(game_id)[0] != last_seq:
+                raise StoreDamaged(
+                    f"the log of {game_id} ends at seq {self.last(game_id)[0]} but the store"
+                    f" recorded seq {last_seq} as its last: events were removed or added behind"
+                    f" arbiter's back. Run `arbiter verify {game_id}`.")
+            if last_seq != expected_seq:
+                raise Conflict(
+                    f"game {game_id} moved on: expected the log to end at seq {expected_seq},"
+                    f" it ends at {last_seq}. Nothing was written; look again and retry.")
+            if new_game is not None:
+                self.add_game(new_game)
+            # The global chain's end: held from here to COMMIT, so gseq follows commit order.
+            gseq0, gprev0 = con.execute(
+                "SELECT gseq, ghash FROM ledger_head WHERE id = 1 FOR UPDATE").fetchone()
+            rows: list[tuple] = []
+            seq, prev, gseq, gprev = _chain(rows, game_id, (expected_seq, prev),
+                                            (int(gseq0), gprev0), groups, _now())
+            self._insert_events(rows)
+            con.execute("UPDATE heads SET seq = %s, hash = %s WHERE game_id = %s",
+                        [seq, prev, game_id])
+            con.execute("UPDATE ledger_head SET gseq = %s, ghash = %s WHERE id = 1", [gseq, gprev])
+            if status is not None:
+                self.set_status(game_id, *status)
+        return Receipt(game_id, seq, prev, expected_seq + 1)
+
+    def import_games(
+        self, games: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]]]],
+        expected: Sequence[Sequence[str]] | None = None,
+    ) -> list[Receipt]:
+        """Write whole new games in one transaction (bulk import): all or nothing; a game
+        whose chain comes out other than ``expected`` is refused before anything commits."""
+        con = self.con
+        ids = [row.game_id for row, _ in games]
+        with self._tx("import clashes with what is stored"):
+            clash = con.execute("SELECT game_id FROM games WHERE game_id = ANY(%s) LIMIT 1",
+                                [ids]).fetchone()
+            if clash:
+                raise Conflict(f"game {clash[0]} is already in this store; nothing was imported")
+            with con.cursor() as cur:
+                with cur.copy("COPY heads FROM STDIN") as cp:
+                    for gid in ids:
+                        cp.write_row((gid, 0, GENESIS))
+                with cur.copy("COPY games FROM STDIN") as cp:
+                    for row, _ in games:
+                        cp.write_row(_game_tuple(row))
+            gseq, gprev = con.execute(
+                "SELECT gseq, ghash FROM ledger_head WHERE id = 1 FOR UPDATE").fetchone()
+            gseq = int(gseq)
+            now = _now()
+            rows: list[tuple] = []
+            heads, receipts = [], []
+            for gi, (row, groups) in enumerate(games):
+                seq, prev, gseq, gprev = _chain(rows, row.game_id, (0, GENESIS), (gseq, gprev),
+                                                groups, now, expected[gi] if expected else None)
+                heads.append((seq, prev, row.game_id))
+                receipts.append(Receipt(row.game_id, seq, prev, 1))
+            self._insert_events(rows)
+            with con.cursor() as cur:
+                cur.executemany("UPDATE heads SET seq = %s, hash = %s WHERE game_id = %s", heads)
+            con.execute("UPDATE ledger_head SET gseq = %s, ghash = %s WHERE id = 1", [gseq, gprev])
+        return receipts
+
+    def _insert_events(self, rows: list[tuple]) -> None:
+        with self.con.cursor() as cur:
+            if len(rows) > 20:
+                with cur.copy("COPY events_log FROM STDIN") as cp:
+                    for r in rows:
+                        cp.write_row(r)
+            else:
+                cur.executemany("INSERT INTO events_log VALUES"
+                                " (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", rows)
+
+    @contextlib.contextmanager
+    def _tx(self, clash: str) -> Iterator[None]:
+        """One transaction, committed whole or rolled back whole; the server's unique,
+        serialization and deadlock errors become one :class:`Conflict`."""
+        try:
+            with self.con.transaction():
+                yield
+        except (pg_errors.UniqueViolation, pg_errors.SerializationFailure,
+                pg_errors.DeadlockDetected) as exc:
+            raise Conflict(f"{clash} ({str(exc).splitlines()[0]}). Nothing was written.") from exc
+        except pg_errors.LockNotAvailable as exc:
+            raise StoreLocked(f"{_safe(self.path)}: another writer held the game too long; nothing"
+                              " was written. Try again (ARBITER_LOCK_TIMEOUT sets the wait).") from exc
+        except pg_errors.ReadOnlySqlTransaction as exc:
+            raise StoreError(f"{_safe(self.path)} was opened read-only") from exc
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailable(f"{_safe(self.path)}: {str(exc).splitlines()[0]}") from exc
+
+    def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
+        sql = ("SELECT game_id, seq, type, version, actor, payload::text, command_id,"
+               " recorded_at::text, prev_hash, hash FROM events_log WHERE game_id = %s")
+        params: list[Any] = [game_id]
+        if upto is not None:
+            sql += " AND seq <= %s"
+            params.append(upto)
+        rows = self.con.execute(sql + " ORDER BY seq", params).fetchall()
+        return [Envelope(game_id=r[0], seq=r[1], type=r[2], version=r[3], actor=r[4], payload=r[5],
+                         command_id=r[6], recorded_at=r[7], prev_hash=r[8], hash=r[9])
+                for r in rows]
+
+    def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
+        return [tuple(r) for r in self.con.execute(
+            "SELECT command_id, (array_agg(actor ORDER BY seq))[1],"
+            " (array_agg(command_text ORDER BY seq))[1], min(seq), max(seq)"
+            " FROM events_log WHERE game_id = %s GROUP BY command_id ORDER BY min(seq)",
+            [game_id]).fetchall()]
+
+    def ledger(self) -> list[tuple[int, str, int, str, str]]:
+        return [tuple(r) for r in self.con.execute(
+            "SELECT gseq, game_id, seq, hash, ghash FROM events_log ORDER BY gseq").fetchall()]
+
+    def query(self, sql: str, params: Sequence[Any] | None = None) -> tuple[list[str], list[tuple]]:
+        """``sql`` in a read-only transaction on the server; ``?`` marks a parameter."""
+        try:
+            with self.con.transaction(), self.con.cursor() as cur:
+                cur.execute("SET TRANSACTION READ ONLY")
+                if params:
+                    cur.execute(_placeholders(sql), list(params))
+                else:
+                    cur.execute(sql)
+                if cur.description is None:
+                    return [], []
+                cols = [d.name for d in cur.description]
+                return cols, [tuple(_plain(v) for v in r) for r in cur.fetchall()]
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailable(f"{_safe(self.path)}: {str(exc).splitlines()[0]}") from exc
+        except psycopg.Error as exc:
+            raise QueryError(f"SQL: {str(exc).splitlines()[0]}") from exc
+
+    def close(self) -> None:
+        self.con.close()
+
+
+def _safe(url: str) -> str:
+    """A URL fit to print: without its password."""
+    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
+
+
+def _connect(url: str, read_only: bool, timeout: float) -> "psycopg.Connection[Any]":
+    if psycopg is None:
+        raise StoreError("the PostgreSQL store needs psycopg: pip install 'arbiter-referee[postgres]'")
+    try:  # the URL's own options (a search_path, say) are kept; ours come after them
+        given = psycopg.conninfo.conninfo_to_dict(url).get("options") or ""
+    except psycopg.ProgrammingError as exc:  # a URL psycopg cannot parse
+        raise StoreDamaged(f"{_safe(url)} is not a PostgreSQL URL: {exc}") from exc
+    options = f"{given} -c lock_timeout={max(1, int(timeout * 1000))}".strip()
+    if read_only:
+        options += " -c default_transaction_read_only=on"
+    try:
+        con = psycopg.connect(url, autocommit=True, connect_timeout=max(2, int(timeout)),
+                              options=options, application_name="arbiter")
+    except psycopg.OperationalError as exc:
+        raise StoreUnavailable(f"cannot reach the PostgreSQL store {_safe(url)}:"
+                               f" {str(exc).strip().splitlines()[-1]}") from exc
+    # JSON columns come back as their text, as DuckDB returns them (the hash covers the text).
+    con.adapters.register_loader("json", TextLoader)
+    con.adapters.register_loader("jsonb", TextLoader)
+    return con
+
+
+@contextlib.contextmanager
+def open_postgres(url: str, *, read_only: bool = False,
+                  timeout: float | None = None) -> Iterator[PostgresStore]:
+    """Open the PostgreSQL store at ``url`` for one unit of work."""
+    con = _connect(url, read_only, default_lock_timeout() if timeout is None else timeout)
+    store = PostgresStore(con, url, read_only)
+    try:
+        try:
+            store._ensure_schema()
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailable(f"{_safe(url)}: {str(exc).splitlines()[0]}") from exc
+        yield store
+    finally:
+        con.close()
