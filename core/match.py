@@ -126,12 +126,16 @@ class Match:
             return self.state
         return self.game.projection.view(self.state, seat)
 
-    def log(self, seat: str | None, *, effective_only: bool = False) -> list[tuple[int, str | None, Event]]:
-        """(seq, actor, event) as ``seat`` may see them; everything once the game is over."""
+    def log(self, seat: str | None, *, effective_only: bool = False,
+            after: int = 0) -> list[tuple[int, str | None, Event]]:
+        """(seq, actor, event) as ``seat`` may see them (from ``after`` on); everything once
+        the game is over."""
         over = self.outcome() is not None
-        items = effective(self.items) if effective_only else self.items
+        items = effective(self.items) if effective_only else self.items[after:]
         out = []
         for seq, _cid, ev in items:
+            if seq <= after:
+                continue
             shown: Event | None = ev
             if seat != REFEREE and not over:
                 shown = redact_shuffle(ev, seat, over)

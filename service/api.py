@@ -286,6 +286,7 @@ def create_app(tables: Tables, *, extra_routes: list[Any] | None = None) -> Lite
         openapi_config=OpenAPIConfig(title="arbiter", version=ENGINE_VERSION, path="/",
                                      render_plugins=[JsonRenderPlugin()]),
         request_max_body_size=64 * 1024,
+        logging_config=None,  # arbiter's own logging stands; no request lines on the console
         on_startup=[tables.started],
         on_shutdown=[tables.stopped],
         debug=False,

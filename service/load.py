@@ -18,6 +18,9 @@ from typing import Any
 
 import msgspec
 
+from arbiter.service.server import KEEP_ALIVE
+
+
 
 class LoadResult(msgspec.Struct):
     games: int
@@ -50,8 +53,8 @@ class Running:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         app = create_app(Tables(db, admin_token=admin_token, base_url=self.url))
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
-                                                    log_level="error", access_log=False))
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
+                                                    access_log=False, timeout_keep_alive=KEEP_ALIVE))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> "Running":
@@ -68,11 +71,39 @@ class Running:
         self.thread.join(timeout=20)
 
 
+async def _send(client: Any, method: str, path: str, **kw: Any) -> Any:
+    """One request, tried again once if the connection dropped under it (commands carry a
+    command id, so a retry never applies a move twice)."""
+    import httpx
+
+    try:
+        return await client.request(method, path, **kw)
+    except httpx.TransportError:
+        return await client.request(method, path, **kw)
+
+
+async def _wait(client: Any, gid: str, headers: dict[str, str], seq: int) -> None:
+    """Wait on the live stream until the game moves past ``seq`` (no polling), at most a
+    second at a time, so that a seat notices when its game has taken its share."""
+    import httpx
+
+    async def moved() -> None:
+        async with client.stream("GET", f"/games/{gid}/stream?after={seq}", headers=headers) as r:
+            async for line in r.aiter_lines():
+                if line.startswith("data:"):
+                    return
+
+    try:
+        await asyncio.wait_for(moved(), timeout=1.0)
+    except (asyncio.TimeoutError, httpx.TransportError):
+        pass
+
+
 async def _seat(client: Any, gid: str, token: str, quota: list[int], rng: random.Random,
                 latencies: list[float], counts: dict[str, int], receipts: list[str], deadline: float) -> None:
     headers = {"Authorization": f"Bearer {token}"}
     while quota[0] > 0 and time.perf_counter() < deadline:
-        r = await client.get(f"/games/{gid}", headers=headers)
+        r = await _send(client, "GET", f"/games/{gid}", headers=headers)
         if r.status_code >= 500:
             counts["errors"] += 1
             return
@@ -80,12 +111,13 @@ async def _seat(client: Any, gid: str, token: str, quota: list[int], rng: random
         if st["status"] == "over":
             return
         if not st["legal"]:
-            await asyncio.sleep(0.005)
+            await _wait(client, gid, headers, st["seq"])
             continue
         text = rng.choice(st["legal"])
         quota[0] -= 1
         t0 = time.perf_counter()
-        r = await client.post(f"/games/{gid}/commands", headers=headers, json={"text": text})
+        r = await _send(client, "POST", f"/games/{gid}/commands", headers=headers,
+                        json={"text": text, "command_id": f"{gid}-{rng.getrandbits(64):x}"})
         latencies.append(time.perf_counter() - t0)
         if r.status_code >= 500:
             counts["errors"] += 1

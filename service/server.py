@@ -15,6 +15,11 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+#: Seconds an idle client connection stays open (uvicorn's default of 5 s drops pooled
+#: connections of clients that wait on other players).
+KEEP_ALIVE = 60
+
+
 def serve(db: str, *, host: str, port: int, admin_token: str | None) -> None:
     import uvicorn
 
@@ -24,4 +29,4 @@ def serve(db: str, *, host: str, port: int, admin_token: str | None) -> None:
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     app = create_app(Tables(db, admin_token=admin_token, base_url=base))
     print(f"arbiter serving {db} at {base} (API: {base}/openapi.json; Ctrl-C stops)", file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=KEEP_ALIVE)

@@ -26,6 +26,9 @@ from arbiter.service.boards import board_svg
 
 T = TypeVar("T")
 
+#: Answers of ``GET /games/{id}`` kept, by (game, seq, seat): a state never changes at a seq.
+STATES_KEPT = 2048
+
 #: Bot moves a server makes in a row before it hands the turn back (a safety net only).
 BOT_STEPS = 2000
 
@@ -58,6 +61,10 @@ class Tables:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, asyncio.Event] = {}
         self._bots: dict[str, dict[str, str]] = {}
+        self._states: dict[tuple[str, int, str], Any] = {}
+        # Caches of what never changes once written: ids as resolved, seats by token hash.
+        self._ids: dict[str, str] = {}
+        self._seats: dict[str, tuple[str, str]] = {}
 
     # -- life -----------------------------------------------------------------------------
 
@@ -118,19 +125,26 @@ class Tables:
         if token is None:
             raise Problem(401, "no token", "send the seat's token: Authorization: Bearer TOKEN")
         store = self.store()
-        try:
-            gid = store.resolve_game_id(game_id)
-        except ArbiterError:
-            gid = None
-        except Exception as exc:  # an unknown game from the store layer
-            if type(exc).__name__ != "UnknownGame":
-                raise
-            gid = None
+        gid = self._ids.get(game_id)
+        if gid is None:
+            try:
+                gid = self._ids[game_id] = store.resolve_game_id(game_id)
+            except ArbiterError:
+                gid = None
+            except Exception as exc:  # an unknown game from the store layer
+                if type(exc).__name__ != "UnknownGame":
+                    raise
+                gid = None
         if self.is_admin(token):
             if gid is None:
                 raise Problem(404, "no such game", f"no game {game_id!r} here")
             return self._asking(Who(gid, REFEREE), seat)
-        found = store.seat_for_token(tokens.token_hash(token))
+        hashed = tokens.token_hash(token)
+        found = self._seats.get(hashed)
+        if found is None:
+            found = store.seat_for_token(hashed)
+            if found is not None:
+                self._seats[hashed] = found
         if found is None:
             raise Problem(401, "wrong token", "that token belongs to no seat of this server")
         if gid is None or found[0] != gid:
@@ -183,13 +197,17 @@ class Tables:
                         winner=g.winner) for g in self.store().games()]
 
     def match(self, game_id: str) -> Match:
-        return self.engine.load_from(self.store(), game_id)
+        # The server is the store's only writer while it runs, so its warm games are current.
+        return self.engine.load_from(self.store(), game_id, fresh=True)
 
     def state(self, game_id: str, who: Who) -> Any:
         from arbiter.service.api import GameState
 
         m = self.match(game_id)
         seat = who.seat
+        key = (m.game_id, m.seq, seat)
+        if key in self._states:  # every seat's clients ask again after each move
+            return self._states[key]
         view = m.view(seat)
         plain = msgspec.to_builtins(view)
         to_act = m.to_act()
@@ -197,13 +215,16 @@ class Tables:
         legal: list[str] = []
         if out is None and seat in to_act.seats:
             legal = m.legal_texts(seat)
-        return GameState(
+        state = self._states[key] = GameState(
             game_id=m.game_id, kind=m.game.id, title=m.game.title, seq=m.seq, seat=seat,
             seats=list(m.seats), to_act=[] if out else list(to_act.seats),
             decision="over" if out else to_act.kind, prompt="" if out else (to_act.prompt or ""),
             status="over" if out else "playing", winners=list(out.winners) if out else [],
             result=(out.reason or "") if out else "",
             view=plain, legal=legal, board=board_svg(m.game.id, plain, seat))
+        if len(self._states) > STATES_KEPT:
+            self._states.pop(next(iter(self._states)))
+        return state
 
     def command(self, game_id: str, who: Who, text: str, command_id: str | None) -> Any:
         if who.seat == REFEREE:
@@ -267,7 +288,7 @@ class Tables:
         m = self.match(game_id)
         shown = [ShownEvent(seq=s, actor=a, type=type(ev).__name__, text=describe(m, ev),
                             event=msgspec.to_builtins(ev))
-                 for s, a, ev in m.log(who.seat) if s > after]
+                 for s, a, ev in m.log(who.seat, after=after)]
         return EventPage(seq=m.seq, events=shown)
 
     def verify(self, game_id: str, who: Who) -> Any:
