@@ -4,6 +4,7 @@ pages play a whole game, and neither page ever shows the other seat's secrets.""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -32,21 +33,27 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def server(tmp_path):
+def served(tmp_path):
+    """A real uvicorn on a loopback port, in a thread: (its URL, its tables)."""
     import uvicorn
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    app = create_app(Tables(str(tmp_path / "web.duckdb"), base_url=base))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    tables = Tables(str(tmp_path / "web.duckdb"), base_url=base)
+    srv = uvicorn.Server(uvicorn.Config(create_app(tables), host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.time() + 15
     while not srv.started and time.time() < deadline:
         time.sleep(0.05)
-    yield base
+    yield base, tables
     srv.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture
+def server(served):
+    return served[0]
 
 
 @pytest.fixture
@@ -172,3 +179,63 @@ def test_a_refusal_shows_its_rule_on_the_page(server, browser):
         page.wait_for_selector("[data-testid=refusal]:not([hidden])")
         assert "ARB-TURN" in page.text_content("[data-testid=refusal]")
         assert page.locator("svg.board").count() == 1
+
+
+def secret_forms(token: str) -> set[str]:
+    """The ways a page could print a hidden token: its id, without a kind prefix, in words."""
+    bare = token.split(":", 1)[-1]
+    return {token, bare, bare.replace("-", " ")}
+
+
+def page_text(page) -> str:
+    return "".join(page.inner_html(sel) for sel in
+                   ("#board", "#mine", "#table", "#menu", "#turn", "#who", "#log", "#refusal")).lower()
+
+
+def shows_no_secret_of(page, tables, game_id: str, seat: str) -> None:
+    """Nothing on the page names what the referee's state hides from ``seat`` right now."""
+    m = tables.match(game_id)
+    hidden = m.game.projection.hidden_from(m.state, seat)
+    shown = page_text(page)
+    for token in hidden:
+        for form in secret_forms(token):
+            pattern = re.compile(r"(?<![\w-])" + re.escape(form.lower()) + r"(?![\w-])")
+            found = pattern.search(shown)
+            assert found is None, (f"{seat}'s page shows {token!r} hidden from it: "
+                                   f"...{shown[max(0, found.start() - 200):found.end() + 60]}...")
+
+
+@pytest.mark.parametrize("kind", ["monster-derby", "my-little-scythe", "scott-pilgrim"])
+def test_the_opening_turns_of_each_hidden_information_game_keep_each_seats_secrets(served, browser, kind):
+    base, tables = served
+    with httpx.Client(base_url=base, timeout=30) as api:
+        game = api.post("/games", json={"kind": kind, "players": ["ann", "bob"]}).json()
+        gid = game["game_id"]
+        ref = {"Authorization": f"Bearer {game['referee']['token']}"}
+        m = tables.match(gid)
+        assert any(m.game.projection.hidden_from(m.state, s) for s in ("ann", "bob")), \
+            f"{kind} starts with nothing hidden: this test would prove nothing"
+        pages = {}
+        for seat in ("ann", "bob"):
+            page = browser.new_page()
+            page.goto(game["seats"][seat]["url"])
+            page.wait_for_selector("body[data-status]", state="attached")
+            pages[seat] = page
+        for step in range(12):
+            state = api.get(f"/games/{gid}", headers=ref).json()
+            if state["status"] == "over":
+                break
+            seat = state["to_act"][0]
+            page = pages[seat]
+            wait_until(page, lambda: int(body(page, "seq") or 0) >= state["seq"] and body(page, "my-turn") == "yes")
+            for s, p in pages.items():
+                shows_no_secret_of(p, tables, gid, s)
+            if step % 3 == 0:
+                page.locator("#menu button").first.click()
+            else:
+                page.click("[data-testid=bot]")
+            wait_until(page, lambda: int(body(page, "seq") or 0) > state["seq"])
+        moved = api.get(f"/games/{gid}", headers=ref).json()["seq"]
+        for s, p in pages.items():
+            wait_until(p, lambda: int(body(p, "seq") or 0) >= moved)
+            shows_no_secret_of(p, tables, gid, s)
