@@ -297,3 +297,35 @@ def test_the_stream_sends_new_events_live_and_redacted(live_server):
         t.join(timeout=10)
         assert got and got[0]["seq"] == seq + 1 and got[0]["actor"] == "bob"
         assert bob_pick.split()[-1] not in secrets_part(got)
+
+
+def test_slow_and_dead_clients_never_block_the_others(live_server):
+    """Clients that open streams and never read them, and one that sends half a request and
+    goes silent, leave every other seat's commands answered promptly."""
+    host, port = live_server.removeprefix("http://").split(":")
+    with httpx.Client(base_url=live_server, timeout=10) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid = game["game_id"]
+        ann, bob = (bearer(game["seats"][s]["token"]) for s in ("ann", "bob"))
+        stalled = []
+        for _ in range(20):  # streams opened and never read
+            s = socket.create_connection((host, int(port)))
+            token = game["seats"]["ann"]["token"]
+            s.sendall(f"GET /games/{gid}/stream HTTP/1.1\r\nHost: {host}\r\n"
+                      f"Authorization: Bearer {token}\r\n\r\n".encode())
+            stalled.append(s)
+        half = socket.create_connection((host, int(port)))  # a request that never finishes
+        half.sendall(f"POST /games/{gid}/commands HTTP/1.1\r\nHost: {host}\r\n"
+                     f"Content-Length: 500\r\n\r\n{{\"text\": ".encode())
+        stalled.append(half)
+        try:
+            for who in (ann, bob):
+                pick = c.get(f"/games/{gid}", headers=who).json()["legal"][0]
+                t0 = time.perf_counter()
+                r = c.post(f"/games/{gid}/commands", headers=who, json={"text": pick})
+                assert r.status_code == 200, r.text
+                assert time.perf_counter() - t0 < 5
+            assert c.get(f"/games/{gid}/events", headers=ann).json()["seq"] > 0
+        finally:
+            for s in stalled:
+                s.close()
