@@ -647,6 +647,35 @@ def import_(
                 console.print(gid)
 
 
+@app.command("copy")
+def copy_(
+    src: str = typer.Option(..., "--from", help="The store to copy from (a DuckDB file or a postgresql:// URL)."),
+    dst: str = typer.Option(..., "--to", help="The store to copy into (created if it is a new file)."),
+    game_ids: list[str] = typer.Argument(None, help="Games to copy (default: every game)."),
+) -> None:
+    """Copy whole games between stores, keeping ids, hashes and receipts."""
+    from rich.progress import Progress
+
+    from arbiter.core.copying import copy_games, plan
+    from arbiter.core.engine import all_views
+    from arbiter.events.store import open_store
+
+    with user_errors():
+        if os.path.abspath(src) == os.path.abspath(dst) or src == dst:
+            fail("--from and --to name the same store")
+        timeout = engine().lock_timeout
+        with open_store(src, read_only=True, timeout=timeout) as source, \
+                open_store(dst, timeout=timeout) as target:
+            target.install_views(all_views())
+            todo, _same = plan(source, target, game_ids or None)
+            with Progress(console=err.get(), transient=True, disable=not todo) as progress:
+                task = progress.add_task("copying", total=len(todo))
+                report = copy_games(source, target, game_ids or None,
+                                    progress=lambda n: progress.advance(task, n))
+        console.print(f"copied {len(report.copied)} games ({report.events:,} events) from {src} to {dst}"
+                      + (f"; {len(report.skipped)} already there, unchanged" if report.skipped else ""))
+
+
 # ----------------------------------------------------------------------------- playing
 
 
