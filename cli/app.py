@@ -562,16 +562,20 @@ def games(
                       [(g.id, g.title, f"{g.min_seats}–{g.max_seats}", ", ".join(botlib.bot_names(g)))
                        for g in registry.available()], fmt)
             return
-        if not os.path.exists(CTX.db):
+        from arbiter.events.interface import is_url
+
+        if not is_url(CTX.db) and not os.path.exists(CTX.db):
             if fmt == "table":
                 err.print(f"no games yet in {CTX.db}; start one with `arbiter new monster-derby`")
             emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created"], [], fmt)
             return
         with engine().open(read_only=True) as store:
             cols, rows = store.query(
-                "SELECT g.game_id, g.kind, g.seats, g.status, g.winner, max(e.seq) AS events,"
-                " CAST(g.created_at AS VARCHAR)[:19] AS created FROM games g LEFT JOIN events_log e"
-                " USING (game_id) GROUP BY ALL ORDER BY created")
+                # the SQL both stores speak (no GROUP BY ALL, no string slices)
+                "SELECT g.game_id, g.kind, g.seats, g.status, g.winner,"
+                " (SELECT max(e.seq) FROM events_log e WHERE e.game_id = g.game_id) AS events,"
+                " substr(CAST(g.created_at AS VARCHAR), 1, 19) AS created FROM games g"
+                " ORDER BY g.created_at, g.game_id")
         emit_rows(cols, rows, fmt)
 
 

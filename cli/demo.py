@@ -56,7 +56,7 @@ def run_demo(engine: Engine, game_id: str, seed: int, pause: float = 0.0) -> str
                       f" commands decided again: " + ("[green]verified[/]" if report.ok else f"[red]{report.first}[/]"))
         console.rule("4. SQL: which faces came up")
         cols, rows = store.query(
-            "SELECT die, face, count(*) AS times FROM dice WHERE game_id = ? GROUP BY ALL ORDER BY die, face",
+            "SELECT die, face, count(*) AS times FROM dice WHERE game_id = ? GROUP BY die, face ORDER BY die, face",
             [gid])
     emit_rows(cols, rows, "table")
     console.rule("next")
