@@ -894,12 +894,17 @@ def bench(
     events: int = typer.Option(10000, help="Events in the long game used for replay and stepping back."),
     commands: int = typer.Option(300, help="Stored commands timed for latency."),
     game: Optional[str] = typer.Option(None, help="Which game to measure (default monster-derby)."),
+    postgres: Optional[str] = typer.Option(
+        None, "--postgres", help="A PostgreSQL database (URL) for the many-writers row; bench writes games there."),
 ) -> None:
     """Measure speed as ratios against a baseline measured in the same run."""
     with user_errors():
         from arbiter.cli.bench import run_bench
+        from arbiter.events.interface import is_url
 
-        run_bench(events=events, commands=commands, game_id=game)
+        if postgres is not None and not is_url(postgres):
+            fail(f"--postgres takes a postgresql:// URL, not {postgres!r}")
+        run_bench(events=events, commands=commands, game_id=game, postgres=postgres)
 
 
 @app.command()
@@ -925,7 +930,7 @@ def serve(
 #: How a value is named in help, by parameter (default: the parameter's name in capitals).
 METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND",
             "content": "FILE", "path": "FILE", "out": "FILE", "games_": "N", "seats": "N", "command": "COMMAND...", "bot_seed": "N", "max_menu": "N",
-            "max_steps": "N", "db": "PATH|URL", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N"}
+            "max_steps": "N", "db": "PATH|URL", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N", "postgres": "URL"}
 
 
 def _name_values_in_help() -> None:

@@ -51,7 +51,21 @@ def timed(fn: Any, repeat: int = 3) -> float:
     return best
 
 
-def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = None) -> None:
+def writers_row(url: str) -> tuple[str, str, str, str, str]:
+    """8 writer processes on one PostgreSQL store (two sharing a game) against one writer
+    alone, both measured now on the same server."""
+    from arbiter.cli.writers import run_writers
+
+    one = run_writers(url, processes=1, commands=160, seed=11, sharing=0)
+    many = run_writers(url, processes=8, commands=40, seed=12)
+    return ("8 writer processes, PostgreSQL", f"{many.per_second:.0f} commands/s;"
+            f" {many.storage_errors} storage errors, {many.refused} refused after a clash",
+            f"{one.per_second:.0f} commands/s, one writer", f"{many.per_second / one.per_second:.2f}x",
+            "0 lost, 0 exit 3")
+
+
+def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = None,
+              postgres: str | None = None) -> None:
     game_id = game_id or ("monster-derby" if "monster-derby" in registry.known() else registry.known()[0])
     game = registry.get(game_id)
     rows: list[tuple[str, str, str, str, str]] = []
@@ -152,6 +166,8 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
                      f"{total:,} events", "", "> 100,000 ev/s"))
 
         rows.append(service_row(os.path.join(tmp, "served.duckdb"), t_cmd))
+        if postgres:
+            rows.append(writers_row(postgres))
     emit_rows(["measure", "arbiter", "baseline (same run)", "ratio", "aim"], rows, "table",
               title=f"arbiter bench — {game.title}, {n:,}-event game")
 
