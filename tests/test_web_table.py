@@ -109,15 +109,21 @@ def log_is_the_seats_own(page, api: httpx.Client, game: dict, seat: str) -> None
         assert line in allowed, f"{seat}'s page logs a line its own log does not have: {line}"
 
 
+def open_pages(browser, game: dict) -> dict:
+    """One browser page per seat, each at its own link, loaded."""
+    pages = {}
+    for seat in game["seats"]:
+        page = browser.new_page()
+        page.goto(game["seats"][seat]["url"])
+        page.wait_for_selector("body[data-status]", state="attached")
+        pages[seat] = page
+    return pages
+
+
 def test_two_browsers_play_villainous_to_the_end_each_seeing_only_their_own_hand(server, browser):
     with httpx.Client(base_url=server, timeout=30) as api:
         game = api.post("/games", json={"kind": "villainous", "players": ["ann", "bob"]}).json()
-        pages = {}
-        for seat in ("ann", "bob"):
-            page = browser.new_page()
-            page.goto(game["seats"][seat]["url"])
-            page.wait_for_selector("body[data-status]", state="attached")
-            pages[seat] = page
+        pages = open_pages(browser, game)
         # the token left the address bar as soon as the page read it
         assert game["seats"]["ann"]["token"] not in pages["ann"].url
         # each seat sees its own hand by name
@@ -215,12 +221,7 @@ def test_the_opening_turns_of_each_hidden_information_game_keep_each_seats_secre
         m = tables.match(gid)
         assert any(m.game.projection.hidden_from(m.state, s) for s in ("ann", "bob")), \
             f"{kind} starts with nothing hidden: this test would prove nothing"
-        pages = {}
-        for seat in ("ann", "bob"):
-            page = browser.new_page()
-            page.goto(game["seats"][seat]["url"])
-            page.wait_for_selector("body[data-status]", state="attached")
-            pages[seat] = page
+        pages = open_pages(browser, game)
         for step in range(12):
             state = api.get(f"/games/{gid}", headers=ref).json()
             if state["status"] == "over":
