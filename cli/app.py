@@ -468,13 +468,19 @@ def verify(
     game_id: Optional[str] = typer.Argument(None),
     all_games: bool = typer.Option(False, "--all", help="Every game in the store, and the global ledger."),
     receipt: list[str] = typer.Option([], "--receipt", "-r", help="A receipt to prove (repeatable)."),
+    receipts: Optional[str] = typer.Option(None, "--receipts", help="A file of receipts, one a line, to prove at once."),
     quick: bool = typer.Option(False, "--quick", help="Chain and dice only; do not re-decide commands."),
     fmt: str = format_option(),
 ) -> None:
-    """Audit: hash chains, dice against the seed, and every command decided again."""
+    """Audit: hash chains, the listing, dice against the seed, and every command decided again."""
     with user_errors():
-        if not game_id and not all_games and not receipt:
-            fail("name a game, or --all, or --receipt")
+        if not game_id and not all_games and not receipt and not receipts:
+            fail("name a game, or --all, or --receipt, or --receipts FILE")
+        wanted = list(receipt)
+        if receipts:
+            wanted += audit.parse_receipts(read_text(receipts))
+            if not wanted:
+                fail(f"{receipts} holds no receipts (one a line, game:seq:hash as arbiter printed them)")
         eng = engine()
         bad = 0
         with eng.open(read_only=True) as store:
@@ -487,23 +493,59 @@ def verify(
                 rows.append((gid, report.events, report.commands, report.rolls,
                              "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}"))
                 bad += not report.ok
-            ledger = audit.verify_ledger(store) if all_games else []
-            receipts = [audit.check_receipt(store, r) for r in receipt]
+            ledger = audit.verify_store(store) if all_games else []
+            checked = [audit.check_receipt(store, r) for r in wanted]
         if rows:
             emit_rows(["game_id", "events", "commands", "draws", "verdict"], rows, fmt)
         for p in ledger:
-            err.print(f"[red]ledger: {escape(p.message)}[/]")
-        for r, p in zip(receipt, receipts):
-            if p is not None and p.seq == 0:
-                err.print(f"[bold red]error:[/] {escape(p.message)}")
-                continue
-            console.print(f"receipt {r}: " + ("[green]present[/]" if p is None else f"[red]{escape(p.message)}[/]"))
-        if any(p is not None and p.seq == 0 for p in receipts):
+            err.print(f"[red]store: {escape(p.message)}[/]")
+        malformed = [p for p in checked if p is not None and p.seq == 0]
+        for p in malformed:
+            err.print(f"[bold red]error:[/] {escape(p.message)}")
+        if malformed:
             raise typer.Exit(2)  # a malformed receipt is bad input, not a failed audit
-        failed = bad + len(ledger) + sum(p is not None for p in receipts)
+        missing = [p for p in checked if p is not None]
+        if receipts and not missing:
+            console.print(f"receipts: all {len(wanted)} present")
+        elif receipts:
+            console.print(f"receipts: {len(wanted) - len(missing)} of {len(wanted)} present")
+            for p in missing:
+                console.print(f"[red]{escape(p.message)}[/]")
+        else:
+            for r, p in zip(wanted, checked):
+                console.print(f"receipt {r}: " + ("[green]present[/]" if p is None else f"[red]{escape(p.message)}[/]"))
+        failed = bad + len(ledger) + len(missing)
         if failed:
             raise typer.Exit(1)
         (console if fmt == "table" else err).print("[green]verified[/]")
+
+
+@app.command()
+def migrate(
+    hash_map: Optional[str] = typer.Option(None, "--map", help="Write game_id,seq,old_hash,new_hash of every event to this CSV file."),
+) -> None:
+    """Bring a store written by an older arbiter up to this one's schema (its v1 chains are
+    checked first; a store that fails them is left as it is)."""
+    with user_errors():
+        from arbiter.events.store import SCHEMA_VERSION, open_store
+
+        with open_store(CTX.db, allow_old=True) as store:
+            before = store.schema_version
+            games_, events_, mapping = store.migrate()
+        if before == SCHEMA_VERSION:
+            console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
+            return
+        if hash_map:
+            import csv
+
+            with open(hash_map, "w", encoding="utf-8", newline="") as fh:
+                w = csv.writer(fh)
+                w.writerow(["game_id", "seq", "old_hash", "new_hash"])
+                w.writerows(mapping)
+        console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
+                      f" {events_} events of {games_} games rehashed. Receipts printed before today"
+                      " name the old hashes" + (f"; {hash_map} maps them to the new." if hash_map else
+                                                "; --map FILE lists old and new."))
 
 
 @app.command()
@@ -892,7 +934,7 @@ def serve(
 #: How a value is named in help, by parameter (default: the parameter's name in capitals).
 METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND",
             "content": "FILE", "path": "FILE", "out": "FILE", "games_": "N", "seats": "N", "command": "COMMAND...", "bot_seed": "N", "max_menu": "N",
-            "max_steps": "N", "db": "PATH|URL", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N"}
+            "max_steps": "N", "db": "PATH|URL", "receipts": "FILE", "hash_map": "FILE", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N"}
 
 
 def _name_values_in_help() -> None:
