@@ -454,9 +454,9 @@ def check(
 
 def read_text(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as fh:
+        return sys.stdin.read().removeprefix("\ufeff")
+    try:  # utf-8-sig: a byte-order mark some editors write is not part of the text
+        with open(path, encoding="utf-8-sig") as fh:
             return fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
@@ -552,8 +552,11 @@ def migrate(
 def query(
     sql: str = typer.Argument(..., help="SQL over the store: tables games, events, commands, dice, ..."),
     fmt: str = format_option(),
+    unsafe_files: bool = typer.Option(
+        False, "--unsafe-files",
+        help="Let the SQL read and write files and other databases (for the store's owner only)."),
 ) -> None:
-    """SQL over the store (read-only)."""
+    """SQL over the store: read-only, and nothing outside the store (see --unsafe-files)."""
     import duckdb
 
     with user_errors():
@@ -561,7 +564,9 @@ def query(
             fail("give a SQL statement, e.g. arbiter query \"select * from games\"")
         with engine().open(read_only=True) as store:
             try:
-                cols, rows = store.query(sql)
+                cols, rows = store.query(sql, sandbox=not unsafe_files)
+            except duckdb.IOException as exc:  # only without the sandbox: a file the SQL named
+                fail(f"SQL: {str(exc).splitlines()[0]}")
             except duckdb.Error as exc:
                 fail(f"SQL: {str(exc).splitlines()[0]}")
         emit_rows(cols, rows, fmt)
@@ -635,14 +640,28 @@ def fork(
 
 @app.command()
 def export(
-    game_id: str = typer.Argument(...),
-    fmt: str = typer.Option("transcript", "--format", "-f", help="transcript or jsonl (every stored event)."),
-    out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default stdout)."),
+    game_id: Optional[str] = typer.Argument(None, help="The game (every game, with --format parquet)."),
+    fmt: str = typer.Option("transcript", "--format", "-f",
+                            help="transcript, jsonl (every stored event) or parquet (tables, into a directory)."),
+    out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default stdout); for parquet, a directory."),
 ) -> None:
-    """Write a game out, as a transcript or as its full event log."""
+    """Write a game out, as a transcript or its full event log; or the whole history as
+    Parquet tables (events, commands, games, dice; partitioned by game kind)."""
     with user_errors():
-        common.check_format(fmt, ("transcript", "jsonl"))
+        common.check_format(fmt, ("transcript", "jsonl", "parquet"))
         eng = engine()
+        if fmt == "parquet":
+            from arbiter.core.porting import export_parquet
+
+            if not out:
+                fail("--format parquet writes a directory of tables: give it with -o DIR")
+            with eng.open(read_only=True) as store:
+                gid = store.resolve_game_id(game_id) if game_id else None
+                written = export_parquet(store, out, gid)
+            err.print(f"[dim]wrote {out}: " + ", ".join(f"{n} {t}" for t, n in written.items()) + "[/]")
+            return
+        if not game_id:
+            fail(f"name the game to export as {fmt} (every game: --format parquet -o DIR)")
         if fmt == "transcript":
             text = transcript.export(eng.load(game_id))
         else:
@@ -656,6 +675,15 @@ def export(
             err.print(f"[dim]wrote {out}[/]")
         else:
             sys.stdout.write(text)
+
+
+def transcript_game_id(match: Match, text: str) -> str:
+    """A transcript's game id: the game's short name and a digest of the file, so that
+    importing the same file again finds the game it made instead of making another."""
+    import hashlib
+
+    digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+    return f"{match.game.short or match.game.id[:2]}-t{digest}"
 
 
 @app.command("import")
@@ -675,12 +703,15 @@ def import_(
             if not result.ok:
                 err.print(f"[bold red]line {result.line}[/] {escape(result.text)}\n  {escape(str(result.error))}")
                 raise typer.Exit(1 if isinstance(result.error, RuleViolation) else 2)
-            t = transcript.parse(text)
-            gid, match, _ = eng.new(t.game, seats=result.match.seats, seed=result.match.created.seed,
-                                    options=result.match.created.options, dice=t.dice, content=data,
-                                    content_source="embedded" if data is None else "file")
+            # Decided whole in memory, written in one transaction, under an id drawn from
+            # the transcript itself: a killed import leaves nothing, a retry finds its game.
+            match = result.match
+            gid = transcript_game_id(match, text)
             with eng.open() as store:
-                eng.replay_into(store, gid, result.match.effective_commands())
+                if store.query("SELECT count(*) FROM games WHERE game_id = ?", [gid])[1][0][0]:
+                    err.print(f"[dim]already imported as {gid}[/]")
+                else:
+                    eng.store_match(store, match, game_id=gid)
             console.print(gid)
         else:
             with eng.open() as store:

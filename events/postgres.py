@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import re
 from decimal import Decimal
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import msgspec
 
@@ -342,6 +342,7 @@ class PostgresStore:
     def import_games(
         self, games: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]]]],
         expected: Sequence[Sequence[str]] | None = None,
+        check: Callable[[Any], None] | None = None,
     ) -> list[Receipt]:
         """Write whole new games in one transaction (bulk import): all or nothing; a game
         whose chain comes out other than ``expected`` is refused before anything commits."""
@@ -374,6 +375,8 @@ class PostgresStore:
             with con.cursor() as cur:
                 cur.executemany("UPDATE heads SET seq = %s, hash = %s WHERE game_id = %s", heads)
             con.execute("UPDATE ledger_head SET gseq = %s, ghash = %s WHERE id = 1", [gseq, gprev])
+            if check is not None:  # sees the written games; raising rolls them all back
+                check(self)
         return receipts
 
     def _insert_events(self, rows: list[tuple]) -> None:

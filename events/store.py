@@ -12,7 +12,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import duckdb
 import msgspec
@@ -441,6 +441,7 @@ class Store:
     def import_games(
         self, games: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]]]],
         expected: Sequence[Sequence[str]] | None = None,
+        check: Callable[[Any], None] | None = None,
     ) -> list[Receipt]:
         """Write whole new games in one transaction (bulk import): all or nothing.
 
@@ -466,6 +467,9 @@ class Store:
             self._insert("events_log", rows)
             self._insert("heads", hrows)
             con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
+            self._heads = {}
+            if check is not None:  # sees the written games; raising rolls them all back
+                check(self)
         self._heads = {}
         return receipts
 
