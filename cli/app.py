@@ -440,11 +440,11 @@ def check(
         if fmt != "table":
             m = result.match
             emit_rows(["ok", "line", "text", "rule_id", "message", "commands", "events"],
-                      [(result.ok, None if result.ok else result.line, None if result.ok else result.text,
-                        getattr(exc, "rule_id", None), None if exc is None else str(exc),
+                      [(result.ok, None if result.ok else result.line, None if result.ok else common.clip(result.text),
+                        getattr(exc, "rule_id", None), None if exc is None else common.clip(str(exc)),
                         result.commands, m.seq if m is not None else None)], fmt)
         elif not result.ok:
-            err.print(f"[bold red]line {result.line}[/] {escape(result.text)}\n  {escape(str(exc))}")
+            err.print(f"[bold red]line {result.line}[/] {escape(common.clip(result.text))}\n  {escape(common.clip(str(exc)))}")
         else:
             m = result.match
             console.print(f"ok: {result.commands} commands, {m.seq} events. {whose_turn(m)}")
@@ -701,7 +701,7 @@ def import_(
             data, _ = load_content(content)
             result = transcript.check(text, data)
             if not result.ok:
-                err.print(f"[bold red]line {result.line}[/] {escape(result.text)}\n  {escape(str(result.error))}")
+                err.print(f"[bold red]line {result.line}[/] {escape(common.clip(result.text))}\n  {escape(common.clip(str(result.error)))}")
                 raise typer.Exit(1 if isinstance(result.error, RuleViolation) else 2)
             # Decided whole in memory, written in one transaction, under an id drawn from
             # the transcript itself: a killed import leaves nothing, a retry finds its game.
