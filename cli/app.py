@@ -440,11 +440,11 @@ def check(
         if fmt != "table":
             m = result.match
             emit_rows(["ok", "line", "text", "rule_id", "message", "commands", "events"],
-                      [(result.ok, None if result.ok else result.line, None if result.ok else result.text,
-                        getattr(exc, "rule_id", None), None if exc is None else str(exc),
+                      [(result.ok, None if result.ok else result.line, None if result.ok else common.clip(result.text),
+                        getattr(exc, "rule_id", None), None if exc is None else common.clip(str(exc)),
                         result.commands, m.seq if m is not None else None)], fmt)
         elif not result.ok:
-            err.print(f"[bold red]line {result.line}[/] {escape(result.text)}\n  {escape(str(exc))}")
+            err.print(f"[bold red]line {result.line}[/] {escape(common.clip(result.text))}\n  {escape(common.clip(str(exc)))}")
         else:
             m = result.match
             console.print(f"ok: {result.commands} commands, {m.seq} events. {whose_turn(m)}")
@@ -454,9 +454,9 @@ def check(
 
 def read_text(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as fh:
+        return sys.stdin.read().removeprefix("\ufeff")
+    try:  # utf-8-sig: a byte-order mark some editors write is not part of the text
+        with open(path, encoding="utf-8-sig") as fh:
             return fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
@@ -468,13 +468,19 @@ def verify(
     game_id: Optional[str] = typer.Argument(None),
     all_games: bool = typer.Option(False, "--all", help="Every game in the store, and the global ledger."),
     receipt: list[str] = typer.Option([], "--receipt", "-r", help="A receipt to prove (repeatable)."),
+    receipts: Optional[str] = typer.Option(None, "--receipts", help="A file of receipts, one a line, to prove at once."),
     quick: bool = typer.Option(False, "--quick", help="Chain and dice only; do not re-decide commands."),
     fmt: str = format_option(),
 ) -> None:
-    """Audit: hash chains, dice against the seed, and every command decided again."""
+    """Audit: hash chains, the listing, dice against the seed, and every command decided again."""
     with user_errors():
-        if not game_id and not all_games and not receipt:
-            fail("name a game, or --all, or --receipt")
+        if not game_id and not all_games and not receipt and not receipts:
+            fail("name a game, or --all, or --receipt, or --receipts FILE")
+        wanted = list(receipt)
+        if receipts:
+            wanted += audit.parse_receipts(read_text(receipts))
+            if not wanted:
+                fail(f"{receipts} holds no receipts (one a line, game:seq:hash as arbiter printed them)")
         eng = engine()
         bad = 0
         with eng.open(read_only=True) as store:
@@ -487,31 +493,70 @@ def verify(
                 rows.append((gid, report.events, report.commands, report.rolls,
                              "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}"))
                 bad += not report.ok
-            ledger = audit.verify_ledger(store) if all_games else []
-            receipts = [audit.check_receipt(store, r) for r in receipt]
+            ledger = audit.verify_store(store) if all_games else []
+            checked = [audit.check_receipt(store, r) for r in wanted]
         if rows:
             emit_rows(["game_id", "events", "commands", "draws", "verdict"], rows, fmt)
         for p in ledger:
-            err.print(f"[red]ledger: {escape(p.message)}[/]")
-        for r, p in zip(receipt, receipts):
-            if p is not None and p.seq == 0:
-                err.print(f"[bold red]error:[/] {escape(p.message)}")
-                continue
-            console.print(f"receipt {r}: " + ("[green]present[/]" if p is None else f"[red]{escape(p.message)}[/]"))
-        if any(p is not None and p.seq == 0 for p in receipts):
+            err.print(f"[red]store: {escape(p.message)}[/]")
+        malformed = [p for p in checked if p is not None and p.seq == 0]
+        for p in malformed:
+            err.print(f"[bold red]error:[/] {escape(p.message)}")
+        if malformed:
             raise typer.Exit(2)  # a malformed receipt is bad input, not a failed audit
-        failed = bad + len(ledger) + sum(p is not None for p in receipts)
+        missing = [p for p in checked if p is not None]
+        if receipts and not missing:
+            console.print(f"receipts: all {len(wanted)} present")
+        elif receipts:
+            console.print(f"receipts: {len(wanted) - len(missing)} of {len(wanted)} present")
+            for p in missing:
+                console.print(f"[red]{escape(p.message)}[/]")
+        else:
+            for r, p in zip(wanted, checked):
+                console.print(f"receipt {r}: " + ("[green]present[/]" if p is None else f"[red]{escape(p.message)}[/]"))
+        failed = bad + len(ledger) + len(missing)
         if failed:
             raise typer.Exit(1)
         (console if fmt == "table" else err).print("[green]verified[/]")
 
 
 @app.command()
+def migrate(
+    hash_map: Optional[str] = typer.Option(None, "--map", help="Write game_id,seq,old_hash,new_hash of every event to this CSV file."),
+) -> None:
+    """Bring a store written by an older arbiter up to this one's schema (its v1 chains are
+    checked first; a store that fails them is left as it is)."""
+    with user_errors():
+        from arbiter.events.store import SCHEMA_VERSION, open_store
+
+        with open_store(CTX.db, allow_old=True) as store:
+            before = store.schema_version
+            games_, events_, mapping = store.migrate()
+        if before == SCHEMA_VERSION:
+            console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
+            return
+        if hash_map:
+            import csv
+
+            with open(hash_map, "w", encoding="utf-8", newline="") as fh:
+                w = csv.writer(fh)
+                w.writerow(["game_id", "seq", "old_hash", "new_hash"])
+                w.writerows(mapping)
+        console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
+                      f" {events_} events of {games_} games rehashed. Receipts printed before today"
+                      " name the old hashes" + (f"; {hash_map} maps them to the new." if hash_map else
+                                                "; --map FILE lists old and new."))
+
+
+@app.command()
 def query(
     sql: str = typer.Argument(..., help="SQL over the store: tables games, events, commands, dice, ..."),
     fmt: str = format_option(),
+    unsafe_files: bool = typer.Option(
+        False, "--unsafe-files",
+        help="Let the SQL read and write files and other databases (for the store's owner only)."),
 ) -> None:
-    """SQL over the store (read-only)."""
+    """SQL over the store: read-only, and nothing outside the store (see --unsafe-files)."""
     import duckdb
 
     with user_errors():
@@ -519,7 +564,9 @@ def query(
             fail("give a SQL statement, e.g. arbiter query \"select * from games\"")
         with engine().open(read_only=True) as store:
             try:
-                cols, rows = store.query(sql)
+                cols, rows = store.query(sql, sandbox=not unsafe_files)
+            except duckdb.IOException as exc:  # only without the sandbox: a file the SQL named
+                fail(f"SQL: {str(exc).splitlines()[0]}")
             except duckdb.Error as exc:
                 fail(f"SQL: {str(exc).splitlines()[0]}")
         emit_rows(cols, rows, fmt)
@@ -597,14 +644,28 @@ def fork(
 
 @app.command()
 def export(
-    game_id: str = typer.Argument(...),
-    fmt: str = typer.Option("transcript", "--format", "-f", help="transcript or jsonl (every stored event)."),
-    out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default stdout)."),
+    game_id: Optional[str] = typer.Argument(None, help="The game (every game, with --format parquet)."),
+    fmt: str = typer.Option("transcript", "--format", "-f",
+                            help="transcript, jsonl (every stored event) or parquet (tables, into a directory)."),
+    out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default stdout); for parquet, a directory."),
 ) -> None:
-    """Write a game out, as a transcript or as its full event log."""
+    """Write a game out, as a transcript or its full event log; or the whole history as
+    Parquet tables (events, commands, games, dice; partitioned by game kind)."""
     with user_errors():
-        common.check_format(fmt, ("transcript", "jsonl"))
+        common.check_format(fmt, ("transcript", "jsonl", "parquet"))
         eng = engine()
+        if fmt == "parquet":
+            from arbiter.core.porting import export_parquet
+
+            if not out:
+                fail("--format parquet writes a directory of tables: give it with -o DIR")
+            with eng.open(read_only=True) as store:
+                gid = store.resolve_game_id(game_id) if game_id else None
+                written = export_parquet(store, out, gid)
+            err.print(f"[dim]wrote {out}: " + ", ".join(f"{n} {t}" for t, n in written.items()) + "[/]")
+            return
+        if not game_id:
+            fail(f"name the game to export as {fmt} (every game: --format parquet -o DIR)")
         if fmt == "transcript":
             text = transcript.export(eng.load(game_id))
         else:
@@ -618,6 +679,15 @@ def export(
             err.print(f"[dim]wrote {out}[/]")
         else:
             sys.stdout.write(text)
+
+
+def transcript_game_id(match: Match, text: str) -> str:
+    """A transcript's game id: the game's short name and a digest of the file, so that
+    importing the same file again finds the game it made instead of making another."""
+    import hashlib
+
+    digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+    return f"{match.game.short or match.game.id[:2]}-t{digest}"
 
 
 @app.command("import")
@@ -635,14 +705,17 @@ def import_(
             data, _ = load_content(content)
             result = transcript.check(text, data)
             if not result.ok:
-                err.print(f"[bold red]line {result.line}[/] {escape(result.text)}\n  {escape(str(result.error))}")
+                err.print(f"[bold red]line {result.line}[/] {escape(common.clip(result.text))}\n  {escape(common.clip(str(result.error)))}")
                 raise typer.Exit(1 if isinstance(result.error, RuleViolation) else 2)
-            t = transcript.parse(text)
-            gid, match, _ = eng.new(t.game, seats=result.match.seats, seed=result.match.created.seed,
-                                    options=result.match.created.options, dice=t.dice, content=data,
-                                    content_source="embedded" if data is None else "file")
+            # Decided whole in memory, written in one transaction, under an id drawn from
+            # the transcript itself: a killed import leaves nothing, a retry finds its game.
+            match = result.match
+            gid = transcript_game_id(match, text)
             with eng.open() as store:
-                eng.replay_into(store, gid, result.match.effective_commands())
+                if store.query("SELECT count(*) FROM games WHERE game_id = ?", [gid])[1][0][0]:
+                    err.print(f"[dim]already imported as {gid}[/]")
+                else:
+                    eng.store_match(store, match, game_id=gid)
             console.print(gid)
         else:
             with eng.open() as store:
@@ -930,7 +1003,7 @@ def serve(
 #: How a value is named in help, by parameter (default: the parameter's name in capitals).
 METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND",
             "content": "FILE", "path": "FILE", "out": "FILE", "games_": "N", "seats": "N", "command": "COMMAND...", "bot_seed": "N", "max_menu": "N",
-            "max_steps": "N", "db": "PATH|URL", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N", "postgres": "URL"}
+            "max_steps": "N", "db": "PATH|URL", "receipts": "FILE", "hash_map": "FILE", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N", "postgres": "URL"}
 
 
 def _name_values_in_help() -> None:

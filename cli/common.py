@@ -130,8 +130,22 @@ def log() -> Any:
     return structlog.get_logger("arbiter")
 
 
+#: How much of one line of a message is shown: a refused 5 MB line is named, not echoed.
+CLIP = 240
+
+
+def clip(text: str, width: int = CLIP) -> str:
+    """``text`` with each line cut to ``width`` characters, saying how much was left out."""
+    out = []
+    for line in str(text).split("\n"):
+        if len(line) > width:
+            line = f"{line[:width]}… ({len(line) - width} more characters)"
+        out.append(line)
+    return "\n".join(out)
+
+
 def fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {escape(message)}" if code != 1 else escape(message))
+    err.print(f"[bold red]error:[/] {escape(clip(message))}" if code != 1 else escape(clip(message)))
     raise typer.Exit(code)
 
 
@@ -170,9 +184,9 @@ def user_errors() -> Iterator[None]:
     except ArbiterError as exc:
         log().info("refused", error=str(exc), kind=type(exc).__name__)
         if exc.exit_code == 1:
-            err.print(f"[bold red]{escape(str(exc))}[/]")
+            err.print(f"[bold red]{escape(clip(str(exc)))}[/]")
         else:
-            err.print(f"[bold red]error:[/] {escape(str(exc))}")
+            err.print(f"[bold red]error:[/] {escape(clip(str(exc)))}")
         raise typer.Exit(exc.exit_code) from None
     except OSError as exc:  # a path the user gave that cannot be read or written
         if _store_error(exc):
@@ -185,9 +199,14 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(130) from None
     except Exception as exc:
         if not _store_error(exc):
+            module = type(exc).__module__
+            if module.split(".")[0] in ("_duckdb", "duckdb", "psycopg"):
+                # a database error no store method turned into a sentence: still no traceback
+                err.print(f"[bold red]error:[/] the store failed: {escape(clip(str(exc).splitlines()[0]))}")
+                raise typer.Exit(3) from None
             raise
         log().warning("store", error=str(exc), kind=type(exc).__name__)
-        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        err.print(f"[bold red]error:[/] {escape(clip(str(exc)))}")
         raise typer.Exit(exc.exit_code) from None  # type: ignore[attr-defined]
 
 

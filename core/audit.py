@@ -1,31 +1,37 @@
 """Audits: prove that a stored game is exactly what the rules and the seed produced.
 
-``verify_game`` checks, in order: the per-game hash chain (edits, insertions, deletions);
-that every payload decodes; every seeded roll and shuffle against the seed; and then
-re-decides every stored command from the start, comparing the events byte for byte.
-``verify_ledger`` checks the global chain across games (a whole game deleted), and
+``verify_game`` checks, in order: the per-game hash chain (edits, insertions, deletions; the
+hash covers every stored column of an event but ``recorded_at``) and the game's recorded
+head; that every payload decodes and is stored in its canonical encoding, byte for byte;
+the ``games`` listing against the log (kind, seats, options, dice, seed, versions, fork
+origin, status, winner); that the events group into whole commands, each event carrying
+its command's seat; every seeded roll and shuffle against the seed; and then re-decides
+every stored command from the start, comparing the events byte for byte.
+``verify_store`` checks the global chain across games against the recorded global head (a
+whole game deleted, even the newest) and that no event belongs to an unlisted game;
 ``check_receipt`` proves that a receipt a player kept is still in the log.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from arbiter.core import registry
 from arbiter.core.dice import recompute
 from arbiter.core.errors import ArbiterError
-from arbiter.core.match import Match
+from arbiter.core.match import UNDO, Match
 from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
 from arbiter.events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
-from arbiter.events.store import Store
+from arbiter.events.store import GameRow, Store
 from arbiter.projections.fold import SETUP, step
 
 
 @dataclass
 class Problem:
     seq: int
-    kind: str  # chain | decode | dice | decision | rules-changed | commands | ledger | receipt
+    # chain | decode | listing | commands | dice | decision | rules-changed | ledger | receipt
+    kind: str
     message: str
 
 
@@ -49,8 +55,15 @@ class Report:
         self.problems.append(Problem(seq, kind, message))
 
 
+def event_hash(env: Envelope) -> str:
+    """The hash an envelope's stored columns give (see events/envelope.py)."""
+    return chain_hash(env.prev_hash, env.game_id, env.seq, env.type, env.payload,
+                      version=env.version, actor=env.actor, command_id=env.command_id,
+                      command_text=env.command_text)
+
+
 def check_chain(game_id: str, envs: list[Envelope], report: Report) -> bool:
-    """Seqs run 1, 2, 3 ... and each hash covers its predecessor and its own content."""
+    """Seqs run 1, 2, 3 ... and each hash covers its predecessor and its own columns."""
     prev = GENESIS
     for expected_seq, env in enumerate(envs, start=1):
         if env.seq != expected_seq:
@@ -59,11 +72,79 @@ def check_chain(game_id: str, envs: list[Envelope], report: Report) -> bool:
         if env.prev_hash != prev:
             report.add(env.seq, "chain", f"seq {env.seq} does not follow seq {env.seq - 1} (an event before it was changed, removed or inserted)")
             return False
-        if chain_hash(prev, game_id, env.seq, env.type, env.payload) != env.hash:
+        if env.game_id != game_id or event_hash(env) != env.hash:
             report.add(env.seq, "chain", f"seq {env.seq} ({env.type}) was edited after it was recorded")
             return False
         prev = env.hash
     return True
+
+
+#: (listing field, what GameCreated says it must be)
+def _listing_fields(row: GameRow, created: GameCreated) -> Iterable[tuple[str, Any, Any]]:
+    yield "kind", row.kind, created.game
+    yield "seats", tuple(row.seats), tuple(created.seats)
+    yield "options", row.options, created.options
+    yield "dice", row.dice, created.dice
+    yield "seed", row.seed, created.seed
+    yield "rules_version", row.rules_version, created.rules_version
+    yield "engine_version", row.engine_version, created.engine_version
+    yield "forked_from", row.forked_from, created.forked_from
+    yield "forked_at", row.forked_at, created.forked_at
+
+
+def check_listing(row: GameRow, created: GameCreated, status: tuple[str, str | None],
+                  report: Report) -> None:
+    """The ``games`` row says what the log says: a listing cannot lie."""
+    for name, listed, logged in _listing_fields(row, created):
+        if listed != logged:
+            report.add(1, "listing", f"the listing's {name} is {listed!r}, but the game's"
+                       f" GameCreated (seq 1) says {logged!r}")
+    last = report.events
+    if (row.status, row.winner) != status:
+        report.add(last, "listing", f"the listing says status {row.status!r}, winner"
+                   f" {row.winner!r}; the log ends with status {status[0]!r}, winner {status[1]!r}")
+
+
+def status_of(game: Any, state: Any) -> tuple[str, str | None]:
+    """What the listing's status and winner must say for a game in ``state``."""
+    out = game.projection.outcome(state)
+    if out is None:
+        return ("playing", None)
+    return ("over", ",".join(out.winners) or None)
+
+
+def check_commands(envs: list[Envelope], report: Report) -> list[tuple[str, str | None, str, int, int]]:
+    """The events group into whole commands: one run of seqs per command id, the text on
+    its first event only, every event carrying the command's seat; the setup first and
+    only first. Returns (command_id, seat, text, first_seq, last_seq) in order."""
+    commands: list[tuple[str, str | None, str, int, int]] = []
+    seen: set[str] = set()
+    for env in envs:
+        if commands and commands[-1][0] == env.command_id:
+            cid, seat, text, first, _last = commands[-1]
+            if env.command_text is not None:
+                report.add(env.seq, "commands", f"seq {env.seq} carries a command text, but it is"
+                           f" not the first event of command {cid}")
+            if env.actor != seat:
+                report.add(env.seq, "commands", f"seq {env.seq} names {env.actor!r} as its actor;"
+                           f" its command (seq {first}) was {seat!r}'s")
+            commands[-1] = (cid, seat, text, first, env.seq)
+            continue
+        if env.command_id in seen:
+            report.add(env.seq, "commands", f"seq {env.seq} belongs to command {env.command_id},"
+                       " whose events came earlier: one command's events are never split")
+        seen.add(env.command_id)
+        if env.command_text is None:
+            report.add(env.seq, "commands", f"events from seq {env.seq} belong to no recorded"
+                       " command (no command text)")
+        text = env.command_text or ""
+        if (text == SETUP) != (env.seq == 1):
+            report.add(env.seq, "commands", "the game's first command must be its setup" if env.seq == 1
+                       else f"seq {env.seq} claims to be the game's setup, which was seq 1")
+        if env.seq == 1 and env.actor is not None:
+            report.add(1, "commands", f"the setup names an actor ({env.actor!r}); nobody sets a game up")
+        commands.append((env.command_id, env.actor, text, env.seq, env.seq))
+    return commands
 
 
 def verify_game(store: Store, game_id: str, *, redecide: bool = True) -> Report:
@@ -83,19 +164,37 @@ def verify_game(store: Store, game_id: str, *, redecide: bool = True) -> Report:
     try:
         game = registry.get(row.kind)
     except ArbiterError as exc:
-        report.add(1, "decode", str(exc))
+        report.add(1, "listing", f"the listing's kind: {exc}")
+        return report
+    try:  # every game's codec knows the kernel's GameCreated: is this game what it is listed as?
+        first_ev = game.codec.decode(envs[0].type, envs[0].version, envs[0].payload)
+    except Exception:  # noqa: BLE001 - reported below, as any undecodable event is
+        first_ev = None
+    if isinstance(first_ev, GameCreated) and first_ev.game != row.kind:
+        report.add(1, "listing", f"the listing's kind is {row.kind!r}, but the game's"
+                   f" GameCreated (seq 1) says {first_ev.game!r}")
         return report
     items: list[tuple[int, str, Event]] = []
     for env in envs:
         try:
-            items.append((env.seq, env.command_id, game.codec.decode(env.type, env.version, env.payload)))
+            ev = game.codec.decode(env.type, env.version, env.payload)
         except Exception as exc:  # noqa: BLE001 - a damaged payload is a finding, not a crash
             report.add(env.seq, "decode", f"seq {env.seq} does not decode as {env.type}: {exc}")
             return report
+        if type(ev).__name__ != env.type:
+            report.add(env.seq, "decode", f"seq {env.seq} is stored as {env.type} but its payload"
+                       f" is a {type(ev).__name__}")
+            return report
+        if env.version == type(ev).VERSION and game.codec.encode(ev) != env.payload:
+            report.add(env.seq, "decode", f"seq {env.seq} ({env.type}) is not stored in its"
+                       " canonical encoding (the bytes differ from what the event encodes to)")
+        items.append((env.seq, env.command_id, ev))
     created = items[0][2]
     if not isinstance(created, GameCreated):
         report.add(1, "decode", "the first event is not GameCreated")
         return report
+    commands = check_commands(envs, report)
+    report.commands = len(commands)
     dice = game.dice(created)
     folded = None
     for seq, cid, ev in items:
@@ -109,27 +208,24 @@ def verify_game(store: Store, game_id: str, *, redecide: bool = True) -> Report:
             elif not recompute(created.seed, ev, dice):
                 what = f"faces {' '.join(ev.faces)}" if isinstance(ev, DiceRolled) else f"the {ev.deck} order"
                 report.add(seq, "dice", f"seq {seq}: {what} are not what seed {created.seed} gives for draw {ev.n}")
-        folded = step(game.projection, folded, seq, cid, ev)
-    commands = store.commands(game_id)
-    report.commands = len(commands)
-    covered = 0
-    for _cid, _seat, _text, first, last in commands:
-        if first != covered + 1:
-            report.add(covered + 1, "commands", f"events from seq {covered + 1} belong to no recorded command")
-            break
-        covered = last
-    else:
-        if covered != len(envs):
-            report.add(covered + 1, "commands", f"events from seq {covered + 1} belong to no recorded command")
+        try:
+            folded = step(game.projection, folded, seq, cid, ev)
+        except Exception as exc:  # noqa: BLE001 - a forged event the rules cannot fold
+            report.add(seq, "decode", f"seq {seq} ({type(ev).__name__}) cannot be folded: {exc}")
+            return report
+    assert folded is not None
+    check_listing(row, created, status_of(game, folded.state), report)
     if redecide and chain_ok and not report.problems:
-        redecide_all(game, created, items, commands, row.rules_version, report)
+        redecide_all(game, created, items, envs, commands, row.rules_version, report)
     return report
 
 
 def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Event]],
-                 commands: list[tuple], rules_version: str, report: Report) -> None:
-    """Decide every stored command again under today's rules and compare the events."""
-    by_seq = {seq: ev for seq, _c, ev in items}
+                 envs: list[Envelope], commands: list[tuple], rules_version: str,
+                 report: Report) -> None:
+    """Decide every stored command again under today's rules and compare the events with
+    the stored payloads, byte for byte."""
+    stored = {env.seq: env.payload for env in envs}
     try:
         match = Match.new(game, seed=created.seed, seats=created.seats, options=created.options,
                           dice=created.dice, content=created.content,
@@ -141,46 +237,83 @@ def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Ev
     differs = "decision" if rules_version == game.rules_version else "rules-changed"
     why = ("" if differs == "decision" else
            f" (recorded under rules v{rules_version}, today's rules are v{game.rules_version})")
-    for seq, _c, ev in match.items:
-        if seq not in by_seq or match.encode(ev) != match.encode(by_seq[seq]):
-            report.add(seq, differs, f"seq {seq}: setup differs from what the rules produce{why}")
-            return
-    for cid, seat, text, first, last in commands:
-        if text == SETUP:
-            continue
+    setup_last = commands[0][4]
+    if [match.encode(ev) for _s, _c, ev in match.items] != [stored[s] for s in range(1, setup_last + 1)]:
+        report.add(1, differs, f"seq 1: setup differs from what the rules produce{why}")
+        return
+    for cid, seat, text, first, last in commands[1:]:
         try:
-            _s, _cmd, events = match.decide(seat, text)
+            _s, command, events = match.decide(seat, text)
         except ArbiterError as exc:
             report.add(first, differs, f"seq {first}: '{seat}: {text}' is refused today: {exc}{why}")
             return
-        stored = [by_seq.get(s) for s in range(first, last + 1)]
-        if [match.encode(e) for e in events] != [match.encode(e) if e else "" for e in stored]:
+        if command != UNDO and match.stored_text(text, command) != text:
+            report.add(first, "commands", f"seq {first}: the command text {text!r} is not as arbiter"
+                       f" stores it ({match.stored_text(text, command)!r})")
+            return
+        if [match.encode(e) for e in events] != [stored[s] for s in range(first, last + 1)]:
             report.add(first, differs, f"seq {first}: '{seat}: {text}' does not produce the stored events{why}")
             return
         match.extend(events, seat, cid, text)
 
 
 def verify_ledger(store: Store) -> list[Problem]:
-    """The global chain across games: every event of every game, in append order. A game
-    deleted whole leaves a gap; an edited row breaks the chain after it."""
+    """The global chain across games: every event of every game, in append order, ending
+    where the store recorded its end. A game deleted whole leaves a gap, or (the newest)
+    a chain that stops short; an edited row breaks the chain after it."""
     problems: list[Problem] = []
     prev = GENESIS
-    for i, (gseq, game_id, seq, event_hash, h) in enumerate(store.ledger(), start=1):
+    last = 0
+    for i, (gseq, game_id, seq, event_hash_, h) in enumerate(store.ledger(), start=1):
         if gseq != i:
             problems.append(Problem(seq, "ledger", f"entries {i}–{gseq - 1} of the global ledger are missing (events deleted, before {game_id} seq {seq})"))
             return problems
-        if ledger_hash(prev, game_id, seq, event_hash) != h:
+        if ledger_hash(prev, game_id, seq, event_hash_, gseq=gseq) != h:
             problems.append(Problem(seq, "ledger", f"the global ledger is broken at entry {i} ({game_id} seq {seq})"))
             return problems
-        prev = h
+        prev, last = h, i
+    head = store.global_head()
+    if head != (last, prev):
+        problems.append(Problem(last + 1, "ledger",
+                                f"the global ledger ends at entry {last}, but the store recorded entry"
+                                f" {head[0]} as its end: the newest events (a whole game, perhaps)"
+                                " were deleted" if head[0] > last else
+                                f"the global ledger ends at entry {last}, but the store recorded"
+                                f" entry {head[0]} ({head[1][:16]}) as its end"))
     return problems
+
+
+def verify_store(store: Store) -> list[Problem]:
+    """What no single game's audit sees: the global ledger, and events or heads of games
+    the listing does not have."""
+    problems = verify_ledger(store)
+    orphans = store.query("SELECT DISTINCT game_id FROM events_log WHERE game_id NOT IN"
+                          " (SELECT game_id FROM games) ORDER BY game_id")[1]
+    for (gid,) in orphans:
+        problems.append(Problem(1, "listing", f"events of game {gid} are stored, but the games"
+                                " listing has no such game (its row was deleted)"))
+    return problems
+
+
+def parse_receipts(text: str) -> list[str]:
+    """Receipts from a file: one a line, as arbiter printed them (``receipt g:41:9c2e...``
+    or bare); blank lines and ``#`` comments are skipped."""
+    out = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.lower().startswith("receipt "):
+            line = line[8:].strip()
+        if line:
+            out.append(line)
+    return out
 
 
 def check_receipt(store: Store, receipt: str) -> Problem | None:
     """A receipt ``game:seq:hash-prefix`` is still in the log, unchanged."""
     parts = receipt.strip().split(":")
     if len(parts) != 3 or not parts[1].isdigit() or len(parts[2]) < 8:
-        return Problem(0, "receipt", f"{receipt!r} is not a receipt (game:seq:hash, as arbiter printed it)")
+        shown = receipt if len(receipt) <= 80 else receipt[:80] + "…"
+        return Problem(0, "receipt", f"{shown!r} is not a receipt (game:seq:hash, as arbiter printed it)")
     game_id, seq, prefix = parts[0], int(parts[1]), parts[2].lower()
     row = store.query("SELECT hash FROM events_log WHERE game_id = ? AND seq = ?", [game_id, seq])[1]
     if not row:

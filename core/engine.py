@@ -11,7 +11,7 @@ import uuid
 from typing import Any, Mapping, Sequence
 
 from arbiter.core import registry
-from arbiter.core.errors import RuleViolation
+from arbiter.core.errors import ArbiterError, CommandIdReused, RuleViolation
 from arbiter.core.match import UNDO, Match
 from arbiter.events.base import Event, GameCreated
 from arbiter.events.store import CommandRecord, Conflict, GameRow, NewEvent, Receipt, Store, open_store
@@ -39,6 +39,33 @@ def new_game_id(short: str) -> str:
 
 def encode_all(match: Match, events: Sequence[Event], actor: str | None) -> list[NewEvent]:
     return [NewEvent(type(e).__name__, type(e).VERSION, actor, match.encode(e)) for e in events]
+
+
+def check_retry(match: Match, stored: tuple | None, command_id: str, seat: str | None,
+                text: str) -> None:
+    """A reused ``--command-id`` is a retry only when it names the same seat and command;
+    anything else is refused, never silently dropped."""
+    if stored is None:
+        return
+    _gid, stored_seat, stored_text, first, _last = stored
+    if seat is not None and seat != stored_seat:
+        raise CommandIdReused(
+            f"command id {command_id} was used by {stored_seat} for {stored_text!r} (seq {first});"
+            f" {seat} cannot reuse it. Give this command an id of its own.")
+    said = " ".join(text.split())
+    if said == stored_text:
+        return
+    before = Match(match.game, match.items[: first - 1], match.actors)
+    try:  # the same command written another way ("Bid 2" for "bid 2") is the same command
+        _s, command, _e = before.decide(stored_seat, said)
+        same = before.stored_text(said, command) == stored_text
+    except ArbiterError:
+        same = False
+    if not same:
+        raise CommandIdReused(
+            f"command id {command_id} was used for {stored_seat}: {stored_text!r} (seq {first}),"
+            f" not {said!r}. A retry repeats the command exactly; give a new command an id of"
+            " its own.")
 
 
 def status_of(match: Match) -> tuple[str, str | None]:
@@ -140,6 +167,7 @@ class Engine:
                 if done.game_id != gid:
                     raise Conflict(f"command id {command_id} was already used in game {done.game_id}")
                 match = self.load_from(store, gid)
+                check_retry(match, store.command(command_id), command_id, seat, text)
                 return done, match, [e for s, _c, e in match.items if done.first_seq <= s <= done.seq]
         cid = command_id or uuid.uuid4().hex
         for attempt in (1, 2):
@@ -199,19 +227,20 @@ class Engine:
         return match
 
     def fork(self, game_id: str, at: int, new_id: str | None = None) -> tuple[str, Match]:
-        """A new game that repeats ``game_id``'s effective commands up to seq ``at``."""
+        """A new game that repeats ``game_id``'s effective commands up to seq ``at``,
+        decided in memory and written in one transaction: a fork is whole or absent."""
         with self.open(read_only=True) as store:
             src = self.load_from(store, game_id)
             commands = store.commands(src.game_id)
         created: GameCreated = src.created
         alive = {cid for _, cid, _ in effective(src.items)}
-        gid, match, _ = self.new(
-            created.game, seats=created.seats, seed=created.seed, options=created.options,
-            dice=created.dice, content=created.content, content_source=created.content_source,
-            game_id=new_id, forked_from=src.game_id, forked_at=at,
-        )
-        todo = [(seat, text) for cid, seat, text, _first, last in commands
-                if cid in alive and text not in (SETUP, UNDO) and last <= at]
+        match = Match.new(registry.get(created.game), seed=created.seed, seats=created.seats,
+                          options=created.options, dice=created.dice, content=created.content,
+                          content_source=created.content_source, forked_from=src.game_id,
+                          forked_at=at)
+        for cid, seat, text, _first, last in commands:
+            if cid in alive and text not in (SETUP, UNDO) and last <= at:
+                match.apply(seat, text)
         with self._open_write() as store:
-            match = self.replay_into(store, gid, todo)
-        return gid, match
+            gid = self.store_match(store, match, game_id=new_id)
+            return gid, self.load_from(store, gid)

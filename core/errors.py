@@ -58,6 +58,10 @@ class UnknownGameKind(ArbiterError):
     """No registered game has that id."""
 
 
+class CommandIdReused(ArbiterError):
+    """A ``--command-id`` given again with another seat or command (bad input: exit 2)."""
+
+
 class TranscriptError(ArbiterError):
     """A transcript that cannot be read (its line number is in the message)."""
 

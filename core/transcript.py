@@ -54,7 +54,7 @@ def _strip(line: str) -> str:
 
 def parse(text: str) -> Transcript:
     """Read a transcript; raise :class:`TranscriptError` naming the line that is wrong."""
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()
     if not lines or lines[0].strip() != MAGIC:
         raise TranscriptError(f"line 1: a transcript starts with {MAGIC!r}")
     header: dict[str, Any] = {"option": []}

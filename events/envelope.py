@@ -9,10 +9,16 @@ import msgspec
 
 GENESIS = "0" * 64
 _len = struct.Struct(">Q").pack  # each part is prefixed by its length, 8 bytes big-endian
+_NONE = b"\xff" * 8  # a missing part (no actor, no text): a length no part can have
+
+# Domain tags: an event hash can never be taken for a ledger hash, nor a v2 hash for a v1 one.
+EVENT_TAG = "arbiter-event-v2"
+LEDGER_TAG = "arbiter-ledger-v2"
 
 
 class Envelope(msgspec.Struct, frozen=True, kw_only=True):
-    """One row of the ``events`` table. ``payload`` is the event's exact JSON text."""
+    """One row of the ``events`` table. ``payload`` is the event's exact JSON text;
+    ``command_text`` is the command as stored, on a command's first event only."""
 
     game_id: str
     seq: int
@@ -24,16 +30,48 @@ class Envelope(msgspec.Struct, frozen=True, kw_only=True):
     recorded_at: str
     prev_hash: str
     hash: str
+    command_text: str | None = None
 
 
-def chain_hash(prev_hash: str, game_id: str, seq: int, type_: str, payload: str) -> str:
-    """H(prev_hash, game_id, seq, type, payload): the per-game hash chain (SHA-256, hex)."""
-    a, b, c, d, e = (prev_hash.encode(), game_id.encode(), str(seq).encode(), type_.encode(),
-                     payload.encode())
-    return hashlib.sha256(b"".join((_len(len(a)), a, _len(len(b)), b, _len(len(c)), c,
-                                    _len(len(d)), d, _len(len(e)), e))).hexdigest()
+def _digest(*parts: str | None) -> str:
+    """SHA-256 over length-prefixed parts (None has its own marker), hex."""
+    out = []
+    for part in parts:
+        if part is None:
+            out.append(_NONE)
+        else:
+            b = part.encode()
+            out += (_len(len(b)), b)
+    return hashlib.sha256(b"".join(out)).hexdigest()
 
 
-def ledger_hash(prev: str, game_id: str, seq: int, event_hash: str) -> str:
-    """The global chain across all games: H(prev, game_id, seq, event hash)."""
-    return chain_hash(prev, game_id, seq, "ledger", event_hash)
+def chain_hash(prev_hash: str, game_id: str, seq: int, type_: str, payload: str, *,
+               version: int = 1, actor: str | None = None, command_id: str = "",
+               command_text: str | None = None) -> str:
+    """The per-game hash chain: every stored column of an event but its ``recorded_at``
+    (the time a store wrote it, which an import into another store changes) and its
+    place in the global ledger (which :func:`ledger_hash` chains)::
+
+        H("arbiter-event-v2", prev_hash, game_id, seq, type, version, actor, command_id,
+          command_text, payload)
+    """
+    return _digest(EVENT_TAG, prev_hash, game_id, str(seq), type_, str(version), actor,
+                   command_id, command_text, payload)
+
+
+def ledger_hash(prev: str, game_id: str, seq: int, event_hash: str, *, gseq: int) -> str:
+    """The global chain across all games: H("arbiter-ledger-v2", prev, gseq, game_id, seq,
+    event hash)."""
+    return _digest(LEDGER_TAG, prev, str(gseq), game_id, str(seq), event_hash)
+
+
+# -- store schema v1 (before arbiter covered actor, command and version): kept to migrate --
+
+
+def chain_hash_v1(prev_hash: str, game_id: str, seq: int, type_: str, payload: str) -> str:
+    """H(prev_hash, game_id, seq, type, payload), the chain of store schema v1."""
+    return _digest(prev_hash, game_id, str(seq), type_, payload)
+
+
+def ledger_hash_v1(prev: str, game_id: str, seq: int, event_hash: str) -> str:
+    return chain_hash_v1(prev, game_id, seq, "ledger", event_hash)

@@ -23,7 +23,7 @@ on another engine translates them (see ``events/postgres.py``).
 
 from __future__ import annotations
 
-from typing import Any, ContextManager, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, ContextManager, Protocol, Sequence, runtime_checkable
 
 from arbiter.events.envelope import Envelope
 from arbiter.events.store import CommandRecord, GameRow, NewEvent, Receipt
@@ -89,8 +89,22 @@ class Store(Protocol):
         ...
 
     def import_games(self, games: Sequence[tuple[GameRow, Sequence[Group]]],
-                     expected: Sequence[Sequence[str]] | None = None) -> list[Receipt]:
-        """Whole new games in one transaction; each chain must come out as ``expected``."""
+                     expected: Sequence[Sequence[str]] | None = None,
+                     check: Callable[["Store"], None] | None = None) -> list[Receipt]:
+        """Whole new games in one transaction; each chain must come out as ``expected``, and
+        ``check``, called on the store before the commit, may refuse them by raising."""
+        ...
+
+    def command(self, command_id: str) -> tuple[str, str | None, str, int, int] | None:
+        """(game_id, seat, text, first_seq, last_seq) of a stored command, or None."""
+        ...
+
+    def global_head(self) -> tuple[int, str]:
+        """(gseq, ghash) of the global ledger's end, as the store recorded it."""
+        ...
+
+    def migrate(self) -> tuple[int, int, list[tuple[str, int, str, str]]]:
+        """Bring a store of an older schema (opened with ``allow_old``) up to date."""
         ...
 
     def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
@@ -107,8 +121,10 @@ class Store(Protocol):
 
     # -- SQL -----------------------------------------------------------------------------
 
-    def query(self, sql: str, params: Sequence[Any] | None = None) -> tuple[list[str], list[tuple]]:
-        """(column names, rows) of ``sql`` run read-only; ``?`` marks a parameter."""
+    def query(self, sql: str, params: Sequence[Any] | None = None, *,
+              sandbox: bool = False) -> tuple[list[str], list[tuple]]:
+        """(column names, rows) of ``sql`` run read-only; ``?`` marks a parameter.
+        ``sandbox``: SQL a person typed, with no reach outside the store's tables."""
         ...
 
     def close(self) -> None:
@@ -118,8 +134,8 @@ class Store(Protocol):
 class Opener(Protocol):
     """How a store is opened: ``open_store(path_or_url, read_only=..., timeout=...)``."""
 
-    def __call__(self, path: str, *, read_only: bool = False,
-                 timeout: float | None = None) -> ContextManager[Store]: ...
+    def __call__(self, path: str, *, read_only: bool = False, timeout: float | None = None,
+                 allow_old: bool = False) -> ContextManager[Store]: ...
 
 
 def is_url(path: str) -> bool:

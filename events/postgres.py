@@ -24,14 +24,16 @@ from __future__ import annotations
 import contextlib
 import re
 from decimal import Decimal
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import msgspec
 
-from arbiter.events.envelope import GENESIS, Envelope, chain_hash
-from arbiter.events.store import (ChainMismatch, CommandRecord, Conflict, GameRow, NewEvent,
-                                  Receipt, StoreDamaged, StoreError, StoreLocked, UnknownGame,
-                                  _chain, _game_row, _game_tuple, _now, default_lock_timeout)
+from arbiter.events.envelope import GENESIS, Envelope, _digest
+from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
+                                  GameRow, NewEvent, QueryRefused, Receipt, StorageFailed,
+                                  StoreDamaged, StoreError, StoreLocked, UnknownGame, _chain,
+                                  _game_row, _game_tuple, _now, check_schema_version,
+                                  default_lock_timeout, rehash_v1)
 
 try:  # psycopg is an optional dependency: only the PostgreSQL store needs it
     import psycopg
@@ -40,8 +42,6 @@ try:  # psycopg is an optional dependency: only the PostgreSQL store needs it
     from psycopg.types.string import TextLoader
 except ImportError:  # pragma: no cover - exercised only where psycopg is absent
     psycopg = None  # type: ignore[assignment]
-
-SCHEMA_VERSION = 1
 
 # The DuckDB schema (events/store.py), column for column, in PostgreSQL's types. ``payload``
 # is ``json`` (not ``jsonb``): json keeps the exact text, which the hash covers byte for byte.
@@ -102,10 +102,7 @@ class StoreUnavailable(StoreError):
     """The server cannot be reached or refused the connection."""
 
 
-class QueryError(StoreError):
-    """SQL that the server refused (bad SQL, or a write in a read-only query)."""
-
-    exit_code = 2
+QueryError = QueryRefused  # SQL that the server refused (bad SQL, a write, a file)
 
 
 # -- DuckDB view SQL to PostgreSQL ------------------------------------------------------------
@@ -169,6 +166,8 @@ class PostgresStore:
         self.con = con
         self.path = url
         self.read_only = read_only
+        self.allow_old = False
+        self.schema_version = SCHEMA_VERSION
 
     # -- schema -------------------------------------------------------------------------
 
@@ -191,16 +190,9 @@ class PostgresStore:
                     con.execute("INSERT INTO meta VALUES ('schema_version', %s), ('views_hash', '')",
                                 [str(SCHEMA_VERSION)])
                     con.execute("INSERT INTO ledger_head VALUES (1, 0, %s)", [GENESIS])
-        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-        version = int(row[0]) if row and row[0].isdigit() else -1
-        if version > SCHEMA_VERSION:
-            raise StoreDamaged(
-                f"{_safe(self.path)} was written by a newer arbiter (store schema v{version}; this"
-                f" arbiter reads up to v{SCHEMA_VERSION}). Upgrade arbiter to open it.")
-        if version < SCHEMA_VERSION:
-            raise StoreDamaged(
-                f"{_safe(self.path)} has store schema v{version}, older than this arbiter's"
-                f" v{SCHEMA_VERSION}, and no migration exists for it.")
+        self.schema_version = check_schema_version(
+            con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone(),
+            _safe(self.path), self.allow_old)
 
     def install_views(self, views: Sequence[tuple[str, str]]) -> None:
         """(Re)create the SQL views when their definitions changed; no DDL otherwise. Games
@@ -208,7 +200,7 @@ class PostgresStore:
         if self.read_only:
             return
         allv = tuple(BASE_VIEWS) + tuple((name, view_sql(sql)) for name, sql in views)
-        digest = chain_hash("", "", 0, "views", repr(allv))
+        digest = _digest("views", repr(allv))
         row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
         if row and row[0] == digest:
             return
@@ -273,6 +265,17 @@ class PostgresStore:
             "SELECT game_id, min(seq), max(seq), (array_agg(hash ORDER BY seq DESC))[1]"
             " FROM events_log WHERE command_id = %s GROUP BY game_id", [command_id]).fetchone()
         return Receipt(row[0], row[2], row[3], row[1]) if row else None
+
+    def command(self, command_id: str) -> tuple[str, str | None, str, int, int] | None:
+        row = self.con.execute(
+            "SELECT game_id, (array_agg(actor ORDER BY seq))[1], (array_agg(command_text ORDER BY"
+            " seq))[1], min(seq), max(seq) FROM events_log WHERE command_id = %s GROUP BY game_id"
+            " LIMIT 1", [command_id]).fetchone()
+        return tuple(row) if row else None  # type: ignore[return-value]
+
+    def global_head(self) -> tuple[int, str]:
+        row = self.con.execute("SELECT gseq, ghash FROM ledger_head WHERE id = 1").fetchone()
+        return (int(row[0]), row[1]) if row else (0, GENESIS)
 
     def head(self, game_id: str) -> tuple[int, str]:
         row = self.con.execute("SELECT seq, hash FROM heads WHERE game_id = %s", [game_id]).fetchone()
@@ -339,6 +342,7 @@ class PostgresStore:
     def import_games(
         self, games: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]]]],
         expected: Sequence[Sequence[str]] | None = None,
+        check: Callable[[Any], None] | None = None,
     ) -> list[Receipt]:
         """Write whole new games in one transaction (bulk import): all or nothing; a game
         whose chain comes out other than ``expected`` is refused before anything commits."""
@@ -371,6 +375,8 @@ class PostgresStore:
             with con.cursor() as cur:
                 cur.executemany("UPDATE heads SET seq = %s, hash = %s WHERE game_id = %s", heads)
             con.execute("UPDATE ledger_head SET gseq = %s, ghash = %s WHERE id = 1", [gseq, gprev])
+            if check is not None:  # sees the written games; raising rolls them all back
+                check(self)
         return receipts
 
     def _insert_events(self, rows: list[tuple]) -> None:
@@ -398,19 +404,25 @@ class PostgresStore:
                               " was written. Try again (ARBITER_LOCK_TIMEOUT sets the wait).") from exc
         except pg_errors.ReadOnlySqlTransaction as exc:
             raise StoreError(f"{_safe(self.path)} was opened read-only") from exc
+        except (pg_errors.DiskFull, pg_errors.IoError, pg_errors.OutOfMemory,
+                pg_errors.ProgramLimitExceeded) as exc:
+            raise StorageFailed(f"could not write to {_safe(self.path)}: {str(exc).splitlines()[0]}."
+                                " Nothing was written.") from exc
         except psycopg.OperationalError as exc:
             raise StoreUnavailable(f"{_safe(self.path)}: {str(exc).splitlines()[0]}") from exc
 
     def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
         sql = ("SELECT game_id, seq, type, version, actor, payload::text, command_id,"
-               " recorded_at::text, prev_hash, hash FROM events_log WHERE game_id = %s")
+               " recorded_at::text, prev_hash, hash, command_text FROM events_log"
+               " WHERE game_id = %s")
         params: list[Any] = [game_id]
         if upto is not None:
             sql += " AND seq <= %s"
             params.append(upto)
         rows = self.con.execute(sql + " ORDER BY seq", params).fetchall()
         return [Envelope(game_id=r[0], seq=r[1], type=r[2], version=r[3], actor=r[4], payload=r[5],
-                         command_id=r[6], recorded_at=r[7], prev_hash=r[8], hash=r[9])
+                         command_id=r[6], recorded_at=r[7], prev_hash=r[8], hash=r[9],
+                         command_text=r[10])
                 for r in rows]
 
     def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
@@ -424,13 +436,25 @@ class PostgresStore:
         return [tuple(r) for r in self.con.execute(
             "SELECT gseq, game_id, seq, hash, ghash FROM events_log ORDER BY gseq").fetchall()]
 
-    def query(self, sql: str, params: Sequence[Any] | None = None) -> tuple[list[str], list[tuple]]:
-        """``sql`` in a read-only transaction on the server; ``?`` marks a parameter."""
+    def query(self, sql: str, params: Sequence[Any] | None = None, *,
+              sandbox: bool = False) -> tuple[list[str], list[tuple]]:
+        """``sql`` in a read-only transaction on the server; ``?`` marks a parameter.
+
+        ``sandbox`` (SQL a person typed): one statement only, run as a role that can read
+        the tables but no server file (``pg_read_all_data`` when the login is a superuser
+        or may read or write server files), and never the functions that reach outside the
+        store or change the session (see :func:`sandbox_refusal`)."""
+        if sandbox:
+            why = sandbox_refusal(sql)
+            if why:
+                raise QueryRefused(f"{SANDBOX} ({why})")
         try:
             with self.con.transaction(), self.con.cursor() as cur:
                 cur.execute("SET TRANSACTION READ ONLY")
-                if params:
-                    cur.execute(_placeholders(sql), list(params))
+                if sandbox:
+                    self._drop_file_privileges(cur)
+                if params or sandbox:  # the extended protocol: exactly one statement
+                    cur.execute(_placeholders(sql), list(params or []))
                 else:
                     cur.execute(sql)
                 if cur.description is None:
@@ -439,11 +463,81 @@ class PostgresStore:
                 return cols, [tuple(_plain(v) for v in r) for r in cur.fetchall()]
         except psycopg.OperationalError as exc:
             raise StoreUnavailable(f"{_safe(self.path)}: {str(exc).splitlines()[0]}") from exc
+        except pg_errors.InsufficientPrivilege as exc:
+            raise QueryRefused(f"{SANDBOX} ({str(exc).splitlines()[0]})") from exc
         except psycopg.Error as exc:
-            raise QueryError(f"SQL: {str(exc).splitlines()[0]}") from exc
+            raise QueryRefused(f"SQL: {str(exc).splitlines()[0]}") from exc
+
+    def _drop_file_privileges(self, cur: Any) -> None:
+        """For this transaction, act as a role that reads every table and no server file."""
+        risky = cur.execute(
+            "SELECT rolsuper OR pg_has_role(current_user, 'pg_read_server_files', 'MEMBER')"
+            " OR pg_has_role(current_user, 'pg_write_server_files', 'MEMBER')"
+            " OR pg_has_role(current_user, 'pg_execute_server_program', 'MEMBER')"
+            " FROM pg_roles WHERE rolname = current_user").fetchone()
+        if not (risky and risky[0]):
+            return
+        try:
+            cur.execute("SET LOCAL ROLE pg_read_all_data")
+        except psycopg.Error as exc:
+            raise QueryRefused(
+                f"{SANDBOX}: {_safe(self.path)} is reached as a role that may read or write server"
+                " files, and it cannot step down to pg_read_all_data (PostgreSQL 14 or later)."
+                " Connect `query` as a role without those rights.") from exc
+
+    # -- migration ------------------------------------------------------------------------
+
+    def migrate(self) -> tuple[int, int, list[tuple[str, int, str, str]]]:
+        """Bring a v1 store to this schema (see events/store.py :func:`rehash_v1`)."""
+        if self.schema_version == SCHEMA_VERSION:
+            return 0, 0, []
+        con = self.con
+        with self._tx("another writer changed the store during the migration"):
+            ghead = con.execute("SELECT gseq, ghash FROM ledger_head WHERE id = 1 FOR UPDATE").fetchone()
+            heads = dict(con.execute("SELECT game_id, hash FROM heads FOR UPDATE").fetchall())
+            rows = con.execute(
+                "SELECT game_id, seq, type, version, actor, payload::text, command_id, command_text,"
+                " prev_hash, hash, gseq, ghash FROM events_log ORDER BY gseq").fetchall()
+            updates, new_heads, gnew, mapping = rehash_v1(_safe(self.path), rows,
+                                                         (int(ghead[0]), ghead[1]), heads)
+            with con.cursor() as cur:
+                cur.executemany("UPDATE events_log SET prev_hash = %s, hash = %s, ghash = %s"
+                                " WHERE game_id = %s AND seq = %s", updates)
+                cur.executemany("UPDATE heads SET hash = %s WHERE game_id = %s",
+                                [(h, g) for g, (_s, h) in new_heads.items()])
+            con.execute("UPDATE ledger_head SET ghash = %s WHERE id = 1", [gnew[1]])
+            con.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'", [str(SCHEMA_VERSION)])
+        self.schema_version = SCHEMA_VERSION
+        return len(new_heads), len(updates), mapping
 
     def close(self) -> None:
         self.con.close()
+
+
+# Functions that reach past the tables: server files, large objects, other servers, the
+# session's settings and role, running SQL text given as a string, signalling backends.
+_REACH = re.compile(
+    r"\b(pg_read_file|pg_read_binary_file|pg_ls_\w+|pg_stat_file|pg_file_\w+|lo_\w+|"
+    r"dblink\w*|set_config|query_to_xml\w*|cursor_to_xml\w*|table_to_xml\w*|"
+    r"schema_to_xml\w*|database_to_xml\w*|pg_terminate_backend|pg_cancel_backend|"
+    r"pg_reload_conf|pg_rotate_logfile|pg_logdir_ls|pg_sleep\w*|pg_advisory\w*|"
+    r"pg_try_advisory\w*)\s*\(", re.IGNORECASE)
+
+
+def sandbox_refusal(sql: str) -> str:
+    """Why ``sql`` may not run in `query`'s sandbox ('' when it may). The role and the
+    read-only transaction are the wall; this names what reaches past them plainly."""
+    plain = sql.replace('"', "")  # "pg_read_file"(...) is pg_read_file(...)
+    if re.search(r"\bU&", plain, re.IGNORECASE):
+        return "escaped identifiers (U&) are not taken"
+    head = plain.lstrip().split(None, 1)[0].lower() if plain.strip() else ""
+    if head in ("copy", "set", "reset", "do", "call", "load", "listen", "notify", "discard",
+                "begin", "commit", "rollback", "savepoint", "prepare", "execute", "lock"):
+        return f"{head.upper()} is not a query"
+    m = _REACH.search(plain)
+    if m:
+        return f"{m.group(1)}() reaches outside the store"
+    return ""
 
 
 def _safe(url: str) -> str:
@@ -474,11 +568,12 @@ def _connect(url: str, read_only: bool, timeout: float) -> "psycopg.Connection[A
 
 
 @contextlib.contextmanager
-def open_postgres(url: str, *, read_only: bool = False,
-                  timeout: float | None = None) -> Iterator[PostgresStore]:
+def open_postgres(url: str, *, read_only: bool = False, timeout: float | None = None,
+                  allow_old: bool = False) -> Iterator[PostgresStore]:
     """Open the PostgreSQL store at ``url`` for one unit of work."""
     con = _connect(url, read_only, default_lock_timeout() if timeout is None else timeout)
     store = PostgresStore(con, url, read_only)
+    store.allow_old = allow_old
     try:
         try:
             store._ensure_schema()

@@ -12,14 +12,17 @@ import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import duckdb
 import msgspec
 
-from arbiter.events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
+from arbiter.events.envelope import (GENESIS, Envelope, _digest, chain_hash, chain_hash_v1,
+                                     ledger_hash, ledger_hash_v1)
 
-SCHEMA_VERSION = 1
+#: v2: the event hash covers version, actor, command id and command text; the ledger hash
+#: covers gseq. A v1 store is rehashed by ``arbiter migrate`` after its v1 chains check.
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
@@ -96,6 +99,47 @@ class UnknownGame(StoreError):
     exit_code = 2
 
 
+class StorageFailed(StoreError):
+    """The store could not be written (a full disk, a file size limit, an I/O error)."""
+
+
+class QueryRefused(StoreError):
+    """SQL that `query` does not run: bad SQL, a write, or a reach outside the store."""
+
+    exit_code = 2
+
+
+class OldStore(StoreDamaged):
+    """A store written under an older schema: ``arbiter migrate`` brings it up to date."""
+
+
+#: What `query` refuses in its sandbox, said once for both stores.
+SANDBOX = ("query reads only the store: files, other databases and extensions are out of its"
+           " reach (read_csv, COPY ... TO, ATTACH, INSTALL/LOAD and the like). To take the"
+           " history elsewhere use `arbiter export --format parquet -o DIR`; the store's owner"
+           " may pass `arbiter query --unsafe-files` to lift this")
+
+
+def old_store_message(path: str, version: int) -> str:
+    return (f"{path} has store schema v{version}, older than this arbiter's v{SCHEMA_VERSION}"
+            " (whose hashes also cover each event's actor, command id and command text)."
+            f" Run `arbiter --db {path} migrate` to check its chains and rehash it; nothing is"
+            " read or written until then.")
+
+
+def newer_store_message(path: str, version: int) -> str:
+    return (f"{path} was written by a newer arbiter (store schema v{version}; this"
+            f" arbiter reads up to v{SCHEMA_VERSION}). Upgrade arbiter to open it.")
+
+
+def is_disk_error(text: str) -> bool:
+    """A write the file system refused, told apart from a clash with another writer."""
+    low = text.lower()
+    return any(w in low for w in ("no space left", "disk full", "file too large", "quota",
+                                  "could not write", "failed to write", "could not truncate",
+                                  "could not fsync", "could not extend"))
+
+
 class NewEvent(msgspec.Struct, frozen=True):
     """An encoded event ready to append."""
 
@@ -163,6 +207,8 @@ class Store:
         self.con = con
         self.path = path
         self.read_only = read_only
+        self.allow_old = False
+        self.schema_version = SCHEMA_VERSION
         self._heads: dict[str, tuple[int, str]] = {}
 
     # -- schema -------------------------------------------------------------------------
@@ -187,25 +233,16 @@ class Store:
             )
             self.con.execute(f"INSERT INTO heads VALUES ('*', 0, '{GENESIS}')")
             self.con.execute("COMMIT")
-        row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-        version = int(row[0]) if row and row[0].isdigit() else -1
-        if version > SCHEMA_VERSION:
-            raise StoreDamaged(
-                f"{self.path} was written by a newer arbiter (store schema v{version}; this"
-                f" arbiter reads up to v{SCHEMA_VERSION}). Upgrade arbiter to open it."
-            )
-        if version < SCHEMA_VERSION:
-            raise StoreDamaged(
-                f"{self.path} has store schema v{version}, older than this arbiter's"
-                f" v{SCHEMA_VERSION}, and no migration exists for it."
-            )
+        self.schema_version = check_schema_version(self.con.execute(
+            "SELECT value FROM meta WHERE key = 'schema_version'").fetchone(), self.path,
+            self.allow_old)
 
     def install_views(self, views: Sequence[tuple[str, str]]) -> None:
         """(Re)create the SQL views when their definitions changed; no DDL otherwise."""
         if self.read_only:
             return
         allv = tuple(BASE_VIEWS) + tuple(views)
-        digest = chain_hash("", "", 0, "views", repr(allv))
+        digest = _digest("views", repr(allv))
         row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
         if row and row[0] == digest:
             return
@@ -272,6 +309,17 @@ class Store:
             " WHERE command_id = ? GROUP BY game_id", [command_id]
         ).fetchone()
         return Receipt(row[0], row[2], row[3], row[1]) if row else None
+
+    def command(self, command_id: str) -> tuple[str, str | None, str, int, int] | None:
+        """(game_id, seat, text, first_seq, last_seq) of a stored command, or None."""
+        row = self.con.execute(
+            "SELECT game_id, arg_min(actor, seq), arg_min(command_text, seq), min(seq), max(seq)"
+            " FROM events_log WHERE command_id = ? GROUP BY game_id LIMIT 1", [command_id]).fetchone()
+        return tuple(row) if row else None  # type: ignore[return-value]
+
+    def global_head(self) -> tuple[int, str]:
+        """(gseq, ghash) of the global ledger's end, as the store recorded it."""
+        return self.head("*")
 
     def _heads_for(self, game_id: str, refresh: bool = False) -> dict[str, tuple[int, str]]:
         """The recorded heads of a game and of the global chain, cached for this connection."""
@@ -380,6 +428,12 @@ class Store:
             self._heads = {}
             with contextlib.suppress(duckdb.Error):
                 self.con.execute("ROLLBACK")
+            if isinstance(exc, duckdb.Error) and is_disk_error(str(exc)):
+                raise StorageFailed(f"could not write to {self.path}: {str(exc).splitlines()[0]}."
+                                    " Nothing was written; free some space and retry.") from exc
+            if isinstance(exc, OSError) and exc.errno is not None:
+                raise StorageFailed(f"could not write to {self.path}: {exc.strerror}. Nothing"
+                                    " was written; free some space and retry.") from exc
             if isinstance(exc, (duckdb.ConstraintException, duckdb.TransactionException)):
                 raise Conflict(f"{clash} ({exc}). Nothing was written.") from exc
             raise
@@ -387,6 +441,7 @@ class Store:
     def import_games(
         self, games: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]]]],
         expected: Sequence[Sequence[str]] | None = None,
+        check: Callable[[Any], None] | None = None,
     ) -> list[Receipt]:
         """Write whole new games in one transaction (bulk import): all or nothing.
 
@@ -412,6 +467,9 @@ class Store:
             self._insert("events_log", rows)
             self._insert("heads", hrows)
             con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
+            self._heads = {}
+            if check is not None:  # sees the written games; raising rolls them all back
+                check(self)
         self._heads = {}
         return receipts
 
@@ -454,7 +512,8 @@ class Store:
         """A game's stored events in seq order (up to and including ``upto``)."""
         sql = (
             "SELECT game_id, seq, type, version, actor, CAST(payload AS VARCHAR), command_id,"
-            " CAST(recorded_at AS VARCHAR), prev_hash, hash FROM events_log WHERE game_id = ?"
+            " CAST(recorded_at AS VARCHAR), prev_hash, hash, command_text FROM events_log"
+            " WHERE game_id = ?"
         )
         params: list[Any] = [game_id]
         if upto is not None:
@@ -463,7 +522,8 @@ class Store:
         rows = self.con.execute(sql + " ORDER BY seq", params).fetchall()
         return [
             Envelope(game_id=r[0], seq=r[1], type=r[2], version=r[3], actor=r[4], payload=r[5],
-                     command_id=r[6], recorded_at=r[7], prev_hash=r[8], hash=r[9])
+                     command_id=r[6], recorded_at=r[7], prev_hash=r[8], hash=r[9],
+                     command_text=r[10])
             for r in rows
         ]
 
@@ -481,12 +541,61 @@ class Store:
             "SELECT gseq, game_id, seq, hash, ghash FROM events_log ORDER BY gseq"
         ).fetchall()
 
-    def query(self, sql: str, params: Sequence[Any] | None = None) -> tuple[list[str], list[tuple]]:
+    def query(self, sql: str, params: Sequence[Any] | None = None, *,
+              sandbox: bool = False) -> tuple[list[str], list[tuple]]:
+        """(column names, rows) of ``sql``. ``sandbox``: SQL a person typed, run with every
+        file, database and extension outside the store out of reach (for this process's
+        connections to the file from then on, so only `query` asks for it)."""
+        if sandbox:
+            self.con.execute("SET enable_external_access = false")
+            self.con.execute("SET lock_configuration = true")
+            try:
+                cur = self.con.execute(sql, params or [])
+                if cur.description is None:
+                    return [], []
+                return [d[0] for d in cur.description], cur.fetchall()
+            except duckdb.PermissionException as exc:
+                raise QueryRefused(f"{SANDBOX} ({str(exc).splitlines()[0]})") from exc
+            except duckdb.IOException as exc:
+                raise StoreDamaged(f"{self.path} is damaged: {str(exc).splitlines()[0]}") from exc
+            except duckdb.Error as exc:
+                if "configuration has been locked" in str(exc):
+                    raise QueryRefused(f"{SANDBOX} (settings cannot be changed)") from exc
+                raise QueryRefused(f"SQL: {str(exc).splitlines()[0]}") from exc
         cur = self.con.execute(sql, params or [])
         if cur.description is None:
             return [], []
         cols = [d[0] for d in cur.description]
         return cols, cur.fetchall()
+
+    # -- migration ------------------------------------------------------------------------
+
+    def migrate(self) -> tuple[int, int, list[tuple[str, int, str, str]]]:
+        """Bring a v1 store to this schema; see :func:`rehash_v1`. Returns (games, events,
+        [(game_id, seq, old hash, new hash)])."""
+        if self.schema_version == SCHEMA_VERSION:
+            return 0, 0, []
+        rows = self.con.execute(
+            "SELECT game_id, seq, type, version, actor, CAST(payload AS VARCHAR), command_id,"
+            " command_text, prev_hash, hash, gseq, ghash FROM events_log ORDER BY gseq").fetchall()
+        updates, heads, ghead, mapping = rehash_v1(self.path, rows, self.head("*"),
+                                                   dict(self.con.execute(
+                                                       "SELECT key, hash FROM heads WHERE key <> '*'").fetchall()))
+        with self._transaction("another writer changed the store during the migration"):
+            self.con.execute("CREATE TEMP TABLE rehash (game_id VARCHAR, seq INTEGER,"
+                             " prev_hash VARCHAR, hash VARCHAR, ghash VARCHAR)")
+            self._insert("rehash", [(g, q, p, h, gh) for p, h, gh, g, q in updates])
+            self.con.execute("UPDATE events_log e SET prev_hash = r.prev_hash, hash = r.hash,"
+                             " ghash = r.ghash FROM rehash r WHERE e.game_id = r.game_id AND e.seq = r.seq")
+            self.con.execute("DROP TABLE rehash")
+            for gid, (seq, h) in heads.items():
+                self.con.execute("UPDATE heads SET hash = ? WHERE key = ? AND seq = ?", [h, gid, seq])
+            self.con.execute("UPDATE heads SET hash = ? WHERE key = '*'", [ghead[1]])
+            self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                             [str(SCHEMA_VERSION)])
+        self._heads = {}
+        self.schema_version = SCHEMA_VERSION
+        return len(heads), len(updates), mapping
 
     # -- seats at a served table ----------------------------------------------------------
     # Who may act as which seat through the service: token hashes (never the tokens) and
@@ -538,16 +647,66 @@ def _chain(rows: list[tuple], game_id: str, head: tuple[int, str], ghead: tuple[
     for events, command in groups:
         for i, ev in enumerate(events):
             seq += 1
-            h = chain_hash(prev, game_id, seq, ev.type, ev.payload)
+            text = command.text if i == 0 else None
+            h = chain_hash(prev, game_id, seq, ev.type, ev.payload, version=ev.version,
+                           actor=ev.actor, command_id=command.command_id, command_text=text)
             if expected is not None and (seq > len(expected) or expected[seq - 1] != h):
                 raise ChainMismatch(f"{game_id}: seq {seq} fails its hash chain; the file was altered")
             gseq += 1
-            gh = ledger_hash(gprev, game_id, seq, h)
+            gh = ledger_hash(gprev, game_id, seq, h, gseq=gseq)
             rows.append((game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
-                         command.command_id, now, prev, h, gseq, gh,
-                         command.text if i == 0 else None))
+                         command.command_id, now, prev, h, gseq, gh, text))
             prev, gprev = h, gh
     return seq, prev, gseq, gprev
+
+
+def check_schema_version(row: tuple | None, path: str, allow_old: bool = False) -> int:
+    """The store's schema version, or a sentence saying why it cannot be read."""
+    version = int(row[0]) if row and str(row[0]).isdigit() else -1
+    if version > SCHEMA_VERSION:
+        raise StoreDamaged(newer_store_message(path, version))
+    if version < 1:
+        raise StoreDamaged(f"{path} has no readable schema version: it is damaged")
+    if version < SCHEMA_VERSION and not allow_old:
+        raise OldStore(old_store_message(path, version))
+    return version
+
+
+def rehash_v1(path: str, rows: Sequence[tuple], ghead: tuple[int, str], heads: dict[str, str]
+              ) -> tuple[list[tuple], dict[str, tuple[int, str]], tuple[int, str], list[tuple[str, int, str, str]]]:
+    """Check a v1 store's chains (each game's and the global one, against the recorded
+    heads) with the v1 formula, then compute every hash anew with today's. A store whose v1
+    chains do not hold is refused: migrating must never bless an edit.
+
+    ``rows``: (game_id, seq, type, version, actor, payload, command_id, command_text,
+    prev_hash, hash, gseq, ghash) in gseq order. Returns the updates (prev_hash, hash,
+    ghash, game_id, seq), the new game heads, the new global head and (game_id, seq, old
+    hash, new hash) for every event."""
+    old_prev: dict[str, tuple[int, str]] = {}
+    new_prev: dict[str, str] = {}
+    gprev_old = gprev_new = GENESIS
+    updates, mapping = [], []
+    for i, (gid, seq, type_, version, actor, payload, cid, text, prev, h, gseq, gh) in enumerate(rows, 1):
+        last_seq, last_old = old_prev.get(gid, (0, GENESIS))
+        where = f"{gid} seq {seq}"
+        if (seq != last_seq + 1 or prev != last_old or chain_hash_v1(prev, gid, seq, type_, payload) != h
+                or gseq != i or ledger_hash_v1(gprev_old, gid, seq, h) != gh):
+            raise StoreDamaged(f"cannot migrate {path}: {where} fails its v1 hash chain, so the"
+                               " store was altered; nothing was changed. Restore it from a backup"
+                               " (or import its games from exports you trust).")
+        old_prev[gid] = (seq, h)
+        gprev_old = gh
+        nprev = new_prev.get(gid, GENESIS)
+        nh = chain_hash(nprev, gid, seq, type_, payload, version=version, actor=actor,
+                        command_id=cid, command_text=text)
+        gprev_new = ledger_hash(gprev_new, gid, seq, nh, gseq=gseq)
+        updates.append((nprev, nh, gprev_new, gid, seq))
+        mapping.append((gid, seq, h, nh))
+        new_prev[gid] = nh
+    if ghead != (len(rows), gprev_old) or any(heads.get(g) != h for g, (_s, h) in old_prev.items()):
+        raise StoreDamaged(f"cannot migrate {path}: the recorded heads do not match the log's"
+                           " end (events were removed); nothing was changed.")
+    return updates, {g: (s, new_prev[g]) for g, (s, _h) in old_prev.items()}, (len(rows), gprev_new), mapping
 
 
 def _game_tuple(row: GameRow) -> tuple:
@@ -585,19 +744,43 @@ def _connect(path: str, read_only: bool, timeout: float) -> duckdb.DuckDBPyConne
                 continue
             if read_only and "does not exist" in str(exc):
                 raise UnknownGame(f"no store at {path}: nothing has been played there yet") from exc
-            raise StoreDamaged(f"cannot open {path}: {exc}") from exc
+            if is_disk_error(str(exc)):
+                raise StorageFailed(f"cannot open {path}: {str(exc).splitlines()[0]}") from exc
+            raise StoreDamaged(f"cannot open {path}: {str(exc).splitlines()[0]}") from exc
+
+
+#: DuckDB's errors that mean the file itself is bad, not the SQL or a clash.
+_DAMAGE = (duckdb.IOException, duckdb.InternalException, duckdb.SerializationException,
+           duckdb.FatalException)
+_HEADER = 3 * 4096  # DuckDB's file header and its two database headers
+
+
+def check_file_size(con: duckdb.DuckDBPyConnection, path: str) -> None:
+    """A file shorter than the blocks its own header names was cut off (a copy that stopped
+    halfway, a full disk): refuse it before any query returns a part of it as the whole."""
+    if os.path.exists(path + ".wal"):
+        return  # blocks the log will add are not in the file yet
+    # used blocks only: DuckDB may drop free blocks from the end of the file
+    size, blocks = con.execute(
+        "SELECT block_size, used_blocks FROM pragma_database_size()").fetchone()
+    want = _HEADER + int(size) * int(blocks)
+    have = os.path.getsize(path)
+    if have < want:
+        raise StoreDamaged(f"{path} is damaged: the file holds {have} bytes, but its header needs"
+                           f" at least {want}; it was cut off. Restore it from a backup.")
 
 
 @contextlib.contextmanager
 def open_store(
-    path: str, *, read_only: bool = False, timeout: float | None = None
+    path: str, *, read_only: bool = False, timeout: float | None = None, allow_old: bool = False
 ) -> Iterator[Store]:
     """Open the store for one short unit of work, then release the file for others.
-    A ``postgresql://`` URL opens the PostgreSQL store (events/postgres.py) instead."""
+    A ``postgresql://`` URL opens the PostgreSQL store (events/postgres.py) instead.
+    ``allow_old``: open a store of an older schema (only to migrate it)."""
     if path.startswith(("postgresql://", "postgres://")):
         from arbiter.events.postgres import open_postgres
 
-        with open_postgres(path, read_only=read_only, timeout=timeout) as pg:
+        with open_postgres(path, read_only=read_only, timeout=timeout, allow_old=allow_old) as pg:
             yield pg  # type: ignore[misc]
         return
     if read_only and not os.path.exists(path):
@@ -607,11 +790,20 @@ def open_store(
         os.makedirs(parent, exist_ok=True)
     con = _connect(path, read_only, default_lock_timeout() if timeout is None else timeout)
     store = Store(con, path, read_only)
+    store.allow_old = allow_old
     try:
         try:
             store._ensure_schema()
+            check_file_size(con, path)
         except duckdb.Error as exc:
-            raise StoreDamaged(f"{path} is damaged: {exc}") from exc
-        yield store
+            raise StoreDamaged(f"{path} is damaged: {str(exc).splitlines()[0]}") from exc
+        try:
+            yield store
+        except _DAMAGE as exc:
+            if is_disk_error(str(exc)):
+                raise StorageFailed(f"could not write to {path}: {str(exc).splitlines()[0]}") from exc
+            raise StoreDamaged(f"{path} is damaged: {str(exc).splitlines()[0]}."
+                               " Restore it from a backup.") from exc
     finally:
-        con.close()
+        with contextlib.suppress(duckdb.Error):
+            con.close()

@@ -5,6 +5,14 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 os.environ.setdefault("ARBITER_LOCK_TIMEOUT", "10")
 
+from hypothesis import settings  # noqa: E402
+
+# CI runs few examples; `HYPOTHESIS_PROFILE=heavy pytest tests/test_conformance.py` runs many
+# more on demand (README: For developers). Tests take max_examples from the loaded profile.
+settings.register_profile("ci", max_examples=4, deadline=None)
+settings.register_profile("heavy", max_examples=200, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
 from arbiter.core import registry  # noqa: E402
 
 import toygame  # noqa: E402

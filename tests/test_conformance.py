@@ -26,7 +26,7 @@ from arbiter.projections.kernel import REFEREE
 GAME_IDS = [g.id for g in registry.available()]
 MAX_STEPS = 3000
 
-CONF = settings(max_examples=4, deadline=None, derandomize=False,
+CONF = settings(max_examples=settings().max_examples, deadline=None, derandomize=False,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

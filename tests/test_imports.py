@@ -1,0 +1,251 @@
+"""Imports that cannot smuggle anything in, forks and transcript imports that are whole or
+absent, and command ids that are retries or refusals, on both stores."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from storehelp import HERE, cli, raw
+
+from arbiter.core import audit, transcript
+from arbiter.core.bots import random_bot
+from arbiter.core.engine import Engine
+from arbiter.core.errors import CommandIdReused, TranscriptError
+from arbiter.core.porting import ImportRefused, export_jsonl, import_jsonl
+from arbiter.events.envelope import GENESIS, chain_hash
+from arbiter.events.interface import is_url
+
+
+def play(engine: Engine, gid: str, match, n: int, seed: int = 1):
+    rng = random.Random(seed)
+    with engine.open() as store:
+        for _ in range(n):
+            if match.outcome() is not None:
+                break
+            seat = match.to_act().seats[0]
+            text = match.game.command_text(random_bot(match.state, seat, match.legal(seat), rng))
+            _r, match, _e = engine.do(gid, text, seat, store=store)
+    return match
+
+
+@pytest.fixture
+def engine(store_url):
+    return Engine(store_url, lock_timeout=5)
+
+
+@pytest.fixture
+def game(engine):
+    gid, match, _ = engine.new("duel", seats=["ann", "bob"], seed=42, options={"target": "30"})
+    return gid, play(engine, gid, match, 24)
+
+
+def count(engine) -> tuple:
+    return tuple(raw(engine.path, "SELECT count(*), (SELECT count(*) FROM games) FROM events_log")[0])
+
+
+def rehash_dump(dump: str) -> str:
+    """A forger's file: the dump's event hashes recomputed after an edit, so that the chain
+    in the file holds; only deciding the commands again can tell."""
+    lines = [json.loads(line) for line in dump.splitlines()]
+    gid = lines[0]["game"]["game_id"]
+    texts = {c["command"]["first_seq"]: c["command"]["text"] for c in lines if "command" in c}
+    prev = GENESIS
+    for item in lines:
+        if "event" in item:
+            e = item["event"]
+            payload = json.dumps(e["payload"], separators=(",", ":"))
+            e["prev_hash"] = prev
+            e["hash"] = prev = chain_hash(prev, gid, e["seq"], e["type"], payload, version=e["version"],
+                                          actor=e["actor"], command_id=e["command_id"],
+                                          command_text=texts.get(e["seq"]))
+    return "\n".join(json.dumps(i, separators=(",", ":")) for i in lines) + "\n"
+
+
+def test_a_clean_export_imports_and_verifies(engine, game, tmp_path):
+    gid, match = game
+    with engine.open(read_only=True) as store:
+        dump = export_jsonl(store, gid)
+    assert rehash_dump(dump).splitlines()[1:] == dump.splitlines()[1:]  # the forger's tool is exact
+    other = Engine(str(tmp_path / "other.duckdb"))
+    with other.open() as store:
+        assert import_jsonl(store, dump) == [gid]
+        assert audit.verify_game(store, gid).ok and audit.verify_store(store) == []
+
+
+def test_an_edited_command_text_with_a_recomputed_chain_is_refused_whole(engine, game, tmp_path):
+    gid, _ = game
+    with engine.open(read_only=True) as store:
+        dump = export_jsonl(store, gid)
+    lines = [json.loads(x) for x in dump.splitlines()]
+    cmd = next(c["command"] for c in lines if "command" in c and c["command"]["text"].startswith("bid"))
+    cmd["text"] = "bid 9"
+    forged = rehash_dump("\n".join(json.dumps(x) for x in lines))
+    target = Engine(str(tmp_path / "t.duckdb"))
+    with target.open() as store:
+        store.install_views([])
+    before = count(target)
+    with target.open() as store:
+        with pytest.raises(ImportRefused, match=f"seq {cmd['first_seq']}: .*refused today") as exc:
+            import_jsonl(store, forged)
+    assert exc.value.exit_code == 1
+    assert count(target) == before
+    path = tmp_path / "forged.jsonl"
+    path.write_text(forged)
+    out = cli(tmp_path, target.path, "import", str(path))
+    assert out.returncode == 1 and f"seq {cmd['first_seq']}" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("winner", "mallory", "winner"), ("status", "over", "status"), ("seed", 43, "seed"),
+    ("seats", ["ann", "eve"], "seats"), ("options", {"target": 5}, "options"),
+    ("forked_from", "du-999999", "forked_from"),
+])
+def test_a_listing_that_contradicts_its_events_is_refused(engine, game, field, value, words):
+    gid, _ = game
+    with engine.open(read_only=True) as store:
+        dump = export_jsonl(store, gid)
+        head = json.loads(dump.splitlines()[0])
+    if head["game"][field] == value:
+        value = None
+    head["game"][field] = value
+    forged = "\n".join([json.dumps(head)] + dump.splitlines()[1:]) + "\n"
+    raw(engine.path, "DELETE FROM events_log WHERE game_id = ?", [gid])
+    raw(engine.path, "DELETE FROM games WHERE game_id = ?", [gid])
+    raw(engine.path, f"DELETE FROM heads WHERE {'game_id' if is_url(engine.path) else 'key'} = ?", [gid])
+    before = count(engine)
+    with engine.open() as store:
+        with pytest.raises(ImportRefused, match=words):
+            import_jsonl(store, forged)
+    assert count(engine) == before
+
+
+def test_a_seed_out_of_range_is_bad_input(engine, game, tmp_path):
+    gid, _ = game
+    with engine.open(read_only=True) as store:
+        dump = export_jsonl(store, gid)
+    head = json.loads(dump.splitlines()[0])
+    for seed in (2**64 + 5, -1):
+        head["game"]["seed"] = seed
+        path = tmp_path / "big.jsonl"
+        path.write_text("\n".join([json.dumps(head)] + dump.splitlines()[1:]) + "\n")
+        out = cli(tmp_path, str(tmp_path / "fresh.duckdb"), "import", str(path))
+        assert out.returncode == 2 and "seed must be a whole number" in out.stderr, out.stderr
+        assert "Traceback" not in out.stderr
+
+
+def test_an_export_of_the_old_format_says_how_to_bring_it_over(engine, game):
+    gid, _ = game
+    with engine.open(read_only=True) as store:
+        dump = export_jsonl(store, gid).replace('"arbiter-log-2"', '"arbiter-log-1"', 1)
+    with engine.open() as store:
+        with pytest.raises(TranscriptError, match="migrate"):
+            import_jsonl(store, dump)
+
+
+# -- whole or absent: a process killed in the middle of a fork or a transcript import --------
+
+KILLER = """
+import os, sys
+sys.path.insert(0, {here!r})
+from arbiter.core import registry
+import toygame
+registry.register(toygame.GAME)
+from arbiter.events import store as duck
+from arbiter.events import postgres as pg
+
+def half_then_die(original):
+    def insert(self, *args):
+        rows = args[-1]
+        if len(rows) > 4:
+            original(self, *(args[:-1] + (rows[: len(rows) // 2],)))
+            os._exit(9)  # killed midway: half the events written, nothing committed
+        return original(self, *args)
+    return insert
+
+duck.Store._insert = half_then_die(duck.Store._insert)
+pg.PostgresStore._insert_events = half_then_die(pg.PostgresStore._insert_events)
+{action}
+"""
+
+
+def killed(action: str) -> int:
+    code = KILLER.format(here=HERE, action=action)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=os.path.dirname(HERE))
+    return out.returncode
+
+
+def test_a_killed_fork_leaves_nothing_and_a_retry_makes_one(engine, game):
+    gid, match = game
+    before = count(engine)
+    rc = killed(f"from arbiter.core.engine import Engine\nEngine({engine.path!r}).fork({gid!r}, {match.seq})")
+    assert rc == 9
+    assert count(engine) == before
+    with engine.open(read_only=True) as store:
+        assert audit.verify_store(store) == []
+    fid, fork = engine.fork(gid, match.seq)
+    with engine.open(read_only=True) as store:
+        forks = store.query("SELECT game_id FROM games WHERE forked_from = ?", [gid])[1]
+        assert forks == [(fid,)] and audit.verify_game(store, fid).ok
+    assert fork.seq == match.seq
+
+
+def test_a_killed_transcript_import_leaves_nothing_and_a_retry_does_not_duplicate(engine, game, tmp_path):
+    gid, match = game
+    text = transcript.export(engine.load(gid))
+    path = tmp_path / "game.arb"
+    path.write_text(text)
+    target = str(tmp_path / "import.duckdb") if not is_url(engine.path) else engine.path
+    rc = killed("from arbiter.cli.app import main\nimport sys\nsys.argv = ['arbiter', '--db', "
+                f"{target!r}, 'import', {str(path)!r}]\nmain()")
+    assert rc == 9
+    before = raw(target, "SELECT count(*) FROM games")[0][0] if os.path.exists(target) or is_url(target) else 0
+    first = cli(tmp_path, target, "import", str(path))
+    assert first.returncode == 0, first.stderr
+    again = cli(tmp_path, target, "import", str(path))
+    assert again.returncode == 0 and again.stdout == first.stdout and "already imported" in again.stderr
+    assert raw(target, "SELECT count(*) FROM games")[0][0] == before + 1
+    new_id = first.stdout.strip()
+    out = cli(tmp_path, target, "verify", new_id)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_transcript_with_a_byte_order_mark_imports(engine, game, tmp_path):
+    gid, _ = game
+    path = tmp_path / "bom.arb"
+    path.write_bytes(b"\xef\xbb\xbf" + transcript.export(engine.load(gid)).encode())
+    for verb in ("check", "import"):
+        out = cli(tmp_path, str(tmp_path / "bom.duckdb"), verb, str(path))
+        assert out.returncode == 0, (verb, out.stderr)
+
+
+# -- command ids: a retry, or a refusal --------------------------------------------------------
+
+
+def test_a_reused_command_id_with_another_command_or_seat_is_refused(engine):
+    gid, _m, _ = engine.new("duel", seats=["ann", "bob"], seed=1)
+    r1, _m, _ = engine.do(gid, "bid 1", "ann", command_id="same")
+    r2, _m, _ = Engine(engine.path).do(gid, "Bid  1", "ann", command_id="same")  # the same, written loosely
+    assert (r1.seq, r1.hash) == (r2.seq, r2.hash)
+    before = count(engine)
+    with pytest.raises(CommandIdReused, match="bid 2") as exc:
+        Engine(engine.path).do(gid, "bid 2", "ann", command_id="same")
+    assert exc.value.exit_code == 2
+    with pytest.raises(CommandIdReused, match="bob cannot reuse it"):
+        Engine(engine.path).do(gid, "bid 1", "bob", command_id="same")
+    assert count(engine) == before
+
+
+def test_a_reused_command_id_at_the_command_line(tmp_path, store_url):
+    out = cli(tmp_path, store_url, "new", "duel", "--seed", "3", "--players", "ann,bob")
+    gid = out.stdout.strip()
+    assert cli(tmp_path, store_url, "do", gid, "--as", "ann", "--command-id", "k1", "bid", "2").returncode == 0
+    same = cli(tmp_path, store_url, "do", gid, "--as", "ann", "--command-id", "k1", "bid", "2")
+    assert same.returncode == 0
+    other = cli(tmp_path, store_url, "do", gid, "--as", "bob", "--command-id", "k1", "bid", "3")
+    assert other.returncode == 2 and "command id k1 was used" in other.stderr and "Traceback" not in other.stderr

@@ -1,0 +1,127 @@
+"""`arbiter query` reads the store and nothing else; Parquet export is a verb of its own.
+Both stores, through the command line as a user runs it."""
+
+from __future__ import annotations
+
+import os
+
+import duckdb
+import pytest
+from storehelp import cli
+
+from arbiter.events.interface import is_url
+
+
+@pytest.fixture
+def db(store_url, tmp_path):
+    for seed in (3, 4):
+        out = cli(tmp_path, store_url, "new", "duel", "--seed", str(seed), "--players", "ann,bob")
+        assert out.returncode == 0, out.stderr
+        gid = out.stdout.strip()
+        for seat, bid in (("ann", "2"), ("bob", "1")):
+            assert cli(tmp_path, store_url, "do", gid, "--as", seat, "bid", bid).returncode == 0
+    out = cli(tmp_path, store_url, "simulate", "monster-derby", "--games", "1")
+    assert out.returncode == 0, out.stderr
+    return store_url
+
+
+def test_query_still_reads_the_store(db, tmp_path):
+    out = cli(tmp_path, db, "query", "select kind, count(*) as n from games group by kind order by kind", "-f", "csv")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["kind,n", "duel,2", "monster-derby,1"]
+
+
+DUCKDB_REACH = [
+    "select * from read_csv('/etc/passwd')",
+    "select * from read_text('/etc/hostname')",
+    "select * from glob('/etc/*')",
+    "copy (select * from events) to '{out}/leak.csv'",
+    "attach '{out}/other.duckdb' as other",
+    "install httpfs",
+    "set enable_external_access = true",
+    "export database '{out}/dump'",
+]
+
+PG_REACH = [
+    "select pg_read_file('/etc/passwd')",
+    'select "pg_read_file"(\'/etc/hostname\')',
+    "select pg_catalog.pg_ls_dir('.')",
+    "select * from pg_stat_file('postgresql.conf')",
+    "copy (select * from events) to '{out}/leak.csv'",
+    "select lo_import('/etc/passwd')",
+    "select set_config('role', 'postgres', true)",
+    "select query_to_xml('select 1', true, true, '')",
+    "reset role",
+    "select 1; select pg_read_file('/etc/passwd')",
+    "delete from events_log",
+]
+
+
+def test_query_reaches_nothing_outside_the_store(db, tmp_path):
+    out_dir = tmp_path / "outside"
+    out_dir.mkdir()
+    for sql in PG_REACH if is_url(db) else DUCKDB_REACH:
+        out = cli(tmp_path, db, "query", sql.format(out=out_dir))
+        assert out.returncode == 2, (sql, out.stdout, out.stderr)
+        assert "Traceback" not in out.stderr and out.stderr.strip(), sql
+        assert "root:" not in out.stdout, sql
+    assert list(out_dir.iterdir()) == []
+    out = cli(tmp_path, db, "query", "select * from read_csv('/etc/passwd')" if not is_url(db)
+              else "select pg_read_file('/etc/passwd')")
+    assert "query reads only the store" in out.stderr and "export --format parquet" in out.stderr
+
+
+def test_on_postgresql_a_superuser_login_steps_down_for_query(pg_url, tmp_path):
+    assert cli(tmp_path, pg_url, "new", "duel", "--seed", "3", "--players", "ann,bob").returncode == 0
+    out = cli(tmp_path, pg_url, "query", "select current_user, rolsuper from pg_roles where rolname = session_user", "-f", "csv")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[1] == "pg_read_all_data,True"  # the login is a superuser; query is not
+
+
+def test_the_owner_may_lift_the_sandbox(db, tmp_path):
+    if is_url(db):
+        out = cli(tmp_path, db, "query", "--unsafe-files", "select count(*) > 0 from pg_ls_dir('.')", "-f", "csv")
+    else:
+        (tmp_path / "x.csv").write_text("a\n1\n")
+        out = cli(tmp_path, db, "query", "--unsafe-files", f"select * from read_csv('{tmp_path / 'x.csv'}')", "-f", "csv")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[1] in ("1", "true", "True")
+
+
+def test_export_parquet_writes_every_table_partitioned_by_game(db, tmp_path):
+    target = tmp_path / "pq"
+    out = cli(tmp_path, db, "export", "--format", "parquet", "-o", str(target))
+    assert out.returncode == 0, out.stderr
+    assert sorted(os.listdir(target)) == ["commands", "dice", "events", "games"]
+    assert sorted(os.listdir(target / "events")) == ["game=duel", "game=monster-derby"]
+    counts = dict(l.split(",") for l in cli(tmp_path, db, "query", "select 'events', count(*) from events union all"
+                                                 " select 'games', count(*) from games union all"
+                                                 " select 'dice', count(*) from dice union all"
+                                                 " select 'commands', count(*) from commands", "-f", "csv"
+                                                 ).stdout.splitlines()[1:])
+    con = duckdb.connect()
+    for table in ("events", "commands", "games", "dice"):
+        n = con.execute(f"select count(*) from read_parquet('{target}/{table}/*/*.parquet',"
+                        " hive_partitioning = true)").fetchone()[0]
+        assert n == int(counts[table]), table
+    kinds = con.execute(f"select distinct game from read_parquet('{target}/games/*/*.parquet',"
+                        " hive_partitioning = true) order by 1").fetchall()
+    assert kinds == [("duel",), ("monster-derby",)]
+    payload = con.execute(f"select payload from read_parquet('{target}/events/*/*.parquet',"
+                          " hive_partitioning = true) where seq = 1 limit 1").fetchone()[0]
+    assert payload.startswith('{"type":"GameCreated"')
+    again = cli(tmp_path, db, "export", "--format", "parquet", "-o", str(target))
+    assert again.returncode == 2 and "already exists" in again.stderr
+    out = cli(tmp_path, db, "export", "--format", "parquet")
+    assert out.returncode == 2 and "-o DIR" in out.stderr
+
+
+def test_export_parquet_of_one_game(db, tmp_path):
+    gid = cli(tmp_path, db, "query", "select game_id from games where kind = 'duel' order by game_id limit 1",
+              "-f", "csv").stdout.splitlines()[1]
+    target = tmp_path / "one"
+    out = cli(tmp_path, db, "export", gid, "--format", "parquet", "-o", str(target))
+    assert out.returncode == 0, out.stderr
+    assert os.listdir(target / "events") == ["game=duel"]
+    n = duckdb.connect().execute(f"select count(distinct game_id) from read_parquet('{target}/events/*/*.parquet')").fetchone()[0]
+    assert n == 1
