@@ -16,6 +16,7 @@ import typer
 from arbiter.cli import common
 from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, user_errors
 from arbiter.cli.render import renderer
+from arbiter.cli.words import describe, print_events, print_new, whose_turn
 from arbiter.core.errors import (ArbiterError, BadContent, ManualDiceError, ParseError, RuleViolation,
                          stop_trace, trace_rules)
 from arbiter.events.base import Undone
@@ -115,31 +116,6 @@ def load_content(path: str | None) -> tuple[dict[str, Any] | None, str]:
     return data, f"file:{os.path.basename(path)}"
 
 
-def describe(match: Match, ev: Any) -> str:
-    return describe_kernel(ev) or match.game.projection.describe(ev)
-
-
-def print_events(match: Match, events: list[Any]) -> None:
-    for ev in events:
-        console.print(f"  [dim]•[/] {escape(describe(match, ev))}")
-
-
-def print_new(match: Match, first_seq: int, seat: str | None) -> None:
-    """The events from ``first_seq`` on, as ``seat`` may see them (hot-seat screens are
-    shared, so a command's echo shows no more than its own player may know)."""
-    print_events(match, [ev for s, _a, ev in match.log(seat) if s >= first_seq])
-
-
-def whose_turn(match: Match) -> str:
-    out = match.outcome()
-    if out is not None:
-        winners = ", ".join(out.winners) or "nobody"
-        return f"game over — winner: {winners}" + (f" ({out.reason})" if out.reason else "")
-    who = match.to_act()
-    what = {"turn": "to act", "reaction": "may react", "simultaneous": "choose in secret"}.get(who.kind, who.kind)
-    return f"{', '.join(who.seats)} {what}" + (f": {who.prompt}" if who.prompt else "")
-
-
 # ----------------------------------------------------------------------------- new / do
 
 
@@ -176,7 +152,7 @@ def do_(
         text = " ".join(command)
         receipt, match, events = engine().do(game_id, text, seat, command_id)
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
-        print_new(match, receipt.first_seq, match.actors.get(receipt.first_seq))
+        print_new(match, receipt.first_seq - 1, match.actors.get(receipt.first_seq))
         console.print(f"[dim]receipt {receipt}[/]")
         console.print(whose_turn(match))
 
@@ -195,7 +171,10 @@ def undo(
         receipt, match, events = eng.do(game_id, matches.UNDO, who)
         ev = events[0]
         assert isinstance(ev, Undone)
-        console.print(f"undone: seq {ev.first_seq}–{ev.last_seq}. [dim]receipt {receipt}[/]")
+        from arbiter.cli.words import undone_move
+
+        console.print(f"undid {escape(undone_move(match, ev.first_seq, who))}"
+                      f" [dim](seq {ev.first_seq}–{ev.last_seq}; receipt {receipt})[/]")
         console.print(whose_turn(match))
 
 
@@ -283,7 +262,7 @@ def log_(
             if fmt in ("json", "jsonl"):
                 rows.append((seq, actor or "", type(ev).__name__, msgspec.to_builtins(ev)))
             else:
-                rows.append((seq, actor or "", type(ev).__name__, describe(match, ev)))
+                rows.append((seq, actor or "", type(ev).__name__, describe(match, ev, seat)))
         emit_rows(["seq", "actor", "type", "event"], rows, fmt, title=f"{match.game_id} ({match.game.title})")
 
 
@@ -306,7 +285,7 @@ def replay(
             state = folded.state if seat in (REFEREE,) else match.game.projection.view(folded.state, seat)
             console.rule(f"{match.game_id} seq {seq}/{match.seq}")
             shown = match.log(seat)
-            line = next((describe(match, e) for s, _a, e in shown if s == seq), "(hidden)")
+            line = next((describe(match, e, seat) for s, _a, e in shown if s == seq), "(hidden)")
             console.print(f"[bold]{escape(line)}[/]")
             console.print(draw(state, seat))
             try:
@@ -668,32 +647,19 @@ def ask(prompt: str, choices: list[str]) -> str:
     return _session.prompt(prompt, completer=WordCompleter(words, sentence=True))
 
 
-def parse_bots(raw: list[str], match: Match) -> dict[str, Any]:
-    bots = {}
-    for item in raw:
-        seat, eq, kind = item.partition("=")
-        if not eq:
-            seat, kind = item, "random"
-        if seat == "all":
-            for s in match.seats:
-                bots[s] = botlib.get_bot(match.game, kind)
-            continue
-        if seat not in match.seats:
-            fail(f"--bot {item}: no player {seat!r} (players: {', '.join(match.seats)})")
-        bots[seat] = botlib.get_bot(match.game, kind)
-    return bots
-
-
 @app.command()
 def play(
     game: str = typer.Argument(..., help="A game id to create and play, or an existing game to continue."),
-    bot: list[str] = typer.Option([], "--bot", help="SEAT=KIND plays that seat by bot (KIND: random, or the game's own)."),
+    bot: list[str] = typer.Option([], "--bot", help="SEAT=KIND plays that seat by bot (KIND: random, or the game's own); kept with the game."),
     players: list[str] = typer.Option([], "--players", "-p"),
     seed: Optional[int] = typer.Option(None),
     option: list[str] = typer.Option([], "--option", "-o"),
     dice: str = typer.Option("seeded"),
     bot_seed: int = typer.Option(0, help="Seed of the bots' own choices."),
     max_menu: int = typer.Option(30, help="How many legal commands to number."),
+    pass_screen: Optional[bool] = typer.Option(
+        None, "--pass-screen/--no-pass-screen",
+        help="Clear the screen between people when a seat holds secrets (default: at a terminal)."),
     server: Optional[str] = typer.Option(None, "--server", help="Play a game served by `arbiter serve` at this URL."),
     token: Optional[str] = typer.Option(None, "--token", envvar="ARBITER_TOKEN", help="Your seat's token (with --server)."),
 ) -> None:
@@ -705,91 +671,18 @@ def play(
             from arbiter.cli.remote import play_remote
 
             return play_remote(server, token, game, max_menu)
-        eng = engine()
-        if game in registry.known():
-            gid, match, _ = eng.new(game, seats=parse_players(players), seed=seed,
-                                    options=parse_options(option), dice=dice)
-            console.print(f"new game [bold]{gid}[/] — resume any time with `arbiter play {gid}`")
-        else:
-            match = eng.load(game)
-            gid = match.game_id
-        bots = parse_bots(bot, match)
-        rng = random.Random(bot_seed)
-        draw = renderer(match.game.id)
-        while True:
-            if match.outcome() is not None:
-                console.print(draw(match.state, REFEREE))
-                console.print(f"[bold green]{whose_turn(match)}[/]")
-                return
-            seat = botlib.next_seat(match, rng)
-            if seat in bots:
-                legal = match.legal(seat)
-                command = bots[seat](match.state, seat, legal, rng)
-                text = match.game.command_text(command)
-                receipt, match, events = eng.do(gid, text, seat)
-                secret = match.game.command_is_secret(match.state, seat, text)
-                if secret is None:
-                    public = [ev for s, _a, ev in match.log(None) if s >= receipt.first_seq]
-                    secret = public != list(events)
-                console.print(f"[cyan]{seat}[/] (bot): " + ("(a secret choice)" if secret else escape(text)))
-                print_new(match, receipt.first_seq, None)
-                continue
-            console.rule(f"{gid} — seq {match.seq}")
-            console.print(draw(match.view(seat), seat))
-            console.print(f"[bold]{escape(whose_turn(match))}[/]")
-            legal = match.legal_texts(seat)
-            for i, text in enumerate(legal[:max_menu], start=1):
-                console.print(f"  [cyan]{i:>2}[/] {escape(text)}")
-            if len(legal) > max_menu:
-                console.print(f"  … and {len(legal) - max_menu} more (type the command)")
-            console.print("[dim]  a number or a command; help: command forms; undo, log, quit[/]")
-            try:
-                raw = ask(f"{seat}> ", legal).strip()
-            except EOFError:
-                console.print(f"\nsaved. resume with `arbiter play {gid}`")
-                return
-            if raw in ("q", "quit", "exit"):
-                console.print(f"saved. resume with `arbiter play {gid}`")
-                return
-            if raw in ("?", "help"):
-                console.print("commands:")
-                for line in match.game.syntax:
-                    console.print("  " + escape(line.strip("\n")))
-                console.print("also: a number from the menu, undo, log, quit")
-                continue
-            if raw == "log":
-                for s, a, ev in match.log(seat)[-15:]:
-                    console.print(f"  [dim]{s}[/] {escape(a or '')} {escape(describe(match, ev))}")
-                continue
-            if raw.isdigit() and 1 <= int(raw) <= len(legal):
-                raw = legal[int(raw) - 1]
-            if not raw:
-                continue
-            while True:
-                try:
-                    receipt, match, events = eng.do(gid, raw, seat)
-                except ManualDiceError as exc:
-                    if match.created.dice != "manual":
-                        err.print(f"[red]{escape(str(exc))}[/]")
-                        break
-                    # physical dice: ask for the faces this command needs, then try again
-                    err.print(f"[yellow]{escape(str(exc))}[/]")
-                    try:
-                        faces = ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
-                    except EOFError:
-                        faces = ""
-                    if not faces:
-                        break
-                    raw = f"{raw.split('[')[0].strip()} [{faces}]"
-                    continue
-                except (RuleViolation, ParseError) as exc:
-                    if isinstance(exc, RuleViolation):
-                        cite(match.game.rules, exc)
-                    err.print(f"[red]{escape(str(exc))}[/]")
-                    break
-                print_new(match, receipt.first_seq, seat)
-                console.print(f"[dim]receipt {receipt}[/]")
-                break
+        from arbiter.cli.play import play_local
+
+        known = list(registry.known())
+        if game not in known and "-" in game and not any(c.isdigit() for c in game):
+            import difflib
+
+            near = difflib.get_close_matches(game, known, n=1, cutoff=0.6)
+            if near:
+                fail(f"unknown game {game!r}: did you mean {near[0]!r}? (arbiter knows: {', '.join(sorted(known))})")
+        play_local(engine(), game, known=known, bot=bot, players=parse_players(players), seed=seed,
+                   options=parse_options(option), dice=dice, bot_seed=bot_seed, max_menu=max_menu,
+                   ask=ask, pass_screen=pass_screen)
 
 
 @app.command()

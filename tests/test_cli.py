@@ -147,7 +147,7 @@ def test_play_with_bots_to_the_end_then_verify_all(tmp_path):
 def test_undo_fork_rules_games(tmp_path, gid):
     run(tmp_path, "do", gid, "--as", "ann", "bid", "2")
     out = run(tmp_path, "undo", gid)
-    assert out.returncode == 0 and "undone" in out.stdout
+    assert out.returncode == 0 and "undid ann's move `bid 2`" in out.stdout
     assert run(tmp_path, "undo", gid).returncode == 1
     run(tmp_path, "do", gid, "--as", "ann", "bid", "2")
     forked = run(tmp_path, "fork", gid, "--at", "4")
