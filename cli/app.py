@@ -150,11 +150,30 @@ def do_(
     """Apply one command (scriptable)."""
     with user_errors():
         text = " ".join(command)
-        receipt, match, events = engine().do(game_id, text, seat, command_id)
+        eng = engine()
+        try:
+            receipt, match, events = eng.do(game_id, text, seat, command_id)
+        except ParseError as exc:
+            raise with_hint(exc, eng.load(game_id), seat, text) from None
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
         print_new(match, receipt.first_seq - 1, match.actors.get(receipt.first_seq))
         console.print(f"[dim]receipt {receipt}[/]")
         console.print(whose_turn(match))
+
+
+def with_hint(exc: ParseError, match: Match, seat: Optional[str], text: str) -> ParseError:
+    """A command that did not parse, with the nearest legal commands and words as a hint."""
+    from arbiter.cli.suggest import suggestions
+
+    acting = match.to_act().seats
+    if isinstance(exc, ManualDiceError) or "did you mean" in str(exc).lower() or (seat is None and len(acting) > 1):
+        return exc  # a seat that must be named is not a typo
+    seats = [seat] if seat in match.seats else list(acting)
+    legal = [t for s in seats for t in match.legal_texts(s)]
+    hint = suggestions(text, legal, match.game.syntax)
+    if hint:
+        exc.hint = f"{exc.hint}; {hint}" if exc.hint else hint
+    return exc
 
 
 @app.command()

@@ -202,3 +202,21 @@ def test_play_with_physical_dice_asks_for_the_faces(tmp_path):
     assert "give their faces" in out.stderr and "not a face" in out.stderr
     shown = run(tmp_path, "log", gid, "--as", "referee")
     assert "d6 5 (physical dice)" in shown.stdout
+
+
+def test_a_typo_gets_the_nearest_legal_commands(tmp_path, gid):
+    out = run(tmp_path, "do", gid, "--as", "ann", "bdi", "2")
+    assert out.returncode == 2 and "did you mean: `bid 2`" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("kind,typo,near", [
+    ("monster-derby", "kep", "'keep'"),
+    ("villainous", "movee the-bx", "move the-box"),
+    ("my-little-scythe", "mvoe", "move"),
+    ("funkoverse-jaws", "plce", "place"),
+])
+def test_typo_suggestions_in_every_game(tmp_path, kind, typo, near):
+    gid = run(tmp_path, "new", kind, "-p", "ann,bob", "--seed", "1").stdout.strip()
+    out = run(tmp_path, "do", gid, "--as", "ann", *typo.split())
+    assert out.returncode == 2 and "did you mean" in out.stderr and near in out.stderr, out.stderr
