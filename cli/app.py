@@ -291,40 +291,25 @@ def replay(
     seat: Optional[str] = typer.Option(None, "--as", help="Replay as this player sees it."),
     at: Optional[int] = typer.Option(None, "--at", help="Start at this seq."),
 ) -> None:
-    """Step forward and back through a game: n(ext), p(rev), g SEQ, s(tart), e(nd), q(uit)."""
+    """Step through a game: n/p event, c/C command, t/T turn, r/R round, /WORDS search,
+    g SEQ, s(tart), e(nd); `try COMMAND` and `fork` from the point reached; q(uit)."""
     with user_errors():
+        from arbiter.cli.replay import run_replay
+
         match = engine().load(game_id)
         check_seat(match, seat)
-        cursor = Cursor(match.game.projection, match.items)
-        pos = (at or 1) - 1
-        draw = renderer(match.game.id)
-        while True:
-            folded = cursor.at_index(pos)
-            seq, _cid, ev = match.items[pos]
-            state = folded.state if seat in (REFEREE,) else match.game.projection.view(folded.state, seat)
-            console.rule(f"{match.game_id} seq {seq}/{match.seq}")
-            shown = match.log(seat)
-            line = next((describe(match, e, seat) for s, _a, e in shown if s == seq), "(hidden)")
-            console.print(f"[bold]{escape(line)}[/]")
-            console.print(draw(state, seat))
-            try:
-                key = input("replay [n/p/g SEQ/s/e/q]> ").strip().lower()
-            except EOFError:
-                return
-            if key in ("q", "quit", "exit"):
-                return
-            if key in ("", "n", "next"):
-                pos = min(pos + 1, len(match.items) - 1)
-            elif key in ("p", "b", "prev", "back"):
-                pos = max(pos - 1, 0)
-            elif key in ("s", "start"):
-                pos = 0
-            elif key in ("e", "end"):
-                pos = len(match.items) - 1
-            elif key.startswith("g") and key[1:].strip().isdigit():
-                pos = max(0, min(int(key[1:].strip()) - 1, len(match.items) - 1))
-            else:
-                err.print("keys: n(ext) p(rev) g SEQ s(tart) e(nd) q(uit)")
+
+        def try_at(seq: int, text: str) -> None:
+            words = text.split()
+            who = seat
+            if words[:1] == ["--as"] and len(words) > 2:
+                who, words = words[1], words[2:]
+            try_(match.game_id, words, at=seq, seat=who, fmt="table")
+
+        def fork_at(seq: int) -> None:
+            fork(match.game_id, at=seq)
+
+        run_replay(match, seat, at, input, try_at, fork_at)
 
 
 @app.command("try")
