@@ -177,3 +177,15 @@ def test_menu_never_starts_with_end():
     from arbiter.cli.play import menu_order
 
     assert menu_order(["end", "move a", "end turn", "attack b"]) == ["move a", "attack b", "end", "end turn"]
+
+
+def test_play_with_bots_on_either_store(tmp_path, store_url):
+    env = {**env_for(tmp_path), "ARBITER_DB": store_url}
+    args = [sys.executable, "-c", "from arbiter.cli.app import main; main()"]
+    out = subprocess.run([*args, "play", "duel", "-p", "ann,bob", "--bot", "bob=random", "--seed", "2"],
+                         input="quit\n", capture_output=True, text=True, env=env, cwd=str(tmp_path))
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    gid = out.stdout.split("new game ")[1].split()[0]
+    again = subprocess.run([*args, "play", gid, "--bot", "bob=random"], input="bid 1\nquit\n",
+                           capture_output=True, text=True, env=env, cwd=str(tmp_path))
+    assert again.returncode == 0 and "bots this time: bob=random" in again.stdout, again.stderr
