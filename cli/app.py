@@ -153,8 +153,12 @@ def do_(
         eng = engine()
         try:
             receipt, match, events = eng.do(game_id, text, seat, command_id)
-        except ParseError as exc:
-            raise with_hint(exc, eng.load(game_id), seat, text) from None
+        except (ParseError, RuleViolation) as exc:
+            match = eng.load(game_id)
+            common.record_refusal(eng, match, seat, text, exc, "do")
+            if isinstance(exc, ParseError):
+                raise with_hint(exc, match, seat, text) from None
+            raise
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
         print_new(match, receipt.first_seq - 1, match.actors.get(receipt.first_seq))
         console.print(f"[dim]receipt {receipt}[/]")
@@ -331,8 +335,10 @@ def try_(
         trail, token = trace_rules()
         try:
             actor, _cmd, events = match.decide(None if seat == REFEREE else seat, text)
-        except RuleViolation as exc:
-            raise cite(match.game.rules, exc)
+        except (RuleViolation, ParseError) as exc:
+            if at is None:  # a refusal at the live position, as `do` would have refused it
+                common.record_refusal(engine(), match, seat, text, exc, "try")
+            raise cite(match.game.rules, exc) if isinstance(exc, RuleViolation) else exc
         finally:
             stop_trace(token)
         viewer = seat or actor

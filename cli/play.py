@@ -17,7 +17,7 @@ from typing import Any, Callable, Optional
 
 import msgspec
 
-from arbiter.cli.common import console, err, escape, fail
+from arbiter.cli.common import console, err, escape, fail, record_refusal
 from arbiter.cli.render import renderer
 from arbiter.cli.suggest import with_suggestions
 from arbiter.cli.words import describe, print_new, undone_move, whose_turn
@@ -273,11 +273,12 @@ class Table:
                     return
                 raw = f"{raw.split('[')[0].strip()} [{faces}]"
                 continue
-            except RuleViolation as exc:
-                self.refuse(str(exc))
-                return
-            except ParseError as exc:
-                self.refuse(with_suggestions(str(exc), raw, legal, self.match.game.syntax))
+            except (RuleViolation, ParseError) as exc:
+                record_refusal(self.eng, self.match, seat, raw, exc, "play")
+                if isinstance(exc, RuleViolation):
+                    self.refuse(str(exc))
+                else:
+                    self.refuse(with_suggestions(str(exc), raw, legal, self.match.game.syntax))
                 return
             print_new(match, receipt.first_seq - 1, seat)
             console.print(f"[dim]receipt {receipt}[/]")

@@ -189,3 +189,29 @@ def test_play_with_bots_on_either_store(tmp_path, store_url):
     again = subprocess.run([*args, "play", gid, "--bot", "bob=random"], input="bid 1\nquit\n",
                            capture_output=True, text=True, env=env, cwd=str(tmp_path))
     assert again.returncode == 0 and "bots this time: bob=random" in again.stdout, again.stderr
+
+
+def test_every_refusal_is_one_query_away_on_either_store(tmp_path, store_url):
+    import json
+
+    env = {**env_for(tmp_path), "ARBITER_DB": store_url}
+    args = [sys.executable, "-c", "from arbiter.cli.app import main; main()"]
+
+    def cli(*a: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+        return subprocess.run([*args, *a], input=stdin, capture_output=True, text=True, env=env, cwd=str(tmp_path))
+
+    gid = cli("new", "duel", "-p", "ann,bob", "--seed", "3").stdout.strip()
+    assert cli("do", gid, "--as", "ann", "bid", "7").returncode == 1
+    assert cli("do", gid, "--as", "ann", "bdi", "2").returncode == 2
+    assert cli("play", gid, stdin="bid 9\nquit\n").returncode == 0
+    assert cli("try", gid, "--as", "bob", "bid", "8").returncode == 1
+    assert cli("do", gid, "--as", "ann", "bid", "2").returncode == 0
+    out = cli("query", "select source, seq, seat, text, rule_id, exit_code from refusals"
+                       " order by refused_at", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert [(r["source"], r["seat"], r["text"], r["rule_id"], r["exit_code"]) for r in rows] == [
+        ("do", "ann", "bid 7", "DUEL-BID", 1), ("do", "ann", "bdi 2", None, 2),
+        ("play", "ann", "bid 9", "DUEL-BID", 1), ("try", "bob", "bid 8", "DUEL-BID", 1)]
+    assert {r["seq"] for r in rows} == {4}  # all refused at the position after setup
+    assert cli("verify", gid).returncode == 0  # the game's own record is untouched
