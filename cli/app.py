@@ -16,6 +16,7 @@ import typer
 from arbiter.cli import common
 from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, user_errors
 from arbiter.cli.render import renderer
+from arbiter.cli.words import describe, print_events, print_new, whose_turn
 from arbiter.core.errors import (ArbiterError, BadContent, ManualDiceError, ParseError, RuleViolation,
                          stop_trace, trace_rules)
 from arbiter.events.base import Undone
@@ -115,31 +116,6 @@ def load_content(path: str | None) -> tuple[dict[str, Any] | None, str]:
     return data, f"file:{os.path.basename(path)}"
 
 
-def describe(match: Match, ev: Any) -> str:
-    return describe_kernel(ev) or match.game.projection.describe(ev)
-
-
-def print_events(match: Match, events: list[Any]) -> None:
-    for ev in events:
-        console.print(f"  [dim]•[/] {escape(describe(match, ev))}")
-
-
-def print_new(match: Match, first_seq: int, seat: str | None) -> None:
-    """The events from ``first_seq`` on, as ``seat`` may see them (hot-seat screens are
-    shared, so a command's echo shows no more than its own player may know)."""
-    print_events(match, [ev for s, _a, ev in match.log(seat) if s >= first_seq])
-
-
-def whose_turn(match: Match) -> str:
-    out = match.outcome()
-    if out is not None:
-        winners = ", ".join(out.winners) or "nobody"
-        return f"game over — winner: {winners}" + (f" ({out.reason})" if out.reason else "")
-    who = match.to_act()
-    what = {"turn": "to act", "reaction": "may react", "simultaneous": "choose in secret"}.get(who.kind, who.kind)
-    return f"{', '.join(who.seats)} {what}" + (f": {who.prompt}" if who.prompt else "")
-
-
 # ----------------------------------------------------------------------------- new / do
 
 
@@ -174,11 +150,34 @@ def do_(
     """Apply one command (scriptable)."""
     with user_errors():
         text = " ".join(command)
-        receipt, match, events = engine().do(game_id, text, seat, command_id)
+        eng = engine()
+        try:
+            receipt, match, events = eng.do(game_id, text, seat, command_id)
+        except (ParseError, RuleViolation) as exc:
+            match = eng.load(game_id)
+            common.record_refusal(eng, match, seat, text, exc, "do")
+            if isinstance(exc, ParseError):
+                raise with_hint(exc, match, seat, text) from None
+            raise
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
-        print_new(match, receipt.first_seq, match.actors.get(receipt.first_seq))
+        print_new(match, receipt.first_seq - 1, match.actors.get(receipt.first_seq))
         console.print(f"[dim]receipt {receipt}[/]")
         console.print(whose_turn(match))
+
+
+def with_hint(exc: ParseError, match: Match, seat: Optional[str], text: str) -> ParseError:
+    """A command that did not parse, with the nearest legal commands and words as a hint."""
+    from arbiter.cli.suggest import suggestions
+
+    acting = match.to_act().seats
+    if isinstance(exc, ManualDiceError) or "did you mean" in str(exc).lower() or (seat is None and len(acting) > 1):
+        return exc  # a seat that must be named is not a typo
+    seats = [seat] if seat in match.seats else list(acting)
+    legal = [t for s in seats for t in match.legal_texts(s)]
+    hint = suggestions(text, legal, match.game.syntax)
+    if hint:
+        exc.hint = f"{exc.hint}; {hint}" if exc.hint else hint
+    return exc
 
 
 @app.command()
@@ -195,7 +194,10 @@ def undo(
         receipt, match, events = eng.do(game_id, matches.UNDO, who)
         ev = events[0]
         assert isinstance(ev, Undone)
-        console.print(f"undone: seq {ev.first_seq}–{ev.last_seq}. [dim]receipt {receipt}[/]")
+        from arbiter.cli.words import undone_move
+
+        console.print(f"undid {escape(undone_move(match, ev.first_seq, who))}"
+                      f" [dim](seq {ev.first_seq}–{ev.last_seq}; receipt {receipt})[/]")
         console.print(whose_turn(match))
 
 
@@ -283,7 +285,7 @@ def log_(
             if fmt in ("json", "jsonl"):
                 rows.append((seq, actor or "", type(ev).__name__, msgspec.to_builtins(ev)))
             else:
-                rows.append((seq, actor or "", type(ev).__name__, describe(match, ev)))
+                rows.append((seq, actor or "", type(ev).__name__, describe(match, ev, seat)))
         emit_rows(["seq", "actor", "type", "event"], rows, fmt, title=f"{match.game_id} ({match.game.title})")
 
 
@@ -293,40 +295,25 @@ def replay(
     seat: Optional[str] = typer.Option(None, "--as", help="Replay as this player sees it."),
     at: Optional[int] = typer.Option(None, "--at", help="Start at this seq."),
 ) -> None:
-    """Step forward and back through a game: n(ext), p(rev), g SEQ, s(tart), e(nd), q(uit)."""
+    """Step through a game: n/p event, c/C command, t/T turn, r/R round, /WORDS search,
+    g SEQ, s(tart), e(nd); `try COMMAND` and `fork` from the point reached; q(uit)."""
     with user_errors():
+        from arbiter.cli.replay import run_replay
+
         match = engine().load(game_id)
         check_seat(match, seat)
-        cursor = Cursor(match.game.projection, match.items)
-        pos = (at or 1) - 1
-        draw = renderer(match.game.id)
-        while True:
-            folded = cursor.at_index(pos)
-            seq, _cid, ev = match.items[pos]
-            state = folded.state if seat in (REFEREE,) else match.game.projection.view(folded.state, seat)
-            console.rule(f"{match.game_id} seq {seq}/{match.seq}")
-            shown = match.log(seat)
-            line = next((describe(match, e) for s, _a, e in shown if s == seq), "(hidden)")
-            console.print(f"[bold]{escape(line)}[/]")
-            console.print(draw(state, seat))
-            try:
-                key = input("replay [n/p/g SEQ/s/e/q]> ").strip().lower()
-            except EOFError:
-                return
-            if key in ("q", "quit", "exit"):
-                return
-            if key in ("", "n", "next"):
-                pos = min(pos + 1, len(match.items) - 1)
-            elif key in ("p", "b", "prev", "back"):
-                pos = max(pos - 1, 0)
-            elif key in ("s", "start"):
-                pos = 0
-            elif key in ("e", "end"):
-                pos = len(match.items) - 1
-            elif key.startswith("g") and key[1:].strip().isdigit():
-                pos = max(0, min(int(key[1:].strip()) - 1, len(match.items) - 1))
-            else:
-                err.print("keys: n(ext) p(rev) g SEQ s(tart) e(nd) q(uit)")
+
+        def try_at(seq: int, text: str) -> None:
+            words = text.split()
+            who = seat
+            if words[:1] == ["--as"] and len(words) > 2:
+                who, words = words[1], words[2:]
+            try_(match.game_id, words, at=seq, seat=who, fmt="table")
+
+        def fork_at(seq: int) -> None:
+            fork(match.game_id, at=seq)
+
+        run_replay(match, seat, at, input, try_at, fork_at)
 
 
 @app.command("try")
@@ -348,8 +335,10 @@ def try_(
         trail, token = trace_rules()
         try:
             actor, _cmd, events = match.decide(None if seat == REFEREE else seat, text)
-        except RuleViolation as exc:
-            raise cite(match.game.rules, exc)
+        except (RuleViolation, ParseError) as exc:
+            if at is None:  # a refusal at the live position, as `do` would have refused it
+                common.record_refusal(engine(), match, seat, text, exc, "try")
+            raise cite(match.game.rules, exc) if isinstance(exc, RuleViolation) else exc
         finally:
             stop_trace(token)
         viewer = seat or actor
@@ -774,32 +763,19 @@ def ask(prompt: str, choices: list[str]) -> str:
     return _session.prompt(prompt, completer=WordCompleter(words, sentence=True))
 
 
-def parse_bots(raw: list[str], match: Match) -> dict[str, Any]:
-    bots = {}
-    for item in raw:
-        seat, eq, kind = item.partition("=")
-        if not eq:
-            seat, kind = item, "random"
-        if seat == "all":
-            for s in match.seats:
-                bots[s] = botlib.get_bot(match.game, kind)
-            continue
-        if seat not in match.seats:
-            fail(f"--bot {item}: no player {seat!r} (players: {', '.join(match.seats)})")
-        bots[seat] = botlib.get_bot(match.game, kind)
-    return bots
-
-
 @app.command()
 def play(
     game: str = typer.Argument(..., help="A game id to create and play, or an existing game to continue."),
-    bot: list[str] = typer.Option([], "--bot", help="SEAT=KIND plays that seat by bot (KIND: random, or the game's own)."),
+    bot: list[str] = typer.Option([], "--bot", help="SEAT=KIND plays that seat by bot (KIND: random, or the game's own); kept with the game."),
     players: list[str] = typer.Option([], "--players", "-p"),
     seed: Optional[int] = typer.Option(None),
     option: list[str] = typer.Option([], "--option", "-o"),
     dice: str = typer.Option("seeded"),
     bot_seed: int = typer.Option(0, help="Seed of the bots' own choices."),
     max_menu: int = typer.Option(30, help="How many legal commands to number."),
+    pass_screen: Optional[bool] = typer.Option(
+        None, "--pass-screen/--no-pass-screen",
+        help="Clear the screen between people when a seat holds secrets (default: at a terminal)."),
     server: Optional[str] = typer.Option(None, "--server", help="Play a game served by `arbiter serve` at this URL."),
     token: Optional[str] = typer.Option(None, "--token", envvar="ARBITER_TOKEN", help="Your seat's token (with --server)."),
 ) -> None:
@@ -811,91 +787,18 @@ def play(
             from arbiter.cli.remote import play_remote
 
             return play_remote(server, token, game, max_menu)
-        eng = engine()
-        if game in registry.known():
-            gid, match, _ = eng.new(game, seats=parse_players(players), seed=seed,
-                                    options=parse_options(option), dice=dice)
-            console.print(f"new game [bold]{gid}[/] — resume any time with `arbiter play {gid}`")
-        else:
-            match = eng.load(game)
-            gid = match.game_id
-        bots = parse_bots(bot, match)
-        rng = random.Random(bot_seed)
-        draw = renderer(match.game.id)
-        while True:
-            if match.outcome() is not None:
-                console.print(draw(match.state, REFEREE))
-                console.print(f"[bold green]{whose_turn(match)}[/]")
-                return
-            seat = botlib.next_seat(match, rng)
-            if seat in bots:
-                legal = match.legal(seat)
-                command = bots[seat](match.state, seat, legal, rng)
-                text = match.game.command_text(command)
-                receipt, match, events = eng.do(gid, text, seat)
-                secret = match.game.command_is_secret(match.state, seat, text)
-                if secret is None:
-                    public = [ev for s, _a, ev in match.log(None) if s >= receipt.first_seq]
-                    secret = public != list(events)
-                console.print(f"[cyan]{seat}[/] (bot): " + ("(a secret choice)" if secret else escape(text)))
-                print_new(match, receipt.first_seq, None)
-                continue
-            console.rule(f"{gid} — seq {match.seq}")
-            console.print(draw(match.view(seat), seat))
-            console.print(f"[bold]{escape(whose_turn(match))}[/]")
-            legal = match.legal_texts(seat)
-            for i, text in enumerate(legal[:max_menu], start=1):
-                console.print(f"  [cyan]{i:>2}[/] {escape(text)}")
-            if len(legal) > max_menu:
-                console.print(f"  … and {len(legal) - max_menu} more (type the command)")
-            console.print("[dim]  a number or a command; help: command forms; undo, log, quit[/]")
-            try:
-                raw = ask(f"{seat}> ", legal).strip()
-            except EOFError:
-                console.print(f"\nsaved. resume with `arbiter play {gid}`")
-                return
-            if raw in ("q", "quit", "exit"):
-                console.print(f"saved. resume with `arbiter play {gid}`")
-                return
-            if raw in ("?", "help"):
-                console.print("commands:")
-                for line in match.game.syntax:
-                    console.print("  " + escape(line.strip("\n")))
-                console.print("also: a number from the menu, undo, log, quit")
-                continue
-            if raw == "log":
-                for s, a, ev in match.log(seat)[-15:]:
-                    console.print(f"  [dim]{s}[/] {escape(a or '')} {escape(describe(match, ev))}")
-                continue
-            if raw.isdigit() and 1 <= int(raw) <= len(legal):
-                raw = legal[int(raw) - 1]
-            if not raw:
-                continue
-            while True:
-                try:
-                    receipt, match, events = eng.do(gid, raw, seat)
-                except ManualDiceError as exc:
-                    if match.created.dice != "manual":
-                        err.print(f"[red]{escape(str(exc))}[/]")
-                        break
-                    # physical dice: ask for the faces this command needs, then try again
-                    err.print(f"[yellow]{escape(str(exc))}[/]")
-                    try:
-                        faces = ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
-                    except EOFError:
-                        faces = ""
-                    if not faces:
-                        break
-                    raw = f"{raw.split('[')[0].strip()} [{faces}]"
-                    continue
-                except (RuleViolation, ParseError) as exc:
-                    if isinstance(exc, RuleViolation):
-                        cite(match.game.rules, exc)
-                    err.print(f"[red]{escape(str(exc))}[/]")
-                    break
-                print_new(match, receipt.first_seq, seat)
-                console.print(f"[dim]receipt {receipt}[/]")
-                break
+        from arbiter.cli.play import play_local
+
+        known = list(registry.known())
+        if game not in known and "-" in game and not any(c.isdigit() for c in game):
+            import difflib
+
+            near = difflib.get_close_matches(game, known, n=1, cutoff=0.6)
+            if near:
+                fail(f"unknown game {game!r}: did you mean {near[0]!r}? (arbiter knows: {', '.join(sorted(known))})")
+        play_local(engine(), game, known=known, bot=bot, players=parse_players(players), seed=seed,
+                   options=parse_options(option), dice=dice, bot_seed=bot_seed, max_menu=max_menu,
+                   ask=ask, pass_screen=pass_screen)
 
 
 @app.command()

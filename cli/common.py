@@ -210,6 +210,16 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(exc.exit_code) from None  # type: ignore[attr-defined]
 
 
+def record_refusal(engine: Any, match: Any, seat: str | None, text: str, exc: ArbiterError,
+                   source: str) -> None:
+    """Keep a refused command in the store's `refusals` table and in the log."""
+    from arbiter.core.refusals import record_refusal as record
+
+    log().info("refused", game_id=match.game_id, seat=seat, text=text, seq=match.seq,
+               rule_id=getattr(exc, "rule_id", None), error=str(exc), source=source)
+    record(engine, match.game_id, match.seq, seat, text, exc, source)
+
+
 def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = "table",
               title: str = "") -> None:
     """Print rows as a table, CSV, JSON (one array of objects) or JSON lines.

@@ -130,6 +130,16 @@ class Store(Protocol):
     def close(self) -> None:
         ...
 
+    # -- refused commands ----------------------------------------------------------------
+    # Every command the referee refused (from do, play, try and the service): the game, the
+    # seq it was refused at, the seat, the words, the rule and message, when. Created on
+    # first use, like seat_access; a diagnostic record, not part of any game's hash chain.
+
+    def add_refusal(self, game_id: str, seq: int, seat: str | None, text: str, rule_id: str | None,
+                    message: str, exit_code: int, source: str) -> None:
+        """Record one refused command (``exit_code`` 1: illegal, 2: bad input; ``source``: do, play, ...)."""
+        ...
+
 
 class Opener(Protocol):
     """How a store is opened: ``open_store(path_or_url, read_only=..., timeout=...)``."""

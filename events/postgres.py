@@ -513,6 +513,21 @@ class PostgresStore:
     def close(self) -> None:
         self.con.close()
 
+    # -- refused commands ----------------------------------------------------------------
+    # Every command the referee refused (from do, play, try and the service): the game, the
+    # seq it was refused at, the seat, the words, the rule and message, when. Created on
+    # first use, like seat_access; a diagnostic record, not part of any game's hash chain.
+
+    def add_refusal(self, game_id: str, seq: int, seat: str | None, text: str, rule_id: str | None,
+                    message: str, exit_code: int, source: str) -> None:
+        """Record one refused command (``exit_code`` 1: illegal, 2: bad input; ``source``: do, play, ...)."""
+        self.con.execute(
+            "CREATE TABLE IF NOT EXISTS refusals (game_id TEXT NOT NULL, seq BIGINT NOT NULL,"
+            " seat TEXT, text TEXT NOT NULL, rule_id TEXT, message TEXT NOT NULL,"
+            " exit_code INTEGER NOT NULL, source TEXT NOT NULL, refused_at TIMESTAMPTZ NOT NULL)")
+        self.con.execute("INSERT INTO refusals VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                         [game_id, seq, seat, text, rule_id, message, exit_code, source, _now()])
+
 
 # Functions that reach past the tables: server files, large objects, other servers, the
 # session's settings and role, running SQL text given as a string, signalling backends.

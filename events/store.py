@@ -636,6 +636,24 @@ class Store:
     def close(self) -> None:
         self.con.close()
 
+    # -- refused commands ----------------------------------------------------------------
+    # Every command the referee refused (from do, play, try and the service): the game, the
+    # seq it was refused at, the seat, the words, the rule and message, when. Created on
+    # first use, like seat_access; a diagnostic record, not part of any game's hash chain.
+
+    def _ensure_refusals(self) -> None:
+        self.con.execute(
+            "CREATE TABLE IF NOT EXISTS refusals (game_id VARCHAR NOT NULL, seq BIGINT NOT NULL,"
+            " seat VARCHAR, text VARCHAR NOT NULL, rule_id VARCHAR, message VARCHAR NOT NULL,"
+            " exit_code INTEGER NOT NULL, source VARCHAR NOT NULL, refused_at TIMESTAMPTZ NOT NULL)")
+
+    def add_refusal(self, game_id: str, seq: int, seat: str | None, text: str, rule_id: str | None,
+                    message: str, exit_code: int, source: str) -> None:
+        """Record one refused command (``exit_code`` 1: illegal, 2: bad input; ``source``: do, play, ...)."""
+        self._ensure_refusals()
+        self.con.execute("INSERT INTO refusals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         [game_id, seq, seat, text, rule_id, message, exit_code, source, _now()])
+
 
 def _chain(rows: list[tuple], game_id: str, head: tuple[int, str], ghead: tuple[int, str],
            groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]], now: datetime,

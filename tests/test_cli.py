@@ -147,7 +147,7 @@ def test_play_with_bots_to_the_end_then_verify_all(tmp_path):
 def test_undo_fork_rules_games(tmp_path, gid):
     run(tmp_path, "do", gid, "--as", "ann", "bid", "2")
     out = run(tmp_path, "undo", gid)
-    assert out.returncode == 0 and "undone" in out.stdout
+    assert out.returncode == 0 and "undid ann's move `bid 2`" in out.stdout
     assert run(tmp_path, "undo", gid).returncode == 1
     run(tmp_path, "do", gid, "--as", "ann", "bid", "2")
     forked = run(tmp_path, "fork", gid, "--at", "4")
@@ -202,3 +202,43 @@ def test_play_with_physical_dice_asks_for_the_faces(tmp_path):
     assert "give their faces" in out.stderr and "not a face" in out.stderr
     shown = run(tmp_path, "log", gid, "--as", "referee")
     assert "d6 5 (physical dice)" in shown.stdout
+
+
+def test_a_typo_gets_the_nearest_legal_commands(tmp_path, gid):
+    out = run(tmp_path, "do", gid, "--as", "ann", "bdi", "2")
+    assert out.returncode == 2 and "did you mean: `bid 2`" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("kind,typo,near", [
+    ("monster-derby", "kep", "'keep'"),
+    ("villainous", "movee the-bx", "move the-box"),
+    ("my-little-scythe", "mvoe", "move"),
+    ("funkoverse-jaws", "plce", "place"),
+])
+def test_typo_suggestions_in_every_game(tmp_path, kind, typo, near):
+    gid = run(tmp_path, "new", kind, "-p", "ann,bob", "--seed", "1").stdout.strip()
+    out = run(tmp_path, "do", gid, "--as", "ann", *typo.split())
+    assert out.returncode == 2 and "did you mean" in out.stderr and near in out.stderr, out.stderr
+
+
+def test_replay_steps_by_command_and_turn_searches_and_hands_over_to_try_and_fork(tmp_path):
+    out = run(tmp_path, "play", "duel", "--bot", "all=random", "--seed", "4")
+    gid = out.stdout.split("new game ")[1].split()[0]
+    keys = "c\nc\nt\nT\n/protest\n?bid\nr\ntry --as p1 bid 2\nfork\ne\nq\n"
+    out = run(tmp_path, "replay", gid, "--as", "referee", stdin=keys)
+    assert out.returncode == 0, out.stderr
+    import re
+
+    seqs = [int(n) for n in re.findall(r"─ \S+ seq (\d+)/", out.stdout)]
+    log = json.loads(run(tmp_path, "log", gid, "--as", "referee", "--format", "json").stdout)
+    kinds = {row["seq"]: row["type"] for row in log}
+    # c: the end of setup, then of p1's bid; t: past the next change of who must act; T: back
+    assert kinds[seqs[1]] == "CardDealt" and kinds[seqs[2]] == "BidMade"
+    assert seqs[3] > seqs[2] and seqs[4] <= seqs[3]
+    assert kinds[seqs[5]] == "Protested" and kinds[seqs[6]].startswith("Bid") and seqs[6] < seqs[5]
+    assert "keeps no round count" in out.stderr
+    assert "legal: p1: bid 2" in out.stdout or "illegal" in out.stderr or "DUEL-" in out.stderr
+    forked = [g for g in re.findall(r"> (du-[0-9a-f]{6})$", out.stdout, re.M) if g != gid]
+    assert forked and run(tmp_path, "show", forked[0]).returncode == 0
+    assert seqs[-1] == len(log)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any, Callable
 
 import msgspec
@@ -17,15 +18,54 @@ RENDERERS: dict[str, str] = {
 }
 
 
+#: Every board fits a terminal's 80 columns.
+WIDTH = 80
+
+_TAG = re.compile(r"\[/?[a-z][a-z ]*\]")
+
+
 def renderer(game_id: str) -> Callable[[Any, str | None], str]:
     spec = RENDERERS.get(game_id)
     if spec is None:
         return plain
     module, attr = spec.split(":")
     try:
-        return getattr(importlib.import_module(module), attr)
+        draw = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError):
         return plain
+
+    def fitted(state: Any, seat: str | None) -> str:
+        return fit(draw(state, seat))
+
+    return fitted
+
+
+def visible(text: str) -> int:
+    """Columns ``text`` takes on screen (rich markup tags take none)."""
+    return len(_TAG.sub("", text))
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """Wrap any line wider than ``width`` at spaces, continuing under its own indent plus
+    two, so that prose lines (abilities, cards, legends) never run past the terminal's edge.
+    Grids are laid out within the width by their renderers; this only catches prose."""
+    out = []
+    for line in text.split("\n"):
+        if visible(line) <= width:
+            out.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip())]
+        indent = lead + "  "
+        current = lead
+        for word in line.lstrip().split(" "):
+            candidate = f"{current} {word}" if current.strip() else current + word
+            if current.strip() and visible(candidate) > width:
+                out.append(current.rstrip())
+                current = indent + word
+            else:
+                current = candidate
+        out.append(current.rstrip())
+    return "\n".join(out)
 
 
 def plain(state: Any, seat: str | None) -> str:

@@ -31,6 +31,10 @@ def _cell(state: FJState, sq: str, occupant: dict[str, Any], markers: dict[str, 
     return " . "
 
 
+#: The columns the whole picture fits (a terminal's 80).
+WIDTH = 80
+
+
 def render(state: FJState, seat: str | None) -> str:
     b = state.board
     occupant = {c.square: c for c in state.chars.values() if c.square}
@@ -79,7 +83,7 @@ def render(state: FJState, seat: str | None) -> str:
     lines.append("     " + "   ".join(chr(97 + x) for x in range(b.columns)))
     board_lines = lines[1:]
     width = max(len(x) for x in board_lines) + 3
-    info = [part for line in side_panel(state) for part in wrap(line, max(40, 100 - width))]
+    info = [part for line in side_panel(state) for part in wrap(line, max(30, WIDTH - width))]
     out = [lines[0]]
     for i in range(max(len(board_lines), len(info))):
         left = board_lines[i] if i < len(board_lines) else ""
@@ -96,11 +100,14 @@ def render(state: FJState, seat: str | None) -> str:
 
 
 def wrap(line: str, width: int) -> list[str]:
-    """Break a panel line at '; ' or ' | ' so that the whole picture fits 100 columns."""
+    """Break a panel line at '; ' or ' | ' (else at a space) so that the whole picture fits
+    80 columns."""
     out: list[str] = []
     indent = " " * (len(line) - len(line.lstrip()) + 2)
     while len(line) > width:
         cut = max(line.rfind("; ", 0, width), line.rfind(" | ", 0, width))
+        if cut <= len(indent):
+            cut = line.rfind(" ", 0, width)
         if cut <= len(indent):
             break
         out.append(line[:cut + 1].rstrip())
@@ -170,7 +177,7 @@ def side_panel(state: FJState) -> list[str]:
 def key_lines(state: FJState) -> list[str]:
     extra = (", 1-3 control areas, Cl/Cd control markers" if state.mode == "control" else "") \
         + (", Fl/Fd flags" if state.mode == "flags" else "")
-    lines = ["key: Q Quint, W Swimmer, S Shark, T Tiger Shark; capital = standing, lower case = knocked down",
-             "     ~ submerged, ^ emerged, * acting; ### filled, | and --- walls, o obstructed corner",
+    lines = ["key: Q Quint, W Swimmer, S Shark, T Tiger Shark (lower case: knocked down)",
+             "     ~ submerged, ^ emerged, * acting; ### filled; | --- walls; o blocked corner",
              "     , light and ; dark starting areas; A-D point markers" + extra]
     return lines

@@ -1,0 +1,313 @@
+"""``arbiter play``: a game at one terminal, people taking turns at the keyboard (hot seat)
+and bots playing the other seats.
+
+The store is read again before every prompt, so a move made from another terminal (or by
+`arbiter do`) is shown and played on, never answered with stale refusals. Only new events
+are printed, so a long game costs no more per prompt than a short one. Where a seat holds
+secrets, the screen is cleared and handed over ("pass to bob") before the next person acts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+import sys
+from typing import Any, Callable, Optional
+
+import msgspec
+
+from arbiter.cli.common import console, err, escape, fail, record_refusal
+from arbiter.cli.render import renderer
+from arbiter.cli.suggest import with_suggestions
+from arbiter.cli.words import describe, print_new, undone_move, whose_turn
+from arbiter.core import bots as botlib
+from arbiter.core.errors import ManualDiceError, ParseError, RuleViolation
+from arbiter.core.match import UNDO, Match
+from arbiter.projections.kernel import REFEREE
+
+#: Menu entries that end a turn: never the first (so "1" is never a turn thrown away).
+LAST_WORDS = ("end",)
+
+
+def menu_order(texts: list[str]) -> list[str]:
+    """The legal commands as numbered: ending the turn goes last."""
+    first = [t for t in texts if t.split(" ", 1)[0] not in LAST_WORDS]
+    return first + [t for t in texts if t.split(" ", 1)[0] in LAST_WORDS]
+
+
+def next_seat(match: Match, bots: dict[str, Any]) -> str:
+    """Who acts next: a bot before a person (a bot never keeps anyone waiting), then in seat
+    order, so the first prompt of simultaneous choices is the first seat's."""
+    acting = match.to_act().seats
+    ordered = [s for s in match.seats if s in acting] or list(acting)
+    return next((s for s in ordered if s in bots), ordered[0])
+
+
+def has_secrets(match: Match, seat: str) -> bool:
+    """Whether ``seat`` sees more than the table does (a hand, a dealt agenda, a drawn card)."""
+    return msgspec.to_builtins(match.view(seat)) != msgspec.to_builtins(match.view(None))
+
+
+def at_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def clear_screen() -> None:
+    """Clear the screen and the scrollback, so the next person cannot scroll up to a hand."""
+    console.file.write("\033[H\033[2J\033[3J")
+    console.file.flush()
+
+
+# ----------------------------------------------------------------------------- bots kept
+
+
+def bot_token_hash() -> str:
+    """A seat-access row's hash for a bot seat: of a token nobody holds (a bot never signs in)."""
+    return hashlib.sha256(secrets.token_bytes(32)).hexdigest()
+
+
+def parse_bots(raw: list[str], match: Match) -> dict[str, str]:
+    """--bot SEAT=KIND (or SEAT, or all=KIND) -> seat -> bot kind, each kind checked."""
+    kinds: dict[str, str] = {}
+    for item in raw:
+        seat, eq, kind = item.partition("=")
+        if not eq:
+            seat, kind = item, "random"
+        if seat == "all":
+            kinds.update({s: kind for s in match.seats})
+            continue
+        if seat not in match.seats:
+            fail(f"--bot {item}: no player {seat!r} (players: {', '.join(match.seats)})")
+        kinds[seat] = kind
+    for kind in set(kinds.values()):
+        botlib.get_bot(match.game, kind)  # an unknown kind is refused before anything is stored
+    return kinds
+
+
+def remember_bots(eng: Any, gid: str, kinds: dict[str, str]) -> None:
+    """Keep which seats are bots with the game (the table the service keeps its bots in),
+    so that `arbiter play GAME_ID` resumes with them."""
+    if kinds:
+        with eng.open() as store:
+            if not hasattr(store, "add_seat_access"):
+                err.print("[dim]note: this store does not keep bots with a game; give --bot again to resume[/]")
+                return
+            store.add_seat_access(gid, [(seat, bot_token_hash(), kind) for seat, kind in kinds.items()])
+
+
+def kept_bots(eng: Any, gid: str) -> dict[str, str]:
+    with eng.open(read_only=True) as store:
+        return store.seat_bots(gid) if hasattr(store, "seat_bots") else {}
+
+
+# ----------------------------------------------------------------------------- the table
+
+
+class Table:
+    """One `arbiter play` session."""
+
+    def __init__(self, eng: Any, gid: str, bots: dict[str, str], bot_seed: int, max_menu: int,
+                 ask: Callable[[str, list[str]], str], pass_screen: bool) -> None:
+        self.eng = eng
+        self.gid = gid
+        self.match: Match = eng.load(gid)
+        self.kinds = bots
+        self.bots = {s: botlib.get_bot(self.match.game, k) for s, k in bots.items()}
+        self.rng = random.Random(bot_seed)
+        self.max_menu = max_menu
+        self.ask = ask
+        self.pass_screen = pass_screen
+        self.draw = renderer(self.match.game.id)
+        self.shown = self.match.seq  # events printed up to this seq
+        self.seen: dict[str, int] = {}  # each person's last prompt (seq), for "since your turn"
+        self.at_keyboard: str | None = None  # the person the screen was last drawn for
+        self.drawn: tuple[int, str] | None = None  # (seq, seat) the board was last drawn at
+        self.refusal: str | None = None
+
+    @property
+    def humans(self) -> list[str]:
+        return [s for s in self.match.seats if s not in self.bots]
+
+    def refresh(self) -> None:
+        """Read the store again; print what others did meanwhile (as the table may see it)."""
+        self.match = self.eng.load(self.gid)
+        if self.match.seq > self.shown:
+            print_new(self.match, self.shown, None)
+            self.shown = self.match.seq
+
+    def run(self) -> None:
+        while True:
+            self.refresh()
+            match = self.match
+            if match.outcome() is not None:
+                console.print(self.draw(match.state, REFEREE))
+                console.print(f"[bold green]{escape(whose_turn(match))}[/]")
+                return
+            seat = next_seat(match, self.bots)
+            if seat in self.bots:
+                self.bot_turn(seat)
+                continue
+            if seat != self.at_keyboard:
+                self.hand_over(seat)
+            if not self.prompt(seat):
+                return
+
+    def bot_turn(self, seat: str) -> None:
+        match = self.match
+        command = self.bots[seat](match.state, seat, match.legal(seat), self.rng)
+        text = match.game.command_text(command)
+        receipt, match, events = self.eng.do(self.gid, text, seat)
+        secret = match.game.command_is_secret(match.state, seat, text)
+        if secret is None:
+            secret = [ev for _s, _a, ev in match.log(None, after=receipt.first_seq - 1)] != list(events)
+        console.print(f"[cyan]{seat}[/] (bot): " + ("(a secret choice)" if secret else escape(text)))
+        print_new(match, receipt.first_seq - 1, None)
+        self.match, self.shown = match, match.seq
+
+    def hand_over(self, seat: str) -> None:
+        """Another person's turn at the keyboard: where anyone holds secrets, clear the
+        screen and wait for them, then show what they missed, as they may see it."""
+        before = self.at_keyboard
+        self.at_keyboard = seat
+        secret = any(has_secrets(self.match, s) for s in self.humans)
+        if not (self.pass_screen and before is not None and len(self.humans) > 1 and secret):
+            return
+        clear_screen()
+        console.print(f"\n\n   [bold]pass to {escape(seat)}[/] — {escape(before)}'s hand is hidden now."
+                      f"\n\n   {escape(seat)}, press Enter when only you can see the screen.\n")
+        try:
+            self.ask(f"{seat}, press Enter> ", [])
+        except EOFError:
+            pass
+        clear_screen()
+        self.drawn = None
+        missed = self.match.log(seat, after=self.seen.get(seat, self.match.seq))
+        if missed:
+            console.print(f"[bold]since {escape(seat)}'s last turn:[/]")
+            for _s, _a, ev in missed[-12:]:
+                console.print(f"  [dim]•[/] {escape(describe(self.match, ev, seat))}")
+
+    def show_board(self, seat: str, legal: list[str]) -> None:
+        match = self.match
+        console.rule(f"{self.gid} — seq {match.seq}")
+        console.print(self.draw(match.view(seat), seat))
+        console.print(f"[bold]{escape(whose_turn(match))}[/]")
+        for i, text in enumerate(legal[:self.max_menu], start=1):
+            console.print(f"  [cyan]{i:>2}[/] {escape(text)}")
+        if len(legal) > self.max_menu:
+            console.print(f"  … and {len(legal) - self.max_menu} more (type the command)")
+        console.print("[dim]  a number or a command; help: command forms; undo, log, quit[/]")
+
+    def prompt(self, seat: str) -> bool:
+        """One line from ``seat``; False when they leave."""
+        match = self.match
+        legal = menu_order(match.legal_texts(seat))
+        if self.drawn != (match.seq, seat):
+            self.show_board(seat, legal)
+            if self.refusal and self.drawn is not None:
+                err.print(f"[red]{escape(self.refusal)}[/] [dim](before the game moved on)[/]")
+            self.drawn = (match.seq, seat)
+        self.refusal = None
+        self.seen[seat] = match.seq
+        try:
+            raw = self.ask(f"{seat}> ", legal).strip()
+        except EOFError:
+            console.print(f"\nsaved. resume with `arbiter play {self.gid}`")
+            return False
+        if raw in ("q", "quit", "exit"):
+            console.print(f"saved. resume with `arbiter play {self.gid}`")
+            return False
+        if raw in ("?", "help"):
+            console.print("commands:")
+            for line in match.game.syntax:
+                console.print("  " + escape(line.strip("\n")))
+            console.print("also: a number from the menu, undo, log, quit")
+            return True
+        if raw == "log":
+            for s, a, ev in match.log(seat)[-15:]:
+                console.print(f"  [dim]{s}[/] {escape(a or '')} {escape(describe(match, ev, seat))}")
+            return True
+        if raw.isdigit() and 1 <= int(raw) <= min(len(legal), self.max_menu):
+            raw = legal[int(raw) - 1]
+        if not raw:
+            return True
+        if raw.lower() == UNDO and not self.confirm_undo(seat):
+            return True
+        self.act(seat, raw, legal)
+        return True
+
+    def confirm_undo(self, seat: str) -> bool:
+        """Undoing someone else's move is asked about first: it is theirs to take back."""
+        top = self.match.folded.top if self.match.folded else None
+        if top is None:
+            return True  # nothing to undo: the refusal says so
+        owner = self.match.actors.get(top.first_seq)
+        if owner in (None, seat):
+            return True
+        move = undone_move(self.match, top.first_seq, seat)
+        try:
+            answer = self.ask(f"undo {move}? {owner} made it [y/N]> ", []).strip().lower()
+        except EOFError:
+            answer = ""
+        if answer not in ("y", "yes"):
+            console.print("not undone")
+            return False
+        return True
+
+    def act(self, seat: str, raw: str, legal: list[str]) -> None:
+        while True:
+            try:
+                receipt, match, _events = self.eng.do(self.gid, raw, seat)
+            except ManualDiceError as exc:
+                if self.match.created.dice != "manual":
+                    self.refuse(str(exc))
+                    return
+                # physical dice: ask for the faces this command needs, then try again
+                err.print(f"[yellow]{escape(str(exc))}[/]")
+                try:
+                    faces = self.ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
+                except EOFError:
+                    faces = ""
+                if not faces:
+                    return
+                raw = f"{raw.split('[')[0].strip()} [{faces}]"
+                continue
+            except (RuleViolation, ParseError) as exc:
+                record_refusal(self.eng, self.match, seat, raw, exc, "play")
+                if isinstance(exc, RuleViolation):
+                    self.refuse(str(exc))
+                else:
+                    self.refuse(with_suggestions(str(exc), raw, legal, self.match.game.syntax))
+                return
+            print_new(match, receipt.first_seq - 1, seat)
+            console.print(f"[dim]receipt {receipt}[/]")
+            self.match, self.shown = match, match.seq
+            return
+
+    def refuse(self, message: str) -> None:
+        """A refusal is the last thing on screen: the board is not drawn again below it."""
+        self.refusal = message
+        err.print(f"[red]{escape(message)}[/]")
+
+
+def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players: Optional[list[str]],
+               seed: Optional[int], options: dict[str, str], dice: str, bot_seed: int, max_menu: int,
+               ask: Callable[[str, list[str]], str], pass_screen: Optional[bool]) -> None:
+    if game in known:
+        gid, match, _ = eng.new(game, seats=players, seed=seed, options=options, dice=dice)
+        kinds = parse_bots(bot, match)
+        remember_bots(eng, gid, kinds)
+        console.print(f"new game [bold]{gid}[/] — resume any time with `arbiter play {gid}`")
+    else:
+        match = eng.load(game)
+        gid = match.game_id
+        kinds = kept_bots(eng, gid)
+        if bot:
+            kinds = parse_bots(bot, match)
+            console.print("bots this time: " + (", ".join(f"{s}={k}" for s, k in kinds.items()) or "none"))
+        elif kinds:
+            console.print("bots as the game was started: " + ", ".join(f"{s}={k}" for s, k in kinds.items()))
+    table = Table(eng, gid, kinds, bot_seed, max_menu, ask,
+                  at_terminal() if pass_screen is None else pass_screen)
+    table.run()

@@ -1,0 +1,217 @@
+"""`arbiter play` at a real terminal (tmux, 80x24): the pass screen between people, another
+terminal's move, a refusal left on screen; and its piped behaviour (bots kept with the game,
+seat order, undo of another seat's move asks first).
+
+The kernel's toy game ("duel": a secret card each, secret bids) stands in for a game with
+hidden hands."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def env_for(tmp_path) -> dict[str, str]:
+    return {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
+            "ARBITER_DB": str(tmp_path / "tty.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
+            "ARBITER_LOCK_TIMEOUT": "5", "TERM": "xterm"}
+
+
+def run(tmp_path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()", *args],
+                          input=stdin, capture_output=True, text=True, env=env_for(tmp_path), cwd=str(tmp_path))
+
+
+@pytest.fixture
+def gid(tmp_path):
+    out = run(tmp_path, "new", "duel", "--seed", "3", "--players", "ann,bob")
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+class Tty:
+    """One program in a detached 80x24 tmux window."""
+
+    def __init__(self, tmp_path, *args: str) -> None:
+        self.name = f"arb-{uuid.uuid4().hex[:8]}"
+        env = env_for(tmp_path)
+        exports = " ".join(f"{k}={shlex.quote(env[k])}" for k in
+                           ("ARBITER_PLUGINS", "PYTHONPATH", "ARBITER_DB", "ARBITER_HOME", "ARBITER_LOCK_TIMEOUT"))
+        cmd = " ".join(shlex.quote(a) for a in [sys.executable, "-c", "from arbiter.cli.app import main; main()", *args])
+        # the shell stays after the program ends so that its last screen can still be read
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
+                        f"env {exports} {cmd}; echo EXITED $?; sleep 30"], check=True, cwd=str(tmp_path))
+
+    def screen(self) -> str:
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True,
+                              text=True).stdout
+
+    def history(self) -> str:
+        """The screen and everything scrolled above it."""
+        return subprocess.run(["tmux", "capture-pane", "-p", "-S", "-", "-t", self.name],
+                              capture_output=True, text=True).stdout
+
+    def send(self, *keys: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def line(self, text: str) -> None:
+        self.send("-l", text)
+        self.send("Enter")
+
+    def wait_for(self, text: str, timeout: float = 20) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen()}")
+
+    def last_lines(self, n: int, timeout: float = 20) -> list[str]:
+        """The last ``n`` non-blank lines once the program waits at a prompt again."""
+        end = time.monotonic() + timeout
+        lines: list[str] = []
+        while time.monotonic() < end:
+            lines = [ln for ln in self.screen().splitlines() if ln.strip()]
+            if lines and lines[-1].rstrip().endswith(">"):
+                return lines[-n:]
+            time.sleep(0.1)
+        raise AssertionError(f"no prompt; the screen:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+@pytest.fixture
+def tty(tmp_path):
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    opened: list[Tty] = []
+
+    def start(*args: str) -> Tty:
+        opened.append(Tty(tmp_path, *args))
+        return opened[-1]
+
+    yield start
+    for t in opened:
+        t.close()
+
+
+def test_pass_screen_hides_the_last_persons_hand(tmp_path, gid, tty):
+    t = tty("play", gid)
+    first = t.wait_for("ann>")
+    assert "card-b" in first  # ann's own secret card, on ann's screen
+    t.line("bid 2")
+    passed = t.wait_for("press Enter")
+    assert "pass to bob" in passed
+    assert "card-b" not in t.history()  # nor scrolled up above the pass screen
+    t.line("")
+    bobs = t.wait_for("bob>")
+    assert "card-g" in bobs and "card-b" not in t.history()
+
+
+def test_another_terminals_move_is_played_on(tmp_path, gid, tty):
+    t = tty("play", gid, "--no-pass-screen")
+    t.wait_for("ann>")
+    assert run(tmp_path, "do", gid, "--as", "ann", "bid", "1").returncode == 0
+    t.line("")  # any line: the store is read again before the next prompt
+    shown = t.wait_for("bob>")
+    assert "bob chooses in secret" in shown
+    t.line("bid 3")
+    t.wait_for("may react")
+
+
+def test_a_refusal_stays_on_screen(tmp_path, gid, tty):
+    t = tty("play", gid, "--no-pass-screen")
+    t.wait_for("ann>")
+    t.line("bid 7")
+    t.wait_for("DUEL-BID")
+    said, prompt = t.last_lines(2)
+    assert "DUEL-BID" in said and prompt.startswith("ann>")
+    t.line("bdi 2")
+    t.wait_for("did you mean")
+    said, prompt = t.last_lines(2)
+    assert "`bid 2`" in said and prompt.startswith("ann>")
+
+
+def test_play_resumes_with_the_bots_it_was_started_with(tmp_path):
+    out = run(tmp_path, "play", "duel", "-p", "ann,bob", "--seed", "5", "--bot", "bob=random", stdin="quit\n")
+    assert out.returncode == 0, out.stderr
+    gid = out.stdout.split("new game ")[1].split()[0]
+    again = run(tmp_path, "play", gid, stdin="bid 1\n" + "1\n" * 10 + "quit\n")
+    assert again.returncode == 0, again.stderr
+    assert "bots as the game was started: bob=random" in again.stdout
+    assert "bob (bot)" in again.stdout and "bob>" not in again.stdout
+    assert run(tmp_path, "verify", gid).returncode == 0
+
+
+def test_the_first_prompt_follows_seat_order(tmp_path):
+    for seed in range(4):
+        out = run(tmp_path, "play", "duel", "-p", "ann,bob", "--seed", str(seed), stdin="quit\n")
+        assert out.returncode == 0, out.stderr
+        assert "ann>" in out.stdout and "bob>" not in out.stdout
+
+
+def test_undoing_another_seats_move_asks_first(tmp_path, gid):
+    assert run(tmp_path, "do", gid, "--as", "ann", "bid", "2").returncode == 0
+    out = run(tmp_path, "play", gid, stdin="undo\nn\nundo\ny\nquit\n")
+    assert out.returncode == 0, out.stderr
+    # bob is asked about ann's move without being told her secret bid
+    assert "undo ann's move (a secret choice)? ann made it [y/N]" in out.stdout
+    assert "not undone" in out.stdout and "`bid 2`" not in out.stdout
+    assert "undid ann's move" in out.stdout
+    log = run(tmp_path, "log", gid, "--as", "referee")
+    assert "undid ann's move `bid 2`" in log.stdout
+
+
+def test_menu_never_starts_with_end():
+    from arbiter.cli.play import menu_order
+
+    assert menu_order(["end", "move a", "end turn", "attack b"]) == ["move a", "attack b", "end", "end turn"]
+
+
+def test_play_with_bots_on_either_store(tmp_path, store_url):
+    env = {**env_for(tmp_path), "ARBITER_DB": store_url}
+    args = [sys.executable, "-c", "from arbiter.cli.app import main; main()"]
+    out = subprocess.run([*args, "play", "duel", "-p", "ann,bob", "--bot", "bob=random", "--seed", "2"],
+                         input="quit\n", capture_output=True, text=True, env=env, cwd=str(tmp_path))
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    gid = out.stdout.split("new game ")[1].split()[0]
+    again = subprocess.run([*args, "play", gid, "--bot", "bob=random"], input="bid 1\nquit\n",
+                           capture_output=True, text=True, env=env, cwd=str(tmp_path))
+    assert again.returncode == 0 and "bots this time: bob=random" in again.stdout, again.stderr
+
+
+def test_every_refusal_is_one_query_away_on_either_store(tmp_path, store_url):
+    import json
+
+    env = {**env_for(tmp_path), "ARBITER_DB": store_url}
+    args = [sys.executable, "-c", "from arbiter.cli.app import main; main()"]
+
+    def cli(*a: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+        return subprocess.run([*args, *a], input=stdin, capture_output=True, text=True, env=env, cwd=str(tmp_path))
+
+    gid = cli("new", "duel", "-p", "ann,bob", "--seed", "3").stdout.strip()
+    assert cli("do", gid, "--as", "ann", "bid", "7").returncode == 1
+    assert cli("do", gid, "--as", "ann", "bdi", "2").returncode == 2
+    assert cli("play", gid, stdin="bid 9\nquit\n").returncode == 0
+    assert cli("try", gid, "--as", "bob", "bid", "8").returncode == 1
+    assert cli("do", gid, "--as", "ann", "bid", "2").returncode == 0
+    out = cli("query", "select source, seq, seat, text, rule_id, exit_code from refusals"
+                       " order by refused_at", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert [(r["source"], r["seat"], r["text"], r["rule_id"], r["exit_code"]) for r in rows] == [
+        ("do", "ann", "bid 7", "DUEL-BID", 1), ("do", "ann", "bdi 2", None, 2),
+        ("play", "ann", "bid 9", "DUEL-BID", 1), ("try", "bob", "bid 8", "DUEL-BID", 1)]
+    assert {r["seq"] for r in rows} == {4}  # all refused at the position after setup
+    assert cli("verify", gid).returncode == 0  # the game's own record is untouched
