@@ -11,6 +11,7 @@ from typing import Any
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import RuleViolation, require
+from arbiter.core.game import Emitter as KernelEmitter
 from arbiter.core.my_little_scythe.board import BASE, CASTLE, Board, board_of
 from arbiter.core.my_little_scythe.commands import (
     Carry, ChooseAction, ClaimTrophy, Dial, Explore, Go, Keep, LeaveQuests, NoThanks, Place, QuestOption,
@@ -23,18 +24,10 @@ from arbiter.projections.my_little_scythe import PROJECTION, MSState, Player, st
 KINDS = ("apple", "gem")
 
 
-class Ctx:
-    """Events decided so far, and the state they lead to."""
+class Emitter(KernelEmitter[MSState]):
+    """The events one command decides, folded into ``state`` as they are emitted."""
 
-    def __init__(self, state: MSState, rng: Rng) -> None:
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, *events: Event) -> None:
-        for e in events:
-            self.events.append(e)
-            self.state = PROJECTION.evolve(self.state, e)
+    rng: Rng
 
 
 # -- content helpers ---------------------------------------------------------------------
@@ -103,7 +96,7 @@ def clamp(s: MSState, track: str, value: int) -> int:
     return max(t["min"], min(t["max"], value))
 
 
-def move_track(c: Ctx, seat: str, track: str, delta: int, reason: str) -> None:
+def move_track(c: Emitter, seat: str, track: str, delta: int, reason: str) -> None:
     """Tracks: pies stop at 10, friendship never below 0 ("Quests")."""
     before = getattr(c.state.players[seat], track)
     after = clamp(c.state, track, before + delta)
@@ -137,7 +130,7 @@ def take_from_seekers(s: MSState, seat: str, cost: dict[str, int], source: str, 
     return taken
 
 
-def gain_rewards(c: Ctx, seat: str, gain: dict[str, int], on: str, reason: str) -> None:
+def gain_rewards(c: Emitter, seat: str, gain: dict[str, int], on: str, reason: str) -> None:
     """Rewards: pies and friendship on the tracks, spells from the deck, apples and gems
     from the supply onto a space where the player has a Seeker (as many as remain)."""
     for track in ("pies", "friendship"):
@@ -164,7 +157,7 @@ def choose_a_different_action(s: MSState, seat: str, action: str) -> dict[str, A
     return spaces[action]
 
 
-def take_action(c: Ctx, seat: str, cmd: ChooseAction) -> None:
+def take_action(c: Emitter, seat: str, cmd: ChooseAction) -> None:
     s = c.state
     require(s.action is None, "MS-ONE-ACTION", f"{seat} has already taken an action this turn")
     a = choose_a_different_action(s, seat, cmd.action)
@@ -182,13 +175,13 @@ def take_action(c: Ctx, seat: str, cmd: ChooseAction) -> None:
         power_up(c, seat, a, cmd.pile, cmd.source)
 
 
-def seek(c: Ctx, seat: str, a: dict[str, Any]) -> None:
+def seek(c: Emitter, seat: str, a: dict[str, Any]) -> None:
     """Seek: roll 4 dice; each die's face is the region where its token is found ("Seek")."""
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     c.emit(c.rng.roll(list(a["dice"]), purpose="seek"))
 
 
-def make_exchange(c: Ctx, seat: str, a: dict[str, Any], source: str) -> None:
+def make_exchange(c: Emitter, seat: str, a: dict[str, Any], source: str) -> None:
     """Make/Craft: Bake Pies (2 apples -> 2 pies), Spellcasting (2 gems -> 1 spell), or a
     Make tile's action ("Craft")."""
     s = c.state
@@ -202,7 +195,7 @@ def make_exchange(c: Ctx, seat: str, a: dict[str, Any], source: str) -> None:
     gain_rewards(c, seat, gain, "", a["id"])
 
 
-def power_up(c: Ctx, seat: str, a: dict[str, Any], pile: str, source: str) -> None:
+def power_up(c: Emitter, seat: str, a: dict[str, Any], pile: str, source: str) -> None:
     """Power Up: pay 1 apple and 1 gem, look at the top 3 tiles of a pile ("Power Up")."""
     s = c.state
     require(pile in ("move", "make"), "MS-POWERUP-SECTION",
@@ -216,7 +209,7 @@ def power_up(c: Ctx, seat: str, a: dict[str, Any], pile: str, source: str) -> No
     c.emit(ev.PowerUpLooked(seat=seat, pile=pile, tiles=c.state.piles[pile][:3]))
 
 
-def keep_power_up(c: Ctx, seat: str, cmd: Keep) -> None:
+def keep_power_up(c: Emitter, seat: str, cmd: Keep) -> None:
     """Keep 1 of the tiles looked at; the rest go face down to the bottom ("Power Up")."""
     s = c.state
     require(s.look, "MS-POWERUP-KEEP", "no power-up tiles are being looked at")
@@ -257,7 +250,7 @@ def walk(s: MSState, seat: str, start: str, path: tuple[str, ...], reach: int, c
         here = step
 
 
-def move_without_carrying(c: Ctx, seat: str, cmd: Go) -> None:
+def move_without_carrying(c: Emitter, seat: str, cmd: Go) -> None:
     """Move up to 2 spaces without carrying ("Moving my Seekers", option 1)."""
     s = c.state
     check_seeker_may_move(s, seat, cmd.seeker)
@@ -268,7 +261,7 @@ def move_without_carrying(c: Ctx, seat: str, cmd: Go) -> None:
     after_step(c, seat, cmd.path[-1])
 
 
-def move_carrying(c: Ctx, seat: str, cmd: Carry) -> None:
+def move_carrying(c: Emitter, seat: str, cmd: Carry) -> None:
     """Move 1 space carrying any apples/gems on the Seeker's space ("Moving my Seekers", option 2)."""
     s = c.state
     if s.delivery is not None and cmd.seeker in s.moving and cmd.path and cmd.path[-1] == CASTLE:
@@ -315,7 +308,7 @@ def castle_paths(s: MSState, seat: str, start: str) -> list[tuple[str, ...]]:
     return out
 
 
-def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
+def deliver(c: Emitter, seat: str, cmd: Carry) -> None:
     """Deliveries: exactly 4 apples or 4 gems reach Castle Everfree in one turn, maybe split
     between both Seekers; the delivery happens at once, extras stay on their space ("Deliveries")."""
     s = c.state
@@ -372,26 +365,26 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
     teleport_home(c, seat)
 
 
-def teleport_home(c: Ctx, seat: str) -> None:
+def teleport_home(c: Emitter, seat: str) -> None:
     """After a delivery the Seekers at the castle return to base camp ("Deliveries")."""
     at = tuple(i + 1 for i, w in enumerate(c.state.players[seat].seekers) if w == CASTLE)
     c.emit(ev.SeekersSentHome(seat=seat, seekers=at, reason="delivery"))
     owe_rejuvenation(c, seat)
 
 
-def owe_rejuvenation(c: Ctx, seat: str) -> None:
+def owe_rejuvenation(c: Emitter, seat: str) -> None:
     """Back at base camp: rejuvenate once a turn ("Base Camps")."""
     p = c.state.players[seat]
     if not p.rejuvenated and seat not in c.state.rejuv:
         c.emit(ev.RejuvenationOwed(seat=seat))
 
 
-def stay(c: Ctx, seat: str, cmd: Stay) -> None:
+def stay(c: Emitter, seat: str, cmd: Stay) -> None:
     check_seeker_may_move(c.state, seat, cmd.seeker)
     c.emit(ev.SeekerStayed(seat=seat, seeker=cmd.seeker))
 
 
-def after_step(c: Ctx, seat: str, space: str) -> None:
+def after_step(c: Emitter, seat: str, space: str) -> None:
     """Moving onto an opponent's Seeker means a pie fight: at once, or once both Seekers have
     moved (option pie_fight_timing; "Pie Fight", "Quests")."""
     defender = owner_of(c.state, space, seat)
@@ -404,7 +397,7 @@ def after_step(c: Ctx, seat: str, space: str) -> None:
     start_pie_fight(c, seat, space)
 
 
-def start_pie_fight(c: Ctx, seat: str, space: str) -> None:
+def start_pie_fight(c: Emitter, seat: str, space: str) -> None:
     """The pie fight begins: the attacker loses 1 friendship right away ("Pie Fight")."""
     defender = owner_of(c.state, space, seat)
     if defender is None or space not in c.state.players[seat].seekers:
@@ -416,7 +409,7 @@ def start_pie_fight(c: Ctx, seat: str, space: str) -> None:
 
 # -- Pie fights --------------------------------------------------------------------------
 
-def set_dial(c: Ctx, seat: str, cmd: Dial) -> None:
+def set_dial(c: Emitter, seat: str, cmd: Dial) -> None:
     """Each side secretly dials 0-7 pies, no more than they hold, and may clip spells ("Pie Fight")."""
     s = c.state
     f = s.fight
@@ -432,7 +425,7 @@ def set_dial(c: Ctx, seat: str, cmd: Dial) -> None:
     c.emit(ev.DialSet(seat=seat, pies=cmd.pies, spells=tuple(cmd.spells)))
 
 
-def resolve_pie_fight(c: Ctx) -> None:
+def resolve_pie_fight(c: Emitter) -> None:
     """Reveal together; higher score wins, ties to the attacker; the loser goes home leaving
     resources; both pay their pies; spells are discarded ("Pie Fight")."""
     s = c.state
@@ -483,7 +476,7 @@ def may_win_pie_fight(s: MSState, seat: str) -> bool:
     return not (low and s.options.get("low_friendship_blocks_pie_fight", True))
 
 
-def pie_fight_victory(c: Ctx, seat: str, card: str | None) -> None:
+def pie_fight_victory(c: Emitter, seat: str, card: str | None) -> None:
     """The Pie Fight Victory trophy may be earned any time, also on another's turn ("Trophies")."""
     s = c.state
     if not may_win_pie_fight(s, seat):
@@ -494,7 +487,7 @@ def pie_fight_victory(c: Ctx, seat: str, card: str | None) -> None:
     c.emit(ev.TrophyEarned(seat=seat, trophy="pie-fight", turn=s.turn, personality=card))
 
 
-def rejuvenate(c: Ctx, seat: str, cmd: Rejuvenate) -> None:
+def rejuvenate(c: Emitter, seat: str, cmd: Rejuvenate) -> None:
     """Rejuvenate: 1 magic spell or 2 pies, and the action token leaves the mat ("Base Camps")."""
     s = c.state
     require(not (not s.rejuv or s.rejuv[0] != seat), "MS-REJUVENATE-NOT-NOW",
@@ -520,7 +513,7 @@ def placement_spaces(s: MSState, kind: str, region: str) -> list[str]:
     return out
 
 
-def place_token(c: Ctx, seat: str, cmd: Place) -> None:
+def place_token(c: Emitter, seat: str, cmd: Place) -> None:
     s = c.state
     require(s.seek, "MS-SEEK-NOT-NOW", "there is no token to place")
     kind, region = s.seek[0]
@@ -537,7 +530,7 @@ def place_token(c: Ctx, seat: str, cmd: Place) -> None:
         move_track(c, seat, "friendship", 1, f"a gift to {friend}")
 
 
-def skip_unplaceable(c: Ctx) -> bool:
+def skip_unplaceable(c: Emitter) -> bool:
     """Exhausted supplies and full regions: the token is not placed ("Seek")."""
     s = c.state
     kind, region = s.seek[0]
@@ -559,7 +552,7 @@ def quest_spaces_after_moving(s: MSState, seat: str) -> tuple[str, ...]:
     return tuple(x for x in seeker_spaces(s.players[seat]) if stock(s, x, "quest"))
 
 
-def draw_quest(c: Ctx, seat: str, space: str) -> None:
+def draw_quest(c: Emitter, seat: str, space: str) -> None:
     """Take the token and draw a quest; an empty deck is rebuilt from the quest cards of
     players holding the 2 Quests trophy ("Quests")."""
     c.emit(ev.QuestTokenTaken(seat=seat, space=space))
@@ -574,7 +567,7 @@ def draw_quest(c: Ctx, seat: str, space: str) -> None:
         c.emit(ev.QuestDrawn(seat=seat, card=c.state.quest_deck[0], space=space))
 
 
-def explore(c: Ctx, seat: str, cmd: Explore) -> None:
+def explore(c: Emitter, seat: str, cmd: Explore) -> None:
     """If both Seekers have quests, the player chooses which to look at first ("Quests")."""
     s = c.state
     require(not (s.quest_card or cmd.space not in s.quest_spaces), "MS-QUEST-NOT-NOW",
@@ -586,7 +579,7 @@ def quest_card(s: MSState, card: str) -> dict[str, Any]:
     return next(q for q in s.content["quests"] if q["id"] == card)
 
 
-def resolve_quest(c: Ctx, seat: str, cmd: QuestOption) -> None:
+def resolve_quest(c: Emitter, seat: str, cmd: QuestOption) -> None:
     """Pick option 1 or 2: pay from Seeker spaces, pay another player onto their Seeker's
     space, gain onto a Seeker's space; friendship stays at 0 at worst ("Quests")."""
     s = c.state
@@ -639,7 +632,7 @@ def resolve_quest(c: Ctx, seat: str, cmd: QuestOption) -> None:
     c.emit(ev.QuestResolved(seat=seat, card=card["id"], option=cmd.option))
 
 
-def no_thanks(c: Ctx, seat: str) -> None:
+def no_thanks(c: Emitter, seat: str) -> None:
     """"No Thanks": the quest is not resolved and goes to the bottom of the deck ("Quests")."""
     require(c.state.quest_card, "MS-QUEST-NOT-NOW", "there is no quest card to refuse")
     c.emit(ev.QuestDeclined(seat=seat, card=c.state.quest_card))
@@ -682,7 +675,7 @@ def qualified_trophies(s: MSState, seat: str) -> list[tuple[str, str | None]]:
     return out
 
 
-def earn(c: Ctx, seat: str, trophy: str, card: str | None) -> None:
+def earn(c: Emitter, seat: str, trophy: str, card: str | None) -> None:
     if card and not c.state.players[seat].personality_revealed:
         c.emit(ev.PersonalityRevealed(seat=seat, card=card, trophy=trophy))
     c.emit(ev.TrophyEarned(seat=seat, trophy=trophy, turn=c.state.turn, personality=card))
@@ -693,13 +686,13 @@ def needs_reveal(s: MSState, seat: str, card: str | None) -> bool:
     return card is not None and not s.players[seat].personality_revealed
 
 
-def offer_trophies(c: Ctx, seat: str, q: list[tuple[str, str | None]], optional: bool) -> None:
+def offer_trophies(c: Emitter, seat: str, q: list[tuple[str, str | None]], optional: bool) -> None:
     reveal = tuple(t for t, card in q if needs_reveal(c.state, seat, card))
     choices = tuple(t for t, _ in q if t not in reveal) + reveal  # the ones met outright first
     c.emit(ev.TrophyChoiceOffered(seat=seat, choices=choices, reveal=reveal, optional=optional))
 
 
-def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
+def claim_trophy(c: Emitter, seat: str, cmd: ClaimTrophy) -> None:
     """Qualifying for several trophies, the player chooses one ("Trophy Limit"); a trophy met
     only through the personality card is taken by revealing it, or passed ("Personality Cards")."""
     s = c.state
@@ -746,7 +739,7 @@ def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
             earn(c, seat, t, card)
 
 
-def trophies_at_end_of_turn(c: Ctx, seat: str) -> bool:
+def trophies_at_end_of_turn(c: Emitter, seat: str) -> bool:
     """One trophy a turn (any number on a grand-finale final turn), mandatory when qualified,
     the player choosing among several; one met only through the secret personality card is the
     player's to take or pass; returns True when the player must decide ("Trophy Limit",
@@ -779,7 +772,7 @@ def trophies_at_end_of_turn(c: Ctx, seat: str) -> bool:
 
 # -- the flow of a turn ------------------------------------------------------------------
 
-def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
+def advance(c: Emitter) -> None:  # noqa: C901 - the order of a turn
     """Play the automatic steps until a seat owes a decision."""
     for _ in range(1000):
         s = c.state
@@ -828,7 +821,7 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
     raise AssertionError("advance did not settle")
 
 
-def end_turn(c: Ctx, seat: str) -> None:
+def end_turn(c: Emitter, seat: str) -> None:
     """The next player's turn; the grand finale once someone has 4 trophies ("Grand Finale")."""
     s = c.state
     c.emit(ev.TurnEnded(seat=seat, turn=s.turn))
@@ -860,7 +853,7 @@ def end_turn(c: Ctx, seat: str) -> None:
     c.emit(ev.TurnStarted(seat=nxt, turn=s.turn + 1))
 
 
-def crown(c: Ctx, reason: str) -> None:
+def crown(c: Emitter, reason: str) -> None:
     """The most trophies wins; ties go to more friendship ("Resolving Ties")."""
     s = c.state
     trophies = {x: len(s.players[x].trophies) for x in s.seats}
@@ -875,7 +868,7 @@ def crown(c: Ctx, reason: str) -> None:
 
 
 def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noqa: C901
-    c = Ctx(state, rng)
+    c = Emitter(state, PROJECTION, rng)
     s = state
     if s.fight is not None:
         require(isinstance(cmd, Dial), "MS-DIAL-NOT-NOW", "a pie fight is under way: set your dial first")
