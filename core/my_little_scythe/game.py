@@ -49,6 +49,30 @@ class MyLittleScythe(Game[MSState, Any]):
                    " ('I can grab the token') or a single one is drawn at once"),
         Option(name="low_friendship_blocks_pie_fight", default=True, rule="MS-H-LOW-FRIENDSHIP-PIE-FIGHT",
                doc="friendship below 3 also blocks the Pie Fight Victory trophy ('any trophies')"),
+        Option(name="base_camp_pays", default="no", choices=("no", "front-spaces"), rule="MS-H-FIRST-TURN-BAKE",
+               doc="a Make action pays only from spaces where the Seekers stand (no), or a Seeker still"
+                   " at base camp pays from the spaces in front of it (front-spaces: the 'Your Turn'"
+                   " example bakes pies on the first turn)"),
+        Option(name="pie_fight_limit", default="exception", choices=("exception", "own-turn"),
+               rule="MS-H-PIE-FIGHT-LIMIT",
+               doc="the Pie Fight Victory never counts against one trophy a turn (exception), or a"
+                   " fight won on your own turn is that turn's trophy (own-turn)"),
+        Option(name="delivery_trophy", default="end-of-turn", choices=("end-of-turn", "at-once"),
+               rule="MS-H-DELIVERY-TROPHY",
+               doc="a delivery trophy is placed with the other trophies at the end of the turn, or"
+                   " the moment the delivery completes (at-once)"),
+        Option(name="attack_friendship", default="fight-start", choices=("fight-start", "on-moving"),
+               rule="MS-H-ATTACK-FRIENDSHIP",
+               doc="the attacker loses 1 friendship when the pie fight begins, or as its Seeker moves"
+                   " onto the opponent (on-moving; the same under pie_fight_timing=immediate)"),
+        Option(name="personality_trophy", default="optional", choices=("optional", "mandatory"),
+               rule="MS-H-PERSONALITY-CHOICE",
+               doc="a trophy met only through the secret personality card: the player may reveal the"
+                   " card or keep it ('you can reveal'), or must ('you have to place')"),
+        Option(name="quest_rebuild", default="on-draw", choices=("on-draw", "when-empty"),
+               rule="MS-H-QUEST-REBUILD",
+               doc="the empty quest deck is rebuilt when a draw finds it empty, or the moment its"
+                   " last card is drawn (when-empty)"),
     )
     bots = {"smart": smart_bot}
 

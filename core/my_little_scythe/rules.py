@@ -83,6 +83,18 @@ def seeker_spaces(p: Player) -> list[str]:
     return out
 
 
+def payment_spaces(s: MSState, seat: str) -> list[str]:
+    """Where a Make action takes apples and gems from. "I snatch 2 apples from wherever my
+    Seekers are hanging out" ("Craft"), yet the "Your Turn" example bakes on the first turn,
+    when both Seekers are still at base camp: with base_camp_pays=front-spaces a Seeker at base
+    camp reaches the spaces in front of it (which the setup tile filled)."""
+    p = s.players[seat]
+    out = seeker_spaces(p)
+    if s.options.get("base_camp_pays", "no") == "front-spaces" and BASE in p.seekers:
+        out += [x for x in board(s).neighbours(BASE, p.camp) if x not in out]
+    return out
+
+
 def owner_of(s: MSState, space: str, besides: str | None = None) -> str | None:
     """The opponent (not ``besides``) with a Seeker on ``space``."""
     for seat in s.seats:
@@ -107,9 +119,10 @@ def move_track(c: Emitter, seat: str, track: str, delta: int, reason: str) -> No
 # -- payments (Make and quests) ----------------------------------------------------------
 
 def take_from_seekers(s: MSState, seat: str, cost: dict[str, int], source: str, rule: str,
-                      what: str) -> dict[str, dict[str, int]]:
-    """Pay apples/gems "from any space where you have a Seeker" (``source`` first)."""
-    spaces = seeker_spaces(s.players[seat])
+                      what: str, make: bool = False) -> dict[str, dict[str, int]]:
+    """Pay apples/gems "from any space where you have a Seeker" (``source`` first); a Make
+    action may also pay from the spaces in front of the camp (option base_camp_pays)."""
+    spaces = payment_spaces(s, seat) if make else seeker_spaces(s.players[seat])
     if source:
         require(source in spaces, "MS-PAY-FROM-SEEKER", f"{seat} has no Seeker on {source} to pay from")
         spaces = [source] + [x for x in spaces if x != source]
@@ -188,7 +201,7 @@ def make_exchange(c: Emitter, seat: str, a: dict[str, Any], source: str) -> None
     gain = a.get("gain", {})
     require(not (gain.get("spell") and len(s.spell_deck) < gain["spell"]), "MS-SPELL-DECK-EMPTY",
             "the magic spell deck is empty")
-    taken = take_from_seekers(s, seat, a.get("pay", {}), source, "MS-PAY-NOT-ENOUGH", a["name"])
+    taken = take_from_seekers(s, seat, a.get("pay", {}), source, "MS-PAY-NOT-ENOUGH", a["name"], make=True)
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     if taken:
         c.emit(ev.ResourcesPaid(seat=seat, taken=taken, reason=a["id"]))
@@ -203,7 +216,7 @@ def power_up(c: Emitter, seat: str, a: dict[str, Any], pile: str, source: str) -
     require(pile not in s.players[seat].tiles, "MS-POWERUP-ONE-PER-SECTION",
             f"{seat}'s {pile} section already has a power-up tile")
     require(s.piles.get(pile), "MS-POWERUP-PILE-EMPTY", f"the {pile} power-up pile is empty")
-    taken = take_from_seekers(s, seat, a["pay"], source, "MS-PAY-NOT-ENOUGH", "Power Up")
+    taken = take_from_seekers(s, seat, a["pay"], source, "MS-PAY-NOT-ENOUGH", "Power Up", make=True)
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     c.emit(ev.ResourcesPaid(seat=seat, taken=taken, reason="power-up"))
     c.emit(ev.PowerUpLooked(seat=seat, pile=pile, tiles=c.state.piles[pile][:3]))
@@ -334,7 +347,8 @@ def deliver(c: Emitter, seat: str, cmd: Carry) -> None:
     revealed = s.players[seat].personality_revealed
     require(not (cmd.reveal and lowered is None), "MS-PERSONALITY",
             f"{seat}'s personality card does not lower the {kind} delivery")
-    use_card = lowered is not None and (revealed or cmd.reveal)
+    forced = personality_mandatory(s) and (pending.count if pending else 0) + count < full
+    use_card = lowered is not None and (revealed or cmd.reveal or forced)
     need = lowered if use_card and lowered is not None else full
     card = s.players[seat].personality if use_card else None
     least = lowered if lowered is not None else full  # what the other Seeker could still make up
@@ -362,7 +376,19 @@ def deliver(c: Emitter, seat: str, cmd: Carry) -> None:
     if card and not c.state.players[seat].personality_revealed:
         c.emit(ev.PersonalityRevealed(seat=seat, card=card, trophy=f"{kind}-delivery"))
     c.emit(ev.DeliveryMade(seat=seat, kind=kind, count=need, extras_left={start: {kind: extras}} if extras else {}))
+    if c.state.options.get("delivery_trophy", "end-of-turn") == "at-once":
+        delivery_trophy_at_once(c, seat, f"{kind}-delivery")
     teleport_home(c, seat)
+
+
+def delivery_trophy_at_once(c: Emitter, seat: str, trophy: str) -> None:
+    """"When you complete a delivery onto the Castle Everfree space, put one of your trophies
+    on the corresponding level of the trophy track" ("Deliveries"), read as placing it then,
+    within the one-trophy-a-turn limit and the friendship floor (option delivery_trophy)."""
+    s = c.state
+    met = dict(qualified_trophies(s, seat))
+    if trophy in met and (s.trophies_this_turn == 0 or s.final):
+        earn(c, seat, trophy, met[trophy])
 
 
 def teleport_home(c: Emitter, seat: str) -> None:
@@ -393,8 +419,19 @@ def after_step(c: Emitter, seat: str, space: str) -> None:
     if c.state.options.get("pie_fight_timing", "after-moving") == "after-moving":
         if space not in c.state.pending_fights:
             c.emit(ev.PieFightPending(attacker=seat, defender=defender, space=space))
+            if friendship_lost_on_moving(c.state):
+                move_track(c, seat, "friendship", -1, "attacking in a pie fight")
         return
     start_pie_fight(c, seat, space)
+
+
+def friendship_lost_on_moving(s: MSState) -> bool:
+    """"When I attack another player, I will lose 1 friendship point right away" ("Pie
+    Fight"): by default when the fight begins (the first step of resolving it); with
+    attack_friendship=on-moving as the Seeker moves onto the opponent, before the fight that
+    waits for the other Seeker to move."""
+    return (s.options.get("attack_friendship", "fight-start") == "on-moving"
+            and s.options.get("pie_fight_timing", "after-moving") == "after-moving")
 
 
 def start_pie_fight(c: Emitter, seat: str, space: str) -> None:
@@ -404,7 +441,8 @@ def start_pie_fight(c: Emitter, seat: str, space: str) -> None:
         c.emit(ev.PieFightCalledOff(space=space))  # one side has already left the space
         return
     c.emit(ev.PieFightStarted(attacker=seat, defender=defender, space=space))
-    move_track(c, seat, "friendship", -1, "attacking in a pie fight")
+    if not friendship_lost_on_moving(c.state):
+        move_track(c, seat, "friendship", -1, "attacking in a pie fight")
 
 
 # -- Pie fights --------------------------------------------------------------------------
@@ -450,7 +488,7 @@ def resolve_pie_fight(c: Emitter) -> None:
     card = personality(c.state, c.state.players[f.defender].personality)
     stubborn = bool(card and card["trophy"] == "pie-fight")
     if tie and lose == f.defender and may_win_pie_fight(c.state, lose):
-        if c.state.players[lose].personality_revealed:
+        if c.state.players[lose].personality_revealed or personality_mandatory(c.state):
             if stubborn:
                 pie_fight_victory(c, lose, card["id"] if card else None)
         else:
@@ -473,7 +511,17 @@ def may_win_pie_fight(s: MSState, seat: str) -> bool:
     if "pie-fight" in p.trophies or len(p.trophies) >= s.content["trophies_per_player"]:
         return False
     low = p.friendship < s.content["trophy_min_friendship"]
-    return not (low and s.options.get("low_friendship_blocks_pie_fight", True))
+    if low and s.options.get("low_friendship_blocks_pie_fight", True):
+        return False
+    return not (pie_fight_counts(s, seat) and s.trophies_this_turn >= 1 and not s.final)
+
+
+def pie_fight_counts(s: MSState, seat: str) -> bool:
+    """"On your turn, you can only earn one trophy ... The Pie Fight Victory trophy is an
+    exception - you can earn it even outside of your turn" ("The Importance of Trophies"): by
+    default it never counts against the limit; with pie_fight_limit=own-turn the exception is
+    only its timing, and a fight won on your own turn is that turn's trophy."""
+    return s.options.get("pie_fight_limit", "exception") == "own-turn" and seat == s.active
 
 
 def pie_fight_victory(c: Emitter, seat: str, card: str | None) -> None:
@@ -557,14 +605,26 @@ def draw_quest(c: Emitter, seat: str, space: str) -> None:
     players holding the 2 Quests trophy ("Quests")."""
     c.emit(ev.QuestTokenTaken(seat=seat, space=space))
     if not c.state.quest_deck:
-        holders = tuple(x for x in c.state.seats if "quests-2" in c.state.players[x].trophies
-                        and c.state.players[x].quests)
-        cards = tuple(k for x in holders for k in c.state.players[x].quests)
-        c.emit(ev.QuestDeckRebuilt(cards=cards, taken_from=holders))
-        if cards:
-            c.emit(c.rng.shuffle("quests", cards))
+        rebuild_quest_deck(c, always=True)
     if c.state.quest_deck:
         c.emit(ev.QuestDrawn(seat=seat, card=c.state.quest_deck[0], space=space))
+        if not c.state.quest_deck and c.state.options.get("quest_rebuild", "on-draw") == "when-empty":
+            rebuild_quest_deck(c, always=False)
+
+
+def rebuild_quest_deck(c: Emitter, always: bool) -> None:
+    """"If the Quest deck is empty, I immediately gather quest cards from players who have
+    completed the '2 Quests' trophy" ("Quests"): by default when a draw finds the deck empty
+    (the drawing player gathers); with quest_rebuild=when-empty also the moment the last card is
+    drawn (nothing is recorded then when no one holds the trophy)."""
+    holders = tuple(x for x in c.state.seats if "quests-2" in c.state.players[x].trophies
+                    and c.state.players[x].quests)
+    cards = tuple(k for x in holders for k in c.state.players[x].quests)
+    if not cards and not always:
+        return
+    c.emit(ev.QuestDeckRebuilt(cards=cards, taken_from=holders))
+    if cards:
+        c.emit(c.rng.shuffle("quests", cards))
 
 
 def explore(c: Emitter, seat: str, cmd: Explore) -> None:
@@ -686,6 +746,15 @@ def needs_reveal(s: MSState, seat: str, card: str | None) -> bool:
     return card is not None and not s.players[seat].personality_revealed
 
 
+def personality_mandatory(s: MSState) -> bool:
+    """"If your personality card reduces the requirements for a specific trophy, you can reveal
+    the card" ("Personality Cards") against "If you meet the requirements for a trophy ..., you
+    have to place a trophy token" ("The Importance of Trophies"): by default the card is the
+    player's to play (optional); personality_trophy=mandatory counts a requirement met through
+    the card as met, so the card is revealed and the trophy placed."""
+    return s.options.get("personality_trophy", "optional") == "mandatory"
+
+
 def offer_trophies(c: Emitter, seat: str, q: list[tuple[str, str | None]], optional: bool) -> None:
     reveal = tuple(t for t, card in q if needs_reveal(c.state, seat, card))
     choices = tuple(t for t, _ in q if t not in reveal) + reveal  # the ones met outright first
@@ -748,8 +817,9 @@ def trophies_at_end_of_turn(c: Emitter, seat: str) -> bool:
     q = [(t, card) for t, card in qualified_trophies(s, seat) if t not in s.declined]
     if not q:
         return False
-    must = [(t, card) for t, card in q if not needs_reveal(s, seat, card)]
-    may = [(t, card) for t, card in q if needs_reveal(s, seat, card)]
+    mandatory = personality_mandatory(s)
+    must = [(t, card) for t, card in q if mandatory or not needs_reveal(s, seat, card)]
+    may = [(t, card) for t, card in q if not mandatory and needs_reveal(s, seat, card)]
     slots = s.content["trophies_per_player"] - len(s.players[seat].trophies)
     if s.final:
         if len(must) > slots:
