@@ -645,6 +645,8 @@ def resolve_quest(c: Emitter, seat: str, cmd: QuestOption) -> None:
     s = c.state
     require(s.quest_card, "MS-QUEST-NOT-NOW", "there is no quest card to resolve")
     card = quest_card(s, s.quest_card)
+    require(1 <= cmd.option <= len(card["options"]), "MS-QUEST-OPTION",
+            f"{card['name']} has options 1 and {len(card['options'])}, or say No Thanks")
     opt = card["options"][cmd.option - 1]
     p = s.players[seat]
     spaces = seeker_spaces(p)
@@ -767,6 +769,8 @@ def claim_trophy(c: Emitter, seat: str, cmd: ClaimTrophy) -> None:
     s = c.state
     wanted = (cmd.trophy,) + cmd.more
     p = s.players[seat]
+    require(len(set(wanted)) == len(wanted), "MS-TROPHY-ONCE",
+            f"each trophy is earned once: {seat} names {', '.join(wanted)}")
     if s.trophy_seat != seat:
         first = next((t for t in wanted if t in p.trophies), None)
         require(first is None, "MS-TROPHY-NOT-QUALIFIED", f"{seat} already has the {first} trophy; each is earned once")
