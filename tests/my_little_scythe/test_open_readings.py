@@ -60,37 +60,30 @@ def test_first_turn_bake_from_the_spaces_in_front_of_the_camp_as_an_option():
 
 # -- "The Pie Fight Victory trophy is an exception – you can earn it even outside of your turn"
 
-def win_fight_with_pies_8(**options):
-    m = position(seekers={"ann": ("T3", "base"), "bob": ("T4", "base")}, tracks={"ann": {"pies": 10, "friendship": 6}},
-                 options=options)
+def pie_fight(ann_dial: str, bob_dial: str, tracks, **options):
+    """ann's Seeker moves onto bob's; both dial; bob rejuvenates if sent home."""
+    m = position(seekers={"ann": ("T3", "base"), "bob": ("T4", "base")}, tracks=tracks, options=options)
     m.apply("ann", "move")
     m.apply("ann", "go 1 T4")
     m.apply("ann", "stay 2")
-    m.apply("ann", "dial 1")
-    m.apply("bob", "dial 0")
-    m.apply("bob", "rejuvenate pies")
+    m.apply("ann", ann_dial)
+    m.apply("bob", bob_dial)
+    if m.state.rejuv:
+        m.apply(m.state.rejuv[0], "rejuvenate pies")
     return m
 
 
-def test_pie_fight_victory_is_outside_the_one_trophy_limit_by_default():
-    m = win_fight_with_pies_8()
-    assert m.state.players["ann"].trophies == ("pie-fight", "pies-8")  # 9 pies left: both this turn
-
+# the default reading (both trophies in one turn) is test_trophies_and_finale's
+# test_pie_fight_victory_does_not_count_against_the_one_trophy_a_turn
 
 def test_pie_fight_victory_on_your_own_turn_is_that_turns_trophy_as_an_option():
-    m = win_fight_with_pies_8(pie_fight_limit="own-turn")
+    m = pie_fight("dial 1", "dial 0", {"ann": {"pies": 10, "friendship": 6}}, pie_fight_limit="own-turn")
     assert m.state.players["ann"].trophies == ("pie-fight",)
     assert m.to_act().seats == ("bob",)  # pies-8 waits for a later turn
 
 
 def test_a_defender_winning_on_anothers_turn_is_never_limited():
-    m = position(seekers={"ann": ("T3", "base"), "bob": ("T4", "base")}, tracks={"bob": {"pies": 5}},
-                 options={"pie_fight_limit": "own-turn"})
-    m.apply("ann", "move")
-    m.apply("ann", "go 1 T4")
-    m.apply("ann", "stay 2")
-    m.apply("ann", "dial 0")
-    m.apply("bob", "dial 1")
+    m = pie_fight("dial 0", "dial 1", {"bob": {"pies": 5}}, pie_fight_limit="own-turn")
     assert "pie-fight" in m.state.players["bob"].trophies
 
 
