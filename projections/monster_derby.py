@@ -62,6 +62,10 @@ class MDState(msgspec.Struct, frozen=True):
     seats: tuple[str, ...]
     options: dict[str, Any]
     deck: tuple[str, ...]  # every monster id in the game's content (for parsing names)
+    # where the public components come from ("house", "rulebook+house"), so that a player sees
+    # which monsters and boards the rulebook does not give; agendas are secret and all alike
+    sources: dict[str, str] = {}
+    agendas_source: str = ""
     lanes: int = 5
     columns: int = 0
     rows: tuple[str, ...] = ()
@@ -119,6 +123,9 @@ class MonsterDerbyProjection(Base[MDState]):
         content = created.content
         return MDState(seats=created.seats, options=dict(created.options),
                        deck=tuple(m["id"] for m in content.get("monsters", [])),
+                       sources={**{m["id"]: str(m.get("source", "")) for m in content.get("monsters", [])},
+                                "boards": str((content.get("start_board") or {}).get("source", ""))},
+                       agendas_source=str(next(iter(content.get("agendas", [])), {}).get("source", "")),
                        lanes=int(content.get("lanes", 5)),
                        terrain=dict(content.get("terrain", {})),
                        dealt={}, kept={}, kept_points={}, dealt_points={})

@@ -295,7 +295,9 @@ class MSProjection(Base[MSState]):
                      declined=state.declined + e.trophies)
         if isinstance(e, ev.TrophyEarned):
             p = state.players[e.seat]
-            counts = e.seat == state.active and e.trophy != "pie-fight"
+            # the Pie Fight Victory is outside the one-a-turn limit unless pie_fight_limit=own-turn
+            counts = e.seat == state.active and (
+                e.trophy != "pie-fight" or state.options.get("pie_fight_limit", "exception") == "own-turn")
             return r(state, players=player(e.seat, trophies=p.trophies + (e.trophy,)), trophy_choices=(),
                      trophy_seat="", trophy_reveal=(), trophy_optional=False,
                      trophies_this_turn=state.trophies_this_turn + (1 if counts else 0))

@@ -145,7 +145,8 @@ def side_panel(state: FJState) -> list[str]:
         first = " — First Player" if state.first == side_name else ""
         pts = f"; {sd.points} point(s)" if state.mode != "first-game" else ""
         lines.append(f"{side_name.upper()} ({', '.join(sd.seats)}){first}{pts}")
-        lines.append("  pool: " + (", ".join(sorted(sd.pool)) or "empty"))
+        lines.append("  pool: " + (", ".join(sorted(sd.pool)) or "empty") + (" (house: tokens from the dots)"
+                                                                          if dots_are_house(state, side_name) else ""))
         track = {n: sorted(cooldown_label(state, k) for k, v in sd.cooldown.items() if v == n) for n in (1, 2, 3, 4)}
         lines.append("  cooldown: " + " | ".join(f"{n}: {', '.join(track[n]) or '-'}" for n in (1, 2, 3, 4)))
         for c in state.chars.values():
@@ -174,10 +175,27 @@ def side_panel(state: FJState) -> list[str]:
     return lines
 
 
+def dots_are_house(state: FJState, side: str) -> bool:
+    """Which ability tokens a character's dots give is not printed in the rulebook."""
+    chars = state.content.get("characters", {})
+    return any("house" in str(chars.get(c.id, {}).get("dots_source", "")) for c in state.chars.values() if c.side == side)
+
+
+def house_line(state: FJState) -> list[str]:
+    """The house pieces in play, named so that a player knows what the rulebook does not give."""
+    bits = []
+    m = state.content.get("maps", {}).get(state.board.id, {})
+    if "house" in str(m.get("source", "house")):
+        bits.append(f"the {state.board.name} layout")
+    if any(dots_are_house(state, s) for s in state.side_order):
+        bits.append("the tokens the dots give")
+    return ["house (rules.toml, HOUSE.md): " + ", ".join(bits)] if bits else []
+
+
 def key_lines(state: FJState) -> list[str]:
     extra = (", 1-3 control areas, Cl/Cd control markers" if state.mode == "control" else "") \
         + (", Fl/Fd flags" if state.mode == "flags" else "")
     lines = ["key: Q Quint, W Swimmer, S Shark, T Tiger Shark (lower case: knocked down)",
              "     ~ submerged, ^ emerged, * acting; ### filled; | --- walls; o blocked corner",
              "     , light and ; dark starting areas; A-D point markers" + extra]
-    return lines
+    return lines + house_line(state)

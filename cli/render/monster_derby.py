@@ -15,6 +15,14 @@ LABEL = {"none": "none", "flies": "Flies", "double_move": "2x move", "attack_360
 GLYPH = {"path": ".", "rock": "^", "brush": "\"", "water": "~", "desert": ":", "impassable": "#"}
 
 
+def house(source: str) -> str:
+    """' (house)' for authored content, ' (house numbers)' for a rulebook monster whose card the
+    rulebook only names, '' for the rulebook's own."""
+    if source == "house":
+        return " (house)"
+    return " (house numbers)" if "house" in source else ""
+
+
 def _code(mid: str, taken: dict[str, str]) -> str:
     """A two-letter code per monster, unique within the race."""
     for cand in (mid[:2], mid[0] + mid[-1], mid[:1] + mid[2:3]):
@@ -44,7 +52,9 @@ def render(state: Any, seat: str | None) -> str:
         p = parse_space(sp)
         if p and p not in where:
             where[p] = "+" + codes[mid][0]
-    lines.append(f"Monster Derby — round {state.round}, phase {state.phase}")
+    boards = getattr(state, "sources", {}).get("boards", "")
+    lines.append(f"Monster Derby — round {state.round}, phase {state.phase}"
+                 + (f"; boards{house(boards)}" if house(boards) else ""))
     if state.rows:
         # three characters a space; two on long tracks so that 8 boards fit in 100 columns
         w = 3 if state.columns * 3 <= 90 else 2
@@ -70,7 +80,7 @@ def render(state: Any, seat: str | None) -> str:
         turned = " turned" if m.turned and m.status == "racing" else ""
         eff = ("; clips: " + ", ".join(sorted(m.effects))) if m.effects else ""
         lines.append(f"{codes[mid]} {m.name:<13} {m.colour:<7} {hp:<9} {m.attack} dice  {','.join(m.natives):<12}"
-                     f" {where_s}{turned}{eff}")
+                     f" {where_s}{turned}{eff}{house(getattr(state, 'sources', {}).get(mid, ''))}")
         copied = f" (copying {LABEL.get(m.copied, m.copied)})" if getattr(m, "copied", "") else ""
         lines.append(f"   ability {LABEL.get(m.ability, m.ability)}{copied}; wacky attack"
                      f" {LABEL.get(m.wacky_attack, m.wacky_attack)}; wacky defense {LABEL.get(m.wacky_defense, m.wacky_defense)}")
@@ -101,8 +111,8 @@ def render(state: Any, seat: str | None) -> str:
                      + f"; winner(s): {', '.join(state.winners)}")
     if seat and seat in state.kept and state.kept[seat] != "?":
         pts = state.kept_points.get(seat, {})
-        lines.append(f"your agenda ({state.kept[seat]}): " + ", ".join(f"{c} {_pts(p)}" for c, p in pts.items()))
+        lines.append(f"your agenda ({state.kept[seat]}{', house' if house(getattr(state, 'agendas_source', '')) else ''}): " + ", ".join(f"{c} {_pts(p)}" for c, p in pts.items()))
     elif seat and state.phase == "agendas" and state.dealt.get(seat):
         for card, pts in zip(state.dealt[seat], state.dealt_points.get(seat, ())):
-            lines.append(f"dealt {card}: " + ", ".join(f"{c} {_pts(p)}" for c, p in pts.items()))
+            lines.append(f"dealt {card}{' (house)' if house(getattr(state, 'agendas_source', '')) else ''}: " + ", ".join(f"{c} {_pts(p)}" for c, p in pts.items()))
     return "\n".join(lines)

@@ -12,6 +12,17 @@ from arbiter.projections.my_little_scythe import PROJECTION, MSState
 CELL = 11
 
 
+def house(entry: dict[str, Any] | None) -> str:
+    """' (house)' for authored content, ' (rulebook name, house effect)' for a mix, '' for the
+    rulebook's own: a player sees which cards and numbers the rulebook does not give."""
+    src = str((entry or {}).get("source", ""))
+    return f" ({src})" if "house" in src else ""
+
+
+def _entry(state: MSState, table: str, key: str) -> dict[str, Any]:
+    return next((x for x in state.content[table] if x["id"] == key), {})
+
+
 def letters(state: MSState) -> dict[str, str]:
     """A lower-case letter per player for the map (a, b, c, ... in seat order)."""
     return {seat: "abcdef"[i] for i, seat in enumerate(state.seats)}
@@ -48,7 +59,8 @@ def render_map(state: MSState) -> str:
         cells = [_cell_lines(state, sp, marks) for sp in row]
         lines.append(indent + "".join(c[0] for c in cells))
         lines.append(indent + "".join(c[1] for c in cells))
-    lines.append("regions: " + ", ".join(f"{r['letter']}={r['name']}" for r in state.content["regions"]))
+    mapped = "house map; " if any(sp.get("source") == "house" for sp in state.content["spaces"]) else ""
+    lines.append(mapped + "regions: " + ", ".join(f"{r['letter']}={r['name']}" for r in state.content["regions"]))
     lines.append("P*=portal (portals are adjacent to each other); CASTLE=Castle Everfree (deliveries only)")
     lines.append("resources: Na apples, Ng gems, Q quest token; Seekers a1 a2 (letters by each player);"
                  " *=last action")
@@ -64,14 +76,15 @@ def render_player(state: MSState, seat: str, viewer: str | None) -> str:
     if "?" in p.spells:  # the view has already hidden another seat's hand
         spells = f"{len(p.spells)} hidden"
     else:
-        spells = ", ".join(f"{c}({rules.spell_value(state, c)})" for c in p.spells) or "none"
+        spells = ", ".join(f"{c}({rules.spell_value(state, c)}{', house' if house(_entry(state, 'spells', c)) else ''})"
+                           for c in p.spells) or "none"
     if p.personality == "?":
         pers = "secret"
     else:
         card = rules.personality(state, p.personality) or {}
-        pers = f"{card.get('name', p.personality)} ({card.get('trophy')} at {card.get('requirement')})"
+        pers = f"{card.get('name', p.personality)}{house(card)} ({card.get('trophy')} at {card.get('requirement')})"
         pers += ", revealed" if p.personality_revealed else ", secret"
-    tiles = ", ".join(f"{k}: {next(t['name'] for t in state.content['power_ups'] if t['id'] == v)}"
+    tiles = ", ".join(f"{k}: {_entry(state, 'power_ups', v)['name']}{house(_entry(state, 'power_ups', v))}"
                       for k, v in p.tiles.items()) or "none"
     groups: dict[str, list[str]] = {}
     for a in rules.mat_actions(state, seat):
@@ -84,7 +97,7 @@ def render_player(state: MSState, seat: str, viewer: str | None) -> str:
         f"  Seekers: {seekers}  friendship {p.friendship}  pies {p.pies}/10",
         f"   trophies {len(p.trophies)}/{top}: {', '.join(p.trophies) or 'none'}   spells: {spells}",
         f"   personality: {pers}   power-ups: {tiles}   quests done: {len(p.quests)}",
-        f"   mat: {mat}",
+        f"   mat{' (house)' if any(a.get('source') == 'house' for a in state.content['mat']) else ''}: {mat}",
     ]
     return "\n".join(textwrap.fill(x, 100, subsequent_indent="     ") for x in lines)
 
@@ -107,10 +120,10 @@ def render(state: MSState, seat: str | None) -> str:
         out.append(f"delivery under way: {d.count}/{d.need} {d.kind}s at Castle Everfree")
     if state.look and "?" not in state.look:
         out.append("power-ups to choose from: " + ", ".join(
-            f"{t} ({next(x['name'] for x in state.content['power_ups'] if x['id'] == t)})" for t in state.look))
+            f"{t} ({_entry(state, 'power_ups', t)['name']}{house(_entry(state, 'power_ups', t))})" for t in state.look))
     if state.quest_card:
         q = rules.quest_card(state, state.quest_card)
-        out.append(f"quest {q['id']} {q['name']}: 1) {_opt(q['options'][0])}  2) {_opt(q['options'][1])}  or No Thanks")
+        out.append(f"quest {q['id']} {q['name']}{house(q)}: 1) {_opt(q['options'][0])}  2) {_opt(q['options'][1])}  or No Thanks")
     if state.trophy_seat:
         reveal = set(state.trophy_reveal)
         shown = [t + (" (reveal your card)" if t in reveal else "") for t in state.trophy_choices]

@@ -1,13 +1,12 @@
-"""Monster Derby's decider: a turn is ``roll``, then ``take-marker`` or ``control <monster>``,
-then steps (``move``, ``fly``, ``attack``, ``recover``, ``call``, ``copy``) and ``end``; a
-curse that strikes waits for the player's ``curse`` way back before the attack goes on."""
+"""Monster Derby's Game object and decider (the command forms are in commands.py): a turn
+is ``roll``, then ``take-marker`` or ``control <monster>``, then steps (``move``, ``fly``,
+``attack``, ``recover``, ``call``, ``copy``) and ``end``; a curse that strikes waits for the
+player's ``curse`` way back before the attack goes on."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
-
-import msgspec
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import BadContent, ManualDiceError, ParseError, RuleViolation, require
@@ -15,6 +14,9 @@ from arbiter.core.game import Game, Option
 from arbiter.core.monster_derby import rules as R
 from arbiter.core.monster_derby.bots import agenda_bot
 from arbiter.core.monster_derby.board import FINISH, LANES, Pos, along, name, parse_space
+from arbiter.core.monster_derby.commands import (
+    Attack, Call, ControlMonster, Copy, Curse, End, Fly, Keep, Move, Recover, Roll, TakeMarker,
+)
 from arbiter.events.base import Event, GameCreated
 from arbiter.events.monster_derby import (
     AbilityCopied, AgendaKept, AgendasDealt, EffectSpent, MarkerTaken, MonsterControlled,
@@ -22,58 +24,6 @@ from arbiter.events.monster_derby import (
     StartingPlayerChosen, TrackLaid, ControlEnded,
 )
 from arbiter.projections.monster_derby import MDState, MonsterDerbyProjection
-
-# -- commands ---------------------------------------------------------------------------
-
-
-class Keep(msgspec.Struct, frozen=True, tag=True):
-    agenda: str
-
-
-class Roll(msgspec.Struct, frozen=True, tag=True):
-    pass
-
-
-class TakeMarker(msgspec.Struct, frozen=True, tag=True):
-    pass
-
-
-class ControlMonster(msgspec.Struct, frozen=True, tag=True):
-    monster: str
-
-
-class Move(msgspec.Struct, frozen=True, tag=True):
-    spaces: tuple[str, ...]
-
-
-class Fly(msgspec.Struct, frozen=True, tag=True):
-    space: str
-
-
-class Attack(msgspec.Struct, frozen=True, tag=True):
-    monster: str
-
-
-class Recover(msgspec.Struct, frozen=True, tag=True):
-    pass
-
-
-class Call(msgspec.Struct, frozen=True, tag=True):
-    monster: str
-    space: str
-
-
-class End(msgspec.Struct, frozen=True, tag=True):
-    pass
-
-
-class Copy(msgspec.Struct, frozen=True, tag=True):
-    monster: str
-
-
-class Curse(msgspec.Struct, frozen=True, tag=True):
-    spaces: tuple[str, ...]
-
 
 WACKY_FACES = ("sword", "shield", "both", "blank")
 _WACKY = re.compile(r"^\d-\d-\d-\d$")

@@ -15,6 +15,7 @@ from arbiter.core.errors import RuleViolation
 from arbiter.core.my_little_scythe import commands as cm
 from arbiter.core.my_little_scythe import rules
 from arbiter.core.my_little_scythe.board import BASE, CASTLE, board_of
+from arbiter.core.my_little_scythe.legal import candidates
 from arbiter.projections.my_little_scythe import PROJECTION, MSState, stock
 
 # fragile trophies first when several qualify: pies and spells get spent, deliveries lapse
@@ -110,7 +111,6 @@ def rollout(s: MSState, seat: str, depth: int = 4) -> float:
 
 
 def candidates_of(s: MSState, seat: str) -> list[Any]:
-    from arbiter.core.my_little_scythe import candidates
     return candidates(s, seat)
 
 

@@ -229,7 +229,9 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
     if verb == "dial":
         if len(low) < 2:
             raise ParseError("dial needs a number of pies: `dial 3`", hint=HINT)
-        pies = _int(low[1], "the dial")
+        # a number off the dial (-1, 9) parses, so that the rules refuse it with MS-DIAL-RANGE
+        neg = low[1].startswith("-") and low[1][1:].isdigit()
+        pies = -int(low[1][1:]) if neg else _int(low[1], "the dial")
         spells: tuple[str, ...] = ()
         if len(low) > 2:
             if low[2] != "with" or len(low) < 4:
@@ -255,7 +257,8 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
     if verb == "explore" and len(low) == 2:
         return Explore(_space(content, low[1]))
     if verb == "quest" and len(low) >= 2:
-        if low[1] not in ("1", "2"):
+        # any option number parses: the rules refuse one the card does not have (MS-QUEST-OPTION)
+        if not low[1].isdigit():
             raise ParseError("a quest has options 1 and 2 (or say `no thanks`)", hint=HINT)
         kw: dict[str, str] = {}
         rest = low[2:]
@@ -287,7 +290,6 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
         for w in names:
             if w not in known:
                 raise ParseError(f"no trophy called {w!r}", hint="trophies: " + ", ".join(sorted(known)))
-        if len(set(names)) != len(names):
-            raise ParseError("name each trophy once", hint="e.g. `trophy pies-8 spells-3`")
+        # a trophy named twice parses: the rules refuse it ("Each trophy can only be earned once")
         return ClaimTrophy(names[0], tuple(names[1:]), reveal)
     raise ParseError(f"not a My Little Scythe command: {text!r}", hint=HINT)

@@ -11,6 +11,7 @@ from typing import Any
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import RuleViolation, require
+from arbiter.core.game import Emitter as KernelEmitter
 from arbiter.core.my_little_scythe.board import BASE, CASTLE, Board, board_of
 from arbiter.core.my_little_scythe.commands import (
     Carry, ChooseAction, ClaimTrophy, Dial, Explore, Go, Keep, LeaveQuests, NoThanks, Place, QuestOption,
@@ -23,18 +24,10 @@ from arbiter.projections.my_little_scythe import PROJECTION, MSState, Player, st
 KINDS = ("apple", "gem")
 
 
-class Ctx:
-    """Events decided so far, and the state they lead to."""
+class Emitter(KernelEmitter[MSState]):
+    """The events one command decides, folded into ``state`` as they are emitted."""
 
-    def __init__(self, state: MSState, rng: Rng) -> None:
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, *events: Event) -> None:
-        for e in events:
-            self.events.append(e)
-            self.state = PROJECTION.evolve(self.state, e)
+    rng: Rng
 
 
 # -- content helpers ---------------------------------------------------------------------
@@ -90,6 +83,18 @@ def seeker_spaces(p: Player) -> list[str]:
     return out
 
 
+def payment_spaces(s: MSState, seat: str) -> list[str]:
+    """Where a Make action takes apples and gems from. "I snatch 2 apples from wherever my
+    Seekers are hanging out" ("Craft"), yet the "Your Turn" example bakes on the first turn,
+    when both Seekers are still at base camp: with base_camp_pays=front-spaces a Seeker at base
+    camp reaches the spaces in front of it (which the setup tile filled)."""
+    p = s.players[seat]
+    out = seeker_spaces(p)
+    if s.options.get("base_camp_pays", "no") == "front-spaces" and BASE in p.seekers:
+        out += [x for x in board(s).neighbours(BASE, p.camp) if x not in out]
+    return out
+
+
 def owner_of(s: MSState, space: str, besides: str | None = None) -> str | None:
     """The opponent (not ``besides``) with a Seeker on ``space``."""
     for seat in s.seats:
@@ -103,7 +108,7 @@ def clamp(s: MSState, track: str, value: int) -> int:
     return max(t["min"], min(t["max"], value))
 
 
-def move_track(c: Ctx, seat: str, track: str, delta: int, reason: str) -> None:
+def move_track(c: Emitter, seat: str, track: str, delta: int, reason: str) -> None:
     """Tracks: pies stop at 10, friendship never below 0 ("Quests")."""
     before = getattr(c.state.players[seat], track)
     after = clamp(c.state, track, before + delta)
@@ -114,9 +119,10 @@ def move_track(c: Ctx, seat: str, track: str, delta: int, reason: str) -> None:
 # -- payments (Make and quests) ----------------------------------------------------------
 
 def take_from_seekers(s: MSState, seat: str, cost: dict[str, int], source: str, rule: str,
-                      what: str) -> dict[str, dict[str, int]]:
-    """Pay apples/gems "from any space where you have a Seeker" (``source`` first)."""
-    spaces = seeker_spaces(s.players[seat])
+                      what: str, make: bool = False) -> dict[str, dict[str, int]]:
+    """Pay apples/gems "from any space where you have a Seeker" (``source`` first); a Make
+    action may also pay from the spaces in front of the camp (option base_camp_pays)."""
+    spaces = payment_spaces(s, seat) if make else seeker_spaces(s.players[seat])
     if source:
         require(source in spaces, "MS-PAY-FROM-SEEKER", f"{seat} has no Seeker on {source} to pay from")
         spaces = [source] + [x for x in spaces if x != source]
@@ -137,7 +143,7 @@ def take_from_seekers(s: MSState, seat: str, cost: dict[str, int], source: str, 
     return taken
 
 
-def gain_rewards(c: Ctx, seat: str, gain: dict[str, int], on: str, reason: str) -> None:
+def gain_rewards(c: Emitter, seat: str, gain: dict[str, int], on: str, reason: str) -> None:
     """Rewards: pies and friendship on the tracks, spells from the deck, apples and gems
     from the supply onto a space where the player has a Seeker (as many as remain)."""
     for track in ("pies", "friendship"):
@@ -164,7 +170,7 @@ def choose_a_different_action(s: MSState, seat: str, action: str) -> dict[str, A
     return spaces[action]
 
 
-def take_action(c: Ctx, seat: str, cmd: ChooseAction) -> None:
+def take_action(c: Emitter, seat: str, cmd: ChooseAction) -> None:
     s = c.state
     require(s.action is None, "MS-ONE-ACTION", f"{seat} has already taken an action this turn")
     a = choose_a_different_action(s, seat, cmd.action)
@@ -182,27 +188,27 @@ def take_action(c: Ctx, seat: str, cmd: ChooseAction) -> None:
         power_up(c, seat, a, cmd.pile, cmd.source)
 
 
-def seek(c: Ctx, seat: str, a: dict[str, Any]) -> None:
+def seek(c: Emitter, seat: str, a: dict[str, Any]) -> None:
     """Seek: roll 4 dice; each die's face is the region where its token is found ("Seek")."""
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     c.emit(c.rng.roll(list(a["dice"]), purpose="seek"))
 
 
-def make_exchange(c: Ctx, seat: str, a: dict[str, Any], source: str) -> None:
+def make_exchange(c: Emitter, seat: str, a: dict[str, Any], source: str) -> None:
     """Make/Craft: Bake Pies (2 apples -> 2 pies), Spellcasting (2 gems -> 1 spell), or a
     Make tile's action ("Craft")."""
     s = c.state
     gain = a.get("gain", {})
     require(not (gain.get("spell") and len(s.spell_deck) < gain["spell"]), "MS-SPELL-DECK-EMPTY",
             "the magic spell deck is empty")
-    taken = take_from_seekers(s, seat, a.get("pay", {}), source, "MS-PAY-NOT-ENOUGH", a["name"])
+    taken = take_from_seekers(s, seat, a.get("pay", {}), source, "MS-PAY-NOT-ENOUGH", a["name"], make=True)
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     if taken:
         c.emit(ev.ResourcesPaid(seat=seat, taken=taken, reason=a["id"]))
     gain_rewards(c, seat, gain, "", a["id"])
 
 
-def power_up(c: Ctx, seat: str, a: dict[str, Any], pile: str, source: str) -> None:
+def power_up(c: Emitter, seat: str, a: dict[str, Any], pile: str, source: str) -> None:
     """Power Up: pay 1 apple and 1 gem, look at the top 3 tiles of a pile ("Power Up")."""
     s = c.state
     require(pile in ("move", "make"), "MS-POWERUP-SECTION",
@@ -210,13 +216,13 @@ def power_up(c: Ctx, seat: str, a: dict[str, Any], pile: str, source: str) -> No
     require(pile not in s.players[seat].tiles, "MS-POWERUP-ONE-PER-SECTION",
             f"{seat}'s {pile} section already has a power-up tile")
     require(s.piles.get(pile), "MS-POWERUP-PILE-EMPTY", f"the {pile} power-up pile is empty")
-    taken = take_from_seekers(s, seat, a["pay"], source, "MS-PAY-NOT-ENOUGH", "Power Up")
+    taken = take_from_seekers(s, seat, a["pay"], source, "MS-PAY-NOT-ENOUGH", "Power Up", make=True)
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     c.emit(ev.ResourcesPaid(seat=seat, taken=taken, reason="power-up"))
     c.emit(ev.PowerUpLooked(seat=seat, pile=pile, tiles=c.state.piles[pile][:3]))
 
 
-def keep_power_up(c: Ctx, seat: str, cmd: Keep) -> None:
+def keep_power_up(c: Emitter, seat: str, cmd: Keep) -> None:
     """Keep 1 of the tiles looked at; the rest go face down to the bottom ("Power Up")."""
     s = c.state
     require(s.look, "MS-POWERUP-KEEP", "no power-up tiles are being looked at")
@@ -257,7 +263,7 @@ def walk(s: MSState, seat: str, start: str, path: tuple[str, ...], reach: int, c
         here = step
 
 
-def move_without_carrying(c: Ctx, seat: str, cmd: Go) -> None:
+def move_without_carrying(c: Emitter, seat: str, cmd: Go) -> None:
     """Move up to 2 spaces without carrying ("Moving my Seekers", option 1)."""
     s = c.state
     check_seeker_may_move(s, seat, cmd.seeker)
@@ -268,7 +274,7 @@ def move_without_carrying(c: Ctx, seat: str, cmd: Go) -> None:
     after_step(c, seat, cmd.path[-1])
 
 
-def move_carrying(c: Ctx, seat: str, cmd: Carry) -> None:
+def move_carrying(c: Emitter, seat: str, cmd: Carry) -> None:
     """Move 1 space carrying any apples/gems on the Seeker's space ("Moving my Seekers", option 2)."""
     s = c.state
     if s.delivery is not None and cmd.seeker in s.moving and cmd.path and cmd.path[-1] == CASTLE:
@@ -315,7 +321,7 @@ def castle_paths(s: MSState, seat: str, start: str) -> list[tuple[str, ...]]:
     return out
 
 
-def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
+def deliver(c: Emitter, seat: str, cmd: Carry) -> None:
     """Deliveries: exactly 4 apples or 4 gems reach Castle Everfree in one turn, maybe split
     between both Seekers; the delivery happens at once, extras stay on their space ("Deliveries")."""
     s = c.state
@@ -341,7 +347,8 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
     revealed = s.players[seat].personality_revealed
     require(not (cmd.reveal and lowered is None), "MS-PERSONALITY",
             f"{seat}'s personality card does not lower the {kind} delivery")
-    use_card = lowered is not None and (revealed or cmd.reveal)
+    forced = personality_mandatory(s) and (pending.count if pending else 0) + count < full
+    use_card = lowered is not None and (revealed or cmd.reveal or forced)
     need = lowered if use_card and lowered is not None else full
     card = s.players[seat].personality if use_card else None
     least = lowered if lowered is not None else full  # what the other Seeker could still make up
@@ -369,29 +376,41 @@ def deliver(c: Ctx, seat: str, cmd: Carry) -> None:
     if card and not c.state.players[seat].personality_revealed:
         c.emit(ev.PersonalityRevealed(seat=seat, card=card, trophy=f"{kind}-delivery"))
     c.emit(ev.DeliveryMade(seat=seat, kind=kind, count=need, extras_left={start: {kind: extras}} if extras else {}))
+    if c.state.options.get("delivery_trophy", "end-of-turn") == "at-once":
+        delivery_trophy_at_once(c, seat, f"{kind}-delivery")
     teleport_home(c, seat)
 
 
-def teleport_home(c: Ctx, seat: str) -> None:
+def delivery_trophy_at_once(c: Emitter, seat: str, trophy: str) -> None:
+    """"When you complete a delivery onto the Castle Everfree space, put one of your trophies
+    on the corresponding level of the trophy track" ("Deliveries"), read as placing it then,
+    within the one-trophy-a-turn limit and the friendship floor (option delivery_trophy)."""
+    s = c.state
+    met = dict(qualified_trophies(s, seat))
+    if trophy in met and (s.trophies_this_turn == 0 or s.final):
+        earn(c, seat, trophy, met[trophy])
+
+
+def teleport_home(c: Emitter, seat: str) -> None:
     """After a delivery the Seekers at the castle return to base camp ("Deliveries")."""
     at = tuple(i + 1 for i, w in enumerate(c.state.players[seat].seekers) if w == CASTLE)
     c.emit(ev.SeekersSentHome(seat=seat, seekers=at, reason="delivery"))
     owe_rejuvenation(c, seat)
 
 
-def owe_rejuvenation(c: Ctx, seat: str) -> None:
+def owe_rejuvenation(c: Emitter, seat: str) -> None:
     """Back at base camp: rejuvenate once a turn ("Base Camps")."""
     p = c.state.players[seat]
     if not p.rejuvenated and seat not in c.state.rejuv:
         c.emit(ev.RejuvenationOwed(seat=seat))
 
 
-def stay(c: Ctx, seat: str, cmd: Stay) -> None:
+def stay(c: Emitter, seat: str, cmd: Stay) -> None:
     check_seeker_may_move(c.state, seat, cmd.seeker)
     c.emit(ev.SeekerStayed(seat=seat, seeker=cmd.seeker))
 
 
-def after_step(c: Ctx, seat: str, space: str) -> None:
+def after_step(c: Emitter, seat: str, space: str) -> None:
     """Moving onto an opponent's Seeker means a pie fight: at once, or once both Seekers have
     moved (option pie_fight_timing; "Pie Fight", "Quests")."""
     defender = owner_of(c.state, space, seat)
@@ -400,23 +419,35 @@ def after_step(c: Ctx, seat: str, space: str) -> None:
     if c.state.options.get("pie_fight_timing", "after-moving") == "after-moving":
         if space not in c.state.pending_fights:
             c.emit(ev.PieFightPending(attacker=seat, defender=defender, space=space))
+            if friendship_lost_on_moving(c.state):
+                move_track(c, seat, "friendship", -1, "attacking in a pie fight")
         return
     start_pie_fight(c, seat, space)
 
 
-def start_pie_fight(c: Ctx, seat: str, space: str) -> None:
+def friendship_lost_on_moving(s: MSState) -> bool:
+    """"When I attack another player, I will lose 1 friendship point right away" ("Pie
+    Fight"): by default when the fight begins (the first step of resolving it); with
+    attack_friendship=on-moving as the Seeker moves onto the opponent, before the fight that
+    waits for the other Seeker to move."""
+    return (s.options.get("attack_friendship", "fight-start") == "on-moving"
+            and s.options.get("pie_fight_timing", "after-moving") == "after-moving")
+
+
+def start_pie_fight(c: Emitter, seat: str, space: str) -> None:
     """The pie fight begins: the attacker loses 1 friendship right away ("Pie Fight")."""
     defender = owner_of(c.state, space, seat)
     if defender is None or space not in c.state.players[seat].seekers:
         c.emit(ev.PieFightCalledOff(space=space))  # one side has already left the space
         return
     c.emit(ev.PieFightStarted(attacker=seat, defender=defender, space=space))
-    move_track(c, seat, "friendship", -1, "attacking in a pie fight")
+    if not friendship_lost_on_moving(c.state):
+        move_track(c, seat, "friendship", -1, "attacking in a pie fight")
 
 
 # -- Pie fights --------------------------------------------------------------------------
 
-def set_dial(c: Ctx, seat: str, cmd: Dial) -> None:
+def set_dial(c: Emitter, seat: str, cmd: Dial) -> None:
     """Each side secretly dials 0-7 pies, no more than they hold, and may clip spells ("Pie Fight")."""
     s = c.state
     f = s.fight
@@ -432,7 +463,7 @@ def set_dial(c: Ctx, seat: str, cmd: Dial) -> None:
     c.emit(ev.DialSet(seat=seat, pies=cmd.pies, spells=tuple(cmd.spells)))
 
 
-def resolve_pie_fight(c: Ctx) -> None:
+def resolve_pie_fight(c: Emitter) -> None:
     """Reveal together; higher score wins, ties to the attacker; the loser goes home leaving
     resources; both pay their pies; spells are discarded ("Pie Fight")."""
     s = c.state
@@ -457,7 +488,7 @@ def resolve_pie_fight(c: Ctx) -> None:
     card = personality(c.state, c.state.players[f.defender].personality)
     stubborn = bool(card and card["trophy"] == "pie-fight")
     if tie and lose == f.defender and may_win_pie_fight(c.state, lose):
-        if c.state.players[lose].personality_revealed:
+        if c.state.players[lose].personality_revealed or personality_mandatory(c.state):
             if stubborn:
                 pie_fight_victory(c, lose, card["id"] if card else None)
         else:
@@ -480,10 +511,20 @@ def may_win_pie_fight(s: MSState, seat: str) -> bool:
     if "pie-fight" in p.trophies or len(p.trophies) >= s.content["trophies_per_player"]:
         return False
     low = p.friendship < s.content["trophy_min_friendship"]
-    return not (low and s.options.get("low_friendship_blocks_pie_fight", True))
+    if low and s.options.get("low_friendship_blocks_pie_fight", True):
+        return False
+    return not (pie_fight_counts(s, seat) and s.trophies_this_turn >= 1 and not s.final)
 
 
-def pie_fight_victory(c: Ctx, seat: str, card: str | None) -> None:
+def pie_fight_counts(s: MSState, seat: str) -> bool:
+    """"On your turn, you can only earn one trophy ... The Pie Fight Victory trophy is an
+    exception - you can earn it even outside of your turn" ("The Importance of Trophies"): by
+    default it never counts against the limit; with pie_fight_limit=own-turn the exception is
+    only its timing, and a fight won on your own turn is that turn's trophy."""
+    return s.options.get("pie_fight_limit", "exception") == "own-turn" and seat == s.active
+
+
+def pie_fight_victory(c: Emitter, seat: str, card: str | None) -> None:
     """The Pie Fight Victory trophy may be earned any time, also on another's turn ("Trophies")."""
     s = c.state
     if not may_win_pie_fight(s, seat):
@@ -494,7 +535,7 @@ def pie_fight_victory(c: Ctx, seat: str, card: str | None) -> None:
     c.emit(ev.TrophyEarned(seat=seat, trophy="pie-fight", turn=s.turn, personality=card))
 
 
-def rejuvenate(c: Ctx, seat: str, cmd: Rejuvenate) -> None:
+def rejuvenate(c: Emitter, seat: str, cmd: Rejuvenate) -> None:
     """Rejuvenate: 1 magic spell or 2 pies, and the action token leaves the mat ("Base Camps")."""
     s = c.state
     require(not (not s.rejuv or s.rejuv[0] != seat), "MS-REJUVENATE-NOT-NOW",
@@ -520,7 +561,7 @@ def placement_spaces(s: MSState, kind: str, region: str) -> list[str]:
     return out
 
 
-def place_token(c: Ctx, seat: str, cmd: Place) -> None:
+def place_token(c: Emitter, seat: str, cmd: Place) -> None:
     s = c.state
     require(s.seek, "MS-SEEK-NOT-NOW", "there is no token to place")
     kind, region = s.seek[0]
@@ -537,7 +578,7 @@ def place_token(c: Ctx, seat: str, cmd: Place) -> None:
         move_track(c, seat, "friendship", 1, f"a gift to {friend}")
 
 
-def skip_unplaceable(c: Ctx) -> bool:
+def skip_unplaceable(c: Emitter) -> bool:
     """Exhausted supplies and full regions: the token is not placed ("Seek")."""
     s = c.state
     kind, region = s.seek[0]
@@ -559,22 +600,34 @@ def quest_spaces_after_moving(s: MSState, seat: str) -> tuple[str, ...]:
     return tuple(x for x in seeker_spaces(s.players[seat]) if stock(s, x, "quest"))
 
 
-def draw_quest(c: Ctx, seat: str, space: str) -> None:
+def draw_quest(c: Emitter, seat: str, space: str) -> None:
     """Take the token and draw a quest; an empty deck is rebuilt from the quest cards of
     players holding the 2 Quests trophy ("Quests")."""
     c.emit(ev.QuestTokenTaken(seat=seat, space=space))
     if not c.state.quest_deck:
-        holders = tuple(x for x in c.state.seats if "quests-2" in c.state.players[x].trophies
-                        and c.state.players[x].quests)
-        cards = tuple(k for x in holders for k in c.state.players[x].quests)
-        c.emit(ev.QuestDeckRebuilt(cards=cards, taken_from=holders))
-        if cards:
-            c.emit(c.rng.shuffle("quests", cards))
+        rebuild_quest_deck(c, always=True)
     if c.state.quest_deck:
         c.emit(ev.QuestDrawn(seat=seat, card=c.state.quest_deck[0], space=space))
+        if not c.state.quest_deck and c.state.options.get("quest_rebuild", "on-draw") == "when-empty":
+            rebuild_quest_deck(c, always=False)
 
 
-def explore(c: Ctx, seat: str, cmd: Explore) -> None:
+def rebuild_quest_deck(c: Emitter, always: bool) -> None:
+    """"If the Quest deck is empty, I immediately gather quest cards from players who have
+    completed the '2 Quests' trophy" ("Quests"): by default when a draw finds the deck empty
+    (the drawing player gathers); with quest_rebuild=when-empty also the moment the last card is
+    drawn (nothing is recorded then when no one holds the trophy)."""
+    holders = tuple(x for x in c.state.seats if "quests-2" in c.state.players[x].trophies
+                    and c.state.players[x].quests)
+    cards = tuple(k for x in holders for k in c.state.players[x].quests)
+    if not cards and not always:
+        return
+    c.emit(ev.QuestDeckRebuilt(cards=cards, taken_from=holders))
+    if cards:
+        c.emit(c.rng.shuffle("quests", cards))
+
+
+def explore(c: Emitter, seat: str, cmd: Explore) -> None:
     """If both Seekers have quests, the player chooses which to look at first ("Quests")."""
     s = c.state
     require(not (s.quest_card or cmd.space not in s.quest_spaces), "MS-QUEST-NOT-NOW",
@@ -586,12 +639,14 @@ def quest_card(s: MSState, card: str) -> dict[str, Any]:
     return next(q for q in s.content["quests"] if q["id"] == card)
 
 
-def resolve_quest(c: Ctx, seat: str, cmd: QuestOption) -> None:
+def resolve_quest(c: Emitter, seat: str, cmd: QuestOption) -> None:
     """Pick option 1 or 2: pay from Seeker spaces, pay another player onto their Seeker's
     space, gain onto a Seeker's space; friendship stays at 0 at worst ("Quests")."""
     s = c.state
     require(s.quest_card, "MS-QUEST-NOT-NOW", "there is no quest card to resolve")
     card = quest_card(s, s.quest_card)
+    require(1 <= cmd.option <= len(card["options"]), "MS-QUEST-OPTION",
+            f"{card['name']} has options 1 and {len(card['options'])}, or say No Thanks")
     opt = card["options"][cmd.option - 1]
     p = s.players[seat]
     spaces = seeker_spaces(p)
@@ -639,7 +694,7 @@ def resolve_quest(c: Ctx, seat: str, cmd: QuestOption) -> None:
     c.emit(ev.QuestResolved(seat=seat, card=card["id"], option=cmd.option))
 
 
-def no_thanks(c: Ctx, seat: str) -> None:
+def no_thanks(c: Emitter, seat: str) -> None:
     """"No Thanks": the quest is not resolved and goes to the bottom of the deck ("Quests")."""
     require(c.state.quest_card, "MS-QUEST-NOT-NOW", "there is no quest card to refuse")
     c.emit(ev.QuestDeclined(seat=seat, card=c.state.quest_card))
@@ -682,7 +737,7 @@ def qualified_trophies(s: MSState, seat: str) -> list[tuple[str, str | None]]:
     return out
 
 
-def earn(c: Ctx, seat: str, trophy: str, card: str | None) -> None:
+def earn(c: Emitter, seat: str, trophy: str, card: str | None) -> None:
     if card and not c.state.players[seat].personality_revealed:
         c.emit(ev.PersonalityRevealed(seat=seat, card=card, trophy=trophy))
     c.emit(ev.TrophyEarned(seat=seat, trophy=trophy, turn=c.state.turn, personality=card))
@@ -693,18 +748,29 @@ def needs_reveal(s: MSState, seat: str, card: str | None) -> bool:
     return card is not None and not s.players[seat].personality_revealed
 
 
-def offer_trophies(c: Ctx, seat: str, q: list[tuple[str, str | None]], optional: bool) -> None:
+def personality_mandatory(s: MSState) -> bool:
+    """"If your personality card reduces the requirements for a specific trophy, you can reveal
+    the card" ("Personality Cards") against "If you meet the requirements for a trophy ..., you
+    have to place a trophy token" ("The Importance of Trophies"): by default the card is the
+    player's to play (optional); personality_trophy=mandatory counts a requirement met through
+    the card as met, so the card is revealed and the trophy placed."""
+    return s.options.get("personality_trophy", "optional") == "mandatory"
+
+
+def offer_trophies(c: Emitter, seat: str, q: list[tuple[str, str | None]], optional: bool) -> None:
     reveal = tuple(t for t, card in q if needs_reveal(c.state, seat, card))
     choices = tuple(t for t, _ in q if t not in reveal) + reveal  # the ones met outright first
     c.emit(ev.TrophyChoiceOffered(seat=seat, choices=choices, reveal=reveal, optional=optional))
 
 
-def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
+def claim_trophy(c: Emitter, seat: str, cmd: ClaimTrophy) -> None:
     """Qualifying for several trophies, the player chooses one ("Trophy Limit"); a trophy met
     only through the personality card is taken by revealing it, or passed ("Personality Cards")."""
     s = c.state
     wanted = (cmd.trophy,) + cmd.more
     p = s.players[seat]
+    require(len(set(wanted)) == len(wanted), "MS-TROPHY-ONCE",
+            f"each trophy is earned once: {seat} names {', '.join(wanted)}")
     if s.trophy_seat != seat:
         first = next((t for t in wanted if t in p.trophies), None)
         require(first is None, "MS-TROPHY-NOT-QUALIFIED", f"{seat} already has the {first} trophy; each is earned once")
@@ -746,7 +812,7 @@ def claim_trophy(c: Ctx, seat: str, cmd: ClaimTrophy) -> None:
             earn(c, seat, t, card)
 
 
-def trophies_at_end_of_turn(c: Ctx, seat: str) -> bool:
+def trophies_at_end_of_turn(c: Emitter, seat: str) -> bool:
     """One trophy a turn (any number on a grand-finale final turn), mandatory when qualified,
     the player choosing among several; one met only through the secret personality card is the
     player's to take or pass; returns True when the player must decide ("Trophy Limit",
@@ -755,8 +821,9 @@ def trophies_at_end_of_turn(c: Ctx, seat: str) -> bool:
     q = [(t, card) for t, card in qualified_trophies(s, seat) if t not in s.declined]
     if not q:
         return False
-    must = [(t, card) for t, card in q if not needs_reveal(s, seat, card)]
-    may = [(t, card) for t, card in q if needs_reveal(s, seat, card)]
+    mandatory = personality_mandatory(s)
+    must = [(t, card) for t, card in q if mandatory or not needs_reveal(s, seat, card)]
+    may = [(t, card) for t, card in q if not mandatory and needs_reveal(s, seat, card)]
     slots = s.content["trophies_per_player"] - len(s.players[seat].trophies)
     if s.final:
         if len(must) > slots:
@@ -779,7 +846,7 @@ def trophies_at_end_of_turn(c: Ctx, seat: str) -> bool:
 
 # -- the flow of a turn ------------------------------------------------------------------
 
-def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
+def advance(c: Emitter) -> None:  # noqa: C901 - the order of a turn
     """Play the automatic steps until a seat owes a decision."""
     for _ in range(1000):
         s = c.state
@@ -828,7 +895,7 @@ def advance(c: Ctx) -> None:  # noqa: C901 - the order of a turn
     raise AssertionError("advance did not settle")
 
 
-def end_turn(c: Ctx, seat: str) -> None:
+def end_turn(c: Emitter, seat: str) -> None:
     """The next player's turn; the grand finale once someone has 4 trophies ("Grand Finale")."""
     s = c.state
     c.emit(ev.TurnEnded(seat=seat, turn=s.turn))
@@ -860,7 +927,7 @@ def end_turn(c: Ctx, seat: str) -> None:
     c.emit(ev.TurnStarted(seat=nxt, turn=s.turn + 1))
 
 
-def crown(c: Ctx, reason: str) -> None:
+def crown(c: Emitter, reason: str) -> None:
     """The most trophies wins; ties go to more friendship ("Resolving Ties")."""
     s = c.state
     trophies = {x: len(s.players[x].trophies) for x in s.seats}
@@ -875,7 +942,7 @@ def crown(c: Ctx, reason: str) -> None:
 
 
 def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noqa: C901
-    c = Ctx(state, rng)
+    c = Emitter(state, PROJECTION, rng)
     s = state
     if s.fight is not None:
         require(isinstance(cmd, Dial), "MS-DIAL-NOT-NOW", "a pie fight is under way: set your dial first")
