@@ -130,7 +130,7 @@ bf = [
  card("bf-bounty-debtor", "Bounty: Debtor", "bounty", "Hunt (1): gain 1 Ambition. Progress: collect Credits; hunt.", 0,
       hunt={"cost": 1, "effects": [{"do": "gain", "ambition": 1}]}, progress=[{"kind": "collect"}, {"kind": "hunt"}]),
  card("bf-bounty-jedi", "Bounty: Jedi", "bounty", "Hunt (3): defeat a Hero of Strength 3 or less. Progress: vanquish a Hero; vanquish a Hero Vehicle.", 2,
-      hunt={"cost": 3, "effects": [{"do": "defeat", "target": "hero", "max_strength": 3}]}, progress=[{"kind": "vanquish"}, {"kind": "hunt"}]),
+      hunt={"cost": 3, "effects": [{"do": "defeat", "target": "hero", "max_strength": 3}]}, progress=[{"kind": "vanquish"}, {"kind": "vanquish_vehicle"}]),
  card("bf-bossk", "Bossk", "ally", "No ability.", 3, strength=3, copies=2),
  card("bf-dengar", "Dengar", "ally", "When played, gain 1 Credit.", 2, strength=2, copies=2, abilities=[onplay({"do": "gain", "credits": 1})]),
  card("bf-ig-88", "IG-88", "ally", "Activate (1): put a Strength token on this Ally.", 3, strength=3, copies=2,
