@@ -333,21 +333,22 @@ def condition(trigger, text, effects, **extra):
 def test_condition_played_when_an_opponent_activates_an_ability():
     c = cards(condition("activate", "Play when an opponent activates an ability: gain 1 Credit.", [gain(credits=1)]))
     m = new(content=c)
-    m = give(m, "bob", "ss-ruthless-pursuit-1")
+    m = give(empty_hand(m, "bob"), "bob", "ss-ruthless-pursuit-1")
     m = put(m, "ann", "cb-bounty-droid-1", "bora-vio")
     m = put(m, "ann", "cbf-clone-trooper-1", "bora-vio")
+    m = credits(m, "ann", 1)
     m.apply("ann", "move the box")
     m.apply("ann", "activate cb-bounty-droid-1")
     assert m.to_act().seats == ("bob",)
     m.apply("bob", "condition ss-ruthless-pursuit-1")
-    assert m.state.credits["bob"] == 2
+    assert m.state.credits["bob"] == 2 and m.state.credits["ann"] == 0
 
 
 def test_condition_played_when_an_opponent_moves_a_card_makes_them_lose_a_credit():
     c = cards(condition("move_card", "Play when an opponent moves a card: they lose 1 Credit.",
                         [{"do": "lose", "credits": 1, "who": "opponent"}]))
     m = new(content=c)
-    m = give(m, "bob", "ss-ruthless-pursuit-1")
+    m = give(empty_hand(m, "bob"), "bob", "ss-ruthless-pursuit-1")
     m = put(m, "ann", "cb-hired-gun-1", "coruscant")
     m = credits(m, "ann", 2)
     m.apply("ann", "move black stall station")
@@ -360,7 +361,7 @@ def test_a_condition_with_a_condition_of_its_own_is_playable_only_while_it_holds
     c = cards(condition("play_ally", "Play when an opponent plays an Ally, if you have no Credits: gain 2 Credits.",
                         [gain(credits=2)], **{"if": {"count": "credits", "max": 0}}))
     m = new(content=c)
-    m = give(m, "bob", "ss-ruthless-pursuit-1")  # bob starts with 1 Credit
+    m = give(empty_hand(m, "bob"), "bob", "ss-ruthless-pursuit-1")  # bob starts with 1 Credit
     m = give(m, "ann", "cb-hired-gun-1", "cb-hired-gun-2")
     m = credits(m, "ann", 4)
     m.apply("ann", "move coruscant")
