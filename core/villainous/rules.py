@@ -83,6 +83,12 @@ def react_with_condition(t: Table, seat: str, cmd: Any) -> None:
     w = t.d["window"]
     if seat != w["queue"][0]:
         raise RuleViolation("SV-CONDITION-TIMING", f"{w['queue'][0]} may play a Condition or pass first")
+    if isinstance(cmd, C.Hunt):
+        if t.d["options"].get("hunt_turns", "own") != "any":
+            raise RuleViolation("SV-HUNT-ANY-TURN", "a Hunt is paid during your own turn (option hunt_turns=any "
+                                "allows it on an opponent's turn too)")
+        hunt(t, seat, cmd)
+        return
     if isinstance(cmd, C.Pass):
         t.emit(ev.WindowPassed(seat=seat))
         return
