@@ -199,3 +199,13 @@ def test_a_card_once_public_and_drawn_again_is_hidden_in_the_opponents_view():
     assert card not in m.view("bob").hand["ann"]
     drawn = [e for _s, _a, e in m.log("bob") if isinstance(e, ev.CardsDrawn) and e.seat == "ann"]
     assert all(set(e.cards) == {"?"} for e in drawn)
+
+
+def test_house_cards_are_labelled_house_on_the_board_and_in_the_hand():
+    """House content is labelled house where a player sees it (games.md's policy)."""
+    m = new()
+    m = put(m, "ann", "cb-hired-gun-1", "coruscant")
+    out = render(m.state, "ann")
+    assert "Hired Gun <cb-hired-gun-1> (ally, lower, Strength 2) [dim](house)[/dim]" in out
+    hand = out.split("Your hand (ann):")[1]
+    assert hand.count("(house)") == len(m.state.hand["ann"])
