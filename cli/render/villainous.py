@@ -68,7 +68,7 @@ def render(state: Any, seat: str | None) -> str:
         f = state.fate
         lines.append("")
         lines.append(f"Fate: {f['by']} revealed from {f['target']}'s Fate deck: "
-                     + ", ".join(f"{t.card(c)['name']} <{c}>" for c in f["cards"]))
+                     + ", ".join(f"{t.card(c)['name']} <{c}>{_house(t, c)}" for c in f["cards"]))
     if state.pending:
         p = state.pending[-1]
         lines.append(f"Waiting on {p['seat']}: {p['prompt']} — {', '.join(p['options'])}")
@@ -81,9 +81,11 @@ def render(state: Any, seat: str | None) -> str:
             if c == "?":
                 continue
             cd = t.card(c)
-            cost = f"{cd.get('cost', 0)} {'Ambition' if cd.get('cost_kind') == 'ambition' else 'Credits'}"
+            n, kind = t.cost_of(seat, c)
+            cost = f"{n} {'Ambition' if kind == 'ambition' else 'Credits'}"
             st = f", Strength {cd['strength']}" if "strength" in cd else ""
-            lines.append(f"  {cd['name']} <{c}> — {cd['type'].replace('_', ' ')}, {cost}{st}: {cd.get('text', '')}")
+            lines.append(f"  {cd['name']} <{c}>{_house(t, c)} — {cd['type'].replace('_', ' ')}, {cost}{st}: "
+                         f"{cd.get('text', '')}")
     return "\n".join(_wrap(line) for line in lines)
 
 
@@ -93,6 +95,11 @@ def _wrap(line: str, width: int = 100) -> str:
         return line
     indent = " " * (len(line) - len(line.lstrip()) + 4)
     return textwrap.fill(line, width=width, subsequent_indent=indent, break_on_hyphens=False)
+
+
+def _house(t: Table, c: str) -> str:
+    """House cards are labelled where a player sees them (the real card lists are not public)."""
+    return " [dim](house)[/dim]" if t.card(c).get("source") == "house" else ""
 
 
 def _card_line(t: Table, s: str, c: str) -> str:
@@ -112,4 +119,4 @@ def _card_line(t: Table, s: str, c: str) -> str:
         bits.append(f", engaged with {info['engaged']}")
     if cd["type"] == "bounty":
         bits.append(f", progress {len(info['progress'])}/{len(cd.get('progress', []))}")
-    return "".join(bits) + ")"
+    return "".join(bits) + ")" + _house(t, c)

@@ -32,6 +32,12 @@ def smart(state: Any, seat: str, legal: Sequence[Any], rng: random.Random) -> An
             opp = t.d["fate"]["target"]
             typ = t.ctype(cmd.card)
             base = int(t.card(cmd.card).get("strength") or 0)
+            if opp == seat:  # a card of your own Fate deck played on yourself: the least harm
+                wanted = typ == "hero" and (kind == "targets" or (kind == "rebels" and "rebel" in t.card(cmd.card).get("keywords", [])))
+                return 15 - base / 10 if wanted else {"effect": 4, "hero": 3}.get(typ, 2)
+            if typ == "hero" and t.villain(opp)["objective"]["kind"] == "rebels" \
+                    and "rebel" in t.card(cmd.card).get("keywords", []):
+                return 2 + base / 10  # a Rebel is what the Seventh Sister hunts: do not hand her one
             return {"hero": 10 + base, "hero_vehicle": 8, "condition": 7, "effect": 6, "item": 5}.get(typ, 1)
         if isinstance(cmd, C.Vanquish):
             info = t.in_sector(seat).get(cmd.target, {})

@@ -10,13 +10,24 @@ from arbiter.core.errors import BadContent
 SYMBOL = re.compile(r"^(credits:\d+|ambition|play|move|discard|activate|vanquish|fate)$")
 VILLAIN_TYPES = {"ally", "item", "effect", "condition", "ally_vehicle", "contact", "bounty"}
 FATE_TYPES = {"hero", "item", "effect", "condition", "hero_vehicle"}
-WHEN = {"play", "activate", "ambition", "move_in", "condition", "reward"}
-PASSIVES = {"strength", "forbid", "allow", "hand_limit"}
+WHEN = {"play", "activate", "ambition", "move_in", "condition", "reward", "turn_start", "turn_end", "whenever"}
+PASSIVES = {"strength", "forbid", "allow", "hand_limit", "cost", "collect"}
+HOOKS = {"play_ambition", "play_credits", "play_ally", "activate", "activate_ambition", "move_card", "vanquish",
+         "fate", "collect", "ally_on_vehicle"}
+APPLIES = {"self", "bearer", "allies_here", "heroes_here", "allies_all", "heroes_all"}
 VERBS = {"gain", "lose", "draw", "discard", "target", "defeat", "remove", "move", "strength",
          "free_action", "choose", "play", "place", "find", "reveal", "look", "swap", "engage",
          "pay", "vanquish", "fate_self"}
-TRIGGERS = {"vanquish", "play_ally", "fate", "collect"}
-PROGRESS = {"vanquish", "vanquish_strong", "vanquish_vehicle", "play_ally", "collect", "fate", "hunt"}
+#: the happenings a Condition, a Fate Condition's "until", a Bounty's Progress or a
+#: "whenever" ability can answer (CARDS.md, "Happenings")
+TRIGGERS = {"vanquish", "defeat", "vanquish_vehicle", "play_ally", "play_item", "play_effect", "play_vehicle",
+            "play_contact", "play_bounty", "collect", "fate", "hunt", "activate", "move_card", "discard",
+            "complete_bounty", "play_hero", "play_hero_vehicle", "fate_item", "fate_effect", "fate_condition"}
+PROGRESS = TRIGGERS | {"vanquish_strong", "have"}
+COUNTS = {"credits", "ambition", "targets", "rebels", "hand", "completed", "heroes_with_targets",
+          "locations_with_heroes", "allies", "heroes", "items", "effects", "hero_vehicles", "ally_vehicles",
+          "vehicles", "contacts", "bounties", "conditions"}
+FILTERS = {"type": str, "named": str, "keyword": str, "min": int}
 OBJECTIVES = {"targets", "rebels", "bounties"}
 DECK_SIZES = {"villain_deck": 30, "fate_deck": 15}
 
@@ -96,38 +107,97 @@ def check_card(c: Any, vkey: str, deck: str, seen: set[str]) -> None:
         prog = c.get("progress")
         if not isinstance(prog, list) or not prog:
             raise BadContent(f"{where}: a Bounty needs a list of Progress requirements")
-        for p in prog:
+        for k, p in enumerate(prog):
             if not isinstance(p, dict) or p.get("kind") not in PROGRESS:
-                raise BadContent(f"{where}: Progress kind {p.get('kind') if isinstance(p, dict) else p!r} is not one of {', '.join(sorted(PROGRESS))}")
+                raise BadContent(f"{where}: progress[{k}].kind {p.get('kind') if isinstance(p, dict) else p!r} is not one of {', '.join(sorted(PROGRESS))}")
+            if p["kind"] == "have":
+                check_count(p, f"{where}: progress[{k}]")
+            else:
+                check_filters(p, f"{where}: progress[{k}]")
         hunt = c.get("hunt")
         if not isinstance(hunt, dict) or not isinstance(hunt.get("cost", 0), int):
             raise BadContent(f"{where}: a Bounty needs a 'hunt' with a cost and effects")
-        check_effects(hunt.get("effects", []), where)
+        check_effects(hunt.get("effects", []), f"{where}: hunt")
     if c["type"] == "condition" and deck == "fate_deck" and c.get("until") not in (None, *TRIGGERS):
-        raise BadContent(f"{where}: 'until' is one of {', '.join(sorted(TRIGGERS))}")
+        raise BadContent(f"{where}: 'until' {c.get('until')!r} is not one of {', '.join(sorted(TRIGGERS))}")
     abilities = c.get("abilities", [])
     if not isinstance(abilities, list):
         raise BadContent(f"{where}: abilities must be a list")
-    for a in abilities:
+    for k, a in enumerate(abilities):
+        at = f"{where}: abilities[{k}]"
         if not isinstance(a, dict):
-            raise BadContent(f"{where}: each ability is an object")
+            raise BadContent(f"{at}: each ability is an object")
+        if "if" in a:
+            check_count(a["if"], f"{at}.if")
         if "passive" in a:
-            if a["passive"] not in PASSIVES:
-                raise BadContent(f"{where}: passive {a['passive']!r} is not one of {', '.join(sorted(PASSIVES))}")
-            if a["passive"] in ("strength", "hand_limit") and not isinstance(a.get("amount"), int):
-                raise BadContent(f"{where}: a {a['passive']} modifier needs a whole-number amount")
+            check_passive(a, at)
             continue
         if a.get("when") not in WHEN:
-            raise BadContent(f"{where}: ability 'when' {a.get('when')!r} is not one of {', '.join(sorted(WHEN))}")
+            raise BadContent(f"{at}.when {a.get('when')!r} is not one of {', '.join(sorted(WHEN))}")
         if a["when"] == "condition" and a.get("trigger") not in TRIGGERS:
-            raise BadContent(f"{where}: a Condition's trigger is one of {', '.join(sorted(TRIGGERS))}")
-        check_effects(a.get("effects", []), where)
+            raise BadContent(f"{at}.trigger {a.get('trigger')!r} is not one of {', '.join(sorted(TRIGGERS))}")
+        if a["when"] == "whenever":
+            if a.get("event") not in TRIGGERS:
+                raise BadContent(f"{at}.event {a.get('event')!r} is not one of {', '.join(sorted(TRIGGERS))}")
+            if a.get("where", "sector") not in ("here", "sector"):
+                raise BadContent(f"{at}.where is here or sector, not {a.get('where')!r}")
+            check_filters(a, at)
+        if a["when"] in ("activate", "ambition") and not (isinstance(a.get("cost", 0), int) and a.get("cost", 0) >= 0):
+            raise BadContent(f"{at}.cost must be a whole number, 0 or more")
+        if "effects" not in a:
+            raise BadContent(f"{at}: missing 'effects'")
+        check_effects(a["effects"], at)
+
+
+def check_passive(a: dict[str, Any], at: str) -> None:
+    kind = a["passive"]
+    if kind not in PASSIVES:
+        raise BadContent(f"{at}.passive {kind!r} is not one of {', '.join(sorted(PASSIVES))}")
+    if kind in ("strength", "hand_limit", "cost", "collect") and not isinstance(a.get("amount"), int):
+        raise BadContent(f"{at}.amount: a {kind} modifier needs a whole-number amount")
+    if kind == "strength" and a.get("applies") not in APPLIES:
+        raise BadContent(f"{at}.applies {a.get('applies')!r} is not one of {', '.join(sorted(APPLIES))}")
+    if kind in ("forbid", "allow") and a.get("hook") not in HOOKS:
+        raise BadContent(f"{at}.hook {a.get('hook')!r} is not one of {', '.join(sorted(HOOKS))}")
+    if kind == "cost":
+        if a.get("type") is not None and a["type"] not in VILLAIN_TYPES:
+            raise BadContent(f"{at}.type {a['type']!r} is not one of {', '.join(sorted(VILLAIN_TYPES))}")
+        if a.get("cost_kind", "credits") not in ("credits", "ambition"):
+            raise BadContent(f"{at}.cost_kind is credits or ambition")
+    if "for_each" in a:
+        check_count(a["for_each"], f"{at}.for_each")
+
+
+def check_count(spec: Any, at: str) -> None:
+    """A condition or a count: ``{"count": WHAT, "where": here|mover|sector, "min", "max"}``."""
+    if not isinstance(spec, dict) or spec.get("count") not in COUNTS:
+        got = spec.get("count") if isinstance(spec, dict) else spec
+        raise BadContent(f"{at}.count {got!r} is not one of {', '.join(sorted(COUNTS))}")
+    if spec.get("where", "sector") not in ("here", "mover", "sector"):
+        raise BadContent(f"{at}.where is here, mover or sector, not {spec.get('where')!r}")
+    for k in ("min", "max"):
+        if k in spec and not (isinstance(spec[k], int) and spec[k] >= 0):
+            raise BadContent(f"{at}.{k} must be a whole number, 0 or more")
+
+
+def check_filters(spec: dict[str, Any], at: str) -> None:
+    for k, typ in FILTERS.items():
+        if k in spec and not isinstance(spec[k], typ):
+            raise BadContent(f"{at}.{k} must be a {'whole number' if typ is int else 'string'}")
 
 
 def check_effects(effects: Any, where: str) -> None:
     if not isinstance(effects, list):
         raise BadContent(f"{where}: effects must be a list")
-    for e in effects:
+    for k, e in enumerate(effects):
+        at = f"{where}.effects[{k}]"
         if not isinstance(e, dict) or e.get("do") not in VERBS:
             verb = e.get("do") if isinstance(e, dict) else e
-            raise BadContent(f"{where}: unknown effect verb {verb!r} (verbs: {', '.join(sorted(VERBS))})")
+            raise BadContent(f"{at}.do: unknown effect verb {verb!r} (verbs: {', '.join(sorted(VERBS))})")
+        for key in ("credits", "ambition", "n", "amount", "max_strength", "max_cost"):
+            if key in e and not isinstance(e[key], int):
+                raise BadContent(f"{at}.{key} must be a whole number")
+        if "if" in e:
+            check_count(e["if"], f"{at}.if")
+        if "for_each" in e:
+            check_count(e["for_each"], f"{at}.for_each")

@@ -65,6 +65,10 @@ def step(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None)
     fn = VERBS.get(verb)
     if fn is None:
         return []
+    if choice is None and ("if" in eff or "for_each" in eff):
+        eff = counted(t, eff, ctx)
+        if eff is None:
+            return []
     opts_fn = OPTIONS.get(verb)
     if opts_fn is not None and choice is None:
         opts = opts_fn(t, eff, ctx)
@@ -113,10 +117,35 @@ def prompt(t: Table, eff: dict[str, Any]) -> str:
     return texts.get(verb, f"choose for {verb}")
 
 
+AMOUNTS = ("credits", "ambition", "n", "amount")
+
+
+def counted(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> dict[str, Any] | None:
+    """An effect under ``"if"`` applies only while its condition holds; ``"for_each"``
+    multiplies its amounts by a count (none counted: nothing happens). The condition is
+    judged when the effect is reached, so an earlier effect of the card can meet it."""
+    here = ctx.get("loc") or t.d["mover"].get(ctx["seat"])
+    if not t.holds(ctx["seat"], eff.get("if"), here):
+        return None
+    if "for_each" in eff:
+        n = t.count(ctx["seat"], eff["for_each"], here)
+        if n <= 0:
+            return None
+        eff = {k: v for k, v in eff.items() if k != "for_each"}
+        for k in AMOUNTS:
+            if k in eff:
+                eff[k] = int(eff[k]) * n
+    return {k: v for k, v in eff.items() if k != "if"}
+
+
 def feasible(t: Table, effects: list[dict[str, Any]], ctx: dict[str, Any]) -> bool:
     """A card you cannot follow cannot be played (Villain Cards, note): every effect that is
-    not optional and needs a target must have one."""
+    not optional and needs a target must have one (an effect whose "if" fails is skipped)."""
     for eff in effects:
+        if "if" in eff or "for_each" in eff:
+            eff = counted(t, eff, ctx)
+            if eff is None:
+                continue
         fn = OPTIONS.get(eff["do"])
         if fn is None or eff.get("may"):
             continue
@@ -161,9 +190,12 @@ def enter(t: Table, actor: str, sector: str, card: str, loc: str, *, on: str | N
                 t.pushed += [item(e, ctx) for e in a["effects"]]
     if c["type"] == "effect":
         t.pushed.append(item({"do": "_discard_self"}, ctx))
-    if c["type"] == "ally" and c["_deck"] == "villain" and actor == sector == t.d["active"]:
-        bounty_progress(t, sector, "play_ally")
-        t.trigger("play_ally", sector)
+    if how != "played":
+        return
+    if c["_deck"] == "villain" and actor == sector == t.d["active"]:
+        happened(t, sector, (PLAYED[c["type"]],), card=card, loc=loc)
+    elif c["_deck"] == "fate" and actor != sector:
+        happened(t, sector, (PLAYED_FATE[c["type"]],), card=card, loc=loc, window=False)
 
 
 def leave(t: Table, sector: str, card: str, reason: str) -> None:
@@ -188,45 +220,150 @@ def leave(t: Table, sector: str, card: str, reason: str) -> None:
     t.emit(ev.CardDiscarded(owner=owner, card=card, pile=pile, source="sector"))
 
 
-def hero_beaten(t: Table, seat: str, hero: str, base: int) -> None:
-    """What follows a Hero vanquished or defeated in a villain's own sector on their turn."""
+#: the happening a card played in its owner's sector is, by card type (Villain cards played
+#: by the Villain; Fate cards played against them)
+PLAYED = {"ally": "play_ally", "item": "play_item", "effect": "play_effect", "condition": "play_condition",
+          "ally_vehicle": "play_vehicle", "contact": "play_contact", "bounty": "play_bounty"}
+PLAYED_FATE = {"hero": "play_hero", "item": "fate_item", "effect": "fate_effect", "condition": "fate_condition",
+               "hero_vehicle": "play_hero_vehicle"}
+
+
+def hero_beaten(t: Table, seat: str, hero: str, base: int, *, by_card: bool = False, loc: str | None = None) -> None:
+    """What follows a Hero vanquished or defeated in a villain's own sector on their turn.
+    A Hero defeated by the Villain's card counts as vanquished unless the option
+    card_defeat_is_vanquish says otherwise (SV-DEFEAT-IS-VANQUISH)."""
     if seat != t.d["active"]:
         return
-    bounty_progress(t, seat, "vanquish", strength=base)
-    for c in list(t.in_sector(seat)):
-        if t.ctype(c) == "condition" and t.card(c).get("until") == "vanquish":
-            owner, pile = t.owner(c)
-            t.emit(ev.CardDiscarded(owner=owner, card=c, pile=pile, source="sector"))
-    t.trigger("vanquish", seat)
+    kinds: tuple[str, ...] = ("vanquish", "defeat")
+    if by_card and not t.d["options"].get("card_defeat_is_vanquish", True):
+        kinds = ("defeat",)
+    happened(t, seat, kinds, card=hero, loc=loc, strength=base)
 
 
-def bounty_progress(t: Table, seat: str, kind: str, *, strength: int = 0, bounty: str | None = None) -> None:
+def happened(t: Table, seat: str, kinds: tuple[str, ...], *, card: str | None = None, loc: str | None = None,
+             strength: int = 0, bounty: str | None = None, window: bool | str = True) -> None:
+    """Something cards may answer happened in ``seat``'s sector: the Bounties' Progress,
+    the Fate Conditions it discards, the cards in play that say "whenever ...", and a
+    reaction window for the opponents' Conditions (on ``seat``'s own turn only)."""
+    bounty_progress(t, seat, kinds, strength=strength, bounty=bounty, card=card)
+    t.discard_fate_conditions(seat, kinds)
+    whenever(t, seat, kinds, card, loc)
+    if window:
+        t.trigger(window if isinstance(window, str) else kinds[0], seat)
+
+
+def matches(t: Table, spec: dict[str, Any], card: str | None, strength: int) -> bool:
+    """The filters a Progress requirement, a Condition or a "whenever" may add to a
+    happening: the card's type, name, keyword, or its printed Strength (``min``)."""
+    if card is None:
+        return not any(k in spec for k in ("type", "named", "keyword"))
+    c = t.card(card)
+    if spec.get("type") and c["type"] != spec["type"]:
+        return False
+    if spec.get("named") and def_id(card) != spec["named"]:
+        return False
+    if spec.get("keyword") and spec["keyword"] not in c.get("keywords", []):
+        return False
+    if "min" in spec and strength < int(spec["min"]):
+        return False
+    return True
+
+
+def whenever(t: Table, seat: str, kinds: tuple[str, ...], card: str | None, loc: str | None) -> None:
+    """Triggered abilities of cards in play: ``{"when": "whenever", "event": K}`` answers a
+    happening of kind K in its sector (``"where": "here"``: at its own location; ``"others"``:
+    not itself)."""
+    for src, info in sorted(t.in_sector(seat).items(), key=lambda kv: kv[1]["at"]):
+        for a in t.card(src).get("abilities", []):
+            if a.get("when") != "whenever" or a.get("event") not in kinds:
+                continue
+            if a.get("others", True) and src == card:
+                continue
+            if a.get("where") == "here" and loc != info["loc"]:
+                continue
+            strength = int(t.card(card).get("strength") or 0) if card else 0
+            if not matches(t, a, card, strength):
+                continue
+            ctx = {"seat": seat, "actor": seat, "card": src, "loc": info["loc"]}
+            t.pushed += [item(e, ctx) for e in a["effects"]]
+
+
+def turn_abilities(t: Table, seat: str, when: str) -> None:
+    """At the start / end of ``seat``'s turn: every card in their sector that says so
+    (their own cards and the Fate cards played against them)."""
+    for src, info in sorted(t.in_sector(seat).items(), key=lambda kv: kv[1]["at"]):
+        for a in t.card(src).get("abilities", []):
+            if a.get("when") == when:
+                ctx = {"seat": seat, "actor": seat, "card": src, "loc": info["loc"]}
+                t.pushed += [item(e, ctx) for e in a["effects"]]
+
+
+def bounty_progress(t: Table, seat: str, kinds: tuple[str, ...] | str, *, strength: int = 0,
+                    bounty: str | None = None, card: str | None = None) -> None:
     """Bounties (Progress): a requirement met marks every Bounty in play that shares it;
     the last one completes the Bounty and the Contact's Reward follows at once."""
+    if isinstance(kinds, str):
+        kinds = (kinds,)
     for b in t.all_of(seat, ("bounty",)):
         if bounty is not None and b != bounty:
             continue
         info = t.in_sector(seat)[b]
         reqs = t.card(b).get("progress", [])
-        # one token a Bounty; a strong vanquish marks the demanding requirement first
-        order = sorted(range(len(reqs)), key=lambda i: reqs[i].get("kind") != "vanquish_strong")
+        # one token a Bounty; the most demanding requirement a happening meets is marked first
+        order = sorted(range(len(reqs)), key=lambda i: -demand(reqs[i]))
         for i in order:
             r = reqs[i]
             if i in info["progress"]:
                 continue
-            rk = r.get("kind")
-            ok = rk == kind or (rk == "vanquish_strong" and kind == "vanquish" and strength >= int(r.get("min", 4)))
-            if ok:
+            if requirement_met(t, seat, r, kinds, card, strength):
                 t.emit(ev.BountyProgressed(seat=seat, bounty=b, requirement=i))
                 break
-        if len(t.in_sector(seat)[b]["progress"]) >= len(reqs) and reqs:
-            contact = t.in_sector(seat)[b]["on"] or ""
-            t.emit(ev.BountyCompleted(seat=seat, bounty=b, contact=contact))
-            if contact:
-                ctx = {"seat": seat, "actor": seat, "card": contact, "loc": t.in_sector(seat)[contact]["loc"]}
-                for a in t.card(contact).get("abilities", []):
-                    if a.get("when") == "reward":
-                        t.pushed += [item(e, ctx) for e in a["effects"]]
+        complete_if_done(t, seat, b)
+
+
+def demand(r: dict[str, Any]) -> int:
+    return int(r.get("kind") == "vanquish_strong") * 10 + sum(1 for k in ("type", "named", "keyword", "min") if k in r)
+
+
+def requirement_met(t: Table, seat: str, r: dict[str, Any], kinds: tuple[str, ...], card: str | None,
+                    strength: int) -> bool:
+    rk = r.get("kind")
+    if rk == "have":
+        return False  # judged on the state (progress_by_state), not on a happening
+    if rk == "vanquish_strong":
+        return "vanquish" in kinds and strength >= int(r.get("min", 4))
+    if rk not in kinds:
+        return False
+    return matches(t, {k: v for k, v in r.items() if k != "kind"}, card, strength)
+
+
+def complete_if_done(t: Table, seat: str, b: str) -> None:
+    reqs = t.card(b).get("progress", [])
+    if b not in t.in_sector(seat) or not reqs or len(t.in_sector(seat)[b]["progress"]) < len(reqs):
+        return
+    contact = t.in_sector(seat)[b]["on"] or ""
+    t.emit(ev.BountyCompleted(seat=seat, bounty=b, contact=contact))
+    if contact:
+        ctx = {"seat": seat, "actor": seat, "card": contact, "loc": t.in_sector(seat)[contact]["loc"]}
+        for a in t.card(contact).get("abilities", []):
+            if a.get("when") == "reward":
+                t.pushed += [item(e, ctx) for e in a["effects"]]
+    happened(t, seat, ("complete_bounty",), card=b)
+
+
+def progress_by_state(t: Table, seat: str) -> None:
+    """Progress requirements that are a state ("have": have 3 Allies in play): met, on the
+    Villain's turn, as soon as the state holds; one token a Bounty at a time."""
+    if seat != t.d["active"] or t.d["winners"]:
+        return
+    for b in t.all_of(seat, ("bounty",)):
+        reqs = t.card(b).get("progress", [])
+        for i, r in enumerate(reqs):
+            if r.get("kind") == "have" and i not in t.in_sector(seat)[b]["progress"] \
+                    and t.holds(seat, r, t.in_sector(seat)[b]["loc"]):
+                t.emit(ev.BountyProgressed(seat=seat, bounty=b, requirement=i))
+                break
+        complete_if_done(t, seat, b)
 
 
 def places_for(t: Table, seat: str, card: str) -> list[str]:
@@ -347,10 +484,11 @@ def v_defeat(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | N
     seat = ctx["seat"]
     base = int(t.card(choice).get("strength") or 0)
     is_hero = t.ctype(choice) == "hero"
+    loc = t.in_sector(seat)[choice]["loc"]
     t.emit(ev.Defeated(seat=seat, card=choice, by=ctx.get("card") or ""))
     leave(t, seat, choice, "defeat" if eff["do"] == "defeat" else "remove")
     if is_hero and eff["do"] == "defeat" and ctx["actor"] == seat:
-        hero_beaten(t, seat, choice, base)
+        hero_beaten(t, seat, choice, base, by_card=True, loc=loc)
     return []
 
 
@@ -433,9 +571,8 @@ def o_choose(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
 
 
 def _affordable(t: Table, seat: str, card: str) -> bool:
-    c = t.card(card)
-    have = t.d["ambition" if c.get("cost_kind") == "ambition" else "credits"][seat]
-    return have >= int(c.get("cost", 0))
+    cost, kind = t.cost_of(seat, card)
+    return t.d[kind][seat] >= cost
 
 
 def v_choose(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
@@ -457,7 +594,7 @@ def v_enter(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | No
     assert choice is not None
     seat, card = ctx["seat"], eff["card"]
     c = t.card(card)
-    cost, kind = int(c.get("cost", 0)), c.get("cost_kind", "credits")
+    cost, kind = t.cost_of(seat, card)
     if not eff.get("free"):
         if t.d[kind][seat] < cost:
             return []
@@ -675,9 +812,74 @@ def v_fate_self(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str 
     seat = ctx["seat"]
     if seat != t.d["active"] or t.d["fate"] is not None:
         return []
-    from arbiter.core.villainous.rules import reveal_fate
     reveal_fate(t, seat, seat)
     return []
+
+
+def v_draw_and_pass(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+    draw_and_pass(t, ctx["seat"])
+    return []
+
+
+# -- turns and Fate reveals (shared by the actions and the card effects) -------------------
+
+
+def reveal_fate(t: Table, seat: str, opp: str) -> None:
+    """Reveal the first two Fate cards; an exhausted Fate deck is reshuffled from its discard."""
+    need = 2
+    while need:
+        deck = t.d["fate_deck"][opp]
+        if not deck and not t.reshuffle(opp, "fate"):
+            break
+        take = t.d["fate_deck"][opp][:need]
+        t.emit(ev.FateRevealed(by=seat, target=opp, cards=tuple(take)))
+        need -= len(take)
+
+
+def draw_and_pass(t: Table, seat: str) -> None:
+    """On Your Turn, 4 (after any "at the end of your turn" abilities): draw, then the
+    next player's turn begins."""
+    limit = t.hand_limit(seat)
+    short = limit - len(t.d["hand"][seat])
+    if short > 0:
+        t.draw(seat, short)
+    t.emit(ev.TurnEnded(seat=seat))
+    begin_next_turn(t, seat)
+
+
+def begin_next_turn(t: Table, seat: str) -> None:
+    order = t.d["order"]
+    i = order.index(seat)
+    nxt = order[(i + 1) % len(order)]
+    rnd = t.d["round"] + (1 if i + 1 == len(order) else 0)
+    limit = int(t.d["options"].get("round_limit", 0))
+    if limit and rnd > limit:
+        round_limit_reached(t)
+        return
+    t.emit(ev.TurnBegan(seat=nxt, round=rnd))
+    t.emit(ev.AmbitionChanged(seat=nxt, amount=1, why="start of turn"))
+    turn_abilities(t, nxt, "turn_start")
+
+
+def round_limit_reached(t: Table) -> None:
+    """House: after the round limit the Villain nearest to their Objective wins."""
+    best: list[str] = []
+    top = -1.0
+    for s in t.d["order"]:
+        obj = t.villain(s)["objective"]
+        frac = progress_of(t, s) / int(obj["count"])
+        if frac > top:
+            best, top = [s], frac
+        elif frac == top:
+            best.append(s)
+    t.emit(ev.GameWon(winners=tuple(best), reason=f"round limit reached; nearest to their Objective ({top:.0%})"))
+
+
+def progress_of(t: Table, seat: str) -> int:
+    kind = t.villain(seat)["objective"]["kind"]
+    return {"targets": t.d["targets"][seat], "rebels": t.d["rebels"][seat],
+            "bounties": len(t.d["bounties"][seat])}.get(kind, 0)
+
 
 
 VERBS: dict[str, Callable[..., Any]] = {
@@ -687,7 +889,7 @@ VERBS: dict[str, Callable[..., Any]] = {
     "strength": v_strength, "free_action": v_free_action, "choose": v_choose, "play": v_choose,
     "place": v_choose, "_enter": v_enter, "find": v_find, "reveal": v_reveal, "look": v_look,
     "_look_discard": v_look_discard, "swap": v_swap, "engage": v_engage,
-    "_discard_self": v_discard_self, "_reshuffle": v_reshuffle,
+    "_discard_self": v_discard_self, "_reshuffle": v_reshuffle, "_draw_and_pass": v_draw_and_pass,
 }
 OPTIONS: dict[str, Callable[..., Any]] = {
     "pay": o_pay,

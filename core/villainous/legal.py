@@ -44,7 +44,8 @@ def candidates(state: VState, seat: str) -> list[Any]:
     if d["window"]:
         if d["window"]["queue"][0] != seat:
             return []
-        return [C.Pass()] + [C.PlayCondition(c) for c in t.conditions_for(seat, d["window"]["trigger"])]
+        out = [C.Pass()] + [C.PlayCondition(c) for c in t.conditions_for(seat, d["window"]["trigger"])]
+        return out + (hunts(t, seat) if d["options"].get("hunt_turns", "own") == "any" else [])
     if seat != d["active"]:
         return []
     if d["phase"] == "move":

@@ -11,8 +11,9 @@ from arbiter.core.dice import Rng
 from arbiter.core.errors import RuleViolation
 from arbiter.events import villainous as ev
 from arbiter.core.villainous import commands as C
-from arbiter.core.villainous.effects import (NONE, does_something, enter, feasible, hero_beaten, item, leave, resume, run,
-                                     bounty_progress)
+from arbiter.core.villainous.effects import (NONE, does_something, enter, feasible, happened, hero_beaten, item, leave,
+                                            progress_by_state, progress_of, resume, reveal_fate, run,
+                                            turn_abilities)
 from arbiter.core.villainous.table import DEEP_SPACE, MOVER, Table, passed
 from arbiter.projections.villainous import VState
 
@@ -33,6 +34,8 @@ def decide(state: VState, seat: str, cmd: Any, rng: Rng) -> list[Any]:
         react_with_condition(t, seat, cmd)
     else:
         HANDLERS.get(type(cmd), not_now)(t, seat, cmd)
+    run(t, [])
+    progress_by_state(t, t.d["active"])
     run(t, [])
     check_objectives(t)
     return t.events
@@ -80,6 +83,12 @@ def react_with_condition(t: Table, seat: str, cmd: Any) -> None:
     w = t.d["window"]
     if seat != w["queue"][0]:
         raise RuleViolation("SV-CONDITION-TIMING", f"{w['queue'][0]} may play a Condition or pass first")
+    if isinstance(cmd, C.Hunt):
+        if t.d["options"].get("hunt_turns", "own") != "any":
+            raise RuleViolation("SV-HUNT-ANY-TURN", "a Hunt is paid during your own turn (option hunt_turns=any "
+                                "allows it on an opponent's turn too)")
+        hunt(t, seat, cmd)
+        return
     if isinstance(cmd, C.Pass):
         t.emit(ev.WindowPassed(seat=seat))
         return
@@ -93,7 +102,7 @@ def react_with_condition(t: Table, seat: str, cmd: Any) -> None:
     if card not in t.conditions_for(seat, w["trigger"]):
         raise RuleViolation("SV-CONDITION-MET", f"the condition of {t.card(card)['name']} is not met now")
     c = t.card(card)
-    cost, kind = int(c.get("cost", 0)), c.get("cost_kind", "credits")
+    cost, kind = t.cost_of(seat, card)
     if t.d[kind][seat] < cost:
         raise RuleViolation("SV-COST", f"{c['name']} costs {cost} {kind}; you have {t.d[kind][seat]}")
     if cost:
@@ -137,16 +146,16 @@ def collect_credits(t: Table, seat: str, cmd: C.Collect) -> None:
     in_act_phase(t, seat)
     t.check_hook(seat, "collect", "collecting Credits")
     sym = t.use_action(seat, "credits")
-    n = int(sym.split(":")[1])
-    t.emit(ev.CreditsChanged(seat=seat, amount=n, why="Collect Credits"))
-    bounty_progress(t, seat, "collect")
-    t.trigger("collect", seat)
+    n = max(0, int(sym.split(":")[1]) + t.collect_bonus(seat))
+    if n:
+        t.emit(ev.CreditsChanged(seat=seat, amount=n, why="Collect Credits"))
+    happened(t, seat, ("collect",))
 
 
 def pay(t: Table, seat: str, card: str) -> tuple[int, str]:
     """Pay a card's cost; without enough tokens the card cannot be played."""
     c = t.card(card)
-    cost, kind = int(c.get("cost", 0)), c.get("cost_kind", "credits")
+    cost, kind = t.cost_of(seat, card)
     have = t.d[kind][seat]
     if have < cost:
         word = "Credits" if kind == "credits" else "Ambition"
@@ -276,6 +285,7 @@ def activate_ability(t: Table, seat: str, cmd: C.Activate) -> None:
         ch = ev.CreditsChanged if kind == "credits" else ev.AmbitionChanged
         t.emit(ch(seat=seat, amount=-cost, why=f"activates {t.card(card)['name']}"))
     t.pushed += [item(e, ctx) for e in a["effects"]]
+    happened(t, seat, ("activate",), card=card, loc=ctx["loc"])
 
 
 def move_card(t: Table, seat: str, cmd: C.MoveCard) -> None:
@@ -300,6 +310,7 @@ def move_card(t: Table, seat: str, cmd: C.MoveCard) -> None:
     t.check_hook(seat, "move_card", "moving cards")
     t.use_action(seat, "move")
     t.emit(ev.CardMoved(sector=seat, card=cmd.card, to=cmd.to))
+    happened(t, seat, ("move_card",), card=cmd.card, loc=cmd.to)
 
 
 def maneuver(t: Table, seat: str, cmd: C.Maneuver) -> None:
@@ -336,6 +347,7 @@ def discard_cards(t: Table, seat: str, cmd: C.Discard) -> None:
     t.use_action(seat, "discard")
     for c in cmd.cards:
         t.emit(ev.CardDiscarded(owner=seat, card=c, pile="villain", source="hand"))
+    happened(t, seat, ("discard",))
 
 
 def vanquish(t: Table, seat: str, cmd: C.Vanquish) -> None:
@@ -379,7 +391,7 @@ def vanquish(t: Table, seat: str, cmd: C.Vanquish) -> None:
     for a in cmd.allies:
         if allies_discarded(hero_str, strengths[a]):
             leave(t, seat, a, "discard")
-    hero_beaten(t, seat, target, base)
+    hero_beaten(t, seat, target, base, loc=info["loc"])
 
 
 def allies_discarded(hero_strength: int, ally_strength: int) -> bool:
@@ -407,8 +419,7 @@ def vanquish_vehicle(t: Table, seat: str, cmd: C.Vanquish) -> None:
     t.emit(ev.Vanquished(seat=seat, hero=hv, allies=(av,), loc=DEEP_SPACE, hero_strength=0, ally_strength=0))
     leave(t, seat, hv, "vanquish")
     leave(t, seat, av, "discard")
-    bounty_progress(t, seat, "vanquish_vehicle")
-    t.trigger("vanquish", seat)
+    happened(t, seat, ("vanquish_vehicle",), card=hv, loc=DEEP_SPACE, window="vanquish")
 
 
 def fate_action(t: Table, seat: str, cmd: C.Fate) -> None:
@@ -432,20 +443,7 @@ def fate_action(t: Table, seat: str, cmd: C.Fate) -> None:
             raise RuleViolation("SV-FATE-EMPTY", f"{opp} has no Fate cards left to reveal")
         t.use_action(seat, "fate")
         reveal_fate(t, seat, opp)
-    bounty_progress(t, seat, "fate")
-    t.trigger("fate", seat)
-
-
-def reveal_fate(t: Table, seat: str, opp: str) -> None:
-    """Reveal the first two Fate cards; an exhausted Fate deck is reshuffled from its discard."""
-    need = 2
-    while need:
-        deck = t.d["fate_deck"][opp]
-        if not deck and not t.reshuffle(opp, "fate"):
-            break
-        take = t.d["fate_deck"][opp][:need]
-        t.emit(ev.FateRevealed(by=seat, target=opp, cards=tuple(take)))
-        need -= len(take)
+    happened(t, seat, ("fate",))
 
 
 def play_fate_card(t: Table, seat: str, cmd: C.FatePlay) -> None:
@@ -567,7 +565,7 @@ def hunt(t: Table, seat: str, cmd: C.Hunt) -> None:
     if cost:
         t.emit(ev.CreditsChanged(seat=seat, amount=-cost, why=f"Hunt: {t.card(b)['name']}"))
     t.pushed += [item(e, ctx) for e in h.get("effects", [])]
-    bounty_progress(t, seat, "hunt", bounty=b)
+    happened(t, seat, ("hunt",), bounty=b)
 
 
 # -- 4. Draw cards, next player -----------------------------------------------------------
@@ -577,45 +575,8 @@ def end_turn(t: Table, seat: str, cmd: C.EndTurn) -> None:
     """On Your Turn, 4: draw until the hand limit (4, less one per unengaged Hero Vehicle);
     then the next player gains 1 Ambition and moves."""
     in_act_phase(t, seat)
-    limit = t.hand_limit(seat)
-    short = limit - len(t.d["hand"][seat])
-    if short > 0:
-        t.draw(seat, short)
-    t.emit(ev.TurnEnded(seat=seat))
-    begin_next_turn(t, seat)
-
-
-def begin_next_turn(t: Table, seat: str) -> None:
-    order = t.d["order"]
-    i = order.index(seat)
-    nxt = order[(i + 1) % len(order)]
-    rnd = t.d["round"] + (1 if i + 1 == len(order) else 0)
-    limit = int(t.d["options"].get("round_limit", 0))
-    if limit and rnd > limit:
-        round_limit_reached(t)
-        return
-    t.emit(ev.TurnBegan(seat=nxt, round=rnd))
-    t.emit(ev.AmbitionChanged(seat=nxt, amount=1, why="start of turn"))
-
-
-def round_limit_reached(t: Table) -> None:
-    """House: after the round limit the Villain nearest to their Objective wins."""
-    best: list[str] = []
-    top = -1.0
-    for s in t.d["order"]:
-        obj = t.villain(s)["objective"]
-        frac = progress_of(t, s) / int(obj["count"])
-        if frac > top:
-            best, top = [s], frac
-        elif frac == top:
-            best.append(s)
-    t.emit(ev.GameWon(winners=tuple(best), reason=f"round limit reached; nearest to their Objective ({top:.0%})"))
-
-
-def progress_of(t: Table, seat: str) -> int:
-    kind = t.villain(seat)["objective"]["kind"]
-    return {"targets": t.d["targets"][seat], "rebels": t.d["rebels"][seat],
-            "bounties": len(t.d["bounties"][seat])}.get(kind, 0)
+    turn_abilities(t, seat, "turn_end")
+    t.pushed.append(item({"do": "_draw_and_pass"}, {"seat": seat, "actor": seat, "card": None, "loc": None}))
 
 
 def check_objectives(t: Table) -> None:

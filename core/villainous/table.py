@@ -13,6 +13,21 @@ from arbiter.projections.villainous import CONTENT, VState, mutate, thaw
 
 _INDEX: dict[str, dict[str, Any]] = {}
 
+#: what a Condition, a Bounty's Progress or a "whenever" ability answering one kind of
+#: happening also answers: a Vanquish is also a defeat.
+IMPLIED = {"vanquish": ("vanquish", "defeat")}
+#: ``count`` words for tokens, and for the cards in a sector by type.
+TOKENS = {"credits": "credits", "ambition": "ambition", "targets": "targets", "rebels": "rebels"}
+COUNTABLE = {"allies": ("ally",), "heroes": ("hero",), "items": ("item",), "effects": ("effect",),
+             "hero_vehicles": ("hero_vehicle",), "ally_vehicles": ("ally_vehicle",),
+             "vehicles": ("hero_vehicle", "ally_vehicle"), "contacts": ("contact",),
+             "bounties": ("bounty",), "conditions": ("condition",)}
+
+
+def answers(kind: str) -> tuple[str, ...]:
+    return IMPLIED.get(kind, (kind,))
+
+
 NORMAL_SYMBOLS = ("ambition", "play", "move", "discard", "activate", "vanquish", "fate")
 DEEP_SPACE = "deep-space"
 MOVER = "mover"
@@ -68,8 +83,6 @@ class Table:
         ``seat``'s turn; open a reaction window for the other seats."""
         if seat != self.d["active"] or self.d["winners"]:
             return
-        if kind != "vanquish":  # (a vanquished Hero discards them in effects.hero_beaten)
-            self.discard_fate_conditions(seat, kind)
         if self.d["window"]:
             return
         mode = self.d["options"].get("condition_windows", "always")
@@ -87,22 +100,27 @@ class Table:
         if others:
             self.emit(ev.WindowOpened(seats=tuple(others), trigger=kind, by=seat))
 
-    def discard_fate_conditions(self, seat: str, kind: str) -> None:
-        """Fate Conditions: discarded as soon as the condition on the card is met."""
+    def discard_fate_conditions(self, seat: str, kinds: tuple[str, ...]) -> None:
+        """Fate Conditions: discarded as soon as the condition on the card is met (on the
+        Villain's own turn)."""
+        if seat != self.d["active"]:
+            return
+        met = {k for kind in kinds for k in answers(kind)}
         for c in list(self.in_sector(seat)):
-            if self.ctype(c) == "condition" and self.card(c).get("until") == kind:
+            if self.ctype(c) == "condition" and self.card(c).get("until") in met:
                 owner, pile = self.owner(c)
                 self.emit(ev.CardDiscarded(owner=owner, card=c, pile=pile, source="sector"))
 
     def deck_answers(self, seat: str, kind: str) -> bool:
         """Does ``seat``'s Villain deck hold any Condition played on ``kind``?"""
-        return any(c["type"] == "condition" and any(a.get("when") == "condition" and a.get("trigger") == kind
+        return any(c["type"] == "condition" and any(a.get("when") == "condition" and a.get("trigger") in answers(kind)
                                                     for a in c.get("abilities", []))
                    for c in self.villain(seat)["villain_deck"])
 
     def conditions_for(self, seat: str, kind: str) -> list[str]:
         return [c for c in self.d["hand"][seat] if self.ctype(c) == "condition"
-                and any(a.get("when") == "condition" and a.get("trigger") == kind
+                and any(a.get("when") == "condition" and a.get("trigger") in answers(kind)
+                        and self.holds(seat, a.get("if"), None)
                         for a in self.card(c).get("abilities", []))]
 
     # -- lookups -------------------------------------------------------------------------
@@ -163,12 +181,78 @@ class Table:
     # -- strength (Strength; Gaining and Losing Strength) ---------------------------------
 
     def passives(self, seat: str, kind: str) -> list[tuple[str, dict[str, Any]]]:
+        """The passive abilities of ``kind`` in force in ``seat``'s sector (a passive with an
+        ``if`` is in force only while its condition holds)."""
         out = []
         for c in sorted(self.in_sector(seat), key=lambda c: self.in_sector(seat)[c]["at"]):
             for a in self.card(c).get("abilities", []):
-                if a.get("passive") == kind:
+                if a.get("passive") == kind and self.holds(seat, a.get("if"), self.in_sector(seat)[c]["loc"]):
                     out.append((c, a))
         return out
+
+    # -- conditions and counting ("if ...", "for each ...") ---------------------------------
+
+    def count(self, seat: str, spec: dict[str, Any], here: str | None) -> int:
+        """How many of a thing ``seat`` has: cards of a kind in its sector (optionally at
+        ``here``, the location of the card asking), cards in hand, tokens, or progress."""
+        what = spec.get("count", "")
+        if what in TOKENS:
+            return int(self.d[TOKENS[what]].get(seat, 0))
+        if what == "hand":
+            return len(self.d["hand"][seat])
+        if what == "completed":
+            return len(self.d["bounties"][seat])
+        if what == "heroes_with_targets":
+            return sum(1 for c in self.all_of(seat, ("hero",)) if self.in_sector(seat)[c]["targets"])
+        if what == "locations_with_heroes":
+            return len({self.in_sector(seat)[c]["loc"] for c in self.all_of(seat, ("hero",))})
+        types = COUNTABLE[what]
+        n = 0
+        for c, info in self.in_sector(seat).items():
+            if self.ctype(c) not in types:
+                continue
+            if spec.get("where") == "here" and info["loc"] != here:
+                continue
+            if spec.get("where") == "mover" and info["loc"] != self.d["mover"].get(seat):
+                continue
+            if spec.get("keyword") and spec["keyword"] not in self.card(c).get("keywords", []):
+                continue
+            if spec.get("named") and def_id(c) != spec["named"]:
+                continue
+            n += 1
+        return n
+
+    def holds(self, seat: str, cond: dict[str, Any] | None, here: str | None) -> bool:
+        """``"if": {"count": ..., "min": N, "max": M}``: true while the count lies in range."""
+        if not cond:
+            return True
+        n = self.count(seat, cond, here)
+        return n >= int(cond.get("min", 1 if "max" not in cond else 0)) and n <= int(cond.get("max", n))
+
+    def times(self, seat: str, spec: dict[str, Any] | None, here: str | None) -> int:
+        """``"for_each": {...}``: how many times an amount applies (1 without one)."""
+        return 1 if not spec else self.count(seat, spec, here)
+
+    def cost_of(self, seat: str, card: str) -> tuple[int, str]:
+        """A card's cost for ``seat`` after the cost modifiers in its sector ("costs 1 less"),
+        never below 0; and whether it is paid in Credits or Ambition."""
+        c = self.card(card)
+        kind = c.get("cost_kind", "credits")
+        cost = int(c.get("cost", 0))
+        for src, a in self.passives(seat, "cost"):
+            if a.get("type") and a["type"] != c["type"]:
+                continue
+            if a.get("named") and a["named"] != def_id(card):
+                continue
+            if a.get("cost_kind", kind) != kind:
+                continue
+            cost += int(a["amount"]) * self.times(seat, a.get("for_each"), self.in_sector(seat)[src]["loc"])
+        return max(0, cost), kind
+
+    def collect_bonus(self, seat: str) -> int:
+        """Credits modifiers on the Collect Credits action ("collect 1 more")."""
+        return sum(int(a["amount"]) * self.times(seat, a.get("for_each"), self.in_sector(seat)[src]["loc"])
+                   for src, a in self.passives(seat, "collect"))
 
     def strength(self, seat: str, card: str) -> int:
         """Printed strength, plus Strength tokens, plus every card's modifier, never below 0."""
@@ -195,7 +279,7 @@ class Table:
                 ok = any(def_id(c) == a["with_card"] and c != card
                          for c in self.cards_at(seat, info["loc"]))
             if ok:
-                total += int(a["amount"])
+                total += int(a["amount"]) * self.times(seat, a.get("for_each"), sinfo["loc"])
         return max(0, total)
 
     # -- actions (Actions; Blocked Actions) -------------------------------------------------

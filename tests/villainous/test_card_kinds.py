@@ -8,7 +8,7 @@ from arbiter.core.errors import RuleViolation
 from arbiter.core.villainous.table import Table
 from arbiter.events.base import Shuffled
 from arbiter.events.villainous import BonusActionGranted
-from villainous.helpers import ambition, at, credits, fold, give, new, put, rule_of, strength
+from villainous.helpers import ambition, at, credits, empty_hand, fold, give, new, put, rule_of, strength
 
 # kind -> a house card of that kind (the deck it is in, checked below)
 KINDS = {
@@ -74,7 +74,7 @@ def test_effect_applies_once_and_is_discarded():
 
 
 def test_condition_is_played_on_an_opponents_turn_only():
-    m = give(new(), "bob", "ss-ruthless-pursuit-1")
+    m = give(empty_hand(new(), "bob"), "bob", "ss-ruthless-pursuit-1")
     m = at(credits(give(m, "ann", "cb-hired-gun-1"), "ann", 2), "ann", "coruscant")
     m.apply("ann", "play hired gun at coruscant")
     m.apply("bob", "condition ruthless pursuit")
@@ -107,7 +107,7 @@ def test_contact_and_bounty_hunt_progress_and_reward():
 
 
 def test_ambition_card_and_ambition_ability():
-    m = at(ambition(give(new(), "ann", "cb-moralo-eval-1"), "ann", 3), "ann", "coruscant")
+    m = at(ambition(give(empty_hand(new(), "bob"), "ann", "cb-moralo-eval-1"), "ann", 3), "ann", "coruscant")
     with pytest.raises(RuleViolation) as e:  # Coruscant has a Play symbol but no Ambition one
         m.apply("ann", "play moralo eval at coruscant")
     assert rule_of(e) == "SV-ACTION-VISIBLE"

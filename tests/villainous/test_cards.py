@@ -14,7 +14,7 @@ from villainous.helpers import (ambition, at, content_with, credits, empty_hand,
 
 
 def test_condition_played_on_an_opponents_turn_in_a_reaction_window():
-    m = new()
+    m = empty_hand(new(), "bob")
     m = give(m, "bob", "ss-ruthless-pursuit-1")  # when an opponent plays an Ally: +1 Ambition
     m = give(m, "ann", "cb-hired-gun-1")
     m = credits(m, "ann", 2)
@@ -212,6 +212,7 @@ def test_cad_bane_collects_targets_and_wins_at_five_at_once():
     m.apply("bob", "move bilzen")
     m.apply("bob", "end")
     m = fold(m, ev.MoverMoved(seat="ann", to="bora-vio"), ev.BonusActionGranted(seat="ann", symbol="activate"))
+    m = credits(m, "ann", 1)  # Activate (1 Credit)
     m.apply("ann", "activate bounty droid")
     assert m.state.sector["ann"]["cbf-clone-trooper-1"]["targets"] == 1
     m.apply("ann", "vanquish clone trooper with hired gun")
@@ -395,6 +396,7 @@ def test_look_is_secret_to_others():
 
 def test_play_from_discard_for_free_and_swap():
     m = new(content=glossary_content())
+    m = empty_hand(m, "bob")  # no Condition answers the Ally played
     m = fold(m, ev.CardDiscarded(owner="ann", card="cb-hired-gun-1", pile="villain", source="deck"))
     m = give(m, "ann", "cb-hunters-instinct-1")
     m.apply("ann", "move coruscant")
