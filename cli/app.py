@@ -339,8 +339,9 @@ def try_(
 ) -> None:
     """Dry run: would this command be (or have been) legal, and what would it do? Writes nothing.
 
-    What it would do is shown as the acting seat may see it; dice not yet rolled in the live
-    game show as "?" (`--as referee` shows everything)."""
+    What it would do is shown as the acting seat may see it, up to the first die, card,
+    shuffle or reveal that seat has not seen; from there it says only what the rest depends
+    on (`--as referee` shows everything)."""
     with user_errors():
         live = engine().load(game_id)
         match = load_at(game_id, at, whole_commands=True)
@@ -355,14 +356,18 @@ def try_(
         viewer = seat or actor
         if live.outcome() is not None:
             viewer = REFEREE
-        shown = match.preview(events, viewer, live.folded.draws if live.folded else 0)
+        shown, hidden = match.preview(events, viewer, live)
+        rest = f"what happens next depends on {hidden}" if hidden else ""
         if fmt == "table":
             console.print(f"legal: {actor}: {escape(text)} at seq {match.seq}"
                           + (f" (checked {', '.join(trail)})" if trail else ""))
             print_events(match, shown)
+            if rest:
+                console.print(f"  [dim]•[/] {escape(rest)}")
             return
         emit_rows(["at", "actor", "command", "legal", "rules", "event"],
-                  [(match.seq, actor, text, True, ", ".join(trail), describe(match, ev)) for ev in shown], fmt)
+                  [(match.seq, actor, text, True, ", ".join(trail), line)
+                   for line in [describe(match, ev) for ev in shown] + ([rest] if rest else [])], fmt)
 
 
 @app.command()
