@@ -151,17 +151,37 @@ def new(
     option: list[str] = typer.Option([], "--option", "-o", help="A rules option, name=value (repeatable)."),
     dice: str = typer.Option("seeded", help="seeded, or manual to type the faces of physical dice."),
     content: Optional[str] = typer.Option(None, help="A content file (JSON) replacing the built-in cards/boards."),
+    entropy: list[str] = typer.Option([], "--entropy", help="SEAT=TEXT: a player's own secret mixed into the seed (repeatable)."),
 ) -> None:
-    """Create a game and print its id."""
+    """Create a game and print its id.
+
+    The referee draws a secret seed and shows every player only its commitment until the
+    game ends (then it is revealed and anyone can check the dice). `--seed` makes a practice
+    game; `--entropy SEAT=TEXT` lets a player add a secret of its own to the dice."""
     with user_errors():
         data, source = load_content(content)
         gid, match, receipt = engine().new(
             game, seats=parse_players(players), seed=seed, options=parse_options(option),
-            dice=dice, content=data, content_source=source)
-        log().info("new", game_id=gid, kind=game, seed=match.created.seed)
+            dice=dice, content=data, content_source=source, entropy=parse_entropy(entropy))
+        log().info("new", game_id=gid, kind=game, practice=seed is not None)
         console.print(gid)
-        err.print(f"[dim]{match.game.title}: {', '.join(match.seats)}; seed {match.created.seed};"
-                  f" {whose_turn(match)}. receipt {receipt}[/]")
+        c = match.created.commitment
+        sealed = f"practice seed {seed}" if seed is not None else "secret seed"
+        err.print(f"[dim]{match.game.title}: {', '.join(match.seats)}; {sealed}"
+                  + (f" (commitment {c.seed[:16]}…)" if c is not None else "")
+                  + f"; {whose_turn(match)}. receipt {receipt}[/]")
+
+
+def parse_entropy(raw: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in raw:
+        seat, eq, text = item.partition("=")
+        if not eq or not seat.strip():
+            fail(f"--entropy takes SEAT=TEXT, not {item!r}")
+        if seat.strip() in out:
+            fail(f"--entropy for {seat.strip()} is given twice")
+        out[seat.strip()] = text
+    return out
 
 
 @app.command("do")
@@ -474,12 +494,21 @@ def verify(
     all_games: bool = typer.Option(False, "--all", help="Every game in the store, and the global ledger."),
     receipt: list[str] = typer.Option([], "--receipt", "-r", help="A receipt to prove (repeatable)."),
     quick: bool = typer.Option(False, "--quick", help="Chain and dice only; do not re-decide commands."),
+    seat: Optional[str] = typer.Option(None, "--as", help="Check only what this player may know (the dice once the game is over)."),
     fmt: str = format_option(),
 ) -> None:
-    """Audit: hash chains, dice against the seed, and every command decided again."""
+    """Audit: hash chains, dice against the seed, and every command decided again.
+
+    With --as SEAT, the audit a player can make: while the game is on, the chain's links;
+    once it is over, the whole chain, the revealed seed against its commitment, and every
+    roll and shuffle recomputed from it."""
     with user_errors():
         if not game_id and not all_games and not receipt:
             fail("name a game, or --all, or --receipt")
+        if seat is not None and seat != REFEREE:
+            if not game_id or all_games or receipt:
+                fail("verify --as SEAT checks one game: name it (without --all or --receipt)")
+            return verify_as(game_id, seat, fmt)
         eng = engine()
         bad = 0
         with eng.open(read_only=True) as store:
@@ -509,6 +538,21 @@ def verify(
         if failed:
             raise typer.Exit(1)
         (console if fmt == "table" else err).print("[green]verified[/]")
+
+
+def verify_as(game_id: str, seat: str, fmt: str) -> None:
+    from arbiter.core.seat_audit import verify_as_seat
+
+    with engine().open(read_only=True) as store:
+        gid = store.resolve_game_id(game_id)
+        report, what = verify_as_seat(store, gid, seat)
+    first = report.first
+    emit_rows(["game_id", "seat", "events", "draws", "checked", "verdict"],
+              [(gid, seat, report.events, report.rolls, what,
+                "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}")], fmt)
+    if not report.ok:
+        raise typer.Exit(1)
+    (console if fmt == "table" else err).print(f"[green]verified as {seat}[/]")
 
 
 @app.command()
@@ -570,14 +614,28 @@ def games(
         if not os.path.exists(CTX.db):
             if fmt == "table":
                 err.print(f"no games yet in {CTX.db}; start one with `arbiter new monster-derby`")
-            emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created"], [], fmt)
+            emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created", "seed"], [], fmt)
             return
         with engine().open(read_only=True) as store:
             cols, rows = store.query(
                 "SELECT g.game_id, g.kind, g.seats, g.status, g.winner, max(e.seq) AS events,"
                 " CAST(g.created_at AS VARCHAR)[:19] AS created FROM games g LEFT JOIN events_log e"
                 " USING (game_id) GROUP BY ALL ORDER BY created")
-        emit_rows(cols, rows, fmt)
+            firsts = dict(store.query("SELECT game_id, payload FROM events_log WHERE seq = 1")[1])
+        emit_rows([*cols, "seed"], [(*r, seed_kind(firsts.get(r[0]))) for r in rows], fmt)
+
+
+def seed_kind(payload: Any) -> str:
+    """How a game's seed was chosen, from what its GameCreated records: ``secret`` (drawn
+    by the referee, committed), ``practice`` (typed with --seed) or ``unsealed`` (no
+    commitment: recorded before seeds were sealed, or a fork of a game still on)."""
+    try:
+        c = json.loads(payload).get("commitment") if payload else None
+    except (TypeError, ValueError, AttributeError):
+        return "?"
+    if not isinstance(c, dict):
+        return "unsealed"
+    return "practice" if c.get("practice") else "secret"
 
 
 # ----------------------------------------------------------------------------- moving games
@@ -895,7 +953,7 @@ def serve(
 
 
 #: How a value is named in help, by parameter (default: the parameter's name in capitals).
-METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND",
+METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND", "entropy": "SEAT=TEXT",
             "content": "FILE", "path": "FILE", "out": "FILE", "games_": "N", "seats": "N", "command": "COMMAND...", "bot_seed": "N", "max_menu": "N",
             "max_steps": "N", "db": "PATH|URL", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N"}
 
