@@ -222,9 +222,16 @@ class Match:
         for ev in events:
             if choosing and not isinstance(ev, SeedRevealed) and not still_choosing(projection.to_act(state)):
                 # the last secret choice is in: what follows is the reveal of the others'
-                return out, "the other seats' secret choices, revealed once every choice is in"
+                return out, "the other seats' secret choices (hidden until every choice is in)"
             cut = hidden_draw(ev, seen, secret)
             if cut:
+                if cut.startswith("a card"):
+                    # a draw as onlookers see it (who draws, how many) tells nothing hidden
+                    public = self.redact(ev, None)
+                    unseen = secret | projection.hidden_from(self.state, None)
+                    if public is not None and not unseen & set(tokens(msgspec.to_builtins(public))):
+                        out.append(public)
+                        cut = "the card(s) drawn, which you have not seen"
                 return out, cut
             shown = self.redact(ev, seat)
             if shown is not None:
