@@ -206,23 +206,22 @@ def tried_then_done(tmp_path: Path, match: Match, seat: str, text: str) -> tuple
     return tried.stdout, done.stdout, revealed
 
 
-def test_try_fate_does_not_name_the_fate_cards(tmp_path):
-    match, seat, text = position("villainous", lambda m, s, t: t.startswith("fate "))
-    out, done, revealed = tried_then_done(tmp_path, match, seat, text)
-    assert revealed, "the real Fate reveals cards"
+def assert_blind(tmp_path: Path, kind: str, want: Callable[[Match, str, str], bool]) -> None:
+    """`try` at a position where the real command shows the seat hidden cards names none."""
+    match, seat, text = position(kind, want)
+    out, _done, revealed = tried_then_done(tmp_path, match, seat, text)
+    assert revealed, f"the real {text!r} shows {seat} cards it had not seen"
     assert not any(card in out for card in revealed), out
     assert "depends on" in out
+
+
+def test_try_fate_does_not_name_the_fate_cards(tmp_path):
+    assert_blind(tmp_path, "villainous", lambda m, s, t: t.startswith("fate "))
 
 
 def test_try_end_does_not_name_the_card_drawn(tmp_path):
-    def refill(m: Match, s: str, t: str) -> bool:
-        return t == "end" and len(m.state.hand[s]) < 4 and len(m.state.deck.get(s) or []) > 0
-
-    match, seat, text = position("villainous", refill)
-    out, done, revealed = tried_then_done(tmp_path, match, seat, text)
-    assert revealed, "the real end of turn draws cards"
-    assert not any(card in out for card in revealed), out
-    assert "depends on" in out
+    assert_blind(tmp_path, "villainous", lambda m, s, t: t == "end" and len(m.state.hand[s]) < 4
+                 and len(m.state.deck.get(s) or []) > 0)
 
 
 def test_try_scott_pilgrim_does_not_name_the_item_drawn(tmp_path):
@@ -232,11 +231,7 @@ def test_try_scott_pilgrim_does_not_name_the_item_drawn(tmp_path):
         _s, _c, events = m.decide(s, t)
         return any(set(m.state.deck) & set(tokens(msgspec.to_builtins(e))) for e in events)
 
-    match, seat, text = position("scott-pilgrim", draws_item)
-    out, done, revealed = tried_then_done(tmp_path, match, seat, text)
-    assert revealed
-    assert not any(card in out for card in revealed), out
-    assert "depends on" in out
+    assert_blind(tmp_path, "scott-pilgrim", draws_item)
 
 
 def test_try_monster_derby_attack_tells_no_hits_or_damage(tmp_path):
