@@ -376,7 +376,7 @@ def try_(
         viewer = seat or actor
         if live.outcome() is not None:
             viewer = REFEREE
-        shown, hidden = match.preview(events, viewer, live)
+        shown, hidden = match.blind_preview(events, viewer, live)
         rest = f"what happens next depends on {hidden}" if hidden else ""
         if fmt == "table":
             console.print(f"legal: {actor}: {escape(text)} at seq {match.seq}"

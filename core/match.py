@@ -203,8 +203,12 @@ class Match:
             shown = self.game.projection.redact(shown, seat, self.state)
         return shown
 
-    def preview(self, events: Sequence[Event], seat: str | None,
-                live: "Match | None" = None) -> tuple[list[Event], str]:
+    def preview(self, events: Sequence[Event], seat: str | None, live: Any = None) -> list[Event]:
+        """The events of :meth:`blind_preview` alone."""
+        return self.blind_preview(events, seat, live if isinstance(live, Match) else None)[0]
+
+    def blind_preview(self, events: Sequence[Event], seat: str | None,
+                      live: "Match | None" = None) -> tuple[list[Event], str]:
         """What a dry run may tell ``seat``: the events decided before the first draw the
         seat has not seen (a seeded roll it was not shown, any shuffle, a card or value
         hidden from it in this position), redacted like the log; and, when the run was cut

@@ -230,7 +230,7 @@ def test_previews_never_tell_a_draw_the_seat_has_not_seen(game_id, seed, bot_see
             seen = {e.n for *_, e in match.log(seat) if isinstance(e, DiceRolled)}
             for text in rng.sample(legal, min(3, len(legal))):
                 _s, _c, events = match.decide(seat, text)
-                shown, rest = match.preview(events, seat)
+                shown, rest = match.blind_preview(events, seat)
                 previews += 1
                 told = {t for e in shown for t in tokens(public_part(msgspec.to_builtins(e)))}
                 assert not told & hidden, f"{text!r}: the preview names {sorted(told & hidden)}"
