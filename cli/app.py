@@ -127,17 +127,37 @@ def new(
     option: list[str] = typer.Option([], "--option", "-o", help="A rules option, name=value (repeatable)."),
     dice: str = typer.Option("seeded", help="seeded, or manual to type the faces of physical dice."),
     content: Optional[str] = typer.Option(None, help="A content file (JSON) replacing the built-in cards/boards."),
+    entropy: list[str] = typer.Option([], "--entropy", help="SEAT=TEXT: a player's own secret mixed into the seed (repeatable)."),
 ) -> None:
-    """Create a game and print its id."""
+    """Create a game and print its id.
+
+    The referee draws a secret seed and shows every player only its commitment until the
+    game ends (then it is revealed and anyone can check the dice). `--seed` makes a practice
+    game; `--entropy SEAT=TEXT` lets a player add a secret of its own to the dice."""
     with user_errors():
         data, source = load_content(content)
         gid, match, receipt = engine().new(
             game, seats=parse_players(players), seed=seed, options=parse_options(option),
-            dice=dice, content=data, content_source=source)
-        log().info("new", game_id=gid, kind=game, seed=match.created.seed)
+            dice=dice, content=data, content_source=source, entropy=parse_entropy(entropy))
+        log().info("new", game_id=gid, kind=game, practice=seed is not None)
         console.print(gid)
-        err.print(f"[dim]{match.game.title}: {', '.join(match.seats)}; seed {match.created.seed};"
-                  f" {whose_turn(match)}. receipt {receipt}[/]")
+        c = match.created.commitment
+        sealed = f"practice seed {seed}" if seed is not None else "secret seed"
+        err.print(f"[dim]{match.game.title}: {', '.join(match.seats)}; {sealed}"
+                  + (f" (commitment {c.seed[:16]}…)" if c is not None else "")
+                  + f"; {whose_turn(match)}. receipt {receipt}[/]")
+
+
+def parse_entropy(raw: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in raw:
+        seat, eq, text = item.partition("=")
+        if not eq or not seat.strip():
+            fail(f"--entropy takes SEAT=TEXT, not {item!r}")
+        if seat.strip() in out:
+            fail(f"--entropy for {seat.strip()} is given twice")
+        out[seat.strip()] = text
+    return out
 
 
 @app.command("do")
@@ -326,8 +346,9 @@ def try_(
 ) -> None:
     """Dry run: would this command be (or have been) legal, and what would it do? Writes nothing.
 
-    What it would do is shown as the acting seat may see it; dice not yet rolled in the live
-    game show as "?" (`--as referee` shows everything)."""
+    What it would do is shown as the acting seat may see it, up to the first die, card,
+    shuffle or reveal that seat has not seen; from there it says only what the rest depends
+    on (`--as referee` shows everything)."""
     with user_errors():
         live = engine().load(game_id)
         match = load_at(game_id, at, whole_commands=True)
@@ -344,14 +365,18 @@ def try_(
         viewer = seat or actor
         if live.outcome() is not None:
             viewer = REFEREE
-        shown = match.preview(events, viewer, live.folded.draws if live.folded else 0)
+        shown, hidden = match.blind_preview(events, viewer, live)
+        rest = f"what happens next depends on {hidden}" if hidden else ""
         if fmt == "table":
             console.print(f"legal: {actor}: {escape(text)} at seq {match.seq}"
                           + (f" (checked {', '.join(trail)})" if trail else ""))
             print_events(match, shown)
+            if rest:
+                console.print(f"  [dim]•[/] {escape(rest)}")
             return
         emit_rows(["at", "actor", "command", "legal", "rules", "event"],
-                  [(match.seq, actor, text, True, ", ".join(trail), describe(match, ev)) for ev in shown], fmt)
+                  [(match.seq, actor, text, True, ", ".join(trail), line)
+                   for line in [describe(match, ev) for ev in shown] + ([rest] if rest else [])], fmt)
 
 
 @app.command()
@@ -459,12 +484,21 @@ def verify(
     receipt: list[str] = typer.Option([], "--receipt", "-r", help="A receipt to prove (repeatable)."),
     receipts: Optional[str] = typer.Option(None, "--receipts", help="A file of receipts, one a line, to prove at once."),
     quick: bool = typer.Option(False, "--quick", help="Chain and dice only; do not re-decide commands."),
+    seat: Optional[str] = typer.Option(None, "--as", help="Check only what this player may know (the dice once the game is over)."),
     fmt: str = format_option(),
 ) -> None:
-    """Audit: hash chains, the listing, dice against the seed, and every command decided again."""
+    """Audit: hash chains, the listing, dice against the seed, and every command decided again.
+
+    With --as SEAT, the audit a player can make: while the game is on, the chain's links;
+    once it is over, the whole chain, the revealed seed against its commitment, and every
+    roll and shuffle recomputed from it."""
     with user_errors():
         if not game_id and not all_games and not receipt and not receipts:
             fail("name a game, or --all, or --receipt, or --receipts FILE")
+        if seat is not None and seat != REFEREE:
+            if not game_id or all_games or receipt or receipts:
+                fail("verify --as SEAT checks one game: name it (without --all, --receipt or --receipts)")
+            return verify_as(game_id, seat, fmt)
         wanted = list(receipt)
         if receipts:
             wanted += audit.parse_receipts(read_text(receipts))
@@ -507,6 +541,21 @@ def verify(
         if failed:
             raise typer.Exit(1)
         (console if fmt == "table" else err).print("[green]verified[/]")
+
+
+def verify_as(game_id: str, seat: str, fmt: str) -> None:
+    from arbiter.core.seat_audit import verify_as_seat
+
+    with engine().open(read_only=True) as store:
+        gid = store.resolve_game_id(game_id)
+        report, what = verify_as_seat(store, gid, seat)
+    first = report.first
+    emit_rows(["game_id", "seat", "events", "draws", "checked", "verdict"],
+              [(gid, seat, report.events, report.rolls, what,
+                "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}")], fmt)
+    if not report.ok:
+        raise typer.Exit(1)
+    (console if fmt == "table" else err).print(f"[green]verified as {seat}[/]")
 
 
 @app.command()
@@ -603,16 +652,32 @@ def games(
         if not is_url(CTX.db) and not os.path.exists(CTX.db):
             if fmt == "table":
                 err.print(f"no games yet in {CTX.db}; start one with `arbiter new monster-derby`")
-            emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created"], [], fmt)
+            emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created", "seed"], [], fmt)
             return
         with engine().open(read_only=True) as store:
             cols, rows = store.query(
-                # the SQL both stores speak (no GROUP BY ALL, no string slices)
+                # the SQL both stores speak (no GROUP BY ALL, no string slices); the seed's
+                # kind is read from the commitment GameCreated records
                 "SELECT g.game_id, g.kind, g.seats, g.status, g.winner,"
                 " (SELECT max(e.seq) FROM events_log e WHERE e.game_id = g.game_id) AS events,"
-                " substr(CAST(g.created_at AS VARCHAR), 1, 19) AS created FROM games g"
-                " ORDER BY g.created_at, g.game_id")
-        emit_rows(cols, rows, fmt)
+                " substr(CAST(g.created_at AS VARCHAR), 1, 19) AS created,"
+                " (SELECT CAST(e.payload->'commitment' AS VARCHAR) FROM events_log e"
+                "  WHERE e.game_id = g.game_id AND e.seq = 1) AS commitment"
+                " FROM games g ORDER BY g.created_at, g.game_id")
+        emit_rows([*cols[:-1], "seed"], [(*r[:-1], seed_kind(r[-1])) for r in rows], fmt)
+
+
+def seed_kind(commitment: Any) -> str:
+    """How a game's seed was chosen, from the commitment its GameCreated records: ``secret``
+    (drawn by the referee, committed), ``practice`` (typed with --seed) or ``unsealed`` (no
+    commitment: recorded before seeds were sealed, or a fork of a game still on)."""
+    try:
+        c = json.loads(commitment) if commitment else None
+    except (TypeError, ValueError):
+        return "?"
+    if not isinstance(c, dict):
+        return "unsealed"
+    return "practice" if c.get("practice") else "secret"
 
 
 # ----------------------------------------------------------------------------- moving games
@@ -904,7 +969,7 @@ def serve(
 
 
 #: How a value is named in help, by parameter (default: the parameter's name in capitals).
-METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND",
+METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND", "entropy": "SEAT=TEXT",
             "content": "FILE", "path": "FILE", "out": "FILE", "games_": "N", "seats": "N", "command": "COMMAND...", "bot_seed": "N", "max_menu": "N",
             "max_steps": "N", "db": "PATH|URL", "receipts": "FILE", "hash_map": "FILE", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N", "postgres": "URL"}
 

@@ -227,10 +227,7 @@ def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Ev
     the stored payloads, byte for byte."""
     stored = {env.seq: env.payload for env in envs}
     try:
-        match = Match.new(game, seed=created.seed, seats=created.seats, options=created.options,
-                          dice=created.dice, content=created.content,
-                          content_source=created.content_source,
-                          forked_from=created.forked_from, forked_at=created.forked_at)
+        match = Match.recreate(game, created)
     except ArbiterError as exc:
         report.add(1, "decision", f"the game can no longer be set up: {exc}")
         return

@@ -95,16 +95,24 @@ class Engine:
             options: Mapping[str, Any] | None = None, dice: str = "seeded",
             content: dict[str, Any] | None = None, content_source: str = "embedded",
             game_id: str | None = None, forked_from: str | None = None,
-            forked_at: int | None = None) -> tuple[str, Match, Receipt]:
+            forked_at: int | None = None, entropy: Mapping[str, str] | None = None,
+            commit: bool = True) -> tuple[str, Match, Receipt]:
+        """A new stored game. Without ``seed`` the referee draws a secret one; ``entropy``
+        (seat -> text) is mixed into it (see :mod:`core.fairness`)."""
         game = registry.get(kind)
-        if seed is None:
-            seed = secrets.randbits(48)
         match = Match.new(game, seed=seed, seats=seats or game.default_seats(), options=options,
                           dice=dice, content=content, content_source=content_source,
-                          forked_from=forked_from, forked_at=forked_at)
+                          forked_from=forked_from, forked_at=forked_at, entropy=entropy,
+                          commit=commit)
+        return self.store_new(match, game_id)
+
+    def store_new(self, match: Match, game_id: str | None = None) -> tuple[str, Match, Receipt]:
+        """Write a game that was just set up (its setup events only)."""
+        game, kind = match.game, match.game.id
         gid = game_id or new_game_id(game.short or kind[:2])
         created = match.created
-        row = GameRow(game_id=gid, kind=kind, seed=seed, seats=created.seats,
+        forked_from, forked_at, dice = created.forked_from, created.forked_at, created.dice
+        row = GameRow(game_id=gid, kind=kind, seed=created.seed, seats=created.seats,
                       options=created.options, dice=dice, rules_version=game.rules_version,
                       engine_version=created.engine_version, forked_from=forked_from,
                       forked_at=forked_at)
@@ -234,10 +242,13 @@ class Engine:
             commands = store.commands(src.game_id)
         created: GameCreated = src.created
         alive = {cid for _, cid, _ in effective(src.items)}
+        # The fork replays the same dice. Once the original is over its seed is public and
+        # the fork commits to it as a practice game; while the original is on, the fork's
+        # end must not reveal the original's seed, so the fork makes no commitment.
         match = Match.new(registry.get(created.game), seed=created.seed, seats=created.seats,
                           options=created.options, dice=created.dice, content=created.content,
                           content_source=created.content_source, forked_from=src.game_id,
-                          forked_at=at)
+                          forked_at=at, commit=src.folded is not None and src.folded.revealed is not None)
         for cid, seat, text, _first, last in commands:
             if cid in alive and text not in (SETUP, UNDO) and last <= at:
                 match.apply(seat, text)

@@ -10,10 +10,11 @@ from typing import Any, Mapping, Sequence
 
 import msgspec
 
+from arbiter.core import fairness
 from arbiter.core.dice import Rng
 from arbiter.core.errors import ManualDiceError, ParseError, RuleViolation
 from arbiter.core.game import Game, content_hash
-from arbiter.events.base import DiceRolled, Event, GameCreated, Undone
+from arbiter.events.base import DiceRolled, Event, GameCreated, SeedRevealed, Shuffled, Undone
 from arbiter.events.codec import Codec
 from arbiter.projections.fold import SETUP, Folded, effective, step
 from arbiter.projections.kernel import REFEREE, Decision, Outcome, redact_shuffle
@@ -57,11 +58,19 @@ class Match:
     # -- building ---------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game: Game[Any, Any], *, seed: int, seats: Sequence[str],
+    def new(cls, game: Game[Any, Any], *, seed: int | None = None, seats: Sequence[str],
             options: Mapping[str, Any] | None = None, dice: str = "seeded",
             content: dict[str, Any] | None = None, content_source: str = "embedded",
-            forked_from: str | None = None, forked_at: int | None = None) -> "Match":
-        """Create a game: validate seats, options and content, then run its setup."""
+            forked_from: str | None = None, forked_at: int | None = None,
+            entropy: Mapping[str, str] | None = None, salt: str | None = None,
+            practice: bool | None = None, commit: bool = True) -> "Match":
+        """Create a game: validate seats, options and content, then run its setup.
+
+        Without ``seed`` the referee draws one nobody chose; a given seed makes a practice
+        game. Either way the seed is sealed (:mod:`core.fairness`): ``GameCreated`` commits
+        to it and the kernel reveals it when the game ends. ``commit=False`` records the
+        seed without a commitment or a reveal (a fork of a game still on shares its dice,
+        which must stay secret until the original ends)."""
         from arbiter.core.errors import BadOption
 
         seats = tuple(seats)
@@ -69,24 +78,66 @@ class Match:
         game.check_seats(seats)
         if dice not in ("seeded", "manual"):
             raise BadOption(f"dice must be 'seeded' or 'manual', not {dice!r}")
-        if not 0 <= seed < 2**63:
+        if seed is None:
+            seed, practice = fairness.draw_seed(), bool(practice)
+        elif practice is None:
+            practice = True
+        if not 0 <= seed < fairness.MAX_SEED:
             raise BadOption("the seed must be a whole number from 0 to 2^63-1")
+        fairness.check_entropy(entropy or {}, seats)
         resolved = game.resolve_options(options or {})
         if content is None:
             content = game.default_content()
         game.check_content(content)
+        commitment, sealed = None, None
+        if commit:
+            seed, commitment, sealed = fairness.seal(seed, practice=practice, entropy=entropy, salt=salt)
+        elif entropy:
+            raise BadOption("a game without a seed commitment takes no --entropy")
         created = GameCreated(
             game=game.id, seed=seed, seats=seats, options=resolved, content=content,
             content_hash=content_hash(content), content_source=content_source, dice=dice,
             rules_version=game.rules_version, engine_version=ENGINE_VERSION,
-            forked_from=forked_from, forked_at=forked_at,
+            forked_from=forked_from, forked_at=forked_at, commitment=commitment, sealed=sealed,
         )
         match = cls(game, [(1, SETUP, created)])
         assert match.folded is not None
         rng = Rng(seed, 0, game.dice(created))
-        for ev in game.setup(created, rng):
+        for ev in match.with_reveal(game.setup(created, rng)):
             match._fold(len(match.items) + 1, SETUP, ev, None)
         return match
+
+    @classmethod
+    def recreate(cls, game: Game[Any, Any], created: GameCreated) -> "Match":
+        """The game ``created`` set up again, seed, salt and entropy as recorded: an audit
+        re-decides a stored game on it."""
+        sealed, commitment = created.sealed, created.commitment
+        if created.seed is None:
+            from arbiter.core.errors import BadOption
+
+            raise BadOption("this GameCreated is a seat's view: its seed is still sealed")
+        return cls.new(
+            game, seed=sealed.seed if sealed is not None else created.seed, seats=created.seats,
+            options=created.options, dice=created.dice, content=created.content,
+            content_source=created.content_source, forked_from=created.forked_from,
+            forked_at=created.forked_at, entropy=sealed.entropy if sealed is not None else None,
+            salt=sealed.salt if sealed is not None else None,
+            practice=commitment.practice if commitment is not None else True,
+            commit=commitment is not None and sealed is not None,
+        )
+
+    def with_reveal(self, events: list[Event]) -> list[Event]:
+        """``events``, and the seed's reveal after them when they end the game."""
+        assert self.folded is not None
+        revealed = fairness.reveal(self.created)
+        if revealed is None or self.folded.revealed is not None or not events:
+            return events
+        state, projection = self.state, self.game.projection
+        for ev in events:
+            if isinstance(ev, SeedRevealed):
+                return events
+            state = projection.evolve(state, ev)
+        return [*events, revealed] if projection.outcome(state) is not None else events
 
     def _fold(self, seq: int, cid: str, ev: Event, actor: str | None) -> None:
         self.folded = step(self.game.projection, self.folded, seq, cid, ev)
@@ -138,29 +189,59 @@ class Match:
                 continue
             shown: Event | None = ev
             if seat != REFEREE and not over:
-                shown = redact_shuffle(ev, seat, over)
-                if shown is not None:
-                    shown = self.game.projection.redact(shown, seat, self.state)
+                shown = self.redact(ev, seat)
             if shown is not None:
                 out.append((seq, self.actors.get(seq), shown))
         return out
 
-    def preview(self, events: Sequence[Event], seat: str | None, live_draws: int) -> list[Event]:
-        """Events a dry run would produce, as ``seat`` may see them: redacted like the log,
-        and with seeded dice from draws not yet made in the live game shown as "?", so that
-        a dry run never tells what the next roll, draw or shuffle will be."""
+    def redact(self, ev: Event, seat: str | None) -> Event | None:
+        """One event as ``seat`` may see it while the game is on."""
+        if isinstance(ev, GameCreated):
+            return fairness.redact_created(ev)
+        shown = redact_shuffle(ev, seat, False)
+        if shown is not None:
+            shown = self.game.projection.redact(shown, seat, self.state)
+        return shown
+
+    def preview(self, events: Sequence[Event], seat: str | None, live: Any = None) -> list[Event]:
+        """The events of :meth:`blind_preview` alone."""
+        return self.blind_preview(events, seat, live if isinstance(live, Match) else None)[0]
+
+    def blind_preview(self, events: Sequence[Event], seat: str | None,
+                      live: "Match | None" = None) -> tuple[list[Event], str]:
+        """What a dry run may tell ``seat``: the events decided before the first draw the
+        seat has not seen (a seeded roll it was not shown, any shuffle, a card or value
+        hidden from it in this position), redacted like the log; and, when the run was cut
+        there, what the rest depends on. Nothing computed from a hidden draw is shown.
+        ``live`` is the game as it stands (the rolls the seat has seen are in its log)."""
         if seat == REFEREE:
-            return list(events)
-        out = []
+            return list(events), ""
+        live = live or self
+        seen = {ev.n: (ev.dice, ev.faces) for _s, _a, ev in live.log(seat)
+                if isinstance(ev, DiceRolled) and not ev.manual}
+        projection = self.game.projection
+        secret = projection.hidden_from(self.state, seat)
+        choosing = still_choosing(self.to_act())
+        state, out = self.state, []
         for ev in events:
-            if isinstance(ev, DiceRolled) and not ev.manual and ev.n >= live_draws:
-                ev = msgspec.structs.replace(ev, faces=("?",) * len(ev.faces))
-            shown = redact_shuffle(ev, seat, False)
-            if shown is not None:
-                shown = self.game.projection.redact(shown, seat, self.state)
+            if choosing and not isinstance(ev, SeedRevealed) and not still_choosing(projection.to_act(state)):
+                # the last secret choice is in: what follows is the reveal of the others'
+                return out, "the other seats' secret choices (hidden until every choice is in)"
+            cut = hidden_draw(ev, seen, secret)
+            if cut:
+                if cut.startswith("a card"):
+                    # a draw as onlookers see it (who draws, how many) tells nothing hidden
+                    public = self.redact(ev, None)
+                    unseen = secret | projection.hidden_from(self.state, None)
+                    if public is not None and not unseen & set(tokens(msgspec.to_builtins(public))):
+                        out.append(public)
+                        cut = "the card(s) drawn, which you have not seen"
+                return out, cut
+            shown = self.redact(ev, seat)
             if shown is not None:
                 out.append(shown)
-        return out
+            state = projection.evolve(state, ev) if not isinstance(ev, SeedRevealed) else state
+        return out, ""
 
     def legal(self, seat: str) -> list[Any]:
         if self.outcome() is not None or seat not in self.to_act().seats:
@@ -225,18 +306,26 @@ class Match:
             )
         command = self.game.parse(self.state, seat, body)
         assert self.folded is not None
-        rng = Rng(self.created.seed, self.folded.draws, self.game.dice(self.created), manual)
+        seed = self.created.seed
+        if seed is None:
+            raise RuleViolation("ARB-SEALED", "this is a seat's copy of the game: only the referee can decide in it")
+        rng = Rng(seed, self.folded.draws, self.game.dice(self.created), manual)
         events = self.game.decide(self.state, seat, command, rng)
         rng.check_all_used()
         if not events:
             raise RuleViolation("ARB-NOT-LEGAL", "that command does nothing now")
-        return seat, command, events
+        return seat, command, self.with_reveal(events)
 
     def undo_event(self) -> Undone:
         assert self.folded is not None
         top = self.folded.top
         if top is None:
             raise RuleViolation("ARB-UNDO-NOTHING", "there is no move to undo (setup cannot be undone)")
+        if self.folded.revealed is not None:
+            raise RuleViolation(
+                "ARB-UNDO-REVEALED",
+                "the game is over and its seed is revealed: every seat now knows the dice, so no"
+                " move can be taken back (fork the game at an earlier seq to try another line)")
         return Undone(first_seq=top.first_seq, last_seq=top.last_seq, command_id=top.command_id)
 
     def apply(self, seat: str | None, text: str, command_id: str | None = None) -> list[Event]:
@@ -277,6 +366,47 @@ class Match:
 
     def encode(self, ev: Event) -> str:
         return self.codec.encode(ev)
+
+
+def still_choosing(decision: Decision) -> bool:
+    return decision.kind == "simultaneous" and bool(decision.seats)
+
+
+def hidden_draw(ev: Event, seen: Mapping[int, tuple[tuple[str, ...], tuple[str, ...]]],
+                secret: set[str]) -> str:
+    """What ``ev`` draws that the seat has not seen ("" if nothing), in words."""
+    if isinstance(ev, SeedRevealed):
+        return "the game would end here (its seed is revealed when it really does)"
+    if isinstance(ev, Shuffled):
+        return f"a shuffle of the {ev.deck}"
+    if isinstance(ev, DiceRolled):
+        if ev.manual or seen.get(ev.n) == (ev.dice, ev.faces):
+            return ""
+        return dice_words(ev.dice) + (f" (for {ev.purpose})" if ev.purpose else "")
+    if secret and secret & set(tokens(msgspec.to_builtins(ev))):
+        words = re.sub(r"(?<!^)([A-Z])", r" \1", type(ev).__name__).lower()
+        return f"a card or value you have not seen ({words})"
+    return ""
+
+
+def dice_words(kinds: Sequence[str]) -> str:
+    """``2 attack dice and a wacky die``: how many dice of each kind, in order."""
+    counts: dict[str, int] = {}
+    for k in kinds:
+        counts[k] = counts.get(k, 0) + 1
+    parts = [f"{n} {k} dice" if n > 1 else f"a {k} die" for k, n in counts.items()]
+    return " and ".join(", ".join(parts[:-1]) and [", ".join(parts[:-1]), parts[-1]] or parts)
+
+
+def tokens(obj: Any) -> list[str]:
+    """Every text value in a plain structure (an event's fields)."""
+    if isinstance(obj, str):
+        return [obj]
+    if isinstance(obj, dict):
+        return [t for v in obj.values() for t in tokens(v)]
+    if isinstance(obj, (list, tuple)):
+        return [t for v in obj for t in tokens(v)]
+    return []
 
 
 def roundtrip(codec: Codec, ev: Event) -> Event:

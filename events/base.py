@@ -17,11 +17,31 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=Tru
     VERSION: ClassVar[int] = 1
 
 
+class Commitment(msgspec.Struct, frozen=True, kw_only=True):
+    """What every seat knows of the seed while a game is on (formulas in ``core/fairness.py``)."""
+
+    seed: str  # SHA-256 (hex) of the referee's seed and the salt
+    entropy: dict[str, str] = {}  # seat -> SHA-256 (hex) of the entropy it added
+    practice: bool = False  # the seed was typed by whoever created the game (--seed)
+
+
+class Sealed(msgspec.Struct, frozen=True, kw_only=True):
+    """The referee's secret: published by :class:`SeedRevealed` when the game ends."""
+
+    seed: int  # the referee's own draw
+    salt: str
+    entropy: dict[str, str] = {}  # seat -> the text it added
+
+
 class GameCreated(Event, frozen=True):
-    """The first event of every game: everything needed to replay it years later."""
+    """The first event of every game: everything needed to replay it years later.
+
+    ``seed`` is the seed the dice use (the referee's seed mixed with any seat's entropy).
+    A seat never sees ``seed`` or ``sealed`` while the game is on, only ``commitment``;
+    games recorded before commitments existed have neither (their dice still replay)."""
 
     game: str
-    seed: int
+    seed: int | None  # None only in a seat's view of a game still on
     seats: tuple[str, ...]
     options: dict[str, Any]
     content: dict[str, Any]
@@ -32,6 +52,8 @@ class GameCreated(Event, frozen=True):
     engine_version: str
     forked_from: str | None = None
     forked_at: int | None = None
+    commitment: Commitment | None = None
+    sealed: Sealed | None = None
 
 
 class DiceRolled(Event, frozen=True):
@@ -64,5 +86,16 @@ class Undone(Event, frozen=True):
     command_id: str
 
 
-KERNEL_EVENTS: tuple[type[Event], ...] = (GameCreated, DiceRolled, Shuffled, Undone)
+class SeedRevealed(Event, frozen=True):
+    """The game is over: the referee publishes its seed, the salt and every seat's entropy,
+    so that any seat can check the commitment in ``GameCreated`` and recompute every roll
+    and shuffle from ``dice_seed``."""
+
+    seed: int
+    salt: str
+    dice_seed: int
+    entropy: dict[str, str] = {}
+
+
+KERNEL_EVENTS: tuple[type[Event], ...] = (GameCreated, DiceRolled, Shuffled, Undone, SeedRevealed)
 RANDOM_EVENTS: tuple[type[Event], ...] = (DiceRolled, Shuffled)

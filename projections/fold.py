@@ -10,7 +10,7 @@ from typing import Any, Iterable, Iterator
 
 import msgspec
 
-from arbiter.events.base import RANDOM_EVENTS, Event, GameCreated, Undone
+from arbiter.events.base import RANDOM_EVENTS, Event, GameCreated, SeedRevealed, Undone
 from arbiter.events.codec import Codec
 from arbiter.events.envelope import Envelope
 from arbiter.projections.kernel import Projection
@@ -39,6 +39,8 @@ class Folded(msgspec.Struct, frozen=True):
     top: Frame | None = None  # the last command still in effect (None: only setup)
     command_id: str = SETUP
     setup_id: str = SETUP  # the command id of the events that set the game up
+    #: the reveal, once made: what it published stays known, whatever is undone later
+    revealed: SeedRevealed | None = None
 
 
 def step(projection: Projection[Any], folded: Folded | None, seq: int, command_id: str,
@@ -55,16 +57,20 @@ def step(projection: Projection[Any], folded: Folded | None, seq: int, command_i
             return msgspec.structs.replace(folded, seq=seq)
         return Folded(created=folded.created, state=top.state_before, seq=seq,
                       draws=top.draws_before, top=top.below, command_id=command_id,
-                      setup_id=folded.setup_id)
+                      setup_id=folded.setup_id, revealed=folded.revealed)
     top = folded.top
     if command_id != folded.setup_id:
         if command_id != folded.command_id or top is None:
             top = Frame(command_id, seq, seq, folded.state, folded.draws, top)
         else:
             top = msgspec.structs.replace(top, last_seq=seq)
+    if isinstance(event, SeedRevealed):  # the kernel's fact: no game's state changes
+        return Folded(created=folded.created, state=folded.state, seq=seq, draws=folded.draws,
+                      top=top, command_id=command_id, setup_id=folded.setup_id, revealed=event)
     draws = event.n + 1 if isinstance(event, RANDOM_EVENTS) else folded.draws  # type: ignore[attr-defined]
     return Folded(created=folded.created, state=projection.evolve(folded.state, event), seq=seq,
-                  draws=draws, top=top, command_id=command_id, setup_id=folded.setup_id)
+                  draws=draws, top=top, command_id=command_id, setup_id=folded.setup_id,
+                  revealed=folded.revealed)
 
 
 def fold(projection: Projection[Any], items: Iterable[tuple[int, str, Event]]) -> Folded:

@@ -95,11 +95,11 @@ class Base(Generic[S]):
 
 def describe_kernel(event: Event) -> str | None:
     """Readable lines for the kernel's own events (None for a game's events)."""
-    from arbiter.events.base import DiceRolled, GameCreated, Shuffled, Undone
+    from arbiter.events.base import DiceRolled, GameCreated, SeedRevealed, Shuffled, Undone
 
     if isinstance(event, GameCreated):
         opts = ", ".join(f"{k}={v}" for k, v in event.options.items())
-        return (f"game created: {event.game}, players {', '.join(event.seats)}, seed {event.seed},"
+        return (f"game created: {event.game}, players {', '.join(event.seats)}, {describe_seed(event)},"
                 f" {event.dice} dice" + (f", options {opts}" if opts else "")
                 + ("" if event.content_source == "embedded" else f", content {event.content_source}"))
     if isinstance(event, DiceRolled):
@@ -110,7 +110,21 @@ def describe_kernel(event: Event) -> str | None:
         return f"shuffled the {event.deck} ({len(event.order)} cards) [draw {event.n}]"
     if isinstance(event, Undone):
         return f"undid seq {event.first_seq}–{event.last_seq}"
+    if isinstance(event, SeedRevealed):
+        added = f", entropy from {', '.join(sorted(event.entropy))}" if event.entropy else ""
+        return (f"the game is over: the referee reveals seed {event.seed}, salt {event.salt}{added};"
+                f" the dice used seed {event.dice_seed}")
     return None
+
+
+def describe_seed(event: GameCreated) -> str:
+    """The seed as the reader may know it: the number, or only its commitment."""
+    c = event.commitment
+    kind = "practice seed" if c is not None and c.practice else "seed"
+    if event.seed is None:
+        return (f"{kind} secret until the end (commitment {c.seed[:16]}…)" if c is not None
+                else "seed secret")
+    return f"{kind} {event.seed}"
 
 
 def describe_event(event: Event) -> str:

@@ -13,7 +13,7 @@ import msgspec
 
 from arbiter.events.base import Event, GameCreated, Shuffled
 from arbiter.events import villainous as ev
-from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome
+from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome, describe_seed
 
 #: content by hash: filled by ``initial`` so that deciders can look cards up.
 CONTENT: dict[str, dict[str, Any]] = {}
@@ -404,7 +404,7 @@ def describe(e: Event) -> str:
         "TurnEnded": lambda: f"{e.seat} ends the turn",
     }
     if t == "GameCreated":
-        return f"new game: {', '.join(e.seats)}; seed {e.seed}; options {e.options}; content {e.content_source}"
+        return f"new game: {', '.join(e.seats)}; {describe_seed(e)}; options {e.options}; content {e.content_source}"
     if t == "Shuffled":
         kind, _, seat = e.deck.partition(":")
         return f"{seat}'s {kind} deck is shuffled ({len(e.order)} cards)"

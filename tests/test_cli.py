@@ -169,9 +169,12 @@ def test_try_never_tells_the_next_roll_or_a_hidden_card(tmp_path, gid):
     run(tmp_path, "do", gid, "--as", "ann", "bid", "2")
     out = run(tmp_path, "try", gid, "--as", "bob", "bid", "1")
     assert out.returncode == 0
-    assert "d6 ?" in out.stdout  # the seeded roll has not happened yet
+    # bob's bid is the last: the reveal of ann's secret bid, and the roll after it, are not told
+    assert "bob=1" in out.stdout or "bid=1" in out.stdout
+    assert "'ann': 2" not in out.stdout and "rolled" not in out.stdout
+    assert "depends on the other seats' secret choices" in out.stdout
     full = run(tmp_path, "try", gid, "--as", "referee", "bid", "1")
-    assert "d6 ?" not in full.stdout and "rolled" in full.stdout
+    assert "'ann': 2" in full.stdout and "rolled" in full.stdout
     why = run(tmp_path, "why", gid, "5", "--as", "bob")
     assert why.returncode == 0 and "bid=-1" in why.stdout  # ann's secret bid, as bob sees it
     assert "bid 2" not in why.stdout

@@ -18,7 +18,8 @@ from arbiter.core import registry, transcript
 from arbiter.core.bots import autoplay, bot_step, random_bot
 from arbiter.core.engine import Engine
 from arbiter.core.errors import ParseError, RuleViolation
-from arbiter.core.match import Match
+from arbiter.core.match import Match, tokens
+from arbiter.events.base import DiceRolled, SeedRevealed, Shuffled
 from arbiter.events.envelope import GENESIS, chain_hash
 from arbiter.projections.fold import Cursor, fold
 from arbiter.projections.kernel import REFEREE
@@ -106,6 +107,10 @@ def test_undo_never_rerolls(game_id, seed, bot_seed, cut):
             break
         seat, text = bot_step(match, {}, rng)
     assume(match.folded.top is not None)
+    if match.folded.revealed is not None:  # the end revealed the seed: undo is refused
+        with pytest.raises(RuleViolation, match="seed is revealed"):
+            match.apply(seat, "undo")
+        return
     last = match.items[-1][1]
     before = [match.encode(e) for _s, c, e in match.items if c == last]
     draws_before = match.folded.draws
@@ -206,6 +211,38 @@ def test_hidden_information_never_leaks(game_id, seed, bot_seed):
         bot_step(match, {}, rng)
         steps += 1
     assert match.view(REFEREE) == match.state
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@CONF
+@given(seed=seeds, bot_seed=seeds)
+def test_previews_never_tell_a_draw_the_seat_has_not_seen(game_id, seed, bot_seed):
+    """A dry run shows no card or value hidden from the seat, no roll it has not seen, no
+    shuffle and no reveal, and nothing the command decides after its first hidden draw."""
+    match = new_match(game_id, seed)
+    rng = random.Random(bot_seed)
+    steps = previews = 0
+    while match.outcome() is None and steps < MAX_STEPS and previews < 60:
+        if steps % 5 == 0:
+            seat = rng.choice(match.to_act().seats)
+            legal = match.legal_texts(seat)
+            hidden = match.game.projection.hidden_from(match.state, seat)
+            seen = {e.n for *_, e in match.log(seat) if isinstance(e, DiceRolled)}
+            for text in rng.sample(legal, min(3, len(legal))):
+                _s, _c, events = match.decide(seat, text)
+                shown, rest = match.blind_preview(events, seat)
+                previews += 1
+                told = {t for e in shown for t in tokens(public_part(msgspec.to_builtins(e)))}
+                assert not told & hidden, f"{text!r}: the preview names {sorted(told & hidden)}"
+                for e in shown:
+                    assert not isinstance(e, (SeedRevealed, Shuffled)), text
+                    assert not isinstance(e, DiceRolled) or e.manual or e.n in seen, f"{text!r} tells roll {e.n}"
+                blind = next((i for i, e in enumerate(events) if isinstance(e, (Shuffled, SeedRevealed))
+                              or (isinstance(e, DiceRolled) and not e.manual and e.n not in seen)), None)
+                if blind is not None:
+                    assert len(shown) <= blind and rest, f"{text!r}: the preview runs past a hidden draw"
+        bot_step(match, {}, rng)
+        steps += 1
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -322,7 +322,7 @@ def test_cli_try_and_why_never_show_the_other_dial_or_the_next_card(tmp_path):
     tried = run(tmp_path, "try", gid, "--as", "bob", "dial", "2")
     assert tried.returncode == 0, tried.stderr
     out = tried.stdout
-    assert "hidden until both dials are set" in out
+    assert "hidden until every choice is in" in out
     for leak in ("ann 3", "3 -> 0", "wins", "base camp", "rejuvenate"):
         assert leak not in out, (leak, out)
     log = run(tmp_path, "log", gid, "--as", "bob").stdout
