@@ -90,15 +90,12 @@ def remember_bots(eng: Any, gid: str, kinds: dict[str, str]) -> None:
     so that `arbiter play GAME_ID` resumes with them."""
     if kinds:
         with eng.open() as store:
-            if not hasattr(store, "add_seat_access"):
-                err.print("[dim]note: this store does not keep bots with a game; give --bot again to resume[/]")
-                return
             store.add_seat_access(gid, [(seat, bot_token_hash(), kind) for seat, kind in kinds.items()])
 
 
 def kept_bots(eng: Any, gid: str) -> dict[str, str]:
     with eng.open(read_only=True) as store:
-        return store.seat_bots(gid) if hasattr(store, "seat_bots") else {}
+        return store.seat_bots(gid)
 
 
 # ----------------------------------------------------------------------------- the table

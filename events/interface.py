@@ -130,6 +130,21 @@ class Store(Protocol):
     def close(self) -> None:
         ...
 
+    # -- seat access ---------------------------------------------------------------------
+    # The service's seat tokens (as SHA-256 hashes) and the bots kept with a game.
+
+    def add_seat_access(self, game_id: str, rows: Sequence[tuple[str, str, str | None]]) -> None:
+        """Record (seat, token hash, bot kind or None) for each seat of a game."""
+        ...
+
+    def seat_for_token(self, token_hash: str) -> tuple[str, str] | None:
+        """(game id, seat) of a token hash, or None."""
+        ...
+
+    def seat_bots(self, game_id: str) -> dict[str, str]:
+        """The bots sitting at a game: seat -> bot kind."""
+        ...
+
     # -- refused commands ----------------------------------------------------------------
     # Every command the referee refused (from do, play, try and the service): the game, the
     # seq it was refused at, the seat, the words, the rule and message, when. Created on

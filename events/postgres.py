@@ -513,6 +513,41 @@ class PostgresStore:
     def close(self) -> None:
         self.con.close()
 
+    # -- seat access (the service's tokens, the bots kept with a game) --------------------
+    # Made on first use, as in the DuckDB store; tokens are stored only as hashes.
+
+    def _ensure_seat_access(self) -> None:
+        self.con.execute(
+            "CREATE TABLE IF NOT EXISTS seat_access (game_id TEXT NOT NULL, seat TEXT NOT NULL,"
+            " token_hash TEXT NOT NULL UNIQUE, bot TEXT, PRIMARY KEY (game_id, seat))")
+
+    def _has_seat_access(self) -> bool:
+        return bool(self.con.execute("SELECT to_regclass('seat_access') IS NOT NULL").fetchone()[0])
+
+    def add_seat_access(self, game_id: str, rows: Sequence[tuple[str, str, str | None]]) -> None:
+        """Record (seat, token hash, bot kind or None) for each seat of a served game."""
+        with self._tx("seat tokens"):
+            self.con.execute("SELECT pg_advisory_xact_lock(%s)", [_SCHEMA_LOCK])
+            self._ensure_seat_access()
+            with self.con.cursor() as cur:
+                cur.executemany("INSERT INTO seat_access VALUES (%s, %s, %s, %s)",
+                                [(game_id, seat, h, bot) for seat, h, bot in rows])
+
+    def seat_for_token(self, token_hash: str) -> tuple[str, str] | None:
+        """(game id, seat) of a token hash, or None."""
+        if not self._has_seat_access():
+            return None
+        row = self.con.execute("SELECT game_id, seat FROM seat_access WHERE token_hash = %s",
+                               [token_hash]).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def seat_bots(self, game_id: str) -> dict[str, str]:
+        """The bots sitting at a served game: seat -> bot kind."""
+        if not self._has_seat_access():
+            return {}
+        return dict(self.con.execute(
+            "SELECT seat, bot FROM seat_access WHERE game_id = %s AND bot IS NOT NULL", [game_id]).fetchall())
+
     # -- refused commands ----------------------------------------------------------------
     # Every command the referee refused (from do, play, try and the service): the game, the
     # seq it was refused at, the seat, the words, the rule and message, when. Created on

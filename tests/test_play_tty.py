@@ -186,9 +186,10 @@ def test_play_with_bots_on_either_store(tmp_path, store_url):
                          input="quit\n", capture_output=True, text=True, env=env, cwd=str(tmp_path))
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
     gid = out.stdout.split("new game ")[1].split()[0]
-    again = subprocess.run([*args, "play", gid, "--bot", "bob=random"], input="bid 1\nquit\n",
+    again = subprocess.run([*args, "play", gid], input="bid 1\nquit\n",
                            capture_output=True, text=True, env=env, cwd=str(tmp_path))
-    assert again.returncode == 0 and "bots this time: bob=random" in again.stdout, again.stderr
+    assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
+    assert "bots as the game was started: bob=random" in again.stdout  # kept by either store
 
 
 def test_every_refusal_is_one_query_away_on_either_store(tmp_path, store_url):

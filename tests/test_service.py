@@ -329,3 +329,23 @@ def test_slow_and_dead_clients_never_block_the_others(live_server):
         finally:
             for s in stalled:
                 s.close()
+
+
+def test_the_service_serves_a_postgresql_store(pg_url):
+    """The same API over the server store: tokens stored hashed there, seats act as themselves."""
+    with TestClient(create_app(Tables(pg_url))) as c:
+        r = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]})
+        assert r.status_code == 201, r.text
+        game = r.json()
+        gid = game["game_id"]
+        ann = bearer(game["seats"]["ann"]["token"])
+        pick = c.get(f"/games/{gid}", headers=ann).json()["legal"][0]
+        assert c.post(f"/games/{gid}/commands", headers=ann, json={"text": pick}).status_code == 200
+        assert c.get(f"/games/{gid}", headers=bearer("not-a-token")).status_code == 401
+        assert c.get(f"/games/{gid}?seat=bob", headers=ann).status_code == 403
+    from arbiter.events.store import open_store
+
+    with open_store(pg_url, read_only=True) as store:
+        cols, rows = store.query("SELECT seat, token_hash FROM seat_access WHERE game_id = ?", [gid])
+        assert sorted(r[0] for r in rows) == ["ann", "bob", "referee"]
+        assert game["seats"]["ann"]["token"] not in {r[1] for r in rows}

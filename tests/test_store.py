@@ -321,3 +321,36 @@ def test_verify_tells_a_changed_ruling_apart_from_tampering(engine, game, monkey
     assert not report.ok
     assert report.first.kind == "rules-changed" and "today's rules are v2" in report.first.message
     assert Engine(engine.path).load(gid).state == match.state  # the old log still folds
+
+
+def test_a_game_recorded_under_older_rules_still_imports_and_copies(engine, game, monkeypatch, tmp_path):
+    """History moves between stores even after a ruling changed: its chain and dice are
+    checked, and only a difference that today's rules explain is let through."""
+    import msgspec
+
+    import toygame
+    from arbiter.core.copying import copy_games
+    from arbiter.core.porting import ImportRefused, export_jsonl, import_jsonl
+    from arbiter.events.store import open_store
+
+    gid, match = game
+    with engine.open(read_only=True) as store:
+        exported = export_jsonl(store, gid)
+    original = toygame.GAME.decide
+
+    def stingier(state, seat, command, rng):
+        return [msgspec.structs.replace(e, points=0) if isinstance(e, toygame.Scored) else e
+                for e in original(state, seat, command, rng)]
+
+    monkeypatch.setattr(toygame.GAME, "decide", stingier)
+    monkeypatch.setattr(toygame.GAME, "rules_version", "2")
+    with open_store(str(tmp_path / "other.duckdb")) as other:
+        assert import_jsonl(other, exported) == [gid]
+    with engine.open(read_only=True) as src, open_store(str(tmp_path / "third.duckdb")) as dst:
+        assert copy_games(src, dst).copied == [gid]
+        report = audit.verify_game(dst, gid)
+        assert {p.kind for p in report.problems} == {"rules-changed"}
+    assert '"points":' in exported
+    tampered = exported.replace('"points":', '"points":1', 1)  # an edit no rules change explains
+    with open_store(str(tmp_path / "fourth.duckdb")) as other, pytest.raises(ImportRefused):
+        import_jsonl(other, tampered)
