@@ -130,8 +130,9 @@ def log() -> Any:
     return structlog.get_logger("arbiter")
 
 
-#: How much of one line of a message is shown: a refused 5 MB line is named, not echoed.
-CLIP = 240
+#: How much of one line of a message is shown: a refused 5 MB line is named, not echoed
+#: (long enough for any message of arbiter's own, with a path or URL in it).
+CLIP = 2000
 
 
 def clip(text: str, width: int = CLIP) -> str:

@@ -11,7 +11,7 @@ import sys
 from arbiter.core import audit
 from arbiter.core.bots import autoplay
 from arbiter.core.engine import Engine
-from arbiter.core.match import UNDO, Match
+from arbiter.core.match import Match
 from arbiter.core import registry
 
 HERE = os.path.dirname(__file__)
@@ -83,15 +83,13 @@ def test_a_copy_run_again_skips_what_is_there_and_refuses_a_different_log(tmp_pa
     assert "copied 2 games" in again.stdout and "2 already there" in again.stdout
     assert logs(store_url) == logs(src)
     clean(store_url, receipts)
-    # the source moves on: the destination's copy is now another log, and is never overwritten
+    # a game still on is copied, then moves on at the source: the destination's copy is now
+    # another log, and is never overwritten
     eng = Engine(src)
-    gid = some[0]
-    m = eng.load(gid)
-    if m.outcome() is None:
-        seat = m.to_act().seats[0]
-        eng.do(gid, m.game.command_text(m.legal(seat)[0]), seat)
-    else:
-        eng.do(gid, UNDO, m.seats[0])
+    gid, m, _ = eng.new("duel", seats=["ann", "bob"])
+    assert arbiter("copy", "--from", src, "--to", store_url, gid).returncode == 0
+    seat = m.to_act().seats[0]
+    eng.do(gid, m.game.command_text(m.legal(seat)[0]), seat)
     before = logs(store_url)
     clash = arbiter("copy", "--from", src, "--to", store_url, gid)
     assert clash.returncode == 3, clash.stdout + clash.stderr

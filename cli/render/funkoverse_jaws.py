@@ -106,12 +106,13 @@ def wrap(line: str, width: int) -> list[str]:
     indent = " " * (len(line) - len(line.lstrip()) + 2)
     while len(line) > width:
         cut = max(line.rfind("; ", 0, width), line.rfind(" | ", 0, width))
+        skip = 2  # the separator ("; ", or " |" with its space stripped below)
         if cut <= len(indent):
-            cut = line.rfind(" ", 0, width)
+            cut, skip = line.rfind(" ", 0, width), 1
         if cut <= len(indent):
             break
         out.append(line[:cut + 1].rstrip())
-        line = indent + line[cut + 2:].lstrip("| ")
+        line = indent + line[cut + skip:].lstrip("| ")
     return out + [line]
 
 
