@@ -17,7 +17,7 @@ import msgspec
 from arbiter.core import audit, registry
 from arbiter.core.bots import get_bot, next_seat
 from arbiter.core.engine import Engine
-from arbiter.core.errors import ArbiterError
+from arbiter.core.errors import ArbiterError, ParseError, RuleViolation
 from arbiter.core.match import UNDO, Match
 from arbiter.projections.fold import SETUP
 from arbiter.projections.kernel import REFEREE, describe_kernel
@@ -233,11 +233,22 @@ class Tables:
             raise Problem(422, "not a command", "the command is empty")
         if len(text) > 2000:
             raise Problem(422, "not a command", "a command is at most 2000 characters")
-        receipt, m, _events = self.engine.do(game_id, text, who.seat, command_id, self.store())
+        try:
+            receipt, m, _events = self.engine.do(game_id, text, who.seat, command_id, self.store())
+        except (RuleViolation, ParseError) as exc:
+            self._refused(game_id, who.seat, text, exc)
+            raise
         self._moved(m.game_id)
         first = receipt.first_seq
         self._play_bots(m.game_id)
         return self._applied(m.game_id, who, str(receipt), receipt.seq, first)
+
+    def _refused(self, game_id: str, seat: str, text: str, exc: ArbiterError) -> None:
+        """Keep a refusal in the store's `refusals`, as the command line does (through the
+        server's own open store: it is the writer)."""
+        m = self.match(game_id)
+        self.store().add_refusal(m.game_id, m.seq, seat, text, getattr(exc, "rule_id", None),
+                                 str(exc), exc.exit_code, "service")
 
     def bot_turn(self, game_id: str, who: Who, kind: str | None) -> Any:
         """A bot decides for the seat while it is the seat's decision (a routine turn)."""

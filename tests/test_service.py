@@ -349,3 +349,16 @@ def test_the_service_serves_a_postgresql_store(pg_url):
         cols, rows = store.query("SELECT seat, token_hash FROM seat_access WHERE game_id = ?", [gid])
         assert sorted(r[0] for r in rows) == ["ann", "bob", "referee"]
         assert game["seats"]["ann"]["token"] not in {r[1] for r in rows}
+
+
+def test_refused_commands_are_kept_in_refusals_like_the_command_lines(tmp_path):
+    tables = Tables(str(tmp_path / "refused.duckdb"))
+    with TestClient(create_app(tables)) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid, ann = game["game_id"], bearer(game["seats"]["ann"]["token"])
+        assert c.post(f"/games/{gid}/commands", headers=ann, json={"text": "keep agenda-99"}).status_code in (409, 422)
+        assert c.post(f"/games/{gid}/commands", headers=ann, json={"text": "dance a jig"}).status_code == 422
+        cols, rows = tables.store().query(
+            "SELECT seat, text, source, exit_code FROM refusals WHERE game_id = ? ORDER BY refused_at", [gid])
+    assert [r[:3] for r in rows] == [("ann", "keep agenda-99", "service"), ("ann", "dance a jig", "service")]
+    assert rows[1][3] == 2
