@@ -27,21 +27,38 @@ from arbiter.projections.fold import Cursor, decoded
 from arbiter.events.store import open_store
 
 
+def unending_move(match: Match, rng: random.Random) -> tuple[str, str] | None:
+    """(seat, text) of a legal move that does not end the game, or None when every move
+    would (a game that is over reveals its seed, and then nothing can be taken back)."""
+    from arbiter.events.base import SeedRevealed
+
+    game = match.game
+    seat = match.to_act().seats[0]
+    legal = list(match.legal(seat))
+    rng.shuffle(legal)
+    texts = [game.command_text(random_bot(match.state, seat, legal, rng))] + [game.command_text(c) for c in legal]
+    for text in texts:
+        if not any(isinstance(e, SeedRevealed) for e in match.decide(seat, text)[2]):
+            return seat, text
+    return None
+
+
 def long_match(game_id: str, events: int, seed: int = 1) -> Match:
-    """A game with at least ``events`` events: bots play, and a move that would end the game
-    is undone (the Undone event stays in the log) so that the history keeps growing."""
+    """A game with at least ``events`` events: bots play, never the move that would end the
+    game; when every move would end it, a few moves are undone (the Undone events stay in
+    the log) so that the history keeps growing and play diverges."""
     game = registry.get(game_id)
     match = Match.new(game, seed=seed, seats=game.default_seats(min(3, game.max_seats)))
     rng = random.Random(seed)
     while match.seq < events:
-        seat = match.to_act().seats[0]
-        legal = match.legal(seat)
-        match.apply(seat, game.command_text(random_bot(match.state, seat, legal, rng)))
-        if match.outcome() is not None:  # step back a few moves, so that play diverges
-            for _ in range(rng.randint(1, 12)):
-                if match.folded is None or match.folded.top is None:
-                    break
-                match.apply(seat, UNDO)
+        move = unending_move(match, rng)
+        if move is not None:
+            match.apply(*move)
+            continue
+        for _ in range(rng.randint(1, 12)):
+            if match.folded is None or match.folded.top is None:
+                break
+            match.apply(match.to_act().seats[0], UNDO)
     return match
 
 
@@ -90,23 +107,18 @@ def process_rows(path: str, eng: Engine, game_id: str, long_gid: str) -> list[tu
     env = {**os.environ, "ARBITER_DB": path}
     cmd = arbiter_argv()
     game = registry.get(game_id)
-    short = Match.new(game, seed=5, seats=game.default_seats(min(3, game.max_seats)))
+    short = long_match(game_id, 100, seed=5)
     rng = random.Random(5)
-    while short.seq < 100 and short.outcome() is None:
-        seat = short.to_act().seats[0]
-        short.apply(seat, game.command_text(random_bot(short.state, seat, short.legal(seat), rng)))
     with eng.open() as store:
         short_gid = eng.store_match(store, short)
 
     def next_move(gid: str):
         def before(_i: int) -> list[str]:
             m = eng.load(gid)
-            if m.outcome() is not None:
-                eng.do(gid, UNDO, m.seats[0])
-                m = eng.load(gid)
-            seat = m.to_act().seats[0]
-            text = game.command_text(random_bot(m.state, seat, m.legal(seat), rng))
-            return cmd + ["do", gid, "--as", seat, text]
+            move = unending_move(m, rng)
+            if move is None:  # every move would end it: time an undo instead
+                return cmd + ["undo", gid]
+            return cmd + ["do", gid, "--as", move[0], move[1]]
         return before
 
     t_typer = process_seconds([sys.executable, "-c", "import typer"], env)
