@@ -10,10 +10,12 @@ import secrets
 import uuid
 from typing import Any, Mapping, Sequence
 
+import msgspec
+
 from arbiter.core import registry
 from arbiter.core.errors import ArbiterError, CommandIdReused, RuleViolation
 from arbiter.core.match import UNDO, Match
-from arbiter.events.base import Event, GameCreated
+from arbiter.events.base import Event, GameCreated, Undone
 from arbiter.events.store import CommandRecord, Conflict, GameRow, NewEvent, Receipt, Store, open_store
 from arbiter.projections.fold import SETUP, decoded, effective
 
@@ -221,6 +223,8 @@ class Engine:
                 seat, text = match.texts.get(cid, (None, SETUP))
                 real_id = f"{gid}/setup" if cid == SETUP else f"{gid}/{cid}"
                 groups.append(([], CommandRecord(real_id, seat, text)))
+            if isinstance(ev, Undone):  # it names the command it retracts by its stored id
+                ev = msgspec.structs.replace(ev, command_id=f"{gid}/{ev.command_id}")
             groups[-1][0].append(NewEvent(type(ev).__name__, type(ev).VERSION,
                                           match.actors.get(seq), match.encode(ev)))
         store.install_views(all_views())

@@ -10,7 +10,7 @@ import random
 import duckdb
 import pytest
 
-from arbiter.core import audit
+from arbiter.core import audit, registry
 from arbiter.core.bots import random_bot
 from arbiter.core.engine import Engine
 from arbiter.core.errors import RuleViolation
@@ -354,3 +354,20 @@ def test_a_game_recorded_under_older_rules_still_imports_and_copies(engine, game
     tampered = exported.replace('"points":', '"points":1', 1)  # an edit no rules change explains
     with open_store(str(tmp_path / "fourth.duckdb")) as other, pytest.raises(ImportRefused):
         import_jsonl(other, tampered)
+
+
+def test_a_game_written_whole_with_an_undo_in_it_verifies(engine):
+    """A match decided in memory and written in one transaction (simulate, import of a
+    transcript, fork, bench) keeps its Undone events pointing at the stored command ids."""
+    from arbiter.core.match import UNDO, Match
+
+    match = Match.new(registry.get("duel"), seed=4, seats=["ann", "bob"])
+    match.apply("ann", "bid 2")
+    match.apply("bob", UNDO)
+    match.apply("ann", "bid 1")
+    with engine.open() as store:
+        gid = engine.store_match(store, match)
+        report = audit.verify_game(store, gid)
+        assert report.ok, [p.message for p in report.problems]
+        undone = [e for e in store.envelopes(gid) if e.type == "Undone"]
+        assert len(undone) == 1 and f'"{gid}/' in undone[0].payload
