@@ -567,9 +567,12 @@ def migrate(
     with user_errors():
         from arbiter.events.store import SCHEMA_VERSION, open_store
 
+        from arbiter.core.engine import all_views
+
         with open_store(CTX.db, allow_old=True) as store:
             before = store.schema_version
             games_, events_, mapping = store.migrate()
+            store.install_views(all_views())  # no DDL when they are today's already
         if before == SCHEMA_VERSION:
             console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
             return
@@ -600,7 +603,9 @@ def query(
     with user_errors():
         if not sql.strip():
             fail("give a SQL statement, e.g. arbiter query \"select * from games\"")
-        with engine().open(read_only=True) as store:
+        eng = engine()
+        eng.refresh_views()  # views older than this arbiter's games (no DDL when current)
+        with eng.open(read_only=True) as store:
             try:
                 cols, rows = store.query(sql, sandbox=not unsafe_files)
             except duckdb.IOException as exc:  # only without the sandbox: a file the SQL named

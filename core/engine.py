@@ -6,15 +6,16 @@ query or replay the same store in the middle of a game.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import uuid
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 import msgspec
 
 from arbiter.core import registry
 from arbiter.core.errors import ArbiterError, CommandIdReused, RuleViolation
-from arbiter.core.match import UNDO, Match
+from arbiter.core.match import UNDO, Match, listing_status
 from arbiter.events.base import Event, GameCreated, Undone
 from arbiter.events.store import CommandRecord, Conflict, GameRow, NewEvent, Receipt, Store, open_store
 from arbiter.projections.fold import SETUP, decoded, effective
@@ -71,10 +72,12 @@ def check_retry(match: Match, stored: tuple | None, command_id: str, seat: str |
 
 
 def status_of(match: Match) -> tuple[str, str | None]:
-    out = match.outcome()
-    if out is None:
-        return ("playing", None)
-    return ("over", ",".join(out.winners) or None)
+    return listing_status(match.game, match.state)
+
+
+def status_after(match: Match, events: Sequence[Event], command_id: str) -> tuple[str, str | None]:
+    """The listing row's (status, winner) once ``events`` are folded, the match unchanged."""
+    return listing_status(match.game, match.ahead(events, command_id).state)
 
 
 class Engine:
@@ -85,8 +88,24 @@ class Engine:
         self.lock_timeout = lock_timeout
         self._cache: dict[str, Match] = {}
 
-    def open(self, read_only: bool = False) -> Any:
-        return open_store(self.path, read_only=read_only, timeout=self.lock_timeout)
+    @contextlib.contextmanager
+    def open(self, read_only: bool = False) -> Iterator[Store]:
+        """The store for one unit of work. A store this open creates gets its SQL views
+        now: no command of a game runs view DDL (``refresh_views`` brings old ones up to
+        date, as ``migrate`` and ``query`` do)."""
+        with open_store(self.path, read_only=read_only, timeout=self.lock_timeout) as store:
+            if store.created:
+                store.install_views(all_views())
+            yield store
+
+    def refresh_views(self) -> None:
+        """Re-create the store's views when the games' definitions changed (an upgrade)."""
+        with self.open(read_only=True) as store:
+            views = all_views()
+            if store.views_current(views):
+                return
+        with self.open() as store:
+            store.install_views(views)
 
     def _open_write(self) -> Any:
         return self.open(read_only=False)
@@ -119,7 +138,6 @@ class Engine:
                       engine_version=created.engine_version, forked_from=forked_from,
                       forked_at=forked_at)
         with self._open_write() as store:
-            store.install_views(all_views())
             receipt = store.append(
                 gid, 0, encode_all(match, [e for _, _, e in match.items], None),
                 CommandRecord(f"{gid}/setup", None, SETUP), new_game=row,
@@ -186,10 +204,13 @@ class Engine:
             except RuleViolation as exc:
                 raise cite(match.game.rules, exc)
             stored = match.stored_text(text, command)
+            # the listing row's status changes in the append's own transaction
+            status = status_after(match, events, cid)
+            changed = status if status[0] != "playing" or command == UNDO else None
             try:
                 receipt = store.append(
-                    gid, match.seq, encode_all(match, events, actor), CommandRecord(cid, actor, stored)
-                )
+                    gid, match.seq, encode_all(match, events, actor), CommandRecord(cid, actor, stored),
+                    status=changed)
                 break
             except Conflict:
                 if attempt == 2:
@@ -199,9 +220,6 @@ class Engine:
         if receipt.first_seq == match.seq + 1:
             match.extend(events, actor, cid, stored)
             match.head_hash = receipt.hash
-            status = status_of(match)
-            if status[0] != "playing" or command == UNDO:
-                store.set_status(gid, *status)
         else:  # an idempotent retry: the events were stored by an earlier attempt
             self._cache.pop(gid, None)
             match = self.load_from(store, gid)
@@ -227,7 +245,6 @@ class Engine:
                 ev = msgspec.structs.replace(ev, command_id=f"{gid}/{ev.command_id}")
             groups[-1][0].append(NewEvent(type(ev).__name__, type(ev).VERSION,
                                           match.actors.get(seq), match.encode(ev)))
-        store.install_views(all_views())
         store.append_batch(gid, 0, groups, new_game=row, status=status_of(match))
         return gid
 

@@ -341,6 +341,15 @@ class Match:
         for ev in events:
             self._fold(self.seq + 1, command_id, ev, actor)
 
+    def ahead(self, events: Sequence[Event], command_id: str) -> Folded:
+        """The fold once ``events`` are appended as ``command_id``; the match is unchanged."""
+        folded, seq = self.folded, self.seq
+        for ev in events:
+            seq += 1
+            folded = step(self.game.projection, folded, seq, command_id, ev)
+        assert folded is not None
+        return folded
+
     def stored_text(self, text: str, command: Any) -> str:
         """What the log keeps of a command: its canonical text, plus any physical dice."""
         canonical = self.command_text(command)
@@ -366,6 +375,14 @@ class Match:
 
     def encode(self, ev: Event) -> str:
         return self.codec.encode(ev)
+
+
+def listing_status(game: Game[Any, Any], state: Any) -> tuple[str, str | None]:
+    """What a game's listing row says of ``state``: (status, winner)."""
+    out = game.projection.outcome(state)
+    if out is None:
+        return ("playing", None)
+    return ("over", ",".join(out.winners) or None)
 
 
 def still_choosing(decision: Decision) -> bool:

@@ -38,11 +38,16 @@ class Store(Protocol):
 
     path: str  # the file or URL it was opened from (for messages)
     read_only: bool
+    created: bool  # this open made it an arbiter store (its views are still to install)
 
     # -- views ---------------------------------------------------------------------------
 
     def install_views(self, views: Sequence[tuple[str, str]]) -> None:
         """(Re)create the SQL views (base views plus ``views``) when their text changed."""
+        ...
+
+    def views_current(self, views: Sequence[tuple[str, str]]) -> bool:
+        """Whether the installed views are the base views plus ``views``, as given now."""
         ...
 
     # -- games ---------------------------------------------------------------------------

@@ -168,31 +168,45 @@ class PostgresStore:
         self.read_only = read_only
         self.allow_old = False
         self.schema_version = SCHEMA_VERSION
+        self.created = False  # this open made the database an arbiter store
 
     # -- schema -------------------------------------------------------------------------
 
     def _ensure_schema(self) -> None:
+        """One ``meta`` lookup on an arbiter store; the catalog is read only when there is
+        no ``meta`` table (a new database, or one that is not an arbiter store)."""
         con = self.con
-        has_meta = con.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()[0]
-        if not has_meta:
-            others = con.execute(
-                "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()").fetchone()[0]
-            if others:
-                raise StoreDamaged(f"{_safe(self.path)} is a PostgreSQL database but not an"
-                                   " arbiter store (it has other tables)")
-            if self.read_only:
-                raise UnknownGame(f"no arbiter store in {_safe(self.path)}: nothing has been"
-                                  " played there yet")
-            with self._tx("another process created the store at the same time"):
-                con.execute("SELECT pg_advisory_xact_lock(%s)", [_SCHEMA_LOCK])
-                if not con.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()[0]:
-                    con.execute(SCHEMA)
-                    con.execute("INSERT INTO meta VALUES ('schema_version', %s), ('views_hash', '')",
-                                [str(SCHEMA_VERSION)])
-                    con.execute("INSERT INTO ledger_head VALUES (1, 0, %s)", [GENESIS])
-        self.schema_version = check_schema_version(
-            con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone(),
-            _safe(self.path), self.allow_old)
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except pg_errors.UndefinedTable:
+            row = self._create_schema()
+        self.schema_version = check_schema_version(row, _safe(self.path), self.allow_old)
+
+    def _create_schema(self) -> tuple | None:
+        con = self.con
+        others = con.execute(
+            "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()").fetchone()[0]
+        if others:
+            raise StoreDamaged(f"{_safe(self.path)} is a PostgreSQL database but not an"
+                               " arbiter store (it has other tables)")
+        if self.read_only:
+            raise UnknownGame(f"no arbiter store in {_safe(self.path)}: nothing has been"
+                              " played there yet")
+        with self._tx("another process created the store at the same time"):
+            con.execute("SELECT pg_advisory_xact_lock(%s)", [_SCHEMA_LOCK])
+            if not con.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()[0]:
+                con.execute(SCHEMA)
+                con.execute("INSERT INTO meta VALUES ('schema_version', %s), ('views_hash', '')",
+                            [str(SCHEMA_VERSION)])
+                con.execute("INSERT INTO ledger_head VALUES (1, 0, %s)", [GENESIS])
+                self.created = True
+        return con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+
+    def views_current(self, views: Sequence[tuple[str, str]]) -> bool:
+        """Whether the installed views are these (base views plus ``views``)."""
+        allv = tuple(BASE_VIEWS) + tuple((name, view_sql(sql)) for name, sql in views)
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
+        return bool(row) and row[0] == _digest("views", repr(allv))
 
     def install_views(self, views: Sequence[tuple[str, str]]) -> None:
         """(Re)create the SQL views when their definitions changed; no DDL otherwise. Games

@@ -209,33 +209,45 @@ class Store:
         self.read_only = read_only
         self.allow_old = False
         self.schema_version = SCHEMA_VERSION
+        self.created = False  # this open made the file an arbiter store
         self._heads: dict[str, tuple[int, str]] = {}
 
     # -- schema -------------------------------------------------------------------------
 
     def _ensure_schema(self) -> None:
-        has_meta = self.con.execute(
-            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'"
-        ).fetchone()[0]
-        if not has_meta:
-            tables = self.con.execute("SELECT count(*) FROM information_schema.tables").fetchone()[0]
-            if tables:
-                raise StoreDamaged(
-                    f"{self.path} is a DuckDB file but not an arbiter store (it has other tables)"
-                )
-            if self.read_only:
+        """One ``meta`` lookup on an arbiter store; the catalog is read only when there is
+        no ``meta`` table (a new file, or one that is not an arbiter store)."""
+        try:
+            row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except duckdb.CatalogException:
+            row = self._create_schema()
+            if row is None:
                 return
-            self.con.execute("BEGIN")
-            self.con.execute(SCHEMA)
-            self.con.execute(
-                "INSERT INTO meta VALUES ('schema_version', ?), ('views_hash', '')",
-                [str(SCHEMA_VERSION)],
+        self.schema_version = check_schema_version(row, self.path, self.allow_old)
+
+    def _create_schema(self) -> tuple | None:
+        tables = self.con.execute("SELECT count(*) FROM information_schema.tables").fetchone()[0]
+        if tables:
+            raise StoreDamaged(
+                f"{self.path} is a DuckDB file but not an arbiter store (it has other tables)"
             )
-            self.con.execute(f"INSERT INTO heads VALUES ('*', 0, '{GENESIS}')")
-            self.con.execute("COMMIT")
-        self.schema_version = check_schema_version(self.con.execute(
-            "SELECT value FROM meta WHERE key = 'schema_version'").fetchone(), self.path,
-            self.allow_old)
+        if self.read_only:
+            return None
+        self.con.execute("BEGIN")
+        self.con.execute(SCHEMA)
+        self.con.execute(
+            "INSERT INTO meta VALUES ('schema_version', ?), ('views_hash', '')",
+            [str(SCHEMA_VERSION)],
+        )
+        self.con.execute(f"INSERT INTO heads VALUES ('*', 0, '{GENESIS}')")
+        self.con.execute("COMMIT")
+        self.created = True
+        return (str(SCHEMA_VERSION),)
+
+    def views_current(self, views: Sequence[tuple[str, str]]) -> bool:
+        """Whether the installed views are these (base views plus ``views``)."""
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
+        return bool(row) and row[0] == _digest("views", repr(tuple(BASE_VIEWS) + tuple(views)))
 
     def install_views(self, views: Sequence[tuple[str, str]]) -> None:
         """(Re)create the SQL views when their definitions changed; no DDL otherwise."""
