@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, ContextManager, Protocol, Sequence, runtime_checkable
 
 from arbiter.events.envelope import Envelope
-from arbiter.events.store import CommandRecord, GameRow, NewEvent, Receipt
+from arbiter.events.store import CommandRecord, GameRow, NewEvent, Receipt, SnapshotRow
 
 # A group of events and the command that produced them, as appended together.
 Group = tuple[Sequence[NewEvent], CommandRecord]
@@ -83,13 +83,17 @@ class Store(Protocol):
 
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                command: CommandRecord, *, new_game: GameRow | None = None,
-               status: tuple[str, str | None] | None = None) -> Receipt:
-        """One command's events after ``expected_seq``, in one transaction."""
+               status: tuple[str, str | None] | None = None,
+               snapshot: tuple[str, bytes] | None = None) -> Receipt:
+        """One command's events after ``expected_seq``, in one transaction, with the
+        listing's new (status, winner) and a (version, bytes) snapshot of the state after
+        the last event when given (both in that same transaction)."""
         ...
 
     def append_batch(self, game_id: str, expected_seq: int, groups: Sequence[Group], *,
                      new_game: GameRow | None = None,
-                     status: tuple[str, str | None] | None = None) -> Receipt:
+                     status: tuple[str, str | None] | None = None,
+                     snapshot: tuple[str, bytes] | None = None) -> Receipt:
         """Several commands' events after ``expected_seq``, in one transaction."""
         ...
 
@@ -112,8 +116,15 @@ class Store(Protocol):
         """Bring a store of an older schema (opened with ``allow_old``) up to date."""
         ...
 
-    def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
-        """A game's events in seq order (up to and including ``upto``)."""
+    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:
+        """A game's events in seq order (after ``after``, up to and including ``upto``)."""
+        ...
+
+    def snapshots(self, game_id: str, upto: int | None = None,
+                  limit: int | None = None) -> list[SnapshotRow]:
+        """(seq, event hash, the log's hash at seq or None, version, tag, body) of a game's
+        snapshots, newest first (at or before ``upto``; the newest ``limit``). A cache:
+        the reader checks each against the log (``snapshot_tag``) before using it."""
         ...
 
     def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
