@@ -33,7 +33,8 @@ from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, Comman
                                   GameRow, NewEvent, QueryRefused, Receipt, StorageFailed,
                                   SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
                                   _chain, _game_row, _game_tuple, _now, check_schema_version,
-                                  default_lock_timeout, rehash_v1, snapshot_tag)
+                                  default_lock_timeout, rehash_v1, snapshot_tag,
+                                  snapshots_sql)
 
 try:  # psycopg is an optional dependency: only the PostgreSQL store needs it
     import psycopg
@@ -464,16 +465,7 @@ class PostgresStore:
     def snapshots(self, game_id: str, upto: int | None = None,
                   limit: int | None = None) -> list[SnapshotRow]:
         """A game's snapshots, newest first, beside the log's hash at each seq (unchecked)."""
-        sql = ("SELECT s.seq, s.event_hash, e.hash, s.version, s.tag, s.body FROM snapshots s"
-               " LEFT JOIN events_log e ON e.game_id = s.game_id AND e.seq = s.seq"
-               " WHERE s.game_id = %s")
-        params: list[Any] = [game_id]
-        if upto is not None:
-            sql += " AND s.seq <= %s"
-            params.append(upto)
-        sql += " ORDER BY s.seq DESC"
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
+        sql, params = snapshots_sql(game_id, upto, limit, "%s")
         return [(r[0], r[1], r[2], r[3], r[4], bytes(r[5]))
                 for r in self.con.execute(sql, params).fetchall()]
 

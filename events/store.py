@@ -155,6 +155,22 @@ def snapshot_tag(game_id: str, seq: int, event_hash: str, version: str, body: by
 SnapshotRow = tuple[int, str, "str | None", str, str, bytes]
 
 
+def snapshots_sql(game_id: str, upto: int | None, limit: int | None, mark: str) -> tuple[str, list[Any]]:
+    """Both stores' read of a game's snapshots, newest first, beside the log's hash at each
+    seq (``mark``: the store's parameter marker)."""
+    sql = ("SELECT s.seq, s.event_hash, e.hash, s.version, s.tag, s.body FROM snapshots s"
+           " LEFT JOIN events_log e ON e.game_id = s.game_id AND e.seq = s.seq"
+           f" WHERE s.game_id = {mark}")
+    params: list[Any] = [game_id]
+    if upto is not None:
+        sql += f" AND s.seq <= {mark}"
+        params.append(upto)
+    sql += " ORDER BY s.seq DESC"
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    return sql, params
+
+
 def newer_store_message(path: str, version: int) -> str:
     return (f"{path} was written by a newer arbiter (store schema v{version}; this"
             f" arbiter reads up to v{SCHEMA_VERSION}). Upgrade arbiter to open it.")
@@ -586,16 +602,7 @@ class Store:
                   limit: int | None = None) -> list[SnapshotRow]:
         """A game's snapshots, newest first (at or before ``upto``; the newest ``limit``),
         each beside the hash the log holds at its seq. Nothing is checked here."""
-        sql = ("SELECT s.seq, s.event_hash, e.hash, s.version, s.tag, s.body FROM snapshots s"
-               " LEFT JOIN events_log e ON e.game_id = s.game_id AND e.seq = s.seq"
-               " WHERE s.game_id = ?")
-        params: list[Any] = [game_id]
-        if upto is not None:
-            sql += " AND s.seq <= ?"
-            params.append(upto)
-        sql += " ORDER BY s.seq DESC"
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
+        sql, params = snapshots_sql(game_id, upto, limit, "?")
         return [(r[0], r[1], r[2], r[3], r[4], bytes(r[5])) for r in self.con.execute(sql, params).fetchall()]
 
     def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
