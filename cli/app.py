@@ -225,39 +225,31 @@ def undo(
 
 
 def load_at(game_id: str, at: Optional[int], whole_commands: bool = False) -> Match:
-    """The game as it was after seq ``at``. ``whole_commands``: ``at`` must end a command
-    (what `try` decides at and what `fork` branches from must be the same position)."""
-    match = engine().load(game_id)
-    if at is not None and not 1 <= at <= match.seq:
-        fail(f"--at takes a seq from 1 to {match.seq}")
-    if at is not None and whole_commands:
-        check_boundary(match, at)
-    if at is None or at == match.seq:
-        return match
-    prefix = matches.Match(match.game, match.items[:at], match.actors)
-    prefix.texts = match.texts
-    prefix.game_id = match.game_id
-    return prefix
+    """The game as it was after seq ``at`` (folded from the nearest snapshot before it).
+    ``whole_commands``: ``at`` must end a command (what `try` decides at and what `fork`
+    branches from must be the same position)."""
+    eng = engine()
+    if at is None:
+        return eng.load(game_id)
+    with eng.open(read_only=True) as store:
+        gid = store.resolve_game_id(game_id)
+        head = store.head(gid)[0]
+        if not 1 <= at <= head:
+            fail(f"--at takes a seq from 1 to {head}")
+        if whole_commands:
+            check_boundary(store, gid, at)
+        return eng.load_from(store, gid, upto=at)
 
 
-def command_span(match: Match, seq: int) -> tuple[int, int]:
-    """The first and last seq of the command that wrote event ``seq``."""
-    cid = match.items[seq - 1][1]
-    first = last = seq
-    while first > 1 and match.items[first - 2][1] == cid:
-        first -= 1
-    while last < len(match.items) and match.items[last][1] == cid:
-        last += 1
-    return first, last
-
-
-def check_boundary(match: Match, at: int) -> None:
+def check_boundary(store: Any, game_id: str, at: int) -> None:
     """Refuse a seq in the middle of a command: a position between two of one command's
     events was never a state anyone could act in."""
-    first, last = command_span(match, at)
-    if at != last:
-        before = f"--at {first - 1} (before it) or " if first > 1 else ""
-        fail(f"seq {at} is inside one command's events (seq {first}–{last}); use {before}--at {last} (after it)")
+    here = store.envelopes(game_id, upto=at + 1, after=at - 1)
+    if len(here) < 2 or here[0].command_id != here[1].command_id:
+        return
+    _gid, _seat, _text, first, last = store.command(here[0].command_id)
+    before = f"--at {first - 1} (before it) or " if first > 1 else ""
+    fail(f"seq {at} is inside one command's events (seq {first}–{last}); use {before}--at {last} (after it)")
 
 
 @app.command()
@@ -510,16 +502,23 @@ def verify(
             ids = [g.game_id for g in store.games()] if all_games else (
                 [store.resolve_game_id(game_id)] if game_id else [])
             rows = []
+            warnings: list[tuple[str, int, str]] = []
             for gid in ids:
                 report = audit.verify_game(store, gid, redecide=not quick)
                 first = report.first
                 rows.append((gid, report.events, report.commands, report.rolls,
                              "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}"))
                 bad += not report.ok
+                if report.ok:  # snapshots are checked against a log that holds, never trusted
+                    from arbiter.core.snapshots import snapshot_warnings
+
+                    warnings += [(gid, seq, text) for seq, text in snapshot_warnings(store, gid)]
             ledger = audit.verify_store(store) if all_games else []
             checked = [audit.check_receipt(store, r) for r in wanted]
         if rows:
             emit_rows(["game_id", "events", "commands", "draws", "verdict"], rows, fmt)
+        for gid, _seq, text in warnings:
+            err.print(f"[yellow]warning: {gid}: {escape(text)}[/]")
         for p in ledger:
             err.print(f"[red]store: {escape(p.message)}[/]")
         malformed = [p for p in checked if p is not None and p.seq == 0]
@@ -567,11 +566,18 @@ def migrate(
     with user_errors():
         from arbiter.events.store import SCHEMA_VERSION, open_store
 
+        from arbiter.core.engine import all_views
+
         with open_store(CTX.db, allow_old=True) as store:
             before = store.schema_version
             games_, events_, mapping = store.migrate()
+            store.install_views(all_views())  # no DDL when they are today's already
         if before == SCHEMA_VERSION:
             console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
+            return
+        if not events_:  # from v2: only the snapshots table is new
+            console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
+                          " the snapshots table was added (no event or hash changed)")
             return
         if hash_map:
             import csv
@@ -600,7 +606,9 @@ def query(
     with user_errors():
         if not sql.strip():
             fail("give a SQL statement, e.g. arbiter query \"select * from games\"")
-        with engine().open(read_only=True) as store:
+        eng = engine()
+        eng.refresh_views()  # views older than this arbiter's games (no DDL when current)
+        with eng.open(read_only=True) as store:
             try:
                 cols, rows = store.query(sql, sandbox=not unsafe_files)
             except duckdb.IOException as exc:  # only without the sandbox: a file the SQL named

@@ -6,18 +6,22 @@ query or replay the same store in the middle of a game.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import uuid
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import msgspec
 
 from arbiter.core import registry
 from arbiter.core.errors import ArbiterError, CommandIdReused, RuleViolation
-from arbiter.core.match import UNDO, Match
+from arbiter.core.match import ENGINE_VERSION, UNDO, History, Match, listing_status
 from arbiter.events.base import Event, GameCreated, Undone
-from arbiter.events.store import CommandRecord, Conflict, GameRow, NewEvent, Receipt, Store, open_store
-from arbiter.projections.fold import SETUP, decoded, effective
+from arbiter.events.envelope import Envelope
+from arbiter.events.store import (CommandRecord, Conflict, GameRow, NewEvent, Receipt, SnapshotRow,
+                                  Store, open_store, snapshot_tag)
+from arbiter.projections.fold import (SETUP, SNAPSHOT_FORMAT, DeeperFold, Folded, decode_snapshot,
+                                      decoded, effective, encode_snapshot, renamed)
 
 
 def all_views() -> list[tuple[str, str]]:
@@ -71,10 +75,38 @@ def check_retry(match: Match, stored: tuple | None, command_id: str, seat: str |
 
 
 def status_of(match: Match) -> tuple[str, str | None]:
-    out = match.outcome()
-    if out is None:
-        return ("playing", None)
-    return ("over", ",".join(out.winners) or None)
+    return listing_status(match.game, match.state)
+
+
+# -- snapshots ---------------------------------------------------------------------------
+# A game's folded state is stored every SNAPSHOT_EVERY events, so that loading it folds at
+# most that many events. Snapshots are a cache: one whose tag does not match the log, or
+# written under other rules or another engine, is passed over, and deleting them all
+# changes no answer (only the time it takes).
+
+#: how many events a game goes past its newest snapshot before `do` writes another
+SNAPSHOT_EVERY = 64
+#: how many of the newest snapshots a load tries before folding the whole game
+SNAPSHOT_TRIES = 3
+
+
+def snapshot_version(game: Any) -> str:
+    """What a snapshot must have been folded under to be used: the game, its rules, the
+    engine and the snapshot layout."""
+    return f"{game.id} rules {game.rules_version} engine {ENGINE_VERSION} format {SNAPSHOT_FORMAT}"
+
+
+def snapshot_usable(game_id: str, row: SnapshotRow, version: str) -> bool:
+    """A snapshot row whose tag holds, that follows the event the log has at its seq, and
+    that was folded under ``version``."""
+    seq, event_hash, log_hash, written_under, tag, body = row
+    return (written_under == version and log_hash == event_hash
+            and tag == snapshot_tag(game_id, seq, event_hash, written_under, body))
+
+
+def texts_of(envs: Sequence[Envelope]) -> dict[str, tuple[str | None, str]]:
+    """command id -> (seat, text) of the commands that start among ``envs``."""
+    return {e.command_id: (e.actor, e.command_text) for e in envs if e.command_text is not None}
 
 
 class Engine:
@@ -84,9 +116,30 @@ class Engine:
         self.path = path
         self.lock_timeout = lock_timeout
         self._cache: dict[str, Match] = {}
+        self._open: list[Store] = []  # the stores opened through this engine, still open
 
-    def open(self, read_only: bool = False) -> Any:
-        return open_store(self.path, read_only=read_only, timeout=self.lock_timeout)
+    @contextlib.contextmanager
+    def open(self, read_only: bool = False) -> Iterator[Store]:
+        """The store for one unit of work. A store this open creates gets its SQL views
+        now: no command of a game runs view DDL (``refresh_views`` brings old ones up to
+        date, as ``migrate`` and ``query`` do)."""
+        with open_store(self.path, read_only=read_only, timeout=self.lock_timeout) as store:
+            if store.created:
+                store.install_views(all_views())
+            self._open.append(store)
+            try:
+                yield store
+            finally:
+                self._open.remove(store)
+
+    def refresh_views(self) -> None:
+        """Re-create the store's views when the games' definitions changed (an upgrade)."""
+        with self.open(read_only=True) as store:
+            views = all_views()
+            if store.views_current(views):
+                return
+        with self.open() as store:
+            store.install_views(views)
 
     def _open_write(self) -> Any:
         return self.open(read_only=False)
@@ -119,7 +172,6 @@ class Engine:
                       engine_version=created.engine_version, forked_from=forked_from,
                       forked_at=forked_at)
         with self._open_write() as store:
-            store.install_views(all_views())
             receipt = store.append(
                 gid, 0, encode_all(match, [e for _, _, e in match.items], None),
                 CommandRecord(f"{gid}/setup", None, SETUP), new_game=row,
@@ -131,31 +183,96 @@ class Engine:
 
     # -- loading ------------------------------------------------------------------------
 
-    def load_from(self, store: Store, game_id: str, fresh: bool = False) -> Match:
+    def load_from(self, store: Store, game_id: str, fresh: bool = False,
+                  upto: int | None = None) -> Match:
         """Fold a game from the store, reusing the cached fold when the log has not moved
-        (``fresh``: trust the cache; the append checks the expected seq anyway)."""
+        (``fresh``: trust the cache; the append checks the expected seq anyway). ``upto``:
+        the game as it was after that seq (never cached)."""
         if game_id not in self._cache:
             game_id = store.resolve_game_id(game_id)
-        cached = self._cache.get(game_id)
+        cached = self._cache.get(game_id) if upto is None else None
         if cached is not None and fresh:
             return cached
         if cached is not None:
             last_seq, last_hash = store.head(game_id)
             if last_seq == cached.seq and cached.head_hash == last_hash:
                 return cached
-        row = store.game(game_id)
-        game = registry.get(row.kind)
-        envs = store.envelopes(game_id)
-        match = Match(game, list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs})
-        match.texts = {cid: (seat, text) for cid, seat, text, _f, _l in store.commands(game_id)}
+        game = registry.get(store.game(game_id).kind)
+        match = self._from_snapshot(store, game_id, game, upto) or self._fold_whole(store, game_id, game, upto)
         match.game_id = game_id
-        match.head_hash = envs[-1].hash if envs else ""
-        self._cache[game_id] = match
+        if upto is None:
+            self._cache[game_id] = match
         return match
 
-    def load(self, game_id: str) -> Match:
+    def _from_snapshot(self, store: Store, gid: str, game: Any, upto: int | None) -> Match | None:
+        """The game from its newest usable snapshot (at or before ``upto``) and the events
+        after it; None when no snapshot serves (none yet, a tag that does not match the log,
+        older rules, or an undo that reaches below what the snapshot kept)."""
+        version = snapshot_version(game)
+        created: GameCreated | None = None
+        for row in store.snapshots(gid, upto=upto, limit=SNAPSHOT_TRIES):
+            if not snapshot_usable(gid, row, version):
+                continue
+            if created is None:
+                first = store.envelopes(gid, upto=1)[0]
+                created = game.codec.decode(first.type, first.version, first.payload)  # type: ignore[assignment]
+            try:
+                folded = decode_snapshot(game.projection, created, row[5])  # type: ignore[arg-type]
+            except (msgspec.DecodeError, ValueError):
+                continue  # written by another build of this game's state: a cache miss
+            if folded.seq != row[0]:
+                continue
+            tail = store.envelopes(gid, upto=upto, after=folded.seq)
+            try:
+                match = Match.resume(game, folded, list(decoded(game.codec, tail)),
+                                     {e.seq: e.actor for e in tail}, texts_of(tail),
+                                     self._history(gid, game, folded.seq))
+            except DeeperFold:
+                continue
+            if match.folded is not None and match.folded.top is None and match.folded.cut:
+                continue  # the next undo would reach below the snapshot: fold from further back
+            match.head_hash = tail[-1].hash if tail else row[1]
+            return match
+        return None
+
+    def _fold_whole(self, store: Store, gid: str, game: Any, upto: int | None) -> Match:
+        envs = store.envelopes(gid, upto=upto)
+        match = Match(game, list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs})
+        match.texts = texts_of(envs)
+        match.head_hash = envs[-1].hash if envs else ""
+        return match
+
+    def _history(self, gid: str, game: Any, base: int) -> Callable[[], History]:
+        """How a resumed match reads the events before its snapshot, when it must."""
+
+        def read() -> History:
+            with self.reading() as store:
+                envs = store.envelopes(gid, upto=base)
+            return list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs}, texts_of(envs)
+
+        return read
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[Store]:
+        """The store this engine has open now (a command in progress, a server), or a
+        read-only open of it."""
+        if self._open:
+            yield self._open[-1]
+            return
         with self.open(read_only=True) as store:
-            return self.load_from(store, game_id)
+            yield store
+
+    def snapshot_due(self, match: Match, ahead: Folded) -> tuple[str, bytes] | None:
+        """A snapshot of ``ahead`` to write with the append, when the game has gone
+        SNAPSHOT_EVERY events past its newest one."""
+        if ahead.seq - match.snapshot_seq < SNAPSHOT_EVERY:
+            return None
+        body = encode_snapshot(match.game.projection, ahead)
+        return (snapshot_version(match.game), body) if body is not None else None
+
+    def load(self, game_id: str, upto: int | None = None) -> Match:
+        with self.open(read_only=True) as store:
+            return self.load_from(store, game_id, upto=upto)
 
     def resolve(self, game_id: str) -> str:
         with self.open(read_only=True) as store:
@@ -171,6 +288,9 @@ class Engine:
                 return self.do(game_id, text, seat, command_id, opened)
         match = self.load_from(store, game_id, fresh=True)
         gid = match.game_id
+        if match.folded is not None and match.folded.top is None and match.folded.cut:
+            self._cache.pop(gid, None)  # undone below its snapshot's frames: fold further back
+            match = self.load_from(store, gid)
         if command_id is not None:
             done = store.receipt_for(command_id)
             if done is not None:  # a retry of a command that was stored: change nothing
@@ -186,10 +306,15 @@ class Engine:
             except RuleViolation as exc:
                 raise cite(match.game.rules, exc)
             stored = match.stored_text(text, command)
+            # the listing's status and any snapshot are written in the append's transaction
+            ahead = match.ahead(events, cid)
+            status = listing_status(match.game, ahead.state)
+            changed = status if status[0] != "playing" or command == UNDO else None
+            snapshot = self.snapshot_due(match, ahead)
             try:
                 receipt = store.append(
-                    gid, match.seq, encode_all(match, events, actor), CommandRecord(cid, actor, stored)
-                )
+                    gid, match.seq, encode_all(match, events, actor), CommandRecord(cid, actor, stored),
+                    status=changed, snapshot=snapshot)
                 break
             except Conflict:
                 if attempt == 2:
@@ -199,9 +324,8 @@ class Engine:
         if receipt.first_seq == match.seq + 1:
             match.extend(events, actor, cid, stored)
             match.head_hash = receipt.hash
-            status = status_of(match)
-            if status[0] != "playing" or command == UNDO:
-                store.set_status(gid, *status)
+            if snapshot is not None:
+                match.snapshot_seq = receipt.seq
         else:  # an idempotent retry: the events were stored by an earlier attempt
             self._cache.pop(gid, None)
             match = self.load_from(store, gid)
@@ -217,18 +341,24 @@ class Engine:
                       forked_from=created.forked_from, forked_at=created.forked_at)
         groups = []
         current: str | None = None
+
+        def real_id(cid: str) -> str:  # the ids commands are stored under in this game
+            return f"{gid}/setup" if cid == SETUP else f"{gid}/{cid}"
+
         for seq, cid, ev in match.items:
             if cid != current:
                 current = cid
                 seat, text = match.texts.get(cid, (None, SETUP))
-                real_id = f"{gid}/setup" if cid == SETUP else f"{gid}/{cid}"
-                groups.append(([], CommandRecord(real_id, seat, text)))
+                groups.append(([], CommandRecord(real_id(cid), seat, text)))
             if isinstance(ev, Undone):  # it names the command it retracts by its stored id
-                ev = msgspec.structs.replace(ev, command_id=f"{gid}/{ev.command_id}")
+                ev = msgspec.structs.replace(ev, command_id=real_id(ev.command_id))
             groups[-1][0].append(NewEvent(type(ev).__name__, type(ev).VERSION,
                                           match.actors.get(seq), match.encode(ev)))
-        store.install_views(all_views())
-        store.append_batch(gid, 0, groups, new_game=row, status=status_of(match))
+        snapshot = None
+        if match.folded is not None and match.seq >= SNAPSHOT_EVERY:
+            body = encode_snapshot(match.game.projection, renamed(match.folded, real_id))
+            snapshot = (snapshot_version(match.game), body) if body is not None else None
+        store.append_batch(gid, 0, groups, new_game=row, status=status_of(match), snapshot=snapshot)
         return gid
 
     def replay_into(self, store: Store, game_id: str, commands: Sequence[tuple[str | None, str]]) -> Match:

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import msgspec
 
@@ -16,13 +16,17 @@ from arbiter.core.errors import ManualDiceError, ParseError, RuleViolation
 from arbiter.core.game import Game, content_hash
 from arbiter.events.base import DiceRolled, Event, GameCreated, SeedRevealed, Shuffled, Undone
 from arbiter.events.codec import Codec
-from arbiter.projections.fold import SETUP, Folded, effective, step
+from arbiter.projections.fold import SETUP, DeeperFold, Folded, effective, step
 from arbiter.projections.kernel import REFEREE, Decision, Outcome, redact_shuffle
 
 ENGINE_VERSION = "0.1.0"
 UNDO = "undo"
 _MANUAL = re.compile(r"^(.*?)\s*\[([^\[\]]*)\]\s*$")
 _SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
+
+#: What a resumed match reads of the log before its snapshot: (seq, command id, event),
+#: seq -> actor, and command id -> (seat, text) of every command.
+History = tuple[list[tuple[int, str, Event]], dict[int, str | None], dict[str, tuple[str | None, str]]]
 
 
 def check_seat_names(seats: Sequence[str]) -> None:
@@ -42,18 +46,78 @@ class Match:
     """One game's effective state, and the events it was folded from."""
 
     def __init__(self, game: Game[Any, Any], items: list[tuple[int, str, Event]],
-                 actors: dict[int, str | None] | None = None) -> None:
+                 actors: Mapping[int, str | None] | None = None) -> None:
         self.game = game
         self.game_id = ""  # set when loaded from or written to a store
         self.head_hash = ""
         self.codec = game.codec
-        self.items: list[tuple[int, str, Event]] = []
-        self.actors: dict[int, str | None] = {}
         self.folded: Folded | None = None
-        #: command_id -> (seat, text as stored: canonical, with manual faces)
-        self.texts: dict[str, tuple[str | None, str]] = {}
+        # What is in memory: the events after seq ``_base``, their actors and the texts of
+        # their commands. A match resumed from a snapshot starts with none of the events
+        # before it; ``_history`` reads them (and every command's text) on first need.
+        self._base = 0
+        self._history: Callable[[], History] | None = None
+        self._items: list[tuple[int, str, Event]] = []
+        self._actors: dict[int, str | None] = {}
+        self._texts: dict[str, tuple[str | None, str]] = {}
+        #: the seq of the newest snapshot written or read for this game (0: none)
+        self.snapshot_seq = 0
         for seq, cid, ev in items:
             self._fold(seq, cid, ev, (actors or {}).get(seq))
+
+    @classmethod
+    def resume(cls, game: Game[Any, Any], folded: Folded, tail: list[tuple[int, str, Event]],
+               actors: dict[int, str | None], texts: dict[str, tuple[str | None, str]],
+               history: "Callable[[], History]") -> "Match":
+        """A match from a snapshot (``folded``, after seq ``folded.seq``) and the events
+        after it; ``history()`` gives the events before it, their actors and every command's
+        text when something asks for the whole log."""
+        match = cls(game, [])
+        match.folded, match._base, match.snapshot_seq = folded, folded.seq, folded.seq
+        match._history = history if folded.seq else None
+        match._texts = dict(texts)
+        for seq, cid, ev in tail:
+            match._fold(seq, cid, ev, actors.get(seq))
+        return match
+
+    # -- the whole history, read on first need -----------------------------------------
+
+    def _whole(self) -> None:
+        if self._history is None:
+            return
+        items, actors, texts = self._history()
+        self._items = items + self._items
+        self._actors = {**actors, **self._actors}
+        self._texts = {**texts, **self._texts}
+        self._history, self._base = None, 0
+
+    @property
+    def items(self) -> list[tuple[int, str, Event]]:
+        """(seq, command id, event) of every stored event, in order."""
+        self._whole()
+        return self._items
+
+    @property
+    def actors(self) -> dict[int, str | None]:
+        """seq -> the seat whose command wrote it (None: the referee's setup)."""
+        self._whole()
+        return self._actors
+
+    @property
+    def texts(self) -> dict[str, tuple[str | None, str]]:
+        """command_id -> (seat, text as stored: canonical, with manual faces)."""
+        self._whole()
+        return self._texts
+
+    @texts.setter
+    def texts(self, value: dict[str, tuple[str | None, str]]) -> None:
+        self._texts = value
+
+    def actor(self, seq: int) -> str | None:
+        """Who wrote event ``seq`` (None for setup), without reading older history."""
+        if seq > self._base:
+            return self._actors.get(seq)
+        return self.actors.get(seq)
 
     # -- building ---------------------------------------------------------------------
 
@@ -141,8 +205,8 @@ class Match:
 
     def _fold(self, seq: int, cid: str, ev: Event, actor: str | None) -> None:
         self.folded = step(self.game.projection, self.folded, seq, cid, ev)
-        self.items.append((seq, cid, ev))
-        self.actors[seq] = actor
+        self._items.append((seq, cid, ev))
+        self._actors[seq] = actor
 
     # -- reading ----------------------------------------------------------------------
 
@@ -158,7 +222,7 @@ class Match:
 
     @property
     def seq(self) -> int:
-        return self.items[-1][0] if self.items else 0
+        return self.folded.seq if self.folded is not None else 0
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -182,7 +246,12 @@ class Match:
         """(seq, actor, event) as ``seat`` may see them (from ``after`` on); everything once
         the game is over."""
         over = self.outcome() is not None
-        items = effective(self.items) if effective_only else self.items[after:]
+        if effective_only:
+            items = effective(self.items)
+        elif after >= self._base:  # only what is in memory: a command's echo reads nothing
+            items = self._items[after - self._base:]
+        else:
+            items = self.items[after:]
         out = []
         for seq, _cid, ev in items:
             if seq <= after:
@@ -191,7 +260,7 @@ class Match:
             if seat != REFEREE and not over:
                 shown = self.redact(ev, seat)
             if shown is not None:
-                out.append((seq, self.actors.get(seq), shown))
+                out.append((seq, self._actors.get(seq), shown))
         return out
 
     def redact(self, ev: Event, seat: str | None) -> Event | None:
@@ -319,6 +388,8 @@ class Match:
     def undo_event(self) -> Undone:
         assert self.folded is not None
         top = self.folded.top
+        if top is None and self.folded.cut:
+            raise DeeperFold("the move to undo is older than the snapshot this game was loaded from")
         if top is None:
             raise RuleViolation("ARB-UNDO-NOTHING", "there is no move to undo (setup cannot be undone)")
         if self.folded.revealed is not None:
@@ -337,9 +408,18 @@ class Match:
     def extend(self, events: Sequence[Event], actor: str | None, command_id: str,
                text: str | None = None) -> None:
         if text is not None:
-            self.texts[command_id] = (actor, text)
+            self._texts[command_id] = (actor, text)
         for ev in events:
             self._fold(self.seq + 1, command_id, ev, actor)
+
+    def ahead(self, events: Sequence[Event], command_id: str) -> Folded:
+        """The fold once ``events`` are appended as ``command_id``; the match is unchanged."""
+        folded, seq = self.folded, self.seq
+        for ev in events:
+            seq += 1
+            folded = step(self.game.projection, folded, seq, command_id, ev)
+        assert folded is not None
+        return folded
 
     def stored_text(self, text: str, command: Any) -> str:
         """What the log keeps of a command: its canonical text, plus any physical dice."""
@@ -366,6 +446,14 @@ class Match:
 
     def encode(self, ev: Event) -> str:
         return self.codec.encode(ev)
+
+
+def listing_status(game: Game[Any, Any], state: Any) -> tuple[str, str | None]:
+    """What a game's listing row says of ``state``: (status, winner)."""
+    out = game.projection.outcome(state)
+    if out is None:
+        return ("playing", None)
+    return ("over", ",".join(out.winners) or None)
 
 
 def still_choosing(decision: Decision) -> bool:

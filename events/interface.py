@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, ContextManager, Protocol, Sequence, runtime_checkable
 
 from arbiter.events.envelope import Envelope
-from arbiter.events.store import CommandRecord, GameRow, NewEvent, Receipt
+from arbiter.events.store import CommandRecord, GameRow, NewEvent, Receipt, SnapshotRow
 
 # A group of events and the command that produced them, as appended together.
 Group = tuple[Sequence[NewEvent], CommandRecord]
@@ -38,11 +38,16 @@ class Store(Protocol):
 
     path: str  # the file or URL it was opened from (for messages)
     read_only: bool
+    created: bool  # this open made it an arbiter store (its views are still to install)
 
     # -- views ---------------------------------------------------------------------------
 
     def install_views(self, views: Sequence[tuple[str, str]]) -> None:
         """(Re)create the SQL views (base views plus ``views``) when their text changed."""
+        ...
+
+    def views_current(self, views: Sequence[tuple[str, str]]) -> bool:
+        """Whether the installed views are the base views plus ``views``, as given now."""
         ...
 
     # -- games ---------------------------------------------------------------------------
@@ -78,13 +83,17 @@ class Store(Protocol):
 
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                command: CommandRecord, *, new_game: GameRow | None = None,
-               status: tuple[str, str | None] | None = None) -> Receipt:
-        """One command's events after ``expected_seq``, in one transaction."""
+               status: tuple[str, str | None] | None = None,
+               snapshot: tuple[str, bytes] | None = None) -> Receipt:
+        """One command's events after ``expected_seq``, in one transaction, with the
+        listing's new (status, winner) and a (version, bytes) snapshot of the state after
+        the last event when given (both in that same transaction)."""
         ...
 
     def append_batch(self, game_id: str, expected_seq: int, groups: Sequence[Group], *,
                      new_game: GameRow | None = None,
-                     status: tuple[str, str | None] | None = None) -> Receipt:
+                     status: tuple[str, str | None] | None = None,
+                     snapshot: tuple[str, bytes] | None = None) -> Receipt:
         """Several commands' events after ``expected_seq``, in one transaction."""
         ...
 
@@ -107,8 +116,15 @@ class Store(Protocol):
         """Bring a store of an older schema (opened with ``allow_old``) up to date."""
         ...
 
-    def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
-        """A game's events in seq order (up to and including ``upto``)."""
+    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:
+        """A game's events in seq order (after ``after``, up to and including ``upto``)."""
+        ...
+
+    def snapshots(self, game_id: str, upto: int | None = None,
+                  limit: int | None = None) -> list[SnapshotRow]:
+        """(seq, event hash, the log's hash at seq or None, version, tag, body) of a game's
+        snapshots, newest first (at or before ``upto``; the newest ``limit``). A cache:
+        the reader checks each against the log (``snapshot_tag``) before using it."""
         ...
 
     def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:

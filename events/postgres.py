@@ -31,9 +31,10 @@ import msgspec
 from arbiter.events.envelope import GENESIS, Envelope, _digest
 from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
                                   GameRow, NewEvent, QueryRefused, Receipt, StorageFailed,
-                                  StoreDamaged, StoreError, StoreLocked, UnknownGame, _chain,
-                                  _game_row, _game_tuple, _now, check_schema_version,
-                                  default_lock_timeout, rehash_v1)
+                                  SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
+                                  _chain, _game_row, _game_tuple, _now, check_schema_version,
+                                  default_lock_timeout, rehash_v1, snapshot_tag,
+                                  snapshots_sql)
 
 try:  # psycopg is an optional dependency: only the PostgreSQL store needs it
     import psycopg
@@ -66,7 +67,14 @@ CREATE TABLE IF NOT EXISTS heads (game_id text PRIMARY KEY, seq bigint NOT NULL,
 CREATE TABLE IF NOT EXISTS ledger_head (
     id smallint PRIMARY KEY CHECK (id = 1), gseq bigint NOT NULL, ghash text NOT NULL
 );
+""" + """
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id text NOT NULL, seq integer NOT NULL, event_hash text NOT NULL,
+    version text NOT NULL, tag text NOT NULL, body bytea NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
 """
+SNAPSHOTS = SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS snapshots"):]
 
 # The base views, as DuckDB's (events/store.py BASE_VIEWS) in PostgreSQL's SQL.
 BASE_VIEWS: tuple[tuple[str, str], ...] = (
@@ -168,31 +176,45 @@ class PostgresStore:
         self.read_only = read_only
         self.allow_old = False
         self.schema_version = SCHEMA_VERSION
+        self.created = False  # this open made the database an arbiter store
 
     # -- schema -------------------------------------------------------------------------
 
     def _ensure_schema(self) -> None:
+        """One ``meta`` lookup on an arbiter store; the catalog is read only when there is
+        no ``meta`` table (a new database, or one that is not an arbiter store)."""
         con = self.con
-        has_meta = con.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()[0]
-        if not has_meta:
-            others = con.execute(
-                "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()").fetchone()[0]
-            if others:
-                raise StoreDamaged(f"{_safe(self.path)} is a PostgreSQL database but not an"
-                                   " arbiter store (it has other tables)")
-            if self.read_only:
-                raise UnknownGame(f"no arbiter store in {_safe(self.path)}: nothing has been"
-                                  " played there yet")
-            with self._tx("another process created the store at the same time"):
-                con.execute("SELECT pg_advisory_xact_lock(%s)", [_SCHEMA_LOCK])
-                if not con.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()[0]:
-                    con.execute(SCHEMA)
-                    con.execute("INSERT INTO meta VALUES ('schema_version', %s), ('views_hash', '')",
-                                [str(SCHEMA_VERSION)])
-                    con.execute("INSERT INTO ledger_head VALUES (1, 0, %s)", [GENESIS])
-        self.schema_version = check_schema_version(
-            con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone(),
-            _safe(self.path), self.allow_old)
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except pg_errors.UndefinedTable:
+            row = self._create_schema()
+        self.schema_version = check_schema_version(row, _safe(self.path), self.allow_old)
+
+    def _create_schema(self) -> tuple | None:
+        con = self.con
+        others = con.execute(
+            "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()").fetchone()[0]
+        if others:
+            raise StoreDamaged(f"{_safe(self.path)} is a PostgreSQL database but not an"
+                               " arbiter store (it has other tables)")
+        if self.read_only:
+            raise UnknownGame(f"no arbiter store in {_safe(self.path)}: nothing has been"
+                              " played there yet")
+        with self._tx("another process created the store at the same time"):
+            con.execute("SELECT pg_advisory_xact_lock(%s)", [_SCHEMA_LOCK])
+            if not con.execute("SELECT to_regclass('meta') IS NOT NULL").fetchone()[0]:
+                con.execute(SCHEMA)
+                con.execute("INSERT INTO meta VALUES ('schema_version', %s), ('views_hash', '')",
+                            [str(SCHEMA_VERSION)])
+                con.execute("INSERT INTO ledger_head VALUES (1, 0, %s)", [GENESIS])
+                self.created = True
+        return con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+
+    def views_current(self, views: Sequence[tuple[str, str]]) -> bool:
+        """Whether the installed views are these (base views plus ``views``)."""
+        allv = tuple(BASE_VIEWS) + tuple((name, view_sql(sql)) for name, sql in views)
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
+        return bool(row) and row[0] == _digest("views", repr(allv))
 
     def install_views(self, views: Sequence[tuple[str, str]]) -> None:
         """(Re)create the SQL views when their definitions changed; no DDL otherwise. Games
@@ -227,6 +249,9 @@ class PostgresStore:
                          list(_game_tuple(row)))
 
     def set_status(self, game_id: str, status: str, winner: str | None) -> None:
+        self._update_status(game_id, status, winner)
+
+    def _update_status(self, game_id: str, status: str, winner: str | None) -> None:
         self.con.execute("UPDATE games SET status = %s, winner = %s WHERE game_id = %s",
                          [status, winner, game_id])
 
@@ -289,14 +314,16 @@ class PostgresStore:
 
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                command: CommandRecord, *, new_game: GameRow | None = None,
-               status: tuple[str, str | None] | None = None) -> Receipt:
+               status: tuple[str, str | None] | None = None,
+               snapshot: tuple[str, bytes] | None = None) -> Receipt:
         return self.append_batch(game_id, expected_seq, [(events, command)],
-                                 new_game=new_game, status=status)
+                                 new_game=new_game, status=status, snapshot=snapshot)
 
     def append_batch(self, game_id: str, expected_seq: int,
                      groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]], *,
                      new_game: GameRow | None = None,
-                     status: tuple[str, str | None] | None = None) -> Receipt:
+                     status: tuple[str, str | None] | None = None,
+                     snapshot: tuple[str, bytes] | None = None) -> Receipt:
         """Append several commands' events at ``expected_seq`` + 1 onward, in one transaction."""
         if not groups or any(not evs for evs, _ in groups):
             raise ValueError("a command must produce at least one event")
@@ -335,8 +362,15 @@ class PostgresStore:
             con.execute("UPDATE heads SET seq = %s, hash = %s WHERE game_id = %s",
                         [seq, prev, game_id])
             con.execute("UPDATE ledger_head SET gseq = %s, ghash = %s WHERE id = 1", [gseq, gprev])
-            if status is not None:
-                self.set_status(game_id, *status)
+            if status is not None:  # in this transaction, not a second one after it
+                self._update_status(game_id, *status)
+            if snapshot is not None:
+                version, body = snapshot
+                con.execute("INSERT INTO snapshots VALUES (%s, %s, %s, %s, %s, %s)"
+                            " ON CONFLICT (game_id, seq) DO UPDATE SET event_hash = excluded.event_hash,"
+                            " version = excluded.version, tag = excluded.tag, body = excluded.body",
+                            [game_id, seq, prev, version,
+                             snapshot_tag(game_id, seq, prev, version, body), body])
         return Receipt(game_id, seq, prev, expected_seq + 1)
 
     def import_games(
@@ -411,11 +445,14 @@ class PostgresStore:
         except psycopg.OperationalError as exc:
             raise StoreUnavailable(f"{_safe(self.path)}: {str(exc).splitlines()[0]}") from exc
 
-    def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
+    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:
         sql = ("SELECT game_id, seq, type, version, actor, payload::text, command_id,"
                " recorded_at::text, prev_hash, hash, command_text FROM events_log"
                " WHERE game_id = %s")
         params: list[Any] = [game_id]
+        if after:
+            sql += " AND seq > %s"
+            params.append(after)
         if upto is not None:
             sql += " AND seq <= %s"
             params.append(upto)
@@ -424,6 +461,13 @@ class PostgresStore:
                          command_id=r[6], recorded_at=r[7], prev_hash=r[8], hash=r[9],
                          command_text=r[10])
                 for r in rows]
+
+    def snapshots(self, game_id: str, upto: int | None = None,
+                  limit: int | None = None) -> list[SnapshotRow]:
+        """A game's snapshots, newest first, beside the log's hash at each seq (unchecked)."""
+        sql, params = snapshots_sql(game_id, upto, limit, "%s")
+        return [(r[0], r[1], r[2], r[3], r[4], bytes(r[5]))
+                for r in self.con.execute(sql, params).fetchall()]
 
     def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
         return [tuple(r) for r in self.con.execute(
@@ -492,6 +536,13 @@ class PostgresStore:
         if self.schema_version == SCHEMA_VERSION:
             return 0, 0, []
         con = self.con
+        if self.schema_version >= 2:  # v2 -> v3: the snapshots table, empty (a cache)
+            with self._tx("another writer changed the store during the migration"):
+                con.execute(SNAPSHOTS)
+                con.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'",
+                            [str(SCHEMA_VERSION)])
+            self.schema_version = SCHEMA_VERSION
+            return 0, 0, []
         with self._tx("another writer changed the store during the migration"):
             ghead = con.execute("SELECT gseq, ghash FROM ledger_head WHERE id = 1 FOR UPDATE").fetchone()
             heads = dict(con.execute("SELECT game_id, hash FROM heads FOR UPDATE").fetchall())
@@ -506,6 +557,8 @@ class PostgresStore:
                 cur.executemany("UPDATE heads SET hash = %s WHERE game_id = %s",
                                 [(h, g) for g, (_s, h) in new_heads.items()])
             con.execute("UPDATE ledger_head SET ghash = %s WHERE id = 1", [gnew[1]])
+            con.execute(SNAPSHOTS)
+            con.execute("DELETE FROM snapshots")  # they follow the old hashes
             con.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'", [str(SCHEMA_VERSION)])
         self.schema_version = SCHEMA_VERSION
         return len(new_heads), len(updates), mapping

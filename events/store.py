@@ -7,6 +7,7 @@ any game's rules. Everything above it reads the log through :class:`Store`.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import tempfile
 import time
@@ -22,7 +23,8 @@ from arbiter.events.envelope import (GENESIS, Envelope, _digest, chain_hash, cha
 
 #: v2: the event hash covers version, actor, command id and command text; the ledger hash
 #: covers gseq. A v1 store is rehashed by ``arbiter migrate`` after its v1 chains check.
-SCHEMA_VERSION = 2
+#: v3: the ``snapshots`` table (a cache of folded states; ``migrate`` adds it empty).
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
@@ -40,7 +42,17 @@ CREATE TABLE IF NOT EXISTS events_log (
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS heads (key VARCHAR PRIMARY KEY, seq BIGINT NOT NULL, hash VARCHAR NOT NULL);
+""" + """
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id VARCHAR NOT NULL, seq INTEGER NOT NULL, event_hash VARCHAR NOT NULL,
+    version VARCHAR NOT NULL, tag VARCHAR NOT NULL, body BLOB NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
 """
+#: A game's folded state after event ``seq`` (whose hash is ``event_hash``), written by the
+#: layers above (``version``: the rules and engine it was folded under). Not part of any
+#: chain: a cache, checked against the log on every read and never trusted by an audit.
+SNAPSHOTS = SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS snapshots"):]
 
 # Views every store has. Per-game views come from the layers above (see install_views).
 BASE_VIEWS: tuple[tuple[str, str], ...] = (
@@ -121,10 +133,42 @@ SANDBOX = ("query reads only the store: files, other databases and extensions ar
 
 
 def old_store_message(path: str, version: int) -> str:
+    if version >= 2:
+        return (f"{path} has store schema v{version}, older than this arbiter's v{SCHEMA_VERSION}"
+                " (which keeps snapshots of each game's state, so long games load quickly)."
+                f" Run `arbiter --db {path} migrate` to add the snapshots table (no event or hash"
+                " changes); nothing is read or written until then.")
     return (f"{path} has store schema v{version}, older than this arbiter's v{SCHEMA_VERSION}"
             " (whose hashes also cover each event's actor, command id and command text)."
             f" Run `arbiter --db {path} migrate` to check its chains and rehash it; nothing is"
             " read or written until then.")
+
+
+def snapshot_tag(game_id: str, seq: int, event_hash: str, version: str, body: bytes) -> str:
+    """What a snapshot row is checked against when read: its game, place, the event it
+    follows, the version it was folded under and its bytes."""
+    return _digest("arbiter-snapshot-v1", game_id, str(seq), event_hash, version,
+                   hashlib.sha256(body).hexdigest())
+
+
+#: (seq, event hash it follows, the log's hash at that seq or None, version, tag, body)
+SnapshotRow = tuple[int, str, "str | None", str, str, bytes]
+
+
+def snapshots_sql(game_id: str, upto: int | None, limit: int | None, mark: str) -> tuple[str, list[Any]]:
+    """Both stores' read of a game's snapshots, newest first, beside the log's hash at each
+    seq (``mark``: the store's parameter marker)."""
+    sql = ("SELECT s.seq, s.event_hash, e.hash, s.version, s.tag, s.body FROM snapshots s"
+           " LEFT JOIN events_log e ON e.game_id = s.game_id AND e.seq = s.seq"
+           f" WHERE s.game_id = {mark}")
+    params: list[Any] = [game_id]
+    if upto is not None:
+        sql += f" AND s.seq <= {mark}"
+        params.append(upto)
+    sql += " ORDER BY s.seq DESC"
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    return sql, params
 
 
 def newer_store_message(path: str, version: int) -> str:
@@ -209,33 +253,45 @@ class Store:
         self.read_only = read_only
         self.allow_old = False
         self.schema_version = SCHEMA_VERSION
+        self.created = False  # this open made the file an arbiter store
         self._heads: dict[str, tuple[int, str]] = {}
 
     # -- schema -------------------------------------------------------------------------
 
     def _ensure_schema(self) -> None:
-        has_meta = self.con.execute(
-            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'"
-        ).fetchone()[0]
-        if not has_meta:
-            tables = self.con.execute("SELECT count(*) FROM information_schema.tables").fetchone()[0]
-            if tables:
-                raise StoreDamaged(
-                    f"{self.path} is a DuckDB file but not an arbiter store (it has other tables)"
-                )
-            if self.read_only:
+        """One ``meta`` lookup on an arbiter store; the catalog is read only when there is
+        no ``meta`` table (a new file, or one that is not an arbiter store)."""
+        try:
+            row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except duckdb.CatalogException:
+            row = self._create_schema()
+            if row is None:
                 return
-            self.con.execute("BEGIN")
-            self.con.execute(SCHEMA)
-            self.con.execute(
-                "INSERT INTO meta VALUES ('schema_version', ?), ('views_hash', '')",
-                [str(SCHEMA_VERSION)],
+        self.schema_version = check_schema_version(row, self.path, self.allow_old)
+
+    def _create_schema(self) -> tuple | None:
+        tables = self.con.execute("SELECT count(*) FROM information_schema.tables").fetchone()[0]
+        if tables:
+            raise StoreDamaged(
+                f"{self.path} is a DuckDB file but not an arbiter store (it has other tables)"
             )
-            self.con.execute(f"INSERT INTO heads VALUES ('*', 0, '{GENESIS}')")
-            self.con.execute("COMMIT")
-        self.schema_version = check_schema_version(self.con.execute(
-            "SELECT value FROM meta WHERE key = 'schema_version'").fetchone(), self.path,
-            self.allow_old)
+        if self.read_only:
+            return None
+        self.con.execute("BEGIN")
+        self.con.execute(SCHEMA)
+        self.con.execute(
+            "INSERT INTO meta VALUES ('schema_version', ?), ('views_hash', '')",
+            [str(SCHEMA_VERSION)],
+        )
+        self.con.execute(f"INSERT INTO heads VALUES ('*', 0, '{GENESIS}')")
+        self.con.execute("COMMIT")
+        self.created = True
+        return (str(SCHEMA_VERSION),)
+
+    def views_current(self, views: Sequence[tuple[str, str]]) -> bool:
+        """Whether the installed views are these (base views plus ``views``)."""
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
+        return bool(row) and row[0] == _digest("views", repr(tuple(BASE_VIEWS) + tuple(views)))
 
     def install_views(self, views: Sequence[tuple[str, str]]) -> None:
         """(Re)create the SQL views when their definitions changed; no DDL otherwise."""
@@ -263,6 +319,9 @@ class Store:
         self._insert("games", [_game_tuple(row)])
 
     def set_status(self, game_id: str, status: str, winner: str | None) -> None:
+        self._update_status(game_id, status, winner)
+
+    def _update_status(self, game_id: str, status: str, winner: str | None) -> None:
         self.con.execute(
             "UPDATE games SET status = ?, winner = ? WHERE game_id = ?", [status, winner, game_id]
         )
@@ -352,14 +411,17 @@ class Store:
         *,
         new_game: GameRow | None = None,
         status: tuple[str, str | None] | None = None,
+        snapshot: tuple[str, bytes] | None = None,
     ) -> Receipt:
-        """Append one command's events at ``expected_seq`` + 1 onward, in one transaction.
+        """Append one command's events at ``expected_seq`` + 1 onward, in one transaction,
+        with the listing's new ``status`` and a ``snapshot`` (version, bytes) of the state
+        after the last event, when given.
 
         Raises :class:`Conflict` if the game's log no longer ends at ``expected_seq``. A
         ``command_id`` seen before returns the earlier receipt and writes nothing.
         """
         return self.append_batch(game_id, expected_seq, [(events, command)],
-                                 new_game=new_game, status=status)
+                                 new_game=new_game, status=status, snapshot=snapshot)
 
     def append_batch(
         self,
@@ -369,6 +431,7 @@ class Store:
         *,
         new_game: GameRow | None = None,
         status: tuple[str, str | None] | None = None,
+        snapshot: tuple[str, bytes] | None = None,
     ) -> Receipt:
         """Append several commands' events in one transaction (imports, simulations)."""
         if not groups or any(not evs for evs, _ in groups):
@@ -410,8 +473,13 @@ class Store:
             if moved != 2:
                 raise Conflict("another writer appended to the store during this command;"
                                " nothing was written. Try again.")
-            if status is not None:
-                self.set_status(game_id, *status)
+            if status is not None:  # in this transaction, not a second one after it
+                self._update_status(game_id, *status)
+            if snapshot is not None:
+                version, body = snapshot
+                con.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?, ?)",
+                            [game_id, seq, prev, version,
+                             snapshot_tag(game_id, seq, prev, version, body), body])
         self._heads[game_id] = (seq, prev)
         self._heads["*"] = (gseq, gprev)
         return Receipt(game_id, seq, prev, expected_seq + 1)
@@ -508,14 +576,17 @@ class Store:
         finally:
             os.unlink(tmp)
 
-    def envelopes(self, game_id: str, upto: int | None = None) -> list[Envelope]:
-        """A game's stored events in seq order (up to and including ``upto``)."""
+    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:
+        """A game's stored events in seq order (after ``after``, up to and including ``upto``)."""
         sql = (
             "SELECT game_id, seq, type, version, actor, CAST(payload AS VARCHAR), command_id,"
             " CAST(recorded_at AS VARCHAR), prev_hash, hash, command_text FROM events_log"
             " WHERE game_id = ?"
         )
         params: list[Any] = [game_id]
+        if after:
+            sql += " AND seq > ?"
+            params.append(after)
         if upto is not None:
             sql += " AND seq <= ?"
             params.append(upto)
@@ -526,6 +597,13 @@ class Store:
                      command_text=r[10])
             for r in rows
         ]
+
+    def snapshots(self, game_id: str, upto: int | None = None,
+                  limit: int | None = None) -> list[SnapshotRow]:
+        """A game's snapshots, newest first (at or before ``upto``; the newest ``limit``),
+        each beside the hash the log holds at its seq. Nothing is checked here."""
+        sql, params = snapshots_sql(game_id, upto, limit, "?")
+        return [(r[0], r[1], r[2], r[3], r[4], bytes(r[5])) for r in self.con.execute(sql, params).fetchall()]
 
     def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
         """(command_id, seat, text, first_seq, last_seq) in order."""
@@ -575,6 +653,13 @@ class Store:
         [(game_id, seq, old hash, new hash)])."""
         if self.schema_version == SCHEMA_VERSION:
             return 0, 0, []
+        if self.schema_version >= 2:  # v2 -> v3: the snapshots table, empty (a cache)
+            with self._transaction("another writer changed the store during the migration"):
+                self.con.execute(SNAPSHOTS)
+                self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                                 [str(SCHEMA_VERSION)])
+            self.schema_version = SCHEMA_VERSION
+            return 0, 0, []
         rows = self.con.execute(
             "SELECT game_id, seq, type, version, actor, CAST(payload AS VARCHAR), command_id,"
             " command_text, prev_hash, hash, gseq, ghash FROM events_log ORDER BY gseq").fetchall()
@@ -591,6 +676,8 @@ class Store:
             for gid, (seq, h) in heads.items():
                 self.con.execute("UPDATE heads SET hash = ? WHERE key = ? AND seq = ?", [h, gid, seq])
             self.con.execute("UPDATE heads SET hash = ? WHERE key = '*'", [ghead[1]])
+            self.con.execute(SNAPSHOTS)
+            self.con.execute("DELETE FROM snapshots")  # they follow the old hashes
             self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
                              [str(SCHEMA_VERSION)])
         self._heads = {}

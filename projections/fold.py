@@ -6,7 +6,9 @@ draw counter with it, so rolling again after an undo gives the same faces.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+import functools
+import typing
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 import msgspec
 
@@ -27,6 +29,8 @@ class Frame(msgspec.Struct, frozen=True):
     state_before: Any
     draws_before: int
     below: "Frame | None"
+    #: the frames below this one were left out of a snapshot (see :func:`encode_snapshot`)
+    cut: bool = False
 
 
 class Folded(msgspec.Struct, frozen=True):
@@ -41,6 +45,13 @@ class Folded(msgspec.Struct, frozen=True):
     setup_id: str = SETUP  # the command id of the events that set the game up
     #: the reveal, once made: what it published stays known, whatever is undone later
     revealed: SeedRevealed | None = None
+    #: with no frame left (``top`` None): the stack went deeper than the snapshot this was
+    #: folded from kept, so an undo now needs a longer fold (:class:`DeeperFold`)
+    cut: bool = False
+
+
+class DeeperFold(Exception):
+    """An undo reaches below the frames a snapshot kept: fold from further back."""
 
 
 def step(projection: Projection[Any], folded: Folded | None, seq: int, command_id: str,
@@ -54,23 +65,29 @@ def step(projection: Projection[Any], folded: Folded | None, seq: int, command_i
     if isinstance(event, Undone):
         top = folded.top
         if top is None:
+            if folded.cut:
+                raise DeeperFold(f"seq {seq} undoes a move older than the snapshot kept")
             return msgspec.structs.replace(folded, seq=seq)
         return Folded(created=folded.created, state=top.state_before, seq=seq,
                       draws=top.draws_before, top=top.below, command_id=command_id,
-                      setup_id=folded.setup_id, revealed=folded.revealed)
+                      setup_id=folded.setup_id, revealed=folded.revealed,
+                      cut=top.cut and top.below is None)
     top = folded.top
     if command_id != folded.setup_id:
         if command_id != folded.command_id or top is None:
-            top = Frame(command_id, seq, seq, folded.state, folded.draws, top)
+            top = Frame(command_id, seq, seq, folded.state, folded.draws, top,
+                        cut=folded.cut and top is None)
         else:
             top = msgspec.structs.replace(top, last_seq=seq)
+    cut = folded.cut and top is None
     if isinstance(event, SeedRevealed):  # the kernel's fact: no game's state changes
         return Folded(created=folded.created, state=folded.state, seq=seq, draws=folded.draws,
-                      top=top, command_id=command_id, setup_id=folded.setup_id, revealed=event)
+                      top=top, command_id=command_id, setup_id=folded.setup_id, revealed=event,
+                      cut=cut)
     draws = event.n + 1 if isinstance(event, RANDOM_EVENTS) else folded.draws  # type: ignore[attr-defined]
     return Folded(created=folded.created, state=projection.evolve(folded.state, event), seq=seq,
                   draws=draws, top=top, command_id=command_id, setup_id=folded.setup_id,
-                  revealed=folded.revealed)
+                  revealed=folded.revealed, cut=cut)
 
 
 def fold(projection: Projection[Any], items: Iterable[tuple[int, str, Event]]) -> Folded:
@@ -81,6 +98,108 @@ def fold(projection: Projection[Any], items: Iterable[tuple[int, str, Event]]) -
     if folded is None:
         raise ValueError("empty log")
     return folded
+
+
+# -- snapshots --------------------------------------------------------------------------
+# A snapshot is a Folded written down: the game's state, the draw counter, the reveal and
+# the top SNAPSHOT_DEPTH frames of the undo stack (each holds a whole state, so the stack is
+# cut there; an undo past the cut folds from further back). GameCreated is not in it: the
+# log's first event is read instead.
+
+#: how many undo frames a snapshot keeps
+SNAPSHOT_DEPTH = 8
+#: the layout below; a change makes every stored snapshot unusable (they are a cache)
+SNAPSHOT_FORMAT = 1
+
+
+def state_type(projection: Projection[Any]) -> type | None:
+    """The struct a game's state is (from ``initial``'s annotation); None: not snapshotted."""
+    try:
+        hint = typing.get_type_hints(type(projection).initial).get("return")
+    except Exception:  # an annotation that does not resolve: the game is folded whole
+        return None
+    return hint if isinstance(hint, type) and issubclass(hint, msgspec.Struct) else None
+
+
+@functools.lru_cache(maxsize=None)
+def _snapshot_codec(state: type) -> tuple[type, type, msgspec.msgpack.Decoder]:
+    frame = msgspec.defstruct("SnapshotFrame", [
+        ("command_id", str), ("first_seq", int), ("last_seq", int), ("state_before", state),
+        ("draws_before", int)], array_like=True, frozen=True)
+    snap = msgspec.defstruct("Snapshot", [
+        ("state", state), ("seq", int), ("draws", int), ("command_id", str), ("setup_id", str),
+        ("revealed", Optional[SeedRevealed]), ("frames", tuple[frame, ...]),  # type: ignore[valid-type]
+        ("cut", bool)], array_like=True, frozen=True)
+    return frame, snap, msgspec.msgpack.Decoder(snap)
+
+
+def encode_snapshot(projection: Projection[Any], folded: Folded,
+                    depth: int = SNAPSHOT_DEPTH) -> bytes | None:
+    """``folded`` as stored bytes (None when the game's state cannot be snapshotted)."""
+    st = state_type(projection)
+    if st is None or not isinstance(folded.state, st):
+        return None
+    frame_t, snap_t, _dec = _snapshot_codec(st)
+    frames, top, cut = [], folded.top, folded.cut
+    while top is not None and len(frames) < depth:
+        frames.append(frame_t(top.command_id, top.first_seq, top.last_seq, top.state_before,
+                              top.draws_before))
+        cut = top.cut or top.below is not None
+        top = top.below
+    return msgspec.msgpack.encode(snap_t(folded.state, folded.seq, folded.draws, folded.command_id,
+                                         folded.setup_id, folded.revealed, tuple(frames), cut))
+
+
+def decode_snapshot(projection: Projection[Any], created: GameCreated, body: bytes) -> Folded:
+    """The Folded a snapshot holds; raises ``msgspec.DecodeError`` (or ValueError) when the
+    bytes are not one of this game's snapshots."""
+    st = state_type(projection)
+    if st is None:
+        raise ValueError("this game's state is not snapshotted")
+    snap = _snapshot_codec(st)[2].decode(body)
+    below: Frame | None = None
+    for i, f in enumerate(reversed(snap.frames)):
+        below = Frame(f.command_id, f.first_seq, f.last_seq, f.state_before, f.draws_before,
+                      below, cut=snap.cut and i == 0)
+    return Folded(created=created, state=snap.state, seq=snap.seq, draws=snap.draws, top=below,
+                  command_id=snap.command_id, setup_id=snap.setup_id, revealed=snap.revealed,
+                  cut=snap.cut and below is None)
+
+
+def renamed(folded: Folded, rename: Callable[[str], str], depth: int = SNAPSHOT_DEPTH) -> Folded:
+    """``folded`` with its command ids renamed (a match written under its stored ids), its
+    undo stack cut to the top ``depth`` frames as a snapshot keeps it."""
+    frames, top, cut = [], folded.top, folded.cut
+    while top is not None and len(frames) < depth:
+        frames.append(top)
+        cut = top.cut or top.below is not None
+        top = top.below
+    below: Frame | None = None
+    for i, f in enumerate(reversed(frames)):
+        below = Frame(rename(f.command_id), f.first_seq, f.last_seq, f.state_before,
+                      f.draws_before, below, cut=cut and i == 0)
+    return msgspec.structs.replace(folded, top=below, command_id=rename(folded.command_id),
+                                   setup_id=rename(folded.setup_id), cut=cut and below is None)
+
+
+def same_fold(a: Folded, b: Folded, depth: int = SNAPSHOT_DEPTH) -> bool:
+    """Whether two folds agree on everything a snapshot keeps: the state, the counters,
+    the reveal and the top ``depth`` undo frames (as far as both have them: a fold through
+    a snapshot has no frames below the snapshot's cut)."""
+    if (a.state, a.seq, a.draws, a.command_id, a.setup_id, a.revealed) != (
+            b.state, b.seq, b.draws, b.command_id, b.setup_id, b.revealed):
+        return False
+    fa, fb = a.top, b.top
+    cut_a, cut_b = a.cut, b.cut
+    for _ in range(depth):
+        if fa is None or fb is None:
+            return (fa is None and fb is None) or (fa is None and cut_a) or (fb is None and cut_b)
+        if (fa.command_id, fa.first_seq, fa.last_seq, fa.state_before, fa.draws_before) != (
+                fb.command_id, fb.first_seq, fb.last_seq, fb.state_before, fb.draws_before):
+            return False
+        cut_a, cut_b = fa.cut, fb.cut
+        fa, fb = fa.below, fb.below
+    return True
 
 
 def decoded(codec: Codec, envelopes: Iterable[Envelope]) -> Iterator[tuple[int, str, Event]]:

@@ -416,7 +416,7 @@ def test_an_old_store_is_refused_until_migrated(engine, game, tmp_path):
     assert out.returncode == 2 and "migrate" in out.stderr and "Traceback" not in out.stderr
     out = cli(tmp_path, engine.path, "migrate", "--map", str(tmp_path / "map.csv"))
     assert out.returncode == 0, out.stderr
-    assert "from store schema v1 to v2" in out.stdout
+    assert "from store schema v1 to v3" in out.stdout
     lines = (tmp_path / "map.csv").read_text().splitlines()
     assert lines[0] == "game_id,seq,old_hash,new_hash" and len(lines) == match.seq + 1
     assert report(engine, gid).ok and store_problems(engine) == []

@@ -285,3 +285,27 @@ def test_store_replay_equals_live_and_verifies(game_id, tmp_path):
     with engine.open(read_only=True) as store:
         report = verify_game(store, gid)
     assert report.ok, report.problems
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@CONF
+@given(seed=seeds, bot_seed=seeds, data=st.data())
+def test_the_state_through_any_snapshot_equals_the_fold_from_seq_1(game_id, seed, bot_seed, data):
+    """A snapshot taken after any seq, stored and read back, then the rest of the log folded
+    onto it: the same state, counters and undo frames as the fold from seq 1."""
+    from arbiter.projections.fold import DeeperFold, decode_snapshot, encode_snapshot, same_fold, step
+
+    match = played(game_id, seed, bot_seed, steps=data.draw(st.integers(5, 300), label="steps"))
+    projection, items = match.game.projection, match.items
+    cursor = Cursor(projection, items)
+    for at in data.draw(st.lists(st.integers(1, len(items)), min_size=1, max_size=6), label="at"):
+        body = encode_snapshot(projection, cursor.at_seq(at))
+        assert body is not None, f"{game_id}'s state cannot be snapshotted"
+        folded = decode_snapshot(projection, match.created, body)
+        assert same_fold(folded, cursor.at_seq(at))
+        try:
+            for seq, cid, ev in items[at:]:
+                folded = step(projection, folded, seq, cid, ev)
+        except DeeperFold:
+            continue  # an undo below the frames it kept: a load folds from further back
+        assert folded.state == match.state and same_fold(folded, match.folded)

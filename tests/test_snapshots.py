@@ -1,0 +1,189 @@
+"""Snapshots of folded state: a cache that loads long games quickly and changes no answer.
+Every test runs on both stores."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from arbiter.cli.bench import long_match, unending_move
+from arbiter.core import registry
+from arbiter.core.engine import SNAPSHOT_EVERY, Engine
+from arbiter.core.snapshots import snapshot_warnings
+from arbiter.events.store import OldStore
+from arbiter.projections.fold import SNAPSHOT_DEPTH, fold, decoded, same_fold
+from storehelp import raw
+
+GAME = "monster-derby"
+
+
+@pytest.fixture
+def engine(store_url):
+    return Engine(store_url, lock_timeout=5)
+
+
+def whole(engine: Engine, gid: str, upto: int | None = None):
+    """The fold from seq 1, as an audit makes it."""
+    with engine.open(read_only=True) as store:
+        game = registry.get(store.game(gid).kind)
+        return fold(game.projection, decoded(game.codec, store.envelopes(gid, upto=upto)))
+
+
+def fresh(engine: Engine) -> Engine:
+    """Another process's engine: nothing cached."""
+    return Engine(engine.path, lock_timeout=5)
+
+
+def play(engine: Engine, gid: str, n: int, seed: int = 1, undo: float = 0.0) -> None:
+    rng = random.Random(seed)
+    for _ in range(n):
+        m = fresh(engine).load(gid)
+        move = unending_move(m, rng)
+        if move is None or rng.random() < undo:
+            fresh(engine).do(gid, "undo", m.to_act().seats[0])
+        else:
+            fresh(engine).do(gid, move[1], move[0])
+
+
+@pytest.fixture
+def long_game(engine):
+    with engine.open() as store:
+        gid = engine.store_match(store, long_match(GAME, 3 * SNAPSHOT_EVERY, seed=4))
+    play(engine, gid, 40, seed=2, undo=0.15)
+    return gid
+
+
+def snapshot_seqs(engine: Engine, gid: str) -> list[int]:
+    with engine.open(read_only=True) as store:
+        return sorted(r[0] for r in store.snapshots(gid))
+
+
+def test_do_writes_snapshots_and_a_load_folds_only_the_tail(engine, long_game):
+    seqs = snapshot_seqs(engine, long_game)
+    assert len(seqs) >= 2 and all(b - a >= SNAPSHOT_EVERY for a, b in zip(seqs, seqs[1:]))
+    m = fresh(engine).load(long_game)
+    assert m.snapshot_seq == seqs[-1] and m._base == seqs[-1]  # nothing before it was read
+    assert same_fold(m.folded, whole(engine, long_game))
+    # what needs the whole log still reads it all
+    assert [s for s, _c, _e in m.items] == list(range(1, m.seq + 1))
+
+
+def test_the_state_through_any_snapshot_equals_the_fold_from_seq_1(engine, long_game):
+    head = fresh(engine).load(long_game).seq
+    for at in list(range(1, head + 1, 13)) + [head]:
+        m = fresh(engine).load(long_game, upto=at)
+        assert m.seq == at and same_fold(m.folded, whole(engine, long_game, at)), at
+
+
+def test_deleting_every_snapshot_changes_no_answer(engine, long_game):
+    before = fresh(engine).load(long_game)
+    raw(engine.path, "DELETE FROM snapshots")
+    after = fresh(engine).load(long_game)
+    assert after.snapshot_seq == 0 and same_fold(before.folded, after.folded)
+    assert before.legal_texts(before.to_act().seats[0]) == after.legal_texts(after.to_act().seats[0])
+    play(engine, long_game, 1)  # the next command writes one again
+    assert snapshot_seqs(engine, long_game)
+
+
+def test_a_tampered_snapshot_is_passed_over_and_verify_warns(engine, long_game, tmp_path):
+    seq = snapshot_seqs(engine, long_game)[-1]
+    body = raw(engine.path, "SELECT body FROM snapshots WHERE game_id = ? AND seq = ?", [long_game, seq])[0][0]
+    edited = bytes(body[:-1]) + bytes([body[-1] ^ 1])
+    raw(engine.path, "UPDATE snapshots SET body = ? WHERE game_id = ? AND seq = ?", [edited, long_game, seq])
+    m = fresh(engine).load(long_game)
+    assert m.snapshot_seq < seq and same_fold(m.folded, whole(engine, long_game))
+    with engine.open(read_only=True) as store:
+        warned = snapshot_warnings(store, long_game)
+    assert [s for s, _t in warned] == [seq] and "fails its tag" in warned[0][1]
+    out = subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()",
+                          "--db", engine.path, "verify", long_game],
+                         capture_output=True, text=True, env={"ARBITER_HOME": str(tmp_path), "PATH": ""})
+    assert out.returncode == 0, out.stderr  # a cache that fails is not a failed ledger
+    assert "warning" in out.stderr and f"after seq {seq}" in out.stderr and "verified" in out.stdout
+
+
+def test_a_snapshot_of_another_state_with_a_forged_tag_is_reported(engine, long_game):
+    from arbiter.events.store import snapshot_tag
+
+    seqs = snapshot_seqs(engine, long_game)
+    older = raw(engine.path, "SELECT body FROM snapshots WHERE game_id = ? AND seq = ?", [long_game, seqs[0]])[0][0]
+    seq, h, version = raw(engine.path, "SELECT seq, event_hash, version FROM snapshots WHERE game_id = ?"
+                          " AND seq = ?", [long_game, seqs[-1]])[0]
+    raw(engine.path, "UPDATE snapshots SET body = ?, tag = ? WHERE game_id = ? AND seq = ?",
+        [bytes(older), snapshot_tag(long_game, seq, h, version, bytes(older)), long_game, seq])
+    with engine.open(read_only=True) as store:
+        warned = snapshot_warnings(store, long_game)
+    assert [s for s, _t in warned] == [seq] and "does not fold to" in warned[0][1]
+
+
+def test_a_snapshot_after_a_changed_log_is_passed_over(engine, long_game):
+    seq = snapshot_seqs(engine, long_game)[-1]
+    raw(engine.path, "UPDATE snapshots SET event_hash = ? WHERE game_id = ? AND seq = ?", ["0" * 64, long_game, seq])
+    m = fresh(engine).load(long_game)
+    assert m.snapshot_seq != seq and same_fold(m.folded, whole(engine, long_game))
+    with engine.open(read_only=True) as store:
+        assert any(s == seq for s, _t in snapshot_warnings(store, long_game))
+
+
+def test_other_rules_invalidate_snapshots(engine, long_game, monkeypatch):
+    game = registry.get(GAME)
+    monkeypatch.setattr(type(game), "rules_version", game.rules_version + "-next")
+    m = fresh(engine).load(long_game)
+    assert m.snapshot_seq == 0 and same_fold(m.folded, whole(engine, long_game))
+    with engine.open(read_only=True) as store:
+        assert snapshot_warnings(store, long_game) == []  # stale, not wrong
+
+
+def test_undo_across_a_snapshot_boundary(engine, long_game):
+    rng = random.Random(9)
+    for _ in range(SNAPSHOT_EVERY):  # moves only, so a snapshot lands among them
+        m = fresh(engine).load(long_game)
+        move = unending_move(m, rng)
+        if move is None:
+            break
+        fresh(engine).do(long_game, move[1], move[0])
+    base = fresh(engine).load(long_game).snapshot_seq
+    assert base > 0
+    # undo well past the frames the snapshot kept, each in a process of its own
+    for i in range(SNAPSHOT_DEPTH + 6):
+        m = fresh(engine).load(long_game)
+        if m.folded.top is None:
+            break
+        fresh(engine).do(long_game, "undo", m.to_act().seats[0])
+        assert same_fold(fresh(engine).load(long_game).folded, whole(engine, long_game)), i
+    # and the same undos on one engine that keeps its match in memory
+    with engine.open() as store:
+        gid = engine.store_match(store, long_match(GAME, 2 * SNAPSHOT_EVERY, seed=8))
+    for _ in range(SNAPSHOT_DEPTH + 4):
+        engine.do(gid, "undo", engine.load(gid).to_act().seats[0])
+    assert same_fold(engine.load(gid).folded, whole(engine, gid))
+
+
+def test_status_is_written_by_the_append_itself(engine, monkeypatch):
+    gid, match, _ = engine.new("duel", seats=["ann", "bob"], seed=3, options={"target": "1"})
+    with engine.open() as store:
+        monkeypatch.setattr(type(store), "set_status",
+                            lambda *a, **k: pytest.fail("status written after the append"))
+        rng = random.Random(1)
+        while match.outcome() is None:
+            seat = match.to_act().seats[0]
+            _r, match, _e = engine.do(gid, rng.choice(match.legal_texts(seat)), seat, store=store)
+        row = store.game(gid)
+    assert row.status == "over" and row.winner == ",".join(match.outcome().winners)
+
+
+def test_a_v2_store_is_refused_until_migrate_adds_the_snapshots_table(engine, long_game, tmp_path):
+    raw(engine.path, "DROP TABLE snapshots")
+    raw(engine.path, "UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    with pytest.raises(OldStore, match="migrate"):
+        fresh(engine).load(long_game)
+    out = subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()",
+                          "--db", engine.path, "migrate"],
+                         capture_output=True, text=True, env={"ARBITER_HOME": str(tmp_path), "PATH": ""})
+    assert out.returncode == 0 and "snapshots table was added" in out.stdout, out.stderr
+    assert same_fold(fresh(engine).load(long_game).folded, whole(engine, long_game))
+    play(engine, long_game, 1)
+    assert snapshot_seqs(engine, long_game)
