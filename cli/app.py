@@ -975,6 +975,8 @@ def bench(
     game: Optional[str] = typer.Option(None, help="Which game to measure (default monster-derby)."),
     postgres: Optional[str] = typer.Option(
         None, "--postgres", help="A PostgreSQL database (URL) for the many-writers row; bench writes games there."),
+    store_events: int = typer.Option(250_000, "--store-events", help="Events in the large store that verify --all and import are measured on (the small one has a fifth)."),
+    quick: bool = typer.Option(False, "--quick", help="Tiny sizes: check that every row runs, in a minute or two (not a measurement)."),
 ) -> None:
     """Measure speed as ratios against a baseline measured in the same run."""
     with user_errors():
@@ -983,7 +985,10 @@ def bench(
 
         if postgres is not None and not is_url(postgres):
             fail(f"--postgres takes a postgresql:// URL, not {postgres!r}")
-        run_bench(events=events, commands=commands, game_id=game, postgres=postgres)
+        if events < 100 or commands < 1 or store_events < 1_000:
+            fail("bench needs --events of 100 or more, --commands of 1 or more and --store-events of 1000 or more")
+        run_bench(events=events, commands=commands, game_id=game, postgres=postgres,
+                  store_events=store_events, quick=quick)
 
 
 @app.command()

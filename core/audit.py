@@ -262,7 +262,7 @@ def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Ev
 
 
 #: Global ledger entries read at a time: the audit of a store of any size holds one batch.
-LEDGER_BATCH = 20_000
+LEDGER_BATCH = 5_000
 #: The key before every ledger entry (gseq, game_id, seq).
 LEDGER_START = (-(2**63), "", 0)
 
