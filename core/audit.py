@@ -267,8 +267,9 @@ LEDGER_BATCH = 5_000
 LEDGER_START = (-(2**63), "", 0)
 
 
-def ledger_entries(store: Store, batch: int = LEDGER_BATCH) -> Iterator[tuple[int, str, int, str, str]]:
+def ledger_entries(store: Store, batch: int | None = None) -> Iterator[tuple[int, str, int, str, str]]:
     """The global ledger in append order, read batch after batch (never held whole)."""
+    batch = batch or LEDGER_BATCH
     after: tuple[int, str, int] = LEDGER_START
     while True:
         rows = store.ledger_after(after, batch)
