@@ -88,7 +88,7 @@ Parsed = tuple[GameRow, list[tuple[_Event, str]], list[_Command]]
 
 #: Events an import gathers before it writes them (and the games they belong to): a file of
 #: any size is held one batch at a time, and a game at most whole.
-BATCH_EVENTS = 20_000
+BATCH_EVENTS = 5_000
 
 
 def parse_jsonl(text: str) -> list[Parsed]:
