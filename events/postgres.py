@@ -577,6 +577,8 @@ class PostgresStore:
     def import_stream(self, batches: Iterator[Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]]]
                       ) -> list[Receipt]:
         """Whole new games, batch after batch, in one transaction (see the DuckDB store's)."""
+        from arbiter.events.store import chain_games, check_new_games
+
         con = self.con
         receipts: list[Receipt] = []
         with self._tx("import clashes with what is stored"):
@@ -586,18 +588,9 @@ class PostgresStore:
             now = _now()
             for batch in batches:
                 ids = [row.game_id for row, _g, _e in batch]
-                clash = con.execute("SELECT game_id FROM games WHERE game_id = ANY(%s) LIMIT 1",
-                                    [ids]).fetchone()
-                if clash or len(set(ids)) != len(ids):
-                    gid = clash[0] if clash else next(i for i in ids if ids.count(i) > 1)
-                    raise Conflict(f"game {gid} is already in this store; nothing was imported")
-                rows: list[tuple] = []
-                heads = []
-                for row, groups, expected in batch:
-                    seq, prev, gseq, gprev = _chain(rows, row.game_id, (0, GENESIS), (gseq, gprev),
-                                                    groups, now, expected)
-                    heads.append((row.game_id, seq, prev))
-                    receipts.append(Receipt(row.game_id, seq, prev, 1))
+                check_new_games(ids, con.execute("SELECT game_id FROM games WHERE game_id = ANY(%s)"
+                                                 " LIMIT 1", [ids]).fetchone())
+                rows, heads, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
                 with con.cursor() as cur:
                     with cur.copy("COPY games FROM STDIN") as cp:
                         for row, _g, _e in batch:

@@ -681,18 +681,9 @@ class Store:
             now = _now()
             for batch in batches:
                 ids = [row.game_id for row, _g, _e in batch]
-                clash = con.execute("SELECT game_id FROM games WHERE list_contains(?, game_id)"
-                                    " LIMIT 1", [ids]).fetchone()
-                if clash or len(set(ids)) != len(ids):
-                    gid = clash[0] if clash else next(i for i in ids if ids.count(i) > 1)
-                    raise Conflict(f"game {gid} is already in this store; nothing was imported")
-                rows: list[tuple] = []
-                hrows = []
-                for row, groups, expected in batch:
-                    seq, prev, gseq, gprev = _chain(rows, row.game_id, (0, GENESIS), (gseq, gprev),
-                                                    groups, now, expected)
-                    hrows.append((row.game_id, seq, prev))
-                    receipts.append(Receipt(row.game_id, seq, prev, 1))
+                check_new_games(ids, con.execute("SELECT game_id FROM games WHERE"
+                                                 " list_contains(?, game_id) LIMIT 1", [ids]).fetchone())
+                rows, hrows, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
                 self._insert("games", [_game_tuple(row) for row, _g, _e in batch])
                 self._insert("events_log", rows)
                 self._insert("heads", hrows)
@@ -871,3 +862,27 @@ def open_store(
     finally:
         with contextlib.suppress(duckdb.Error):
             con.close()
+
+
+def check_new_games(ids: Sequence[str], clash: tuple | None) -> None:
+    """Games an import writes are new: none already stored (``clash``), none twice."""
+    if clash or len(set(ids)) != len(ids):
+        gid = clash[0] if clash else next(i for i in ids if ids.count(i) > 1)
+        raise Conflict(f"game {gid} is already in this store; nothing was imported")
+
+
+def chain_games(batch: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]],
+                ghead: tuple[int, str], now: datetime, receipts: list[Receipt]
+                ) -> tuple[list[tuple], list[tuple[str, int, str]], int, str]:
+    """Whole new games' rows, chained after the global ledger's ``ghead``: (event rows,
+    (game, seq, hash) heads, the new gseq and ghash); each game's receipt is added to
+    ``receipts``."""
+    rows: list[tuple] = []
+    heads = []
+    gseq, gprev = ghead
+    for row, groups, expected in batch:
+        seq, prev, gseq, gprev = _chain(rows, row.game_id, (0, GENESIS), (gseq, gprev),
+                                        groups, now, expected)
+        heads.append((row.game_id, seq, prev))
+        receipts.append(Receipt(row.game_id, seq, prev, 1))
+    return rows, heads, gseq, gprev
