@@ -477,14 +477,19 @@ def verify(
     receipts: Optional[str] = typer.Option(None, "--receipts", help="A file of receipts, one a line, to prove at once."),
     quick: bool = typer.Option(False, "--quick", help="Chain and dice only; do not re-decide commands."),
     seat: Optional[str] = typer.Option(None, "--as", help="Check only what this player may know (the dice once the game is over)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Worker processes re-deciding games with --all (default: one a core)."),
     fmt: str = format_option(),
 ) -> None:
     """Audit: hash chains, the listing, dice against the seed, and every command decided again.
 
-    With --as SEAT, the audit a player can make: while the game is on, the chain's links;
-    once it is over, the whole chain, the revealed seed against its commitment, and every
-    roll and shuffle recomputed from it."""
+    With --all, the store is read in batches (memory bounded by the largest game, not the
+    store) and games are re-decided by --jobs worker processes, with a progress bar on a
+    terminal. With --as SEAT, the audit a player can make: while the game is on, the
+    chain's links; once it is over, the whole chain, the revealed seed against its
+    commitment, and every roll and shuffle recomputed from it."""
     with user_errors():
+        if jobs is not None and jobs < 1:
+            fail(f"--jobs takes a number of worker processes, 1 or more, not {jobs}")
         if not game_id and not all_games and not receipt and not receipts:
             fail("name a game, or --all, or --receipt, or --receipts FILE")
         if seat is not None and seat != REFEREE:
@@ -499,21 +504,28 @@ def verify(
         eng = engine()
         bad = 0
         with eng.open(read_only=True) as store:
-            ids = [g.game_id for g in store.games()] if all_games else (
-                [store.resolve_game_id(game_id)] if game_id else [])
+            if all_games:
+                from rich.progress import Progress
+
+                sizes = audit.game_sizes(store)
+                with Progress(console=err.get(), transient=True,
+                              disable=not sys.stdout.isatty() or not sizes) as bar:
+                    task = bar.add_task("verifying", total=sum(n for _g, n in sizes))
+                    reports, ledger = audit.verify_all(
+                        store, redecide=not quick, jobs=jobs or audit.default_jobs(),
+                        timeout=eng.lock_timeout, sizes=sizes,
+                        progress=lambda n: bar.advance(task, n))
+            else:
+                reports = [audit.verify_game(store, store.resolve_game_id(game_id), redecide=not quick)] if game_id else []
+                ledger = []
             rows = []
             warnings: list[tuple[str, int, str]] = []
-            for gid in ids:
-                report = audit.verify_game(store, gid, redecide=not quick)
+            for report in reports:
                 first = report.first
-                rows.append((gid, report.events, report.commands, report.rolls,
+                rows.append((report.game_id, report.events, report.commands, report.rolls,
                              "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}"))
                 bad += not report.ok
-                if report.ok:  # snapshots are checked against a log that holds, never trusted
-                    from arbiter.core.snapshots import snapshot_warnings
-
-                    warnings += [(gid, seq, text) for seq, text in snapshot_warnings(store, gid)]
-            ledger = audit.verify_store(store) if all_games else []
+                warnings += [(report.game_id, seq, text) for seq, text in report.warnings]
             checked = [audit.check_receipt(store, r) for r in wanted]
         if rows:
             emit_rows(["game_id", "events", "commands", "draws", "verdict"], rows, fmt)
@@ -756,14 +768,32 @@ def transcript_game_id(match: Match, text: str) -> str:
 def import_(
     path: str = typer.Argument(..., help="A transcript or a jsonl export."),
     content: Optional[str] = typer.Option(None, help="Content file, for a transcript played with one."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Worker processes re-deciding a jsonl file's games (default: one a core)."),
 ) -> None:
-    """Bring a game into this store (a jsonl log keeps its id and hashes; a transcript is replayed)."""
-    from arbiter.core.porting import import_jsonl
+    """Bring a game into this store (a jsonl log keeps its id and hashes; a transcript is replayed).
+
+    A jsonl export of any size is read in batches and written in one transaction, each game
+    audited first (its commands re-decided by --jobs worker processes): a file with any bad
+    event is refused whole, naming the first bad seq."""
+    import itertools
+
+    from arbiter.core.audit import default_jobs
+    from arbiter.core.porting import import_lines
 
     with user_errors():
-        text = read_text(path)
+        if jobs is not None and jobs < 1:
+            fail(f"--jobs takes a number of worker processes, 1 or more, not {jobs}")
+        # a transcript is read whole (it is replayed in memory); a log export line by line
+        try:
+            fh = sys.stdin.buffer if path == "-" else open(path, "rb")
+            first = fh.readline()
+            text = None
+            if first.removeprefix(b"\xef\xbb\xbf").startswith(transcript.MAGIC.encode()):
+                text = (first + fh.read()).decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
         eng = engine()
-        if text.startswith(transcript.MAGIC):
+        if text is not None:
             data, _ = load_content(content)
             result = transcript.check(text, data)
             if not result.ok:
@@ -781,7 +811,12 @@ def import_(
             console.print(gid)
         else:
             with eng.open() as store:
-                ids = import_jsonl(store, text)
+                try:
+                    ids = import_lines(store, itertools.chain([first], fh), jobs=jobs or default_jobs())
+                except OSError as exc:
+                    fail(f"cannot read {path}: {exc.strerror or exc}")
+                finally:
+                    fh.close()
             for gid in ids:
                 console.print(gid)
 
@@ -945,6 +980,8 @@ def bench(
     game: Optional[str] = typer.Option(None, help="Which game to measure (default monster-derby)."),
     postgres: Optional[str] = typer.Option(
         None, "--postgres", help="A PostgreSQL database (URL) for the many-writers row; bench writes games there."),
+    store_events: int = typer.Option(250_000, "--store-events", help="Events in the large store that verify --all and import are measured on (the small one has a fifth)."),
+    quick: bool = typer.Option(False, "--quick", help="Tiny sizes: check that every row runs, in a minute or two (not a measurement)."),
 ) -> None:
     """Measure speed as ratios against a baseline measured in the same run."""
     with user_errors():
@@ -953,7 +990,10 @@ def bench(
 
         if postgres is not None and not is_url(postgres):
             fail(f"--postgres takes a postgresql:// URL, not {postgres!r}")
-        run_bench(events=events, commands=commands, game_id=game, postgres=postgres)
+        if events < 100 or commands < 1 or store_events < 1_000:
+            fail("bench needs --events of 100 or more, --commands of 1 or more and --store-events of 1000 or more")
+        run_bench(events=events, commands=commands, game_id=game, postgres=postgres,
+                  store_events=store_events, quick=quick)
 
 
 @app.command()

@@ -86,7 +86,8 @@ def writers_row(url: str) -> tuple[str, str, str, str, str]:
 
 def arbiter_argv() -> list[str]:
     """How a user starts arbiter: the installed command, or the same entry point."""
-    found = shutil.which("arbiter")
+    # the command installed beside this Python (another arbiter on PATH would be other code)
+    found = shutil.which("arbiter", path=os.path.dirname(sys.executable))
     return [found] if found else [sys.executable, "-c", "from arbiter.cli.app import main; main()"]
 
 
@@ -102,7 +103,7 @@ def process_seconds(argv: list[str], env: dict[str, str], before: Any = None, ru
     return statistics.median(times)
 
 
-def process_rows(path: str, eng: Engine, game_id: str, long_gid: str) -> list[tuple[str, str, str, str, str]]:
+def process_rows(path: str, eng: Engine, game_id: str, long_gid: str, runs: int = 5) -> list[tuple[str, str, str, str, str]]:
     """What a user waits for: whole processes, against floors timed in the same run."""
     env = {**os.environ, "ARBITER_DB": path}
     cmd = arbiter_argv()
@@ -121,12 +122,12 @@ def process_rows(path: str, eng: Engine, game_id: str, long_gid: str) -> list[tu
             return cmd + ["do", gid, "--as", move[0], move[1]]
         return before
 
-    t_typer = process_seconds([sys.executable, "-c", "import typer"], env)
-    t_help = process_seconds(cmd + ["--help"], env)
-    t_do_short = process_seconds([], env, next_move(short_gid))
-    t_do_long = process_seconds([], env, next_move(long_gid))
-    t_show_short = process_seconds(cmd + ["show", short_gid, "--at", "10"], env)
-    t_show_long = process_seconds(cmd + ["show", long_gid, "--at", "10"], env)
+    t_typer = process_seconds([sys.executable, "-c", "import typer"], env, runs=runs)
+    t_help = process_seconds(cmd + ["--help"], env, runs=runs)
+    t_do_short = process_seconds([], env, next_move(short_gid), runs=runs)
+    t_do_long = process_seconds([], env, next_move(long_gid), runs=runs)
+    t_show_short = process_seconds(cmd + ["show", short_gid, "--at", "10"], env, runs=runs)
+    t_show_long = process_seconds(cmd + ["show", long_gid, "--at", "10"], env, runs=runs)
     n_long = eng.load(long_gid).seq
     return [
         ("arbiter --help (whole process)", f"{t_help * 1000:.0f} ms", f"{t_typer * 1000:.0f} ms python -c 'import typer'",
@@ -156,11 +157,121 @@ def column_floor(store: Any, codec: Any, game_id: str) -> str:
         return "Arrow read of the 5 columns + decode"
     rows = store.con.execute(FLOOR_SQL, [game_id]).fetchall()
     [dec(r[2], r[3], r[4]) for r in rows]
-    return "read of the 5 columns + decode"
+    return "DuckDB fetchall of the 5 columns + decode (pyarrow is not a dependency)"
+
+
+#: Runs a command and prints its wall and CPU seconds, peak resident KiB and exit code. A
+#: child's peak starts at its parent's size when it was forked, so arbiter is started from
+#: this small process rather than from bench itself.
+_MEASURE = ("import os, sys, time\n"
+            "t = time.perf_counter()\n"
+            "pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ, file_actions=["
+            "(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),"
+            " (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])\n"
+            "_p, status, u = os.wait4(pid, 0)\n"
+            "print(time.perf_counter() - t, u.ru_utime + u.ru_stime, u.ru_maxrss,"
+            " os.waitstatus_to_exitcode(status))\n")
+
+
+def measured(argv: list[str], env: dict[str, str]) -> tuple[float, float, float, int]:
+    """(wall seconds, CPU seconds, peak MiB, exit code) of ``argv`` as a whole process. The
+    peak is the largest resident size of the process or of any worker it waited for
+    (``wait4``'s rusage: one process's peak, not a sum)."""
+    out = subprocess.run([sys.executable, "-S", "-c", _MEASURE, *argv], env=env,
+                         capture_output=True, text=True, check=True).stdout.split()
+    return float(out[0]), float(out[1]), int(out[2]) / 1024, int(out[3])
+
+
+def build_store(path: str, game_id: str, events: int, per_game: int) -> int:
+    """A store of at least ``events`` events: copies (under their own ids) of two long
+    games, so that every game is whole and every command is audited. Returns its events."""
+    eng = Engine(path)
+    shapes = [long_match(game_id, per_game, seed=s) for s in (21, 22)]
+    total = i = 0
+    with eng.open() as store:
+        while total < events:
+            total += shapes[i % 2].seq
+            eng.store_match(store, shapes[i % 2])
+            i += 1
+    return total
+
+
+def dump_store(path: str, out: str) -> None:
+    """Every game of a store as one jsonl export, written game by game."""
+    with open_store(path, read_only=True) as store, open(out, "w", encoding="utf-8") as fh:
+        for g in store.games():
+            fh.write(export_jsonl(store, g.game_id))
+
+
+def read_json_seconds(jsonl: str, tmp: str) -> float:
+    """DuckDB loading the same file into a table with ``read_json`` (the floor of reading
+    and storing it, with no hash, no rules and no audit)."""
+    import duckdb
+
+    target = os.path.join(tmp, "read_json.duckdb")
+    con = duckdb.connect(target)
+    try:
+        t0 = time.perf_counter()
+        con.execute("CREATE TABLE dump AS SELECT * FROM read_json(?, format = 'newline_delimited')", [jsonl])
+        return time.perf_counter() - t0
+    finally:
+        con.close()
+        os.unlink(target)
+
+
+def store_rows(tmp: str, game_id: str, small: int, large: int, per_game: int
+               ) -> list[tuple[str, str, str, str, str]]:
+    """`verify --all` and `import` of a jsonl export as whole processes, on a small and a
+    large store: throughput, peak memory (large against small), --jobs 2 against --jobs 1,
+    and the import against DuckDB's own read_json of the same file."""
+    cmd = arbiter_argv()
+    env = dict(os.environ)
+    runs: dict[str, Any] = {}
+    for label, want in (("small", small), ("large", large)):
+        path = os.path.join(tmp, f"store-{label}.duckdb")
+        n = build_store(path, game_id, want, per_game)
+        dump = os.path.join(tmp, f"store-{label}.jsonl")
+        dump_store(path, dump)
+        runs[label, "n"] = n
+        runs[label, "verify1"] = measured(cmd + ["--db", path, "verify", "--all", "--jobs", "1"], env)
+        target = os.path.join(tmp, f"import-{label}-1.duckdb")
+        runs[label, "import1"] = measured(cmd + ["--db", target, "import", dump, "--jobs", "1"], env)
+        if label == "large":
+            runs[label, "verify2"] = measured(cmd + ["--db", path, "verify", "--all", "--jobs", "2"], env)
+            target = os.path.join(tmp, f"import-{label}-2.duckdb")
+            runs[label, "import2"] = measured(cmd + ["--db", target, "import", dump, "--jobs", "2"], env)
+            runs["read_json"] = read_json_seconds(dump, tmp)
+            os.unlink(dump)
+    bad = [k for k, v in runs.items() if isinstance(v, tuple) and v[3] != 0]
+    if bad:
+        raise RuntimeError(f"bench: {', '.join(' '.join(k) for k in bad)} did not succeed")
+    ns, nl = runs["small", "n"], runs["large", "n"]
+
+    def rate(n: int, r: tuple) -> str:
+        return f"{n / r[0]:,.0f} ev/s ({r[1]:.0f} s CPU)"
+
+    rows = []
+    for verb in ("verify", "import"):
+        one_s, one_l = runs["small", f"{verb}1"], runs["large", f"{verb}1"]
+        two = runs["large", f"{verb}2"]
+        name = "verify --all" if verb == "verify" else "import (jsonl, every command re-decided)"
+        rows.append((f"{name}, {nl:,} events, --jobs 1: peak memory", f"{one_l[2]:.0f} MiB; {rate(nl, one_l)}",
+                     f"{one_s[2]:.0f} MiB on {ns:,} events; {rate(ns, one_s)}", f"{one_l[2] / one_s[2]:.2f}x", "≤ 1.5x"))
+        rows.append((f"{name}, {nl:,} events, --jobs 2", f"{rate(nl, two)}; peak {two[2]:.0f} MiB a process",
+                     f"{rate(nl, one_l)} with --jobs 1", f"{one_l[0] / two[0]:.2f}x faster", "≥ 1.6x"))
+    best = min(runs["large", "import1"][0], runs["large", "import2"][0])
+    rows.append((f"import, {nl:,} events (whole process)", f"{nl / best:,.0f} ev/s",
+                 f"{nl / runs['read_json']:,.0f} ev/s DuckDB read_json of the same file into a table",
+                 f"{best / runs['read_json']:.1f}x", "≥ 100,000 ev/s or ≤ 3x"))
+    return rows
 
 
 def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = None,
-              postgres: str | None = None) -> None:
+              postgres: str | None = None, store_events: int = 250_000, quick: bool = False) -> None:
+    """Every row, with a long game of ``events`` events and stores of ``store_events`` and
+    a fifth of that (``quick``: tiny sizes, to see that every row runs, not to measure)."""
+    if quick:
+        events, commands, store_events = min(events, 600), min(commands, 20), min(store_events, 3_000)
     game_id = game_id or ("monster-derby" if "monster-derby" in registry.known() else registry.known()[0])
     game = registry.get(game_id)
     rows: list[tuple[str, str, str, str, str]] = []
@@ -189,7 +300,7 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
                      f"{n / t_floor:,.0f} ev/s arbiter's own read+decode", f"{t_replay / t_floor:.2f}x", "≤ 3x"))
         rows.append(("replay against the column floor", f"{n / t_replay:,.0f} ev/s",
                      f"{n / t_cols:,.0f} ev/s {how}", f"{t_replay / t_cols:.2f}x", "≤ 3x"))
-        rows += process_rows(path, eng, game_id, gid)
+        rows += process_rows(path, eng, game_id, gid, runs=1 if quick else 5)
 
         # stepping back to random points
         cursor = Cursor(game.projection, match.items)
@@ -265,22 +376,26 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
         rows.append(("bulk import (jsonl, chain checked)", f"{total / t_imp:,.0f} ev/s",
                      f"{total:,} events", "", "> 100,000 ev/s"))
 
-        rows.append(service_row(os.path.join(tmp, "served.duckdb"), t_cmd))
+        console.print(f"building stores of {store_events // 5:,} and {store_events:,} events …")
+        rows += store_rows(tmp, game_id, store_events // 5, store_events,
+                           per_game=min(2_500, max(100, store_events // 40)))
+        rows.append(service_row(os.path.join(tmp, "served.duckdb"), t_cmd, quick))
         if postgres:
             rows.append(writers_row(postgres))
     emit_rows(["measure", "arbiter", "baseline (same run)", "ratio", "aim"], rows, "table",
               title=f"arbiter bench — {game.title}, {n:,}-event game")
 
 
-def service_row(path: str, t_cmd: float) -> tuple[str, str, str, str, str]:
+def service_row(path: str, t_cmd: float, quick: bool = False) -> tuple[str, str, str, str, str]:
     """50 games, 2–4 clients each, through the HTTP API: against the same stored command
     decided in-process (the floor the service adds HTTP, JSON and per-seat views to)."""
     try:
         from arbiter.service.load import run_load
     except ImportError:
         return ("service (50 games over HTTP)", "not measured: install the server extra", "", "", "")
-    res = run_load(path, kinds=sorted(registry.known()), games=50, per_game=20, seed=1)
-    return ("service (50 games, 2–4 clients each, HTTP)",
+    games = 4 if quick else 50
+    res = run_load(path, kinds=sorted(registry.known()), games=games, per_game=5 if quick else 20, seed=1)
+    return (f"service ({games} games, 2–4 clients each, HTTP)",
             f"{res.per_second:.0f} commands/s; p50 {res.p50_ms:.1f} ms, p99 {res.p99_ms:.1f} ms;"
             f" {res.server_errors} server errors",
             f"{t_cmd * 1000:.2f} ms a stored command in-process", f"p50 {res.p50_ms / (t_cmd * 1000):.1f}x",

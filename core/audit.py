@@ -15,7 +15,7 @@ whole game deleted, even the newest) and that no event belongs to an unlisted ga
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from arbiter.core import registry
 from arbiter.core.dice import recompute
@@ -42,6 +42,8 @@ class Report:
     commands: int = 0
     rolls: int = 0
     problems: list[Problem] = field(default_factory=list)
+    #: (seq, sentence) for each snapshot that does not hold its fold: a cache's fault, not the ledger's
+    warnings: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -148,19 +150,31 @@ def check_commands(envs: list[Envelope], report: Report) -> list[tuple[str, str 
 
 
 def verify_game(store: Store, game_id: str, *, redecide: bool = True) -> Report:
-    report = Report(game_id)
     envs = store.envelopes(game_id)
-    report.events = len(envs)
     if not envs:
+        report = Report(game_id)
         report.add(1, "chain", "the game has no events")
         return report
+    report = verify_log(game_id, envs, store.head(game_id), store.game(game_id), redecide=redecide)
+    if report.ok:  # snapshots are checked against a log that holds, never trusted
+        from arbiter.core.snapshots import snapshot_warnings
+
+        report.warnings = snapshot_warnings(store, game_id, envs)
+    return report
+
+
+def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: GameRow, *,
+               redecide: bool = True) -> Report:
+    """:func:`verify_game` on a log in hand: its events, the head and the listing a store
+    recorded for it (or an import is about to record)."""
+    report = Report(game_id)
+    report.events = len(envs)
     chain_ok = check_chain(game_id, envs, report)
-    head_seq, head_hash = store.head(game_id)
+    head_seq, head_hash = head
     if chain_ok and (head_seq, head_hash) != (envs[-1].seq, envs[-1].hash):
         report.add(min(head_seq, envs[-1].seq) + 1, "chain",
                    f"the log ends at seq {envs[-1].seq}, but the store recorded seq {head_seq} as"
                    " its last (events at the end were removed or added)")
-    row = store.game(game_id)
     try:
         game = registry.get(row.kind)
     except ArbiterError as exc:
@@ -254,6 +268,24 @@ def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Ev
         match.extend(events, seat, cid, text)
 
 
+#: Global ledger entries read at a time: the audit of a store of any size holds one batch.
+LEDGER_BATCH = 5_000
+#: The key before every ledger entry (gseq, game_id, seq).
+LEDGER_START = (-(2**63), "", 0)
+
+
+def ledger_entries(store: Store, batch: int | None = None) -> Iterator[tuple[int, str, int, str, str]]:
+    """The global ledger in append order, read batch after batch (never held whole)."""
+    batch = batch or LEDGER_BATCH
+    after: tuple[int, str, int] = LEDGER_START
+    while True:
+        rows = store.ledger_after(after, batch)
+        yield from rows
+        if len(rows) < batch:
+            return
+        after = rows[-1][:3]
+
+
 def verify_ledger(store: Store) -> list[Problem]:
     """The global chain across games: every event of every game, in append order, ending
     where the store recorded its end. A game deleted whole leaves a gap, or (the newest)
@@ -261,7 +293,7 @@ def verify_ledger(store: Store) -> list[Problem]:
     problems: list[Problem] = []
     prev = GENESIS
     last = 0
-    for i, (gseq, game_id, seq, event_hash_, h) in enumerate(store.ledger(), start=1):
+    for i, (gseq, game_id, seq, event_hash_, h) in enumerate(ledger_entries(store), start=1):
         if gseq != i:
             problems.append(Problem(seq, "ledger", f"entries {i}–{gseq - 1} of the global ledger are missing (events deleted, before {game_id} seq {seq})"))
             return problems
@@ -290,6 +322,82 @@ def verify_store(store: Store) -> list[Problem]:
         problems.append(Problem(1, "listing", f"events of game {gid} are stored, but the games"
                                 " listing has no such game (its row was deleted)"))
     return problems
+
+
+# -- every game of a store, re-decided in parallel worker processes ---------------------------
+
+_worker: dict[str, Any] = {}
+
+
+def _open_worker(path: str, timeout: float | None) -> None:
+    """A worker's own read-only connection, kept for its life (a failure is kept too and
+    raised by its first task: a pool whose initializer raises restarts it for ever)."""
+    from arbiter.events.store import open_store
+
+    try:
+        opened = open_store(path, read_only=True, timeout=timeout)
+        _worker["store"] = opened.__enter__()
+        _worker["opened"] = opened  # held: a dropped context manager closes its connection
+    except Exception as exc:  # noqa: BLE001 - re-raised in the parent, by the first task
+        _worker["error"] = exc
+
+
+def _verify_in_worker(task: tuple[int, str, bool]) -> tuple[int, Report]:
+    if "error" in _worker:
+        raise _worker["error"]
+    index, game_id, redecide = task
+    return index, verify_game(_worker["store"], game_id, redecide=redecide)
+
+
+def game_sizes(store: Store) -> list[tuple[str, int]]:
+    """(game id, events stored) of every listed game, oldest first."""
+    counts = dict(store.query("SELECT game_id, count(*) FROM events_log GROUP BY game_id")[1])
+    return [(g.game_id, int(counts.get(g.game_id, 0))) for g in store.games()]
+
+
+def default_jobs() -> int:
+    """Worker processes for an audit: one a core this process may use."""
+    import os
+
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def verify_all(store: Store, *, redecide: bool = True, jobs: int = 1, timeout: float | None = None,
+               progress: Callable[[int], None] | None = None,
+               sizes: Sequence[tuple[str, int]] | None = None) -> tuple[list[Report], list[Problem]]:
+    """Every game's audit (in listing order, as :func:`verify_game` gives it) and the
+    store's own (:func:`verify_store`). With ``jobs`` > 1 the games are audited by that many
+    worker processes, each with its own read-only connection to ``store.path`` (largest
+    games first, so that one long game does not finish alone at the end), while this
+    process checks the global ledger; ``progress`` is told the events of each game done.
+    Memory is bounded by the largest game, never by the store: no process holds more than
+    one game's events and one batch of the ledger."""
+    sizes = list(sizes) if sizes is not None else game_sizes(store)
+    reports: list[Report | None] = [None] * len(sizes)
+    jobs = max(1, min(jobs, len(sizes)))
+    if jobs == 1:
+        for i, (gid, _n) in enumerate(sizes):
+            reports[i] = verify_game(store, gid, redecide=redecide)
+            if progress is not None:
+                progress(reports[i].events)
+        ledger = verify_store(store)
+        return reports, ledger  # type: ignore[return-value]
+    import multiprocessing
+
+    # spawn, not fork: this process holds a database connection and its threads
+    ctx = multiprocessing.get_context("spawn")
+    order = sorted(range(len(sizes)), key=lambda i: -sizes[i][1])
+    with ctx.Pool(jobs, initializer=_open_worker, initargs=(store.path, timeout)) as pool:
+        done = pool.imap_unordered(_verify_in_worker, [(i, sizes[i][0], redecide) for i in order])
+        ledger = verify_store(store)  # meanwhile, here
+        for i, report in done:
+            reports[i] = report
+            if progress is not None:
+                progress(report.events)
+    return reports, ledger  # type: ignore[return-value]
 
 
 def parse_receipts(text: str) -> list[str]:

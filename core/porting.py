@@ -4,13 +4,13 @@ listing against the events, and every command decided again."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 import msgspec
 
 from arbiter.core import registry
 from arbiter.core.errors import TranscriptError
-from arbiter.events.envelope import GENESIS
+from arbiter.events.envelope import GENESIS, Envelope
 from arbiter.events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store
 
 #: v2: the hashes of store schema v2 (they cover actor, command id and text).
@@ -84,10 +84,26 @@ class _Line(msgspec.Struct):
 _LINE = msgspec.json.Decoder(_Line)
 
 
-def parse_jsonl(text: str) -> list[tuple[GameRow, list[tuple[_Event, str]], list[_Command]]]:
+Parsed = tuple[GameRow, list[tuple[_Event, str]], list[_Command]]
+
+#: Events an import gathers before it writes them (and the games they belong to): a file of
+#: any size is held one batch at a time, and a game at most whole.
+BATCH_EVENTS = 5_000
+
+
+def parse_jsonl(text: str) -> list[Parsed]:
     """Games in an export (several may be concatenated); raises TranscriptError on damage."""
-    games: list[tuple[GameRow, list[tuple[_Event, str]], list[_Command]]] = []
-    for no, line in enumerate(text.splitlines(), start=1):
+    return list(read_games(text.splitlines()))
+
+
+def read_games(lines: Iterable[str | bytes]) -> Iterator[Parsed]:
+    """The games of an export, one at a time, as its lines are read; raises
+    TranscriptError on damage (naming the line)."""
+    game: Parsed | None = None
+    no = 0
+    for no, line in enumerate(lines, start=1):
+        if no == 1 and isinstance(line, bytes):
+            line = line.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark is not part of the text
         if not line.strip():
             continue
         try:
@@ -101,26 +117,28 @@ def parse_jsonl(text: str) -> list[tuple[GameRow, list[tuple[_Event, str]], list
                 if item.format != FORMAT or item.game is None:
                     raise ValueError(f"unknown format {item.format!r}")
                 check_header(item.game)
-                games.append((item.game, [], []))
+                if game is not None:
+                    yield game
+                game = (item.game, [], [])
             elif item.event is not None:
-                if not games:
+                if game is None:
                     raise ValueError("an event before any game header")
                 e = item.event
                 # the payload's exact text: the hash covers it byte for byte
                 payload = bytes(e.payload).decode()
-                games[-1][1].append((_Event(e.seq, e.type, e.version, e.actor, None, e.command_id,
-                                            e.prev_hash, e.hash), payload))
+                game[1].append((_Event(e.seq, e.type, e.version, e.actor, None, e.command_id,
+                                       e.prev_hash, e.hash), payload))
             elif item.command is not None:
-                if not games:
+                if game is None:
                     raise ValueError("a command before any game header")
-                games[-1][2].append(item.command)
+                game[2].append(item.command)
             else:
                 raise ValueError("a line must hold 'format', 'event' or 'command'")
         except (ValueError, msgspec.ValidationError, msgspec.DecodeError) as exc:
             raise TranscriptError(f"line {no}: {exc}") from None
-    if not games:
+    if game is None:
         raise TranscriptError("not an arbiter log export (no header line)")
-    return games
+    yield game
 
 
 def check_header(row: GameRow) -> None:
@@ -134,49 +152,119 @@ def check_header(row: GameRow) -> None:
         raise ValueError("the game id must be 1 to 100 characters")
 
 
-def import_jsonl(store: Store, text: str) -> list[str]:
-    """Write every game of an export in one transaction, refusing the whole file if any
-    event's hash is not the one recorded (the store recomputes each chain as it writes), or
-    if verify, run on the written games before the commit, finds anything: a listing that
-    contradicts its events, a command the rules refuse or decide otherwise."""
-    from arbiter.core import audit
+Prepared = tuple[GameRow, list[tuple[list[NewEvent], CommandRecord]], list[Envelope]]
 
-    def check(s: Store) -> None:
-        for row, _groups in batch:
-            report = audit.verify_game(s, row.game_id)
-            # A game recorded under older rules is history, not a forgery: today's rules may
-            # decide it otherwise (verify says so), and its chain and dice were checked.
-            bad = [p for p in report.problems if p.kind != "rules-changed"]
-            if bad:
-                raise ImportRefused(f"{row.game_id}: seq {bad[0].seq}: {bad[0].message};"
-                                    " nothing was imported")
 
-    batch, hashes = [], []
-    for row, events, commands in parse_jsonl(text):
-        registry.get(row.kind)
-        for i, (ev, _payload) in enumerate(events, start=1):
-            if ev.seq != i or (i > 1 and ev.prev_hash != events[i - 2][0].hash) or (i == 1 and ev.prev_hash != GENESIS):
-                raise ImportRefused(f"{row.game_id}: seq {i} fails its hash chain; the file was"
-                                    " altered. Nothing was imported")
-        by_seq = {ev.seq: (ev, payload) for ev, payload in events}
-        groups = []
-        for c in commands:
-            evs = [by_seq[s] for s in range(c.first_seq, c.last_seq + 1) if s in by_seq]
-            if not evs or len(evs) != c.last_seq - c.first_seq + 1:
-                raise ImportRefused(f"{row.game_id}: seq {c.first_seq}: command {c.command_id} names"
-                                    " missing events; nothing was imported")
-            groups.append(([NewEvent(e.type, e.version, e.actor, p) for e, p in evs],
-                           CommandRecord(c.command_id, c.seat, c.text)))
-        if sum(len(g[0]) for g in groups) != len(events):
-            raise ImportRefused(f"{row.game_id}: events and commands do not match up; nothing"
-                                " was imported")
-        batch.append((row, groups))
-        hashes.append([ev.hash for ev, _p in events])
+def prepare(row: GameRow, events: list[tuple[_Event, str]], commands: list[_Command]) -> Prepared:
+    """One game of an export as the store will hold it: its commands' groups of events, and
+    its log as envelopes (for the audit that must pass before anything is written)."""
+    registry.get(row.kind)
+    gid = row.game_id
+    for i, (ev, _payload) in enumerate(events, start=1):
+        if ev.seq != i or ev.prev_hash != (events[i - 2][0].hash if i > 1 else GENESIS):
+            raise ImportRefused(f"{gid}: seq {i} fails its hash chain; the file was"
+                                " altered. Nothing was imported")
+    groups: list[tuple[list[NewEvent], CommandRecord]] = []
+    envs: list[Envelope] = []
+    for c in commands:
+        if not 1 <= c.first_seq <= c.last_seq <= len(events):
+            raise ImportRefused(f"{gid}: seq {c.first_seq}: command {c.command_id} names"
+                                " missing events; nothing was imported")
+        group = []
+        for s in range(c.first_seq, c.last_seq + 1):
+            e, p = events[s - 1]
+            group.append(NewEvent(e.type, e.version, e.actor, p))
+            envs.append(Envelope(game_id=gid, seq=s, type=e.type, version=e.version, actor=e.actor,
+                                 payload=p, command_id=e.command_id, recorded_at="",
+                                 prev_hash=e.prev_hash, hash=e.hash,
+                                 command_text=c.text if s == c.first_seq else None))
+        groups.append((group, CommandRecord(c.command_id, c.seat, c.text)))
+    if len(envs) != len(events) or [e.seq for e in envs] != list(range(1, len(events) + 1)):
+        raise ImportRefused(f"{gid}: events and commands do not match up; nothing"
+                            " was imported")
+    return row, groups, envs
+
+
+def audit_prepared(row: GameRow, envs: list[Envelope]) -> str | None:
+    """Why verify refuses a game about to be imported (None: it holds). A game recorded
+    under older rules is history, not a forgery: today's rules may decide it otherwise
+    (verify says so), and its chain and dice were checked."""
+    from arbiter.core.audit import verify_log
+
+    if not envs:
+        return f"{row.game_id}: the game has no events; nothing was imported"
+    report = verify_log(row.game_id, envs, (envs[-1].seq, envs[-1].hash), row)
+    bad = sorted((p for p in report.problems if p.kind != "rules-changed"), key=lambda p: p.seq)
+    if not bad:
+        return None
+    if bad[0].kind == "chain":
+        return f"{row.game_id}: seq {bad[0].seq} fails its hash chain; the file was altered. Nothing was imported"
+    return f"{row.game_id}: seq {bad[0].seq}: {bad[0].message}; nothing was imported"
+
+
+def _audit_task(task: tuple[GameRow, list[Envelope]]) -> str | None:
+    return audit_prepared(*task)
+
+
+def import_jsonl(store: Store, text: str, *, jobs: int = 1) -> list[str]:
+    """Write every game of an export in one transaction (see :func:`import_lines`)."""
+    return import_lines(store, text.splitlines(), jobs=jobs)
+
+
+def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1) -> list[str]:
+    """Write every game of an export, read line by line, in one transaction, batch after
+    batch: memory is bounded by a batch (and the largest game), never by the file. Before
+    a game is written, verify runs on it (every hash recomputed against the file's, the
+    listing against the events, every command decided again, by ``jobs`` worker processes
+    when more than one); anything it finds refuses the whole file, naming the first bad
+    seq, and nothing is committed. The store chains each game again as it writes it and
+    refuses hashes that come out otherwise."""
+    def audited() -> Iterator[Prepared]:
+        games = (prepare(*g) for g in read_games(lines))
+        for prepared, why in audit_in_order(games, jobs):
+            if why is not None:
+                raise ImportRefused(why)
+            yield prepared
+
+    def batches() -> Iterator[list[tuple[GameRow, list, list[str]]]]:
+        batch: list[tuple[GameRow, list, list[str]]] = []
+        size = 0
+        for row, groups, envs in audited():
+            batch.append((row, groups, [e.hash for e in envs]))
+            size += len(envs)
+            if size >= BATCH_EVENTS:
+                yield batch
+                batch, size = [], 0
+        if batch:
+            yield batch
+
     try:
-        store.import_games(batch, expected=hashes, check=check)
+        receipts = store.import_stream(batches())
     except ChainMismatch as exc:
         raise ImportRefused(f"{exc}; nothing was imported") from None
-    return [row.game_id for row, _ in batch]
+    return [r.game_id for r in receipts]
+
+
+def audit_in_order(games: Iterator[Prepared], jobs: int) -> Iterator[tuple[Prepared, str | None]]:
+    """Each prepared game with its audit's verdict, in order; with ``jobs`` > 1 audited by
+    that many worker processes, a few games ahead (so that no more than a few are held)."""
+    if jobs <= 1:
+        for prepared in games:
+            yield prepared, audit_prepared(prepared[0], prepared[2])
+        return
+    import collections
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        pending: collections.deque = collections.deque()
+        for prepared in games:
+            pending.append((prepared, pool.apply_async(_audit_task, ((prepared[0], prepared[2]),))))
+            while len(pending) > 2 * jobs:
+                done, result = pending.popleft()
+                yield done, result.get()
+        while pending:
+            done, result = pending.popleft()
+            yield done, result.get()
 
 
 # -- Parquet: the history for other tools (DuckDB, Spark, Trino) ------------------------------

@@ -7,20 +7,21 @@ from __future__ import annotations
 
 from arbiter.core import registry
 from arbiter.core.engine import snapshot_usable, snapshot_version
+from arbiter.events.envelope import Envelope
 from arbiter.events.interface import Store
 from arbiter.events.store import snapshot_tag
 from arbiter.projections.fold import Cursor, decode_snapshot, decoded, same_fold
 
 
-def snapshot_warnings(store: Store, game_id: str) -> list[tuple[int, str]]:
+def snapshot_warnings(store: Store, game_id: str, envs: list[Envelope] | None = None) -> list[tuple[int, str]]:
     """(seq, sentence) for every snapshot of ``game_id`` that does not hold the state its
-    log folds to after that seq, oldest first."""
+    log (``envs``, read from the store if not given) folds to after that seq, oldest first."""
     rows = store.snapshots(game_id)
     if not rows:
         return []
     game = registry.get(store.game(game_id).kind)
     version = snapshot_version(game)
-    envs = store.envelopes(game_id)
+    envs = store.envelopes(game_id) if envs is None else envs
     cursor = Cursor(game.projection, list(decoded(game.codec, envs)))
     out = []
     for row in reversed(rows):

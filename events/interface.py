@@ -23,7 +23,7 @@ on another engine translates them (see ``events/postgres.py``).
 
 from __future__ import annotations
 
-from typing import Any, Callable, ContextManager, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, ContextManager, Iterator, Protocol, Sequence, runtime_checkable
 
 from arbiter.events.envelope import Envelope
 from arbiter.events.store import CommandRecord, GameRow, NewEvent, Receipt, SnapshotRow
@@ -169,6 +169,20 @@ class Store(Protocol):
     def add_refusal(self, game_id: str, seq: int, seat: str | None, text: str, rule_id: str | None,
                     message: str, exit_code: int, source: str) -> None:
         """Record one refused command (``exit_code`` 1: illegal, 2: bad input; ``source``: do, play, ...)."""
+        ...
+
+    # -- in batches ----------------------------------------------------------------------
+    # Audits and imports of any size hold one batch at a time, never the whole store.
+
+    def ledger_after(self, after: tuple[int, str, int], limit: int) -> list[tuple[int, str, int, str, str]]:
+        """The next ``limit`` global ledger entries after the entry (gseq, game_id, seq)
+        ``after``, ``(-2**63, '', 0)`` for the first (as :meth:`ledger`, ties by game and seq)."""
+        ...
+
+    def import_stream(self, batches: Iterator[Sequence[tuple[GameRow, Sequence[Group], Sequence[str] | None]]]
+                      ) -> list[Receipt]:
+        """Whole new games, batch after batch, in one transaction: (listing, groups, the
+        hashes the source recorded) per game; all or nothing, like :meth:`import_games`."""
         ...
 
 

@@ -616,6 +616,45 @@ class PostgresStore:
         self.con.execute("INSERT INTO refusals VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
                          [game_id, seq, seat, text, rule_id, message, exit_code, source, _now()])
 
+    # -- reading and writing in batches (audits and imports of any size) ------------------
+
+    def ledger_after(self, after: tuple[int, str, int], limit: int) -> list[tuple[int, str, int, str, str]]:
+        """The next ``limit`` entries of the global ledger after the entry ``after``, in
+        append order (see the DuckDB store's; through the gseq index)."""
+        gseq, game_id, seq = after
+        return [tuple(r) for r in self.con.execute(
+            "SELECT gseq, game_id, seq, hash, ghash FROM events_log WHERE gseq >= %s AND"
+            " (gseq, game_id, seq) > (%s, %s, %s) ORDER BY gseq, game_id, seq LIMIT %s",
+            [gseq, gseq, game_id, seq, limit]).fetchall()]
+
+    def import_stream(self, batches: Iterator[Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]]]
+                      ) -> list[Receipt]:
+        """Whole new games, batch after batch, in one transaction (see the DuckDB store's)."""
+        from arbiter.events.store import chain_games, check_new_games
+
+        con = self.con
+        receipts: list[Receipt] = []
+        with self._tx("import clashes with what is stored"):
+            gseq, gprev = con.execute(
+                "SELECT gseq, ghash FROM ledger_head WHERE id = 1 FOR UPDATE").fetchone()
+            gseq = int(gseq)
+            now = _now()
+            for batch in batches:
+                ids = [row.game_id for row, _g, _e in batch]
+                check_new_games(ids, con.execute("SELECT game_id FROM games WHERE game_id = ANY(%s)"
+                                                 " LIMIT 1", [ids]).fetchone())
+                rows, heads, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
+                with con.cursor() as cur:
+                    with cur.copy("COPY games FROM STDIN") as cp:
+                        for row, _g, _e in batch:
+                            cp.write_row(_game_tuple(row))
+                    with cur.copy("COPY heads FROM STDIN") as cp:
+                        for h in heads:
+                            cp.write_row(h)
+                self._insert_events(rows)
+            con.execute("UPDATE ledger_head SET gseq = %s, ghash = %s WHERE id = 1", [gseq, gprev])
+        return receipts
+
 
 # Functions that reach past the tables: server files, large objects, other servers, the
 # session's settings and role, running SQL text given as a string, signalling backends.

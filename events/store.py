@@ -741,6 +741,43 @@ class Store:
         self.con.execute("INSERT INTO refusals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                          [game_id, seq, seat, text, rule_id, message, exit_code, source, _now()])
 
+    # -- reading and writing in batches (audits and imports of any size) ------------------
+
+    def ledger_after(self, after: tuple[int, str, int], limit: int) -> list[tuple[int, str, int, str, str]]:
+        """The next ``limit`` entries of the global ledger after the entry ``after`` (gseq,
+        game_id, seq; ``(-2**63, '', 0)`` for the first): (gseq, game_id, seq, event hash, ledger
+        hash) in append order, ties (a forged gseq) by game and seq. Read batch after
+        batch, the ledger is never held whole; rows lie in gseq order, so each read skips
+        what came before it."""
+        gseq, game_id, seq = after
+        return self.con.execute(
+            "SELECT gseq, game_id, seq, hash, ghash FROM events_log WHERE gseq >= ? AND"
+            " (gseq > ? OR game_id > ? OR (game_id = ? AND seq > ?))"
+            " ORDER BY gseq, game_id, seq LIMIT ?", [gseq, gseq, game_id, game_id, seq, limit]).fetchall()
+
+    def import_stream(self, batches: Iterator[Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]]]
+                      ) -> list[Receipt]:
+        """Whole new games, batch after batch, in one transaction: all or nothing. Each
+        batch is (listing, groups, the hashes the source recorded) per game, chained after
+        the global ledger as it is written; a batch's games already stored, or hashes that
+        come out otherwise, refuse the lot, and so does any error ``batches`` raises."""
+        con = self.con
+        receipts: list[Receipt] = []
+        with self._transaction("import clashes with what is stored"):
+            gseq, gprev = self.head("*")
+            now = _now()
+            for batch in batches:
+                ids = [row.game_id for row, _g, _e in batch]
+                check_new_games(ids, con.execute("SELECT game_id FROM games WHERE"
+                                                 " list_contains(?, game_id) LIMIT 1", [ids]).fetchone())
+                rows, hrows, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
+                self._insert("games", [_game_tuple(row) for row, _g, _e in batch])
+                self._insert("events_log", rows)
+                self._insert("heads", hrows)
+            con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
+        self._heads = {}
+        return receipts
+
 
 def _chain(rows: list[tuple], game_id: str, head: tuple[int, str], ghead: tuple[int, str],
            groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]], now: datetime,
@@ -912,3 +949,27 @@ def open_store(
     finally:
         with contextlib.suppress(duckdb.Error):
             con.close()
+
+
+def check_new_games(ids: Sequence[str], clash: tuple | None) -> None:
+    """Games an import writes are new: none already stored (``clash``), none twice."""
+    if clash or len(set(ids)) != len(ids):
+        gid = clash[0] if clash else next(i for i in ids if ids.count(i) > 1)
+        raise Conflict(f"game {gid} is already in this store; nothing was imported")
+
+
+def chain_games(batch: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]],
+                ghead: tuple[int, str], now: datetime, receipts: list[Receipt]
+                ) -> tuple[list[tuple], list[tuple[str, int, str]], int, str]:
+    """Whole new games' rows, chained after the global ledger's ``ghead``: (event rows,
+    (game, seq, hash) heads, the new gseq and ghash); each game's receipt is added to
+    ``receipts``."""
+    rows: list[tuple] = []
+    heads = []
+    gseq, gprev = ghead
+    for row, groups, expected in batch:
+        seq, prev, gseq, gprev = _chain(rows, row.game_id, (0, GENESIS), (gseq, gprev),
+                                        groups, now, expected)
+        heads.append((row.game_id, seq, prev))
+        receipts.append(Receipt(row.game_id, seq, prev, 1))
+    return rows, heads, gseq, gprev

@@ -431,3 +431,60 @@ def test_an_old_store_that_fails_its_v1_chain_is_not_migrated(engine, game, tmp_
     out = cli(tmp_path, engine.path, "migrate")
     assert out.returncode == 2 and "fails its v1 hash chain" in out.stderr and f"{gid} seq 3" in out.stderr
     assert raw(engine.path, "SELECT value FROM meta WHERE key = 'schema_version'") == [("1",)]
+
+
+# -- a whole store at once: batches, and worker processes --------------------------------------
+
+#: One forgery a game, each caught by a different branch (kind, words in the first problem).
+STORE_FORGERIES = ("refused today", "wrong draw number", "not canonical", "split command",
+                   "setup event changed")
+
+
+def verdicts(reports):
+    return [(r.game_id, r.events, r.commands, r.rolls, r.ok, r.first and (r.first.seq, r.first.kind, r.first.message))
+            for r in reports]
+
+
+def test_verify_all_in_workers_finds_what_one_game_at_a_time_finds(engine, game, tmp_path, monkeypatch):
+    """The same reports, in the same order, with one process or two, in batches of any size;
+    and the command line's output and exit code the same with --jobs 1 and --jobs 2."""
+    monkeypatch.setenv("ARBITER_PLUGINS", "toygame:GAME")  # the spawned workers' registry
+    ids = [game[0]]
+    for i, name in enumerate(STORE_FORGERIES):
+        gid, m, _ = engine.new("duel", seats=["ann", "bob"], seed=50 + i, options={"target": "30"})
+        play(engine, gid, m, 24, seed=i)
+        forge(engine.path, gid, FORGERIES[name][0])
+        ids.append(gid)
+    with engine.open(read_only=True) as store:
+        one_by_one = [audit.verify_game(store, gid) for gid in [g.game_id for g in store.games()]]
+        alone, ledger_alone = audit.verify_all(store, jobs=1)
+        monkeypatch.setattr(audit, "LEDGER_BATCH", 7)  # many batches, ending mid-game
+        workers, ledger_workers = audit.verify_all(store, jobs=2, timeout=5)
+    assert verdicts(alone) == verdicts(one_by_one) == verdicts(workers)
+    assert ledger_alone == ledger_workers == []
+    assert sum(r.ok for r in workers) == 1
+    for r, name in zip(workers[1:], STORE_FORGERIES):
+        _edit, kind, words = FORGERIES[name]
+        assert any(p.kind == kind and words in p.message for p in r.problems), (name, r.problems)
+    outs = [cli(tmp_path, engine.path, "verify", "--all", "--jobs", j) for j in ("1", "2")]
+    assert outs[0].returncode == outs[1].returncode == 1
+    assert outs[0].stdout == outs[1].stdout and "Traceback" not in outs[1].stderr
+    assert outs[1].stdout.count("FAIL at seq") == len(STORE_FORGERIES)
+
+
+@pytest.mark.parametrize("batch", [1, 3, 5000])
+def test_the_ledger_read_in_batches_catches_a_duplicated_entry(engine, game, monkeypatch, batch):
+    """A forged gseq that repeats another's (a tie) is seen however the batches fall."""
+    monkeypatch.setattr(audit, "LEDGER_BATCH", batch)
+    gid, _ = game
+    with engine.open(read_only=True) as store:
+        assert [e[:3] for e in audit.ledger_entries(store)] == [e[:3] for e in store.ledger()]
+    raw(engine.path, "UPDATE events_log SET gseq = gseq - 1 WHERE game_id = ? AND seq = 4", [gid])
+    problems = store_problems(engine)
+    assert problems and problems[0].kind == "ledger", problems
+
+
+@pytest.mark.parametrize("jobs", ["0", "x"])
+def test_verify_jobs_must_be_a_count(engine, game, tmp_path, jobs):
+    out = cli(tmp_path, engine.path, "verify", "--all", "--jobs", jobs)
+    assert out.returncode == 2 and "--jobs" in out.stderr and "Traceback" not in out.stderr

@@ -249,3 +249,63 @@ def test_a_reused_command_id_at_the_command_line(tmp_path, store_url):
     assert same.returncode == 0
     other = cli(tmp_path, store_url, "do", gid, "--as", "bob", "--command-id", "k1", "bid", "3")
     assert other.returncode == 2 and "command id k1 was used" in other.stderr and "Traceback" not in other.stderr
+
+
+# -- a file of many games, read in batches -------------------------------------------------------
+
+
+def many_games_dump(engine, n: int) -> tuple[list[str], str]:
+    ids = []
+    for i in range(n):
+        gid, m, _ = engine.new("duel", seats=["ann", "bob"], seed=60 + i, options={"target": "30"})
+        play(engine, gid, m, 12, seed=i)
+        ids.append(gid)
+    with engine.open(read_only=True) as store:
+        return ids, "".join(export_jsonl(store, gid) for gid in ids)
+
+
+def forge_last_game(dump: str) -> tuple[str, int]:
+    """The file with its last game's last bid changed (and that game's chain recomputed)."""
+    cut = dump.rindex('{"format"')
+    last = [json.loads(x) for x in dump[cut:].splitlines()]
+    cmd = [c["command"] for c in last if "command" in c and c["command"]["text"].startswith("bid")][-1]
+    cmd["text"] = "bid 9"
+    return dump[:cut] + rehash_dump("\n".join(json.dumps(x) for x in last)), cmd["first_seq"]
+
+
+def test_a_file_read_in_batches_is_imported_whole_or_not_at_all(engine, tmp_path, monkeypatch):
+    from arbiter.core import porting
+
+    ids, dump = many_games_dump(engine, 4)
+    monkeypatch.setattr(porting, "BATCH_EVENTS", 5)  # a batch a game, so several are written
+    forged, seq = forge_last_game(dump)
+    target = Engine(str(tmp_path / "t.duckdb"))
+    with target.open() as store:
+        store.install_views([])
+    before = count(target)
+    with target.open() as store, pytest.raises(ImportRefused, match=f"{ids[-1]}: seq {seq}: .*refused today"):
+        import_jsonl(store, forged)
+    assert count(target) == before  # the games of earlier batches were rolled back too
+    with target.open() as store:
+        assert import_jsonl(store, dump) == ids
+        assert all(audit.verify_game(store, g).ok for g in ids) and audit.verify_store(store) == []
+    with engine.open(read_only=True) as src, target.open(read_only=True) as dst:
+        for g in ids:  # every event, hash and command as the source has them
+            assert export_jsonl(dst, g).splitlines()[1:] == export_jsonl(src, g).splitlines()[1:]
+
+
+def test_import_in_workers_and_from_stdin(engine, tmp_path):
+    ids, dump = many_games_dump(engine, 3)
+    forged, seq = forge_last_game(dump)
+    path = tmp_path / "forged.jsonl"
+    path.write_text(forged)
+    db = str(tmp_path / "cli.duckdb")
+    out = cli(tmp_path, db, "import", str(path), "--jobs", "2")
+    assert out.returncode == 1 and f"{ids[-1]}: seq {seq}" in out.stderr and "Traceback" not in out.stderr
+    assert not os.path.exists(db) or raw(db, "SELECT count(*) FROM events_log")[0][0] == 0
+    out = cli(tmp_path, db, "import", "-", "--jobs", "2", stdin=dump)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ids
+    assert cli(tmp_path, db, "verify", "--all").returncode == 0
+    out = cli(tmp_path, db, "import", str(tmp_path / "missing.jsonl"))
+    assert out.returncode == 2 and "cannot read" in out.stderr and "Traceback" not in out.stderr
