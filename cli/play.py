@@ -19,10 +19,10 @@ import msgspec
 
 from arbiter.cli.common import console, err, escape, fail, record_refusal
 from arbiter.cli.render import renderer
-from arbiter.cli.suggest import with_suggestions
+from arbiter.core import explain
 from arbiter.cli.words import describe, print_new, undone_move, whose_turn
 from arbiter.core import bots as botlib
-from arbiter.core.errors import ManualDiceError, ParseError, RuleViolation
+from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.core.match import UNDO, Match
 from arbiter.projections.kernel import REFEREE
 
@@ -154,11 +154,10 @@ class Table:
         match = self.match
         command = self.bots[seat](match.state, seat, match.legal(seat), self.rng)
         text = match.game.command_text(command)
-        receipt, match, events = self.eng.do(self.gid, text, seat)
-        secret = match.game.command_is_secret(match.state, seat, text)
-        if secret is None:
-            secret = [ev for _s, _a, ev in match.log(None, after=receipt.first_seq - 1)] != list(events)
-        console.print(f"[cyan]{seat}[/] (bot): " + ("(a secret choice)" if secret else escape(text)))
+        before = match.state
+        receipt, match, _events = self.eng.do(self.gid, text, seat)
+        cid = match.items[receipt.first_seq - 1][1]
+        console.print(f"[cyan]{seat}[/] (bot): " + escape(explain.move_words(match, cid, None, before)))
         print_new(match, receipt.first_seq - 1, None)
         self.match, self.shown = match, match.seq
 
@@ -256,26 +255,22 @@ class Table:
         while True:
             try:
                 receipt, match, _events = self.eng.do(self.gid, raw, seat)
-            except ManualDiceError as exc:
-                if self.match.created.dice != "manual":
-                    self.refuse(str(exc))
-                    return
-                # physical dice: ask for the faces this command needs, then try again
-                err.print(f"[yellow]{escape(str(exc))}[/]")
-                try:
-                    faces = self.ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
-                except EOFError:
-                    faces = ""
-                if not faces:
-                    return
-                raw = f"{raw.split('[')[0].strip()} [{faces}]"
-                continue
             except (RuleViolation, ParseError) as exc:
+                if explain.needs_faces(self.match, exc):
+                    # physical dice: ask for the faces this command needs, then try again
+                    err.print(f"[yellow]{escape(str(exc))}[/]")
+                    try:
+                        faces = self.ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
+                    except EOFError:
+                        faces = ""
+                    if not faces:
+                        return
+                    raw = explain.with_faces(raw, faces)
+                    continue
                 record_refusal(self.eng, self.match, seat, raw, exc, "play")
-                if isinstance(exc, RuleViolation):
-                    self.refuse(str(exc))
-                else:
-                    self.refuse(with_suggestions(str(exc), raw, legal, self.match.game.syntax))
+                if isinstance(exc, ParseError):
+                    exc = explain.with_hint(exc, self.match, seat, raw)
+                self.refuse(str(exc))
                 return
             print_new(match, receipt.first_seq - 1, seat)
             console.print(f"[dim]receipt {receipt}[/]")
