@@ -769,8 +769,8 @@ def play(
     seed: Optional[int] = typer.Option(None),
     option: list[str] = typer.Option([], "--option", "-o"),
     dice: str = typer.Option("seeded"),
-    bot_seed: int = typer.Option(0, help="Seed of the bots' own choices."),
-    max_menu: int = typer.Option(30, help="How many legal commands to number."),
+    bot_seed: Optional[int] = typer.Option(None, help="Seed of the bots' own choices (default 0; a resumed game keeps its own)."),
+    max_menu: Optional[int] = typer.Option(None, help="How many legal commands to number (default 30; a resumed game keeps its own)."),
     pass_screen: Optional[bool] = typer.Option(
         None, "--pass-screen/--no-pass-screen",
         help="Clear the screen between people when a seat holds secrets (default: at a terminal)."),
@@ -784,7 +784,7 @@ def play(
                 fail("--server and --token go together: the served game's URL and your seat's token")
             from arbiter.cli.remote import play_remote
 
-            return play_remote(server, token, game, max_menu)
+            return play_remote(server, token, game, 30 if max_menu is None else max_menu)
         from arbiter.cli.play import play_local
 
         known = list(registry.known())

@@ -85,17 +85,18 @@ def parse_bots(raw: list[str], match: Match) -> dict[str, str]:
     return kinds
 
 
-def remember_bots(eng: Any, gid: str, kinds: dict[str, str]) -> None:
-    """Keep which seats are bots with the game (the table the service keeps its bots in),
-    so that `arbiter play GAME_ID` resumes with them."""
+def remember_bots(eng: Any, gid: str, kinds: dict[str, str], bot_seed: int, max_menu: int) -> None:
+    """Keep which seats are bots with the game, with the settings they play by (in the
+    table the service keeps its bots in), so that `arbiter play GAME_ID` resumes with them."""
     if kinds:
         with eng.open() as store:
-            store.add_seat_access(gid, [(seat, bot_token_hash(), kind) for seat, kind in kinds.items()])
+            store.add_seat_access(gid, [(seat, bot_token_hash(), botlib.bot_record(botlib.BotSeat(kind, bot_seed, max_menu)))
+                                        for seat, kind in kinds.items()])
 
 
-def kept_bots(eng: Any, gid: str) -> dict[str, str]:
+def kept_bots(eng: Any, gid: str) -> dict[str, botlib.BotSeat]:
     with eng.open(read_only=True) as store:
-        return store.seat_bots(gid)
+        return {seat: botlib.read_bot_record(text) for seat, text in store.seat_bots(gid).items()}
 
 
 # ----------------------------------------------------------------------------- the table
@@ -111,7 +112,7 @@ class Table:
         self.match: Match = eng.load(gid)
         self.kinds = bots
         self.bots = {s: botlib.get_bot(self.match.game, k) for s, k in bots.items()}
-        self.rng = random.Random(bot_seed)
+        self.bot_seed = bot_seed
         self.max_menu = max_menu
         self.ask = ask
         self.pass_screen = pass_screen
@@ -152,7 +153,9 @@ class Table:
 
     def bot_turn(self, seat: str) -> None:
         match = self.match
-        command = self.bots[seat](match.state, seat, match.legal(seat), self.rng)
+        # seeded by the position too, so a resumed game's bots choose as they would have
+        rng = random.Random(f"{self.bot_seed}/{match.seq}/{seat}")
+        command = self.bots[seat](match.state, seat, match.legal(seat), rng)
         text = match.game.command_text(command)
         before = match.state
         receipt, match, _events = self.eng.do(self.gid, text, seat)
@@ -283,23 +286,37 @@ class Table:
         err.print(f"[red]{escape(message)}[/]")
 
 
+#: The table's settings when neither the command line nor the stored game gives them.
+BOT_SEED = 0
+MAX_MENU = 30
+
+
 def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players: Optional[list[str]],
-               seed: Optional[int], options: dict[str, str], dice: str, bot_seed: int, max_menu: int,
-               ask: Callable[[str, list[str]], str], pass_screen: Optional[bool]) -> None:
+               seed: Optional[int], options: dict[str, str], dice: str, bot_seed: Optional[int],
+               max_menu: Optional[int], ask: Callable[[str, list[str]], str], pass_screen: Optional[bool]) -> None:
+    """A new game of kind ``game``, or the stored game ``game`` resumed with the bots (kind,
+    seed, menu size) it was started with, unless the command line names others."""
     if game in known:
         gid, match, _ = eng.new(game, seats=players, seed=seed, options=options, dice=dice)
         kinds = parse_bots(bot, match)
-        remember_bots(eng, gid, kinds)
+        bot_seed = BOT_SEED if bot_seed is None else bot_seed
+        max_menu = MAX_MENU if max_menu is None else max_menu
+        remember_bots(eng, gid, kinds, bot_seed, max_menu)
         console.print(f"new game [bold]{gid}[/] — resume any time with `arbiter play {gid}`")
     else:
         match = eng.load(game)
         gid = match.game_id
-        kinds = kept_bots(eng, gid)
+        kept = kept_bots(eng, gid)
+        first = next(iter(kept.values()), botlib.BotSeat("random"))
+        bot_seed = next((v for v in (bot_seed, first.seed) if v is not None), BOT_SEED)
+        max_menu = next((v for v in (max_menu, first.menu) if v is not None), MAX_MENU)
+        kinds = {s: b.kind for s, b in kept.items()}
         if bot:
             kinds = parse_bots(bot, match)
             console.print("bots this time: " + (", ".join(f"{s}={k}" for s, k in kinds.items()) or "none"))
         elif kinds:
-            console.print("bots as the game was started: " + ", ".join(f"{s}={k}" for s, k in kinds.items()))
+            console.print("bots as the game was started: " + ", ".join(f"{s}={k}" for s, k in kinds.items())
+                          + f" (bot seed {bot_seed}, menu of {max_menu})")
     table = Table(eng, gid, kinds, bot_seed, max_menu, ask,
                   at_terminal() if pass_screen is None else pass_screen)
     table.run()
