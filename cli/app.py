@@ -229,6 +229,7 @@ def show(
     seat: Optional[str] = typer.Option(None, "--as", help="As this player sees it (`referee` sees all)."),
     fmt: str = format_option("table", ("table", "json", "jsonl")),
     as_json: bool = typer.Option(False, "--json", hidden=True, help="Same as --format json."),
+    compact: bool = typer.Option(False, "--compact", help="The short layout that fits an 80x24 terminal."),
 ) -> None:
     """The board and state at any point (json: the state as this seat may see it)."""
     with user_errors():
@@ -243,7 +244,12 @@ def show(
             return
         console.print(f"[bold]{match.game_id}[/] {match.game.title} — seq {match.seq}"
                       + (f" (as {seat})" if seat else " (public view)"))
-        console.print(renderer(match.game.id)(view, seat))
+        if compact:
+            from arbiter.cli.render import compact_renderer
+
+            console.print(compact_renderer(match.game.id)(view, seat))
+        else:
+            console.print(renderer(match.game.id)(view, seat))
         console.print(whose_turn(match))
 
 
@@ -757,7 +763,7 @@ def ask(prompt: str, choices: list[str]) -> str:
 
     if _session is None:
         _session = PromptSession()
-    words = sorted({*choices, "help", "undo", "log", "quit"})
+    words = sorted({*choices, "help", "board", "undo", "log", "quit"})
     return _session.prompt(prompt, completer=WordCompleter(words, sentence=True))
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import shutil
 import sys
 from typing import Any, Callable, Optional
 
 import msgspec
 
 from arbiter.cli.common import console, err, escape, fail, record_refusal
-from arbiter.cli.render import renderer
+from arbiter.cli.render import WIDTH, compact_renderer, renderer
 from arbiter.core import explain
 from arbiter.cli.words import describe, print_new, undone_move, whose_turn
 from arbiter.core import bots as botlib
@@ -47,6 +48,11 @@ def next_seat(match: Match, bots: dict[str, Any]) -> str:
 def has_secrets(match: Match, seat: str) -> bool:
     """Whether ``seat`` sees more than the table does (a hand, a dealt agenda, a drawn card)."""
     return msgspec.to_builtins(match.view(seat)) != msgspec.to_builtins(match.view(None))
+
+
+def terminal_rows() -> int | None:
+    """The terminal's height, or None when the output is not a terminal."""
+    return shutil.get_terminal_size().lines if sys.stdout.isatty() else None
 
 
 def at_terminal() -> bool:
@@ -117,6 +123,8 @@ class Table:
         self.ask = ask
         self.pass_screen = pass_screen
         self.draw = renderer(self.match.game.id)
+        self.draw_compact = compact_renderer(self.match.game.id)
+        self.compact: bool | None = None  # None: compact when the terminal is too short
         self.shown = self.match.seq  # events printed up to this seq
         self.seen: dict[str, int] = {}  # each person's last prompt (seq), for "since your turn"
         self.at_keyboard: str | None = None  # the person the screen was last drawn for
@@ -189,14 +197,40 @@ class Table:
 
     def show_board(self, seat: str, legal: list[str]) -> None:
         match = self.match
+        view = match.view(seat)
+        board = self.draw(view, seat)
+        rows = terminal_rows()
+        compact = self.compact
+        if compact is None:  # the whole board, its menu and the prompt do not fit the screen
+            compact = rows is not None and board.count("\n") + min(len(legal), self.max_menu) + 5 > rows
+        if compact:
+            board = self.draw_compact(view, seat)
+            console.print(board)
+            console.print(f"[bold]{escape(whose_turn(match))}[/]")
+            self.menu_in_columns(legal, (rows or 24) - board.count("\n") - 4)
+            return
         console.rule(f"{self.gid} — seq {match.seq}")
-        console.print(self.draw(match.view(seat), seat))
+        console.print(board)
         console.print(f"[bold]{escape(whose_turn(match))}[/]")
         for i, text in enumerate(legal[:self.max_menu], start=1):
             console.print(f"  [cyan]{i:>2}[/] {escape(text)}")
         if len(legal) > self.max_menu:
             console.print(f"  … and {len(legal) - self.max_menu} more (type the command)")
-        console.print("[dim]  a number or a command; help: command forms; undo, log, quit[/]")
+        console.print("[dim]  a number or a command; help: command forms; board, undo, log, quit[/]")
+
+    def menu_in_columns(self, legal: list[str], lines: int) -> None:
+        """The numbered menu side by side, in at most ``lines`` lines (a short terminal)."""
+        shown = legal[:self.max_menu]
+        width = max((len(t) for t in shown), default=0) + 5
+        per_line = max(1, WIDTH // width)
+        room = max(1, lines) * per_line
+        if len(legal) > room:
+            room -= 1  # the last place says how many more there are
+        cells = [f"{i:>2} {t}".ljust(width)[:WIDTH] for i, t in enumerate(shown[:room], start=1)]
+        if len(legal) > len(cells):
+            cells.append(f"… {len(legal) - len(cells)} more")
+        for at in range(0, len(cells), per_line):
+            console.print(escape("".join(cells[at:at + per_line]).rstrip()))
 
     def prompt(self, seat: str) -> bool:
         """One line from ``seat``; False when they leave."""
@@ -221,7 +255,10 @@ class Table:
             console.print("commands:")
             for line in match.game.syntax:
                 console.print("  " + escape(line.strip("\n")))
-            console.print("also: a number from the menu, undo, log, quit")
+            console.print("also: a number from the menu, board (the whole board), undo, log, quit")
+            return True
+        if raw == "board":  # the whole board, however tall
+            console.print(self.draw(match.view(seat), seat))
             return True
         if raw == "log":
             for s, a, ev in match.log(seat)[-15:]:

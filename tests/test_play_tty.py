@@ -240,3 +240,19 @@ def test_play_resumes_with_the_bot_seed_and_menu_size_it_was_started_with(tmp_pa
     assert rest.returncode == 0, rest.stderr
     assert len(transcript(one_sitting)) > 4
     assert transcript(one_sitting) == transcript(resumed)
+
+
+def test_an_80x24_terminal_gets_the_compact_board_and_board_shows_it_whole(tmp_path, tty):
+    out = run(tmp_path, "new", "villainous", "--seed", "4", "--players", "ann,bob")
+    assert out.returncode == 0, out.stderr
+    t = tty("play", out.stdout.strip(), "--no-pass-screen")
+    screen = t.wait_for("ann>")
+    # the whole turn fits one screen: the table, ann's hand, whose turn, the menu, the prompt
+    assert "Villainous — round" in screen and "Your hand: " in screen and " 1 " in screen
+    assert "Objective:" not in screen  # the full layout's Objective lines are in `board`
+    t.line("board")
+    t.wait_for("Objective:")
+    full = run(tmp_path, "show", out.stdout.strip(), "--as", "ann")
+    short = run(tmp_path, "show", out.stdout.strip(), "--as", "ann", "--compact")
+    assert short.returncode == 0 and "Objective:" in full.stdout and "Objective:" not in short.stdout
+    assert len(short.stdout.splitlines()) <= 22 < len(full.stdout.splitlines())
