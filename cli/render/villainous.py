@@ -89,7 +89,7 @@ def render(state: Any, seat: str | None) -> str:
     return "\n".join(_wrap(line) for line in lines)
 
 
-def _wrap(line: str, width: int = 100) -> str:
+def _wrap(line: str, width: int = 80) -> str:
     """Long lines fold at ``width`` columns, the rest indented under their start."""
     if len(re.sub(r"\[/?[a-z ]+\]", "", line)) <= width:
         return line
