@@ -39,16 +39,11 @@ class _Lazy:
 
 
 audit = _Lazy("arbiter.core.audit")
+explain = _Lazy("arbiter.core.explain")
 botlib = _Lazy("arbiter.core.bots")
 matches = _Lazy("arbiter.core.match")
 registry = _Lazy("arbiter.core.registry")
 transcript = _Lazy("arbiter.core.transcript")
-
-
-def cite(game_rules: Any, exc: RuleViolation) -> RuleViolation:
-    from arbiter.core.engine import cite as _cite
-
-    return _cite(game_rules, exc)
 
 
 def version_callback(value: bool) -> None:
@@ -177,27 +172,12 @@ def do_(
             match = eng.load(game_id)
             common.record_refusal(eng, match, seat, text, exc, "do")
             if isinstance(exc, ParseError):
-                raise with_hint(exc, match, seat, text) from None
+                raise explain.with_hint(exc, match, seat, text) from None
             raise
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
         print_new(match, receipt.first_seq - 1, match.actors.get(receipt.first_seq))
         console.print(f"[dim]receipt {receipt}[/]")
         console.print(whose_turn(match))
-
-
-def with_hint(exc: ParseError, match: Match, seat: Optional[str], text: str) -> ParseError:
-    """A command that did not parse, with the nearest legal commands and words as a hint."""
-    from arbiter.cli.suggest import suggestions
-
-    acting = match.to_act().seats
-    if isinstance(exc, ManualDiceError) or "did you mean" in str(exc).lower() or (seat is None and len(acting) > 1):
-        return exc  # a seat that must be named is not a typo
-    seats = [seat] if seat in match.seats else list(acting)
-    legal = [t for s in seats for t in match.legal_texts(s)]
-    hint = suggestions(text, legal, match.game.syntax)
-    if hint:
-        exc.hint = f"{exc.hint}; {hint}" if exc.hint else hint
-    return exc
 
 
 @app.command()
@@ -214,9 +194,7 @@ def undo(
         receipt, match, events = eng.do(game_id, matches.UNDO, who)
         ev = events[0]
         assert isinstance(ev, Undone)
-        from arbiter.cli.words import undone_move
-
-        console.print(f"undid {escape(undone_move(match, ev.first_seq, who))}"
+        console.print(f"undid {escape(explain.undone_move(match, ev.first_seq, who))}"
                       f" [dim](seq {ev.first_seq}–{ev.last_seq}; receipt {receipt})[/]")
         console.print(whose_turn(match))
 
@@ -259,6 +237,7 @@ def show(
     seat: Optional[str] = typer.Option(None, "--as", help="As this player sees it (`referee` sees all)."),
     fmt: str = format_option("table", ("table", "json", "jsonl")),
     as_json: bool = typer.Option(False, "--json", hidden=True, help="Same as --format json."),
+    compact: bool = typer.Option(False, "--compact", help="The short layout that fits an 80x24 terminal."),
 ) -> None:
     """The board and state at any point (json: the state as this seat may see it)."""
     with user_errors():
@@ -273,7 +252,12 @@ def show(
             return
         console.print(f"[bold]{match.game_id}[/] {match.game.title} — seq {match.seq}"
                       + (f" (as {seat})" if seat else " (public view)"))
-        console.print(renderer(match.game.id)(view, seat))
+        if compact:
+            from arbiter.cli.render import compact_renderer
+
+            console.print(compact_renderer(match.game.id)(view, seat))
+        else:
+            console.print(renderer(match.game.id)(view, seat))
         console.print(whose_turn(match))
 
 
@@ -345,30 +329,23 @@ def try_(
         live = engine().load(game_id)
         match = load_at(game_id, at, whole_commands=True)
         text = " ".join(command)
-        trail, token = trace_rules()
         try:
-            actor, _cmd, events = match.decide(None if seat == REFEREE else seat, text)
+            trial = explain.try_command(match, seat, text, live)
         except (RuleViolation, ParseError) as exc:
             if at is None:  # a refusal at the live position, as `do` would have refused it
                 common.record_refusal(engine(), match, seat, text, exc, "try")
-            raise cite(match.game.rules, exc) if isinstance(exc, RuleViolation) else exc
-        finally:
-            stop_trace(token)
-        viewer = seat or actor
-        if live.outcome() is not None:
-            viewer = REFEREE
-        shown, hidden = match.blind_preview(events, viewer, live)
-        rest = f"what happens next depends on {hidden}" if hidden else ""
+            raise
         if fmt == "table":
-            console.print(f"legal: {actor}: {escape(text)} at seq {match.seq}"
-                          + (f" (checked {', '.join(trail)})" if trail else ""))
-            print_events(match, shown)
-            if rest:
-                console.print(f"  [dim]•[/] {escape(rest)}")
+            console.print(f"legal: {trial.actor}: {escape(trial.text)} at seq {trial.at}"
+                          + (f" (checked {', '.join(trial.rules)})" if trial.rules else ""))
+            print_events(match, trial.events, trial.viewer)
+            if trial.rest:
+                console.print(f"  [dim]•[/] {escape(trial.rest)}")
             return
         emit_rows(["at", "actor", "command", "legal", "rules", "event"],
-                  [(match.seq, actor, text, True, ", ".join(trail), line)
-                   for line in [describe(match, ev) for ev in shown] + ([rest] if rest else [])], fmt)
+                  [(trial.at, trial.actor, trial.text, True, ", ".join(trial.rules), line)
+                   for line in [describe(match, ev, trial.viewer) for ev in trial.events]
+                   + ([trial.rest] if trial.rest else [])], fmt)
 
 
 @app.command()
@@ -380,52 +357,30 @@ def why(
 ) -> None:
     """Which command produced an event, and which rules it passed."""
     with user_errors():
-        eng = engine()
-        with eng.open(read_only=True) as store:
-            match = eng.load_from(store, game_id)
-            commands = store.commands(match.game_id)
-        found = next((c for c in commands if c[3] <= seq <= c[4]), None)
-        if found is None:
-            fail(f"{match.game_id} has no event {seq} (its log ends at {match.seq})")
-        cid, actor, text, first, last = found
-        if text == SETUP:
-            if fmt == "table":
-                console.print(f"seq {seq} was written when the game was set up (seq {first}–{last}).")
-            else:
-                emit_rows(["seq", "command_id", "actor", "command", "first_seq", "last_seq", "kind", "detail"],
-                          [(seq, cid, None, "(setup)", first, last, "setup", "")], fmt)
-            return
+        match = engine().load(game_id)
         check_seat(match, seat)
-        before = matches.Match(match.game, [i for i in match.items if i[0] < first], match.actors)
-        trail, token = trace_rules()
-        refused = ""
-        try:
-            before.decide(actor, text)
-        except ArbiterError as exc:
-            refused = str(exc)
-        finally:
-            stop_trace(token)
-        raw = [ev for s, _c, ev in match.items if first <= s <= last]
-        shown = [(s, ev) for s, _a, ev in match.log(seat) if first <= s <= last]
-        secret = match.game.command_is_secret(before.state, actor, text)
-        if secret is None:  # the command's own words are secret when its events are
-            secret = [ev for _s, ev in shown] != raw
-        words = "(a secret choice)" if secret and seat != actor else text
-        passed = [r for r in (match.game.rules.get(i) for i in ["ARB-TURN"] + trail) if r]
-        if fmt != "table":
-            head = (seq, cid, actor, words, first, last)
-            emit_rows(["seq", "command_id", "actor", "command", "first_seq", "last_seq", "kind", "detail"],
-                      [(*head, "refused today", refused) for _ in [refused] if refused]
-                      + [(*head, "rule", f"{r.id} ({r.source}, {r.section}): {r.text}") for r in passed]
-                      + [(*head, "event", f"{s} {describe(match, ev)}") for s, ev in shown], fmt)
+        why = explain.explain(match, seq, seat)
+        columns = ["seq", "command_id", "actor", "command", "first_seq", "last_seq", "kind", "detail"]
+        head = (seq, why.command_id, why.actor, why.words, why.first, why.last)
+        if why.setup:
+            if fmt == "table":
+                console.print(f"seq {seq} was written when the game was set up (seq {why.first}–{why.last}).")
+            else:
+                emit_rows(columns, [(*head, "setup", "")], fmt)
             return
-        if refused:
-            console.print(f"[yellow]today's rules refuse it: {escape(refused)}[/]")
-        console.print(f"seq {seq} came from [bold]{actor}: {escape(words)}[/] (seq {first}–{last}, command {cid})")
-        for rule in passed:
+        if fmt != "table":
+            emit_rows(columns, [(*head, "refused today", why.refused) for _ in [why.refused] if why.refused]
+                      + [(*head, "rule", f"{r.id} ({r.source}, {r.section}): {r.text}") for r in why.rules]
+                      + [(*head, "event", f"{s} {describe(match, ev, seat)}") for s, ev in why.events], fmt)
+            return
+        if why.refused:
+            console.print(f"[yellow]today's rules refuse it: {escape(why.refused)}[/]")
+        console.print(f"seq {seq} came from [bold]{why.actor}: {escape(why.words)}[/]"
+                      f" (seq {why.first}–{why.last}, command {why.command_id})")
+        for rule in why.rules:
             console.print(f"  passed {rule.id} ({rule.source}, \"{escape(rule.section)}\"): {escape(rule.text)}")
-        for s, ev in shown:
-            console.print(f"  [dim]{s}[/] {escape(describe(match, ev))}")
+        for s, ev in why.events:
+            console.print(f"  [dim]{s}[/] {escape(describe(match, ev, seat))}")
 
 
 # ----------------------------------------------------------------------------- audits
@@ -867,7 +822,7 @@ def ask(prompt: str, choices: list[str]) -> str:
 
     if _session is None:
         _session = PromptSession()
-    words = sorted({*choices, "help", "undo", "log", "quit"})
+    words = sorted({*choices, "help", "board", "undo", "log", "quit"})
     return _session.prompt(prompt, completer=WordCompleter(words, sentence=True))
 
 
@@ -879,8 +834,8 @@ def play(
     seed: Optional[int] = typer.Option(None),
     option: list[str] = typer.Option([], "--option", "-o"),
     dice: str = typer.Option("seeded"),
-    bot_seed: int = typer.Option(0, help="Seed of the bots' own choices."),
-    max_menu: int = typer.Option(30, help="How many legal commands to number."),
+    bot_seed: Optional[int] = typer.Option(None, help="Seed of the bots' own choices (default 0; a resumed game keeps its own)."),
+    max_menu: Optional[int] = typer.Option(None, help="How many legal commands to number (default 30; a resumed game keeps its own)."),
     pass_screen: Optional[bool] = typer.Option(
         None, "--pass-screen/--no-pass-screen",
         help="Clear the screen between people when a seat holds secrets (default: at a terminal)."),
@@ -894,7 +849,7 @@ def play(
                 fail("--server and --token go together: the served game's URL and your seat's token")
             from arbiter.cli.remote import play_remote
 
-            return play_remote(server, token, game, max_menu)
+            return play_remote(server, token, game, 30 if max_menu is None else max_menu)
         from arbiter.cli.play import play_local
 
         known = list(registry.known())

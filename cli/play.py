@@ -12,17 +12,18 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import shutil
 import sys
 from typing import Any, Callable, Optional
 
 import msgspec
 
 from arbiter.cli.common import console, err, escape, fail, record_refusal
-from arbiter.cli.render import renderer
-from arbiter.cli.suggest import with_suggestions
+from arbiter.cli.render import WIDTH, compact_renderer, renderer
+from arbiter.core import explain
 from arbiter.cli.words import describe, print_new, undone_move, whose_turn
 from arbiter.core import bots as botlib
-from arbiter.core.errors import ManualDiceError, ParseError, RuleViolation
+from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.core.match import UNDO, Match
 from arbiter.projections.kernel import REFEREE
 
@@ -47,6 +48,11 @@ def next_seat(match: Match, bots: dict[str, Any]) -> str:
 def has_secrets(match: Match, seat: str) -> bool:
     """Whether ``seat`` sees more than the table does (a hand, a dealt agenda, a drawn card)."""
     return msgspec.to_builtins(match.view(seat)) != msgspec.to_builtins(match.view(None))
+
+
+def terminal_rows() -> int | None:
+    """The terminal's height, or None when the output is not a terminal."""
+    return shutil.get_terminal_size().lines if sys.stdout.isatty() else None
 
 
 def at_terminal() -> bool:
@@ -85,17 +91,18 @@ def parse_bots(raw: list[str], match: Match) -> dict[str, str]:
     return kinds
 
 
-def remember_bots(eng: Any, gid: str, kinds: dict[str, str]) -> None:
-    """Keep which seats are bots with the game (the table the service keeps its bots in),
-    so that `arbiter play GAME_ID` resumes with them."""
+def remember_bots(eng: Any, gid: str, kinds: dict[str, str], bot_seed: int, max_menu: int) -> None:
+    """Keep which seats are bots with the game, with the settings they play by (in the
+    table the service keeps its bots in), so that `arbiter play GAME_ID` resumes with them."""
     if kinds:
         with eng.open() as store:
-            store.add_seat_access(gid, [(seat, bot_token_hash(), kind) for seat, kind in kinds.items()])
+            store.add_seat_access(gid, [(seat, bot_token_hash(), botlib.bot_record(botlib.BotSeat(kind, bot_seed, max_menu)))
+                                        for seat, kind in kinds.items()])
 
 
-def kept_bots(eng: Any, gid: str) -> dict[str, str]:
+def kept_bots(eng: Any, gid: str) -> dict[str, botlib.BotSeat]:
     with eng.open(read_only=True) as store:
-        return store.seat_bots(gid)
+        return {seat: botlib.read_bot_record(text) for seat, text in store.seat_bots(gid).items()}
 
 
 # ----------------------------------------------------------------------------- the table
@@ -111,11 +118,13 @@ class Table:
         self.match: Match = eng.load(gid)
         self.kinds = bots
         self.bots = {s: botlib.get_bot(self.match.game, k) for s, k in bots.items()}
-        self.rng = random.Random(bot_seed)
+        self.bot_seed = bot_seed
         self.max_menu = max_menu
         self.ask = ask
         self.pass_screen = pass_screen
         self.draw = renderer(self.match.game.id)
+        self.draw_compact = compact_renderer(self.match.game.id)
+        self.compact: bool | None = None  # None: compact when the terminal is too short
         self.shown = self.match.seq  # events printed up to this seq
         self.seen: dict[str, int] = {}  # each person's last prompt (seq), for "since your turn"
         self.at_keyboard: str | None = None  # the person the screen was last drawn for
@@ -152,13 +161,14 @@ class Table:
 
     def bot_turn(self, seat: str) -> None:
         match = self.match
-        command = self.bots[seat](match.state, seat, match.legal(seat), self.rng)
+        # seeded by the position too, so a resumed game's bots choose as they would have
+        rng = random.Random(f"{self.bot_seed}/{match.seq}/{seat}")
+        command = self.bots[seat](match.state, seat, match.legal(seat), rng)
         text = match.game.command_text(command)
-        receipt, match, events = self.eng.do(self.gid, text, seat)
-        secret = match.game.command_is_secret(match.state, seat, text)
-        if secret is None:
-            secret = [ev for _s, _a, ev in match.log(None, after=receipt.first_seq - 1)] != list(events)
-        console.print(f"[cyan]{seat}[/] (bot): " + ("(a secret choice)" if secret else escape(text)))
+        before = match.state
+        receipt, match, _events = self.eng.do(self.gid, text, seat)
+        cid = match.items[receipt.first_seq - 1][1]
+        console.print(f"[cyan]{seat}[/] (bot): " + escape(explain.move_words(match, cid, None, before)))
         print_new(match, receipt.first_seq - 1, None)
         self.match, self.shown = match, match.seq
 
@@ -187,14 +197,40 @@ class Table:
 
     def show_board(self, seat: str, legal: list[str]) -> None:
         match = self.match
+        view = match.view(seat)
+        board = self.draw(view, seat)
+        rows = terminal_rows()
+        compact = self.compact
+        if compact is None:  # the whole board, its menu and the prompt do not fit the screen
+            compact = rows is not None and board.count("\n") + min(len(legal), self.max_menu) + 5 > rows
+        if compact:
+            board = self.draw_compact(view, seat)
+            console.print(board)
+            console.print(f"[bold]{escape(whose_turn(match))}[/]")
+            self.menu_in_columns(legal, (rows or 24) - board.count("\n") - 4)
+            return
         console.rule(f"{self.gid} — seq {match.seq}")
-        console.print(self.draw(match.view(seat), seat))
+        console.print(board)
         console.print(f"[bold]{escape(whose_turn(match))}[/]")
         for i, text in enumerate(legal[:self.max_menu], start=1):
             console.print(f"  [cyan]{i:>2}[/] {escape(text)}")
         if len(legal) > self.max_menu:
             console.print(f"  … and {len(legal) - self.max_menu} more (type the command)")
-        console.print("[dim]  a number or a command; help: command forms; undo, log, quit[/]")
+        console.print("[dim]  a number or a command; help: command forms; board, undo, log, quit[/]")
+
+    def menu_in_columns(self, legal: list[str], lines: int) -> None:
+        """The numbered menu side by side, in at most ``lines`` lines (a short terminal)."""
+        shown = legal[:self.max_menu]
+        width = max((len(t) for t in shown), default=0) + 5
+        per_line = max(1, WIDTH // width)
+        room = max(1, lines) * per_line
+        if len(legal) > room:
+            room -= 1  # the last place says how many more there are
+        cells = [f"{i:>2} {t}".ljust(width)[:WIDTH] for i, t in enumerate(shown[:room], start=1)]
+        if len(legal) > len(cells):
+            cells.append(f"… {len(legal) - len(cells)} more")
+        for at in range(0, len(cells), per_line):
+            console.print(escape("".join(cells[at:at + per_line]).rstrip()))
 
     def prompt(self, seat: str) -> bool:
         """One line from ``seat``; False when they leave."""
@@ -219,7 +255,10 @@ class Table:
             console.print("commands:")
             for line in match.game.syntax:
                 console.print("  " + escape(line.strip("\n")))
-            console.print("also: a number from the menu, undo, log, quit")
+            console.print("also: a number from the menu, board (the whole board), undo, log, quit")
+            return True
+        if raw == "board":  # the whole board, however tall
+            console.print(self.draw(match.view(seat), seat))
             return True
         if raw == "log":
             for s, a, ev in match.log(seat)[-15:]:
@@ -256,26 +295,22 @@ class Table:
         while True:
             try:
                 receipt, match, _events = self.eng.do(self.gid, raw, seat)
-            except ManualDiceError as exc:
-                if self.match.created.dice != "manual":
-                    self.refuse(str(exc))
-                    return
-                # physical dice: ask for the faces this command needs, then try again
-                err.print(f"[yellow]{escape(str(exc))}[/]")
-                try:
-                    faces = self.ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
-                except EOFError:
-                    faces = ""
-                if not faces:
-                    return
-                raw = f"{raw.split('[')[0].strip()} [{faces}]"
-                continue
             except (RuleViolation, ParseError) as exc:
+                if explain.needs_faces(self.match, exc):
+                    # physical dice: ask for the faces this command needs, then try again
+                    err.print(f"[yellow]{escape(str(exc))}[/]")
+                    try:
+                        faces = self.ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
+                    except EOFError:
+                        faces = ""
+                    if not faces:
+                        return
+                    raw = explain.with_faces(raw, faces)
+                    continue
                 record_refusal(self.eng, self.match, seat, raw, exc, "play")
-                if isinstance(exc, RuleViolation):
-                    self.refuse(str(exc))
-                else:
-                    self.refuse(with_suggestions(str(exc), raw, legal, self.match.game.syntax))
+                if isinstance(exc, ParseError):
+                    exc = explain.with_hint(exc, self.match, seat, raw)
+                self.refuse(str(exc))
                 return
             print_new(match, receipt.first_seq - 1, seat)
             console.print(f"[dim]receipt {receipt}[/]")
@@ -288,23 +323,37 @@ class Table:
         err.print(f"[red]{escape(message)}[/]")
 
 
+#: The table's settings when neither the command line nor the stored game gives them.
+BOT_SEED = 0
+MAX_MENU = 30
+
+
 def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players: Optional[list[str]],
-               seed: Optional[int], options: dict[str, str], dice: str, bot_seed: int, max_menu: int,
-               ask: Callable[[str, list[str]], str], pass_screen: Optional[bool]) -> None:
+               seed: Optional[int], options: dict[str, str], dice: str, bot_seed: Optional[int],
+               max_menu: Optional[int], ask: Callable[[str, list[str]], str], pass_screen: Optional[bool]) -> None:
+    """A new game of kind ``game``, or the stored game ``game`` resumed with the bots (kind,
+    seed, menu size) it was started with, unless the command line names others."""
     if game in known:
         gid, match, _ = eng.new(game, seats=players, seed=seed, options=options, dice=dice)
         kinds = parse_bots(bot, match)
-        remember_bots(eng, gid, kinds)
+        bot_seed = BOT_SEED if bot_seed is None else bot_seed
+        max_menu = MAX_MENU if max_menu is None else max_menu
+        remember_bots(eng, gid, kinds, bot_seed, max_menu)
         console.print(f"new game [bold]{gid}[/] — resume any time with `arbiter play {gid}`")
     else:
         match = eng.load(game)
         gid = match.game_id
-        kinds = kept_bots(eng, gid)
+        kept = kept_bots(eng, gid)
+        first = next(iter(kept.values()), botlib.BotSeat("random"))
+        bot_seed = next((v for v in (bot_seed, first.seed) if v is not None), BOT_SEED)
+        max_menu = next((v for v in (max_menu, first.menu) if v is not None), MAX_MENU)
+        kinds = {s: b.kind for s, b in kept.items()}
         if bot:
             kinds = parse_bots(bot, match)
             console.print("bots this time: " + (", ".join(f"{s}={k}" for s, k in kinds.items()) or "none"))
         elif kinds:
-            console.print("bots as the game was started: " + ", ".join(f"{s}={k}" for s, k in kinds.items()))
+            console.print("bots as the game was started: " + ", ".join(f"{s}={k}" for s, k in kinds.items())
+                          + f" (bot seed {bot_seed}, menu of {max_menu})")
     table = Table(eng, gid, kinds, bot_seed, max_menu, ask,
                   at_terminal() if pass_screen is None else pass_screen)
     table.run()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping, Sequence
 
+import msgspec
+
 from arbiter.core.errors import ArbiterError, BadOption
 from arbiter.core.game import Bot, Game
 from arbiter.core.match import Match
@@ -61,3 +63,29 @@ def autoplay(match: Match, bots: Mapping[str, Bot], rng: random.Random, max_step
         bot_step(match, bots, rng, apply)
         steps += 1
     return steps
+
+
+class BotSeat(msgspec.Struct, frozen=True):
+    """A bot sitting at a stored game, with the settings it was started with: its kind, the
+    seed of its own choices and how many legal commands the table numbered."""
+
+    kind: str
+    seed: int | None = None
+    menu: int | None = None
+
+
+def bot_record(seat: BotSeat) -> str:
+    """What a seat's bot record keeps (``random seed=7 menu=30``; a bare kind, as older
+    records and the service write it, is a bot with no settings of its own)."""
+    extra = [f"{k}={v}" for k, v in (("seed", seat.seed), ("menu", seat.menu)) if v is not None]
+    return " ".join([seat.kind, *extra])
+
+
+def read_bot_record(text: str) -> BotSeat:
+    kind, *rest = text.split()
+    settings: dict[str, int] = {}
+    for item in rest:
+        name, _eq, value = item.partition("=")
+        if name in ("seed", "menu") and value.lstrip("-").isdigit():
+            settings[name] = int(value)
+    return BotSeat(kind, settings.get("seed"), settings.get("menu"))

@@ -56,6 +56,8 @@ class Command(msgspec.Struct, forbid_unknown_fields=True):
 
     text: str
     command_id: str | None = None
+    #: the faces of physical dice as rolled, for a game created with ``"dice": "manual"``
+    faces: str | None = None
 
 
 class BotTurn(msgspec.Struct, forbid_unknown_fields=True):
@@ -82,6 +84,7 @@ class GameState(msgspec.Struct):
     to_act: list[str]
     decision: str
     prompt: str
+    turn: str
     status: str
     winners: list[str]
     result: str
@@ -128,6 +131,7 @@ class ProblemDoc(msgspec.Struct):
     detail: str
     rule_id: str | None = None
     section: str | None = None
+    faces_needed: bool | None = None
 
 
 def problems(*codes: int) -> dict[int, ResponseSpec]:
@@ -192,23 +196,23 @@ async def list_games(request: Request[Any, Any, Any]) -> list[Listing]:
 @get("/games/{game_id:str}", summary="The game as the bearer's seat sees it", responses=SEAT)
 async def game_state(request: Request[Any, Any, Any], game_id: FromPath[str], seat: FromQuery[str | None] = None) -> GameState:
     t = _tables(request)
-    who = await t.run(t.authorize, game_id, _token(request), seat)
-    return await t.run(t.state, game_id, who)
+    who = await t.who(game_id, _token(request), seat)
+    return await t.get_state(who)
 
 
 @post("/games/{game_id:str}/commands", status_code=200, summary="Act as the bearer's seat",
       responses=problems(400, 401, 403, 404, 409, 413, 422))
 async def post_command(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[Command]) -> Applied:
     t = _tables(request)
-    who = await t.run(t.authorize, game_id, _token(request), None)
-    return await t.run(t.command, game_id, who, data.text, data.command_id)
+    who = await t.who(game_id, _token(request), None)
+    return await t.run(t.command, who.game_id, who, data.text, data.command_id, data.faces)
 
 
 @post("/games/{game_id:str}/bot", status_code=200, summary="Let a bot play the bearer's routine turn",
       responses=problems(400, 401, 403, 404, 409, 422))
 async def post_bot_turn(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[BotTurn]) -> Applied:
     t = _tables(request)
-    who = await t.run(t.authorize, game_id, _token(request), None)
+    who = await t.who(game_id, _token(request), None)
     return await t.run(t.bot_turn, game_id, who, data.bot)
 
 
@@ -216,28 +220,28 @@ async def post_bot_turn(request: Request[Any, Any, Any], game_id: FromPath[str],
       responses=problems(400, 401, 403, 404, 409))
 async def post_undo(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Applied:
     t = _tables(request)
-    who = await t.run(t.authorize, game_id, _token(request), None)
+    who = await t.who(game_id, _token(request), None)
     return await t.run(t.undo, game_id, who)
 
 
 @get("/games/{game_id:str}/events", summary="The log as the bearer's seat may see it", responses=SEAT)
 async def game_events(request: Request[Any, Any, Any], game_id: FromPath[str], after: FromQuery[int] = 0) -> EventPage:
     t = _tables(request)
-    who = await t.run(t.authorize, game_id, _token(request), None)
-    return await t.run(t.events, game_id, who, after)
+    who = await t.who(game_id, _token(request), None)
+    return await t.read(who.game_id, t.events, who.game_id, who, after)
 
 
 @get("/games/{game_id:str}/stream", summary="The log as server-sent events, live", responses=SEAT)
 async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str], after: FromQuery[int] = 0) -> ServerSentEvent:
     t = _tables(request)
-    who = await t.run(t.authorize, game_id, _token(request), None)
+    who = await t.who(game_id, _token(request), None)
     gid = who.game_id
 
     async def feed() -> AsyncIterator[ServerSentEventMessage]:
         seen = after
         while True:
             waiter = t.waiter(gid)
-            page = await t.run(t.events, gid, who, seen)
+            page = await t.read(gid, t.events, gid, who, seen)
             for ev in page.events:
                 yield ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
                                              id=str(ev.seq))
@@ -256,7 +260,7 @@ async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str], a
      responses=SEAT)
 async def game_verify(request: Request[Any, Any, Any], game_id: FromPath[str]) -> Verdict:
     t = _tables(request)
-    who = await t.run(t.authorize, game_id, _token(request), None)
+    who = await t.who(game_id, _token(request), None)
     return await t.run(t.verify, game_id, who)
 
 

@@ -1,26 +1,31 @@
 """The tables a server keeps: games warm in memory, one writer thread, seats and tokens.
 
 All store work runs on one thread (the store's only writer), so requests never race each
-other on a game; streams wait on an asyncio event per game and never hold that thread, so a
-slow or dead client blocks nobody.
+other on a game. Reads never queue behind it: what a seat's GET returns is kept per (game,
+seq, seat) and answered on the event loop when it is kept; otherwise it is computed once, on
+a reader thread, from the game warm in memory, under that game's lock (which a write to the
+game holds too, so no read sees half a command). Streams wait on an asyncio event per game
+and hold no thread, so a slow or dead client blocks nobody.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import threading
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
 
 import msgspec
 
-from arbiter.core import audit, registry
-from arbiter.core.bots import get_bot, next_seat
+from arbiter.core import audit, explain, registry
+from arbiter.core.bots import get_bot, next_seat, read_bot_record
 from arbiter.core.engine import Engine
 from arbiter.core.errors import ArbiterError, ParseError, RuleViolation
 from arbiter.core.match import UNDO, Match
 from arbiter.projections.fold import SETUP
-from arbiter.projections.kernel import REFEREE, describe_kernel
+from arbiter.projections.kernel import REFEREE
 from arbiter.service import tokens
 from arbiter.service.boards import board_svg
 
@@ -31,6 +36,9 @@ STATES_KEPT = 2048
 
 #: Bot moves a server makes in a row before it hands the turn back (a safety net only).
 BOT_STEPS = 2000
+
+#: Threads that compute seats' answers from warm games (a game is read by one at a time).
+READERS = 4
 
 
 class Problem(Exception):
@@ -56,12 +64,17 @@ class Tables:
         self.admin_hash = tokens.token_hash(admin_token) if admin_token else None
         self.base_url = base_url
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arbiter-store")
+        self._readers = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="arbiter-read")
         self._store: Any = None
         self._opened: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, asyncio.Event] = {}
         self._bots: dict[str, dict[str, str]] = {}
-        self._states: dict[tuple[str, int, str], Any] = {}
+        self._states: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
+        self._states_lock = threading.Lock()
+        # Games warm in memory (written only on the writer thread, under the game's lock).
+        self._warm: dict[str, Match] = {}
+        self._locks: dict[str, threading.RLock] = {}
         # Caches of what never changes once written: ids as resolved, seats by token hash.
         self._ids: dict[str, str] = {}
         self._seats: dict[str, tuple[str, str]] = {}
@@ -74,6 +87,7 @@ class Tables:
     async def stopped(self) -> None:
         await self.run(self._close)
         self._pool.shutdown(wait=True)
+        self._readers.shutdown(wait=True)
 
     def _close(self) -> None:
         if self._opened is not None:
@@ -81,8 +95,27 @@ class Tables:
             self._opened = self._store = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn`` on the writer thread (anything that touches the store)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, fn, *args)
+
+    async def read(self, game_id: str, fn: Callable[..., T], *args: Any) -> T:
+        """``fn`` on a reader thread, under the lock of game ``game_id`` (warmed first, on the
+        writer thread, when it is not in memory yet)."""
+        if game_id not in self._warm:
+            await self.run(self.match, game_id)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._readers, self._locked, game_id, fn, args)
+
+    def _locked(self, game_id: str, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        with self.lock(game_id):
+            return fn(*args)
+
+    def lock(self, game_id: str) -> threading.RLock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks.setdefault(game_id, threading.RLock())
+        return lock
 
     def store(self) -> Any:
         """The store, opened once for the server's life (it is the store's writer)."""
@@ -119,13 +152,24 @@ class Tables:
         if not self.is_admin(token):
             raise Problem(401, "wrong token", "that is not this server's admin token")
 
+    async def who(self, game_id: str, token: str | None, seat: str | None) -> Who:
+        """:meth:`authorize`, answered on the event loop when the game id and the token were
+        seen before (they never change once written), else on the writer thread."""
+        if token is not None and game_id in self._ids and (
+                tokens.token_hash(token) in self._seats or self.is_admin(token)):
+            return self.authorize(game_id, token, seat)  # from the caches alone
+        return await self.run(self.authorize, game_id, token, seat)
+
     def authorize(self, game_id: str, token: str | None, seat: str | None) -> Who:
         """The seat a token acts as in a game; 401 without a valid token, 403 for another
         game's token or for another seat's view."""
         if token is None:
             raise Problem(401, "no token", "send the seat's token: Authorization: Bearer TOKEN")
-        store = self.store()
         gid = self._ids.get(game_id)
+        hashed = tokens.token_hash(token)
+        if gid is not None and (hashed in self._seats or self.is_admin(token)):
+            return self._authorized(game_id, gid, hashed, seat)  # no store needed
+        store = self.store()
         if gid is None:
             try:
                 gid = self._ids[game_id] = store.resolve_game_id(game_id)
@@ -135,16 +179,18 @@ class Tables:
                 if type(exc).__name__ != "UnknownGame":
                     raise
                 gid = None
-        if self.is_admin(token):
-            if gid is None:
-                raise Problem(404, "no such game", f"no game {game_id!r} here")
-            return self._asking(Who(gid, REFEREE), seat)
-        hashed = tokens.token_hash(token)
-        found = self._seats.get(hashed)
-        if found is None:
+        if hashed not in self._seats and not self.is_admin(token):
             found = store.seat_for_token(hashed)
             if found is not None:
                 self._seats[hashed] = found
+        return self._authorized(game_id, gid, hashed, seat)
+
+    def _authorized(self, game_id: str, gid: str | None, hashed: str, seat: str | None) -> Who:
+        if self.admin_hash is not None and tokens.same(hashed, self.admin_hash):
+            if gid is None:
+                raise Problem(404, "no such game", f"no game {game_id!r} here")
+            return self._asking(Who(gid, REFEREE), seat)
+        found = self._seats.get(hashed)
         if found is None:
             raise Problem(401, "wrong token", "that token belongs to no seat of this server")
         if gid is None or found[0] != gid:
@@ -181,7 +227,8 @@ class Tables:
         store = self.store()
         store.add_seat_access(gid, rows)
         self._bots[gid] = dict(data.bots)
-        self._play_bots(gid)
+        with self.lock(gid):
+            self._play_bots(gid)
 
         def access(tok: str) -> SeatAccess:
             return SeatAccess(token=tok, url=f"{self.base_url}/table/{gid}#{tok}")
@@ -197,17 +244,48 @@ class Tables:
                         winner=g.winner) for g in self.store().games()]
 
     def match(self, game_id: str) -> Match:
-        # The server is the store's only writer while it runs, so its warm games are current.
-        return self.engine.load_from(self.store(), game_id, fresh=True)
+        """A game warm in memory (folded from the store on the writer thread the first time).
+        The server is the store's only writer while it runs, so its warm games are current."""
+        warm = self._warm.get(game_id)
+        if warm is not None:
+            return warm
+        m = self.engine.load_from(self.store(), game_id, fresh=True)
+        self._warm.setdefault(m.game_id, m)
+        return self._warm[m.game_id]
+
+    def _do(self, game_id: str, text: str, seat: str, command_id: str | None = None) -> tuple[Any, Match]:
+        """Apply one command (writer thread), holding the game's lock so that no reader sees
+        the warm game in the middle of it; wakes the game's streams."""
+        with self.lock(game_id):
+            receipt, m, _events = self.engine.do(game_id, text, seat, command_id, self.store())
+            self._warm[m.game_id] = m
+        self._moved(m.game_id)
+        return receipt, m
+
+    def kept_state(self, who: Who) -> Any:
+        """The answer of a seat's GET when it is kept for the game's current seq (event loop:
+        a dictionary look-up, no lock; a seq inside a command is never a key)."""
+        m = self._warm.get(who.game_id)
+        if m is None:
+            return None
+        return self._states.get((who.game_id, m.seq, who.seat))
+
+    async def get_state(self, who: Who) -> Any:
+        kept = self.kept_state(who)
+        if kept is not None:  # every seat's clients ask again after each move
+            return kept
+        return await self.read(who.game_id, self.state, who.game_id, who)
 
     def state(self, game_id: str, who: Who) -> Any:
+        """What ``who`` sees now: computed once per (game, seq, seat), then kept."""
         from arbiter.service.api import GameState
 
         m = self.match(game_id)
         seat = who.seat
         key = (m.game_id, m.seq, seat)
-        if key in self._states:  # every seat's clients ask again after each move
-            return self._states[key]
+        kept = self._states.get(key)
+        if kept is not None:
+            return kept
         view = m.view(seat)
         plain = msgspec.to_builtins(view)
         to_act = m.to_act()
@@ -215,30 +293,40 @@ class Tables:
         legal: list[str] = []
         if out is None and seat in to_act.seats:
             legal = m.legal_texts(seat)
-        state = self._states[key] = GameState(
+        state = GameState(
             game_id=m.game_id, kind=m.game.id, title=m.game.title, seq=m.seq, seat=seat,
             seats=list(m.seats), to_act=[] if out else list(to_act.seats),
             decision="over" if out else to_act.kind, prompt="" if out else (to_act.prompt or ""),
-            status="over" if out else "playing", winners=list(out.winners) if out else [],
-            result=(out.reason or "") if out else "",
+            turn=explain.whose_turn(m), status="over" if out else "playing",
+            winners=list(out.winners) if out else [], result=(out.reason or "") if out else "",
             view=plain, legal=legal, board=board_svg(m.game.id, plain, seat))
-        if len(self._states) > STATES_KEPT:
-            self._states.pop(next(iter(self._states)))
+        with self._states_lock:
+            self._states[key] = state
+            while len(self._states) > STATES_KEPT:
+                self._states.popitem(last=False)
         return state
 
-    def command(self, game_id: str, who: Who, text: str, command_id: str | None) -> Any:
+    def command(self, game_id: str, who: Who, text: str, command_id: str | None,
+                faces: str | None = None) -> Any:
+        with self.lock(who.game_id):  # the bots' turns after it and its answer too
+            return self._command(game_id, who, text, command_id, faces)
+
+    def _command(self, game_id: str, who: Who, text: str, command_id: str | None, faces: str | None) -> Any:
         if who.seat == REFEREE:
             raise Problem(403, "not a seat", "the referee's token watches and undoes; seats act")
         if not text.strip():
             raise Problem(422, "not a command", "the command is empty")
         if len(text) > 2000:
             raise Problem(422, "not a command", "a command is at most 2000 characters")
+        if faces is not None:
+            text = explain.with_faces(text, faces)
         try:
-            receipt, m, _events = self.engine.do(game_id, text, who.seat, command_id, self.store())
+            receipt, m = self._do(game_id, text, who.seat, command_id)
         except (RuleViolation, ParseError) as exc:
             self._refused(game_id, who.seat, text, exc)
+            if isinstance(exc, ParseError):
+                raise self._unparsed(game_id, who.seat, text, exc) from None
             raise
-        self._moved(m.game_id)
         first = receipt.first_seq
         self._play_bots(m.game_id)
         return self._applied(m.game_id, who, str(receipt), receipt.seq, first)
@@ -250,8 +338,20 @@ class Tables:
         self.store().add_refusal(m.game_id, m.seq, seat, text, getattr(exc, "rule_id", None),
                                  str(exc), exc.exit_code, "service")
 
+    def _unparsed(self, game_id: str, seat: str, text: str, exc: ParseError) -> ArbiterError:
+        """A command that did not parse, with the same hint the command line gives; a
+        manual-dice game's missing faces say so, for the table to ask for them."""
+        m = self.match(game_id)
+        if explain.needs_faces(m, exc):
+            return Problem(422, "faces needed", str(exc), faces_needed=True)
+        return explain.with_hint(exc, m, seat, text)
+
     def bot_turn(self, game_id: str, who: Who, kind: str | None) -> Any:
         """A bot decides for the seat while it is the seat's decision (a routine turn)."""
+        with self.lock(who.game_id):
+            return self._bot_turn(game_id, who, kind)
+
+    def _bot_turn(self, game_id: str, who: Who, kind: str | None) -> Any:
         if who.seat == REFEREE:
             raise Problem(403, "not a seat", "the referee's token watches and undoes; seats act")
         m = self.match(game_id)
@@ -267,15 +367,18 @@ class Tables:
             if not legal:
                 break
             text = m.game.command_text(bot(m.state, who.seat, legal, rng))
-            r, m, _e = self.engine.do(m.game_id, text, who.seat, None, self.store())
+            r, m = self._do(m.game_id, text, who.seat)
             receipt = str(r)
-            self._moved(m.game_id)
             if m.to_act().kind == "turn" and m.to_act().seats and m.to_act().seats[0] != who.seat:
                 break
         self._play_bots(m.game_id)
         return self._applied(m.game_id, who, receipt, m.seq, first)
 
     def undo(self, game_id: str, who: Who) -> Any:
+        with self.lock(who.game_id):
+            return self._undo(game_id, who)
+
+    def _undo(self, game_id: str, who: Who) -> Any:
         m = self.match(game_id)
         top = m.folded.top if m.folded else None
         if top is None or m.texts.get(top.command_id, (None, SETUP))[1] == SETUP:
@@ -283,8 +386,7 @@ class Tables:
         mover = m.actors.get(top.first_seq)
         if who.seat != REFEREE and mover != who.seat:
             raise Problem(403, "not your move", f"the last move was {mover}'s; a seat may retract only its own")
-        receipt, m, _events = self.engine.do(game_id, UNDO, mover, None, self.store())
-        self._moved(m.game_id)
+        receipt, m = self._do(game_id, UNDO, mover)
         return self._applied(m.game_id, who, str(receipt), receipt.seq, receipt.first_seq)
 
     def _applied(self, game_id: str, who: Who, receipt: str, seq: int, first: int) -> Any:
@@ -297,7 +399,7 @@ class Tables:
         from arbiter.service.api import EventPage, ShownEvent
 
         m = self.match(game_id)
-        shown = [ShownEvent(seq=s, actor=a, type=type(ev).__name__, text=describe(m, ev),
+        shown = [ShownEvent(seq=s, actor=a, type=type(ev).__name__, text=explain.describe(m, ev, who.seat),
                             event=msgspec.to_builtins(ev))
                  for s, a, ev in m.log(who.seat, after=after)]
         return EventPage(seq=m.seq, events=shown)
@@ -338,11 +440,6 @@ class Tables:
             legal = m.legal(seat)
             if not legal:
                 return
-            bot = get_bot(game, bots[seat])
+            bot = get_bot(game, read_bot_record(bots[seat]).kind)
             text = game.command_text(bot(m.state, seat, legal, rng))
-            _r, m, _e = self.engine.do(game_id, text, seat, None, self.store())
-            self._moved(game_id)
-
-
-def describe(match: Match, ev: Any) -> str:
-    return describe_kernel(ev) or match.game.projection.describe(ev)
+            _r, m = self._do(game_id, text, seat)

@@ -216,3 +216,43 @@ def test_every_refusal_is_one_query_away_on_either_store(tmp_path, store_url):
         ("play", "ann", "bid 9", "DUEL-BID", 1), ("try", "bob", "bid 8", "DUEL-BID", 1)]
     assert {r["seq"] for r in rows} == {4}  # all refused at the position after setup
     assert cli("verify", gid).returncode == 0  # the game's own record is untouched
+
+
+def test_play_resumes_with_the_bot_seed_and_menu_size_it_was_started_with(tmp_path):
+    started = ["play", "duel", "-p", "ann,bob", "--seed", "5", "--bot", "bob=random", "--bot-seed", "7"]
+    out = run(tmp_path, *started, "--max-menu", "1", stdin="quit\n")
+    assert out.returncode == 0, out.stderr
+    gid = out.stdout.split("new game ")[1].split()[0]
+    again = run(tmp_path, "play", gid, stdin="quit\n")
+    assert "bots as the game was started: bob=random (bot seed 7, menu of 1)" in again.stdout
+    assert "   1 " in again.stdout and "   2 " not in again.stdout and "more (type the command)" in again.stdout
+
+    def transcript(game_id: str) -> list[str]:
+        text = run(tmp_path, "export", game_id).stdout
+        return [line for line in text.splitlines() if not line.startswith("#")]
+
+    # the bots choose the same whether the game was played in one sitting or resumed
+    whole = run(tmp_path, *started, stdin="1\n" * 12 + "quit\n")
+    one_sitting = whole.stdout.split("new game ")[1].split()[0]
+    part = run(tmp_path, *started, stdin="1\n" * 4 + "quit\n")
+    resumed = part.stdout.split("new game ")[1].split()[0]
+    rest = run(tmp_path, "play", resumed, stdin="1\n" * 8 + "quit\n")
+    assert rest.returncode == 0, rest.stderr
+    assert len(transcript(one_sitting)) > 4
+    assert transcript(one_sitting) == transcript(resumed)
+
+
+def test_an_80x24_terminal_gets_the_compact_board_and_board_shows_it_whole(tmp_path, tty):
+    out = run(tmp_path, "new", "villainous", "--seed", "4", "--players", "ann,bob")
+    assert out.returncode == 0, out.stderr
+    t = tty("play", out.stdout.strip(), "--no-pass-screen")
+    screen = t.wait_for("ann>")
+    # the whole turn fits one screen: the table, ann's hand, whose turn, the menu, the prompt
+    assert "Villainous — round" in screen and "Your hand: " in screen and " 1 " in screen
+    assert "Objective:" not in screen  # the full layout's Objective lines are in `board`
+    t.line("board")
+    t.wait_for("Objective:")
+    full = run(tmp_path, "show", out.stdout.strip(), "--as", "ann")
+    short = run(tmp_path, "show", out.stdout.strip(), "--as", "ann", "--compact")
+    assert short.returncode == 0 and "Objective:" in full.stdout and "Objective:" not in short.stdout
+    assert len(short.stdout.splitlines()) <= 22 < len(full.stdout.splitlines())

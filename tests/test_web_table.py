@@ -165,7 +165,7 @@ def test_two_browsers_play_villainous_to_the_end_each_seeing_only_their_own_hand
         assert final["status"] == "over", f"not finished after 400 turns (seq {final['seq']})"
         for page in pages.values():
             wait_until(page, lambda: body(page, "status") == "over")
-            assert "Game over" in page.text_content("[data-testid=turn]")
+            assert "game over — winner" in page.text_content("[data-testid=turn]")  # the words of the terminal
         assert typed and clicked
         assert api.get(f"/games/{game['game_id']}/verify",
                        headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()["ok"]

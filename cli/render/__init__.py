@@ -21,6 +21,10 @@ RENDERERS: dict[str, str] = {
 #: Every board fits a terminal's 80 columns.
 WIDTH = 80
 
+#: A compact board's most lines: with whose turn it is, the menu in columns and the prompt,
+#: it fits an 80x24 terminal.
+COMPACT_HEIGHT = 20
+
 _TAG = re.compile(r"\[/?[a-z][a-z ]*\]")
 
 
@@ -38,6 +42,37 @@ def renderer(game_id: str) -> Callable[[Any, str | None], str]:
         return fit(draw(state, seat))
 
     return fitted
+
+
+def compact_renderer(game_id: str) -> Callable[[Any, str | None], str]:
+    """The board for a short terminal: the game's own compact layout where it has one (a
+    ``compact`` beside its ``render``), squeezed to :data:`COMPACT_HEIGHT` lines."""
+    spec = RENDERERS.get(game_id)
+    draw: Callable[[Any, str | None], str] = plain
+    if spec is not None:
+        module, attr = spec.split(":")
+        try:
+            mod = importlib.import_module(module)
+            draw = getattr(mod, "compact", None) or getattr(mod, attr)
+        except (ImportError, AttributeError):
+            pass
+
+    def squeezed(state: Any, seat: str | None) -> str:
+        return squeeze(fit(draw(state, seat)))
+
+    return squeezed
+
+
+def squeeze(text: str, height: int = COMPACT_HEIGHT) -> str:
+    """``text`` in at most ``height`` lines: blank lines go first; then the middle, so the
+    head (the board) and the tail (the viewer's own hand and what is awaited) stay."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    if len(lines) <= height:
+        return "\n".join(lines)
+    tail = height // 3
+    head = height - tail - 1
+    hidden = len(lines) - head - tail
+    return "\n".join([*lines[:head], f"  [dim]… {hidden} more lines (`board` shows them all)[/dim]", *lines[-tail:]])
 
 
 def visible(text: str) -> int:

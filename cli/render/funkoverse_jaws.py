@@ -200,3 +200,13 @@ def key_lines(state: FJState) -> list[str]:
              "     ~ submerged, ^ emerged, * acting; ### filled; | --- walls; o blocked corner",
              "     , light and ; dark starting areas; A-D point markers" + extra]
     return lines + house_line(state)
+
+
+def compact(state: FJState, seat: str | None) -> str:
+    """The board and both teams' panels, without the key and the house note below them."""
+    lines = render(state, seat).split("\n")
+    key = next((i for i, line in enumerate(lines) if line.startswith("key:")), None)
+    if key is None:
+        return "\n".join(lines)
+    rest = [line for line in lines[key:] if not line.startswith((" ", "key:", "house ("))]
+    return "\n".join(lines[:key] + rest)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from arbiter.core.monster_derby.board import LANES, parse_space
@@ -116,3 +117,13 @@ def render(state: Any, seat: str | None) -> str:
         for card, pts in zip(state.dealt[seat], state.dealt_points.get(seat, ())):
             lines.append(f"dealt {card}{' (house)' if house(getattr(state, 'agendas_source', '')) else ''}: " + ", ".join(f"{c} {_pts(p)}" for c, p in pts.items()))
     return "\n".join(lines)
+
+
+def compact(state: Any, seat: str | None) -> str:
+    """The track and a line per monster (its abilities and the legends are in `board`)."""
+    out = []
+    for line in render(state, seat).split("\n"):
+        if line.startswith(("   ability", "    terrain:", "    monsters:")) or not line.strip():
+            continue
+        out.append(line if line.startswith((" ", "|")) else re.sub(r"   +", "  ", line))
+    return "\n".join(out)

@@ -42,7 +42,9 @@ def _cell_lines(state: MSState, space: str, marks: dict[str, list[str]]) -> tupl
     return top[:CELL - 1].ljust(CELL), ("." + res if res else ".")[:CELL - 1].ljust(CELL)
 
 
-def render_map(state: MSState) -> str:
+def render_map(state: MSState, one_line: bool = False) -> str:
+    """The hex map, two lines a space (name and Seekers; what lies there), or one
+    (``R5d1:2aQ``) for a short terminal."""
     b = board_of(state.content)
     marks: dict[str, list[str]] = {}
     initials = letters(state)
@@ -57,6 +59,10 @@ def render_map(state: MSState) -> str:
         row = [by_pos[(q, r)] for q in range(-radius, radius + 1) if (q, r) in by_pos]
         indent = " " * ((2 * radius + 1 - len(row)) * CELL // 2)
         cells = [_cell_lines(state, sp, marks) for sp in row]
+        if one_line:
+            joined = ["".join(top.split()) + ":" + low.strip()[1:] for top, low in cells]
+            lines.append(indent + "".join(j[:CELL - 1].ljust(CELL) for j in joined))
+            continue
         lines.append(indent + "".join(c[0] for c in cells))
         lines.append(indent + "".join(c[1] for c in cells))
     mapped = "house map; " if any(sp.get("source") == "house" for sp in state.content["spaces"]) else ""
@@ -143,3 +149,21 @@ def _opt(o: dict[str, Any]) -> str:
         if o.get(key):
             parts.append(word + " " + ", ".join(f"{n} {k}" for k, n in o[key].items()))
     return "; ".join(parts)
+
+
+def compact(state: MSState, seat: str | None) -> str:
+    """The map without its legend, a line per player, and what is awaited."""
+    out = [f"My Little Scythe - turn {state.turn}" + (" - GRAND FINALE" if state.finale else "")]
+    out += render_map(state, one_line=True).split("\n")[:-3]  # the legend's three lines: `board` has them
+    for s in state.order:
+        p = state.players[s]
+        seekers = ",".join("camp" if w == BASE else w for w in p.seekers)
+        mine = ""
+        if s == seat:
+            mine = f"  spells {','.join(p.spells) or 'none'}" + ("" if p.personality == "?" else f"  {p.personality}")
+        out.append(f"{s} ({letters(state)[s]}): {seekers}  friendship {p.friendship}  pies {p.pies}/10"
+                   f"  trophies {len(p.trophies)}{mine}")
+    full = render(state, seat).split("\n")
+    start = next(i for i, line in enumerate(full) if line.startswith("supply:"))
+    out += [line for line in full[start + 1:] if not line.startswith(("==", "   "))]
+    return "\n".join(out)

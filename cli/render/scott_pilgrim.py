@@ -3,6 +3,7 @@ beside it, then the characters and the items."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -187,3 +188,14 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
         out += textwrap.wrap(part, WIDTH, subsequent_indent=indent,
                              drop_whitespace=True) or [""]
     return out
+
+
+def compact(state: Any, seat: str | None) -> str:
+    """The venue and the characters, without the item deck and the house-content note."""
+    lines = render(state, seat).split("\n")
+    cut = next((i for i, line in enumerate(lines) if line.startswith("Item deck:")), len(lines))
+    start = next((i for i, line in enumerate(lines) if line.startswith("Characters:")), cut)
+    # the characters' columns closed up, each on one line where it fits
+    people = [re.sub(r"   +", "  ", line.strip()) if not line.lstrip().startswith("equipped") else line
+              for line in lines[start + 1:cut]]
+    return "\n".join(lines[:start] + [p for p in people if p])

@@ -89,7 +89,7 @@ def render(state: Any, seat: str | None) -> str:
     return "\n".join(_wrap(line) for line in lines)
 
 
-def _wrap(line: str, width: int = 100) -> str:
+def _wrap(line: str, width: int = 80) -> str:
     """Long lines fold at ``width`` columns, the rest indented under their start."""
     if len(re.sub(r"\[/?[a-z ]+\]", "", line)) <= width:
         return line
@@ -120,3 +120,42 @@ def _card_line(t: Table, s: str, c: str) -> str:
     if cd["type"] == "bounty":
         bits.append(f", progress {len(info['progress'])}/{len(cd.get('progress', []))}")
     return "".join(bits) + ")" + _house(t, c)
+
+
+def compact(state: Any, seat: str | None) -> str:
+    """The table for a short terminal: a line per Villain, the sector of the one to play
+    (card names, no card text), what is awaited, and the viewer's hand by name and cost."""
+    t = Table(state)
+    d = t.d
+    who = "game over" if state.winners else f"round {state.round}, {state.active}'s turn ({state.phase})"
+    lines = [f"[bold]Villainous[/bold] — {who}"]
+    if state.winners:
+        lines.append(f"[bold green]Winner: {', '.join(state.winners)}[/bold green] — {state.reason}")
+    for s in d["order"]:
+        v = t.villain(s)
+        mark = " [yellow]<-[/yellow]" if s == state.active and not state.winners else ""
+        lines.append(f"{s}: {v['name']} ({progress(state, s)}/{v['objective']['count']}){mark}  Credits {d['credits'][s]}"
+                     f"  Ambition {d['ambition'][s]}  hand {len(d['hand'][s])}")
+    focus = seat if seat in d["order"] else state.active
+    if focus in d["order"]:
+        v = t.villain(focus)
+        mover = d["mover"][focus]
+        for loc in v["locations"]:
+            lid = loc["id"]
+            hidden = t.covered(focus, lid)
+            syms = ",".join(f"({_sym(x)})" if i in hidden else _sym(x) for i, x in enumerate(loc["actions"]))
+            cards = ", ".join(t.card(c)["name"] for c in t.cards_at(focus, lid))
+            lines.append(f"  {loc['name']}{'*' if mover == lid else ''}: {syms}" + (f" — {cards}" if cards else ""))
+    if state.pending:
+        p = state.pending[-1]
+        lines.append(f"Waiting on {p['seat']}: {p['prompt']}")
+    if state.window:
+        lines.append(f"Condition window: {', '.join(state.window['queue'])} may play a Condition or pass")
+    if seat in d["hand"]:
+        cards = []
+        for c in d["hand"][seat]:
+            if c != "?":
+                n, kind = t.cost_of(seat, c)
+                cards.append(f"{t.card(c)['name']} <{c}> ({n}{'A' if kind == 'ambition' else 'C'})")
+        lines.append("Your hand: " + (", ".join(cards) or "empty"))
+    return "\n".join(lines)

@@ -12,6 +12,7 @@ const token = sessionStorage.getItem(key) || "";
 const auth = { "Authorization": "Bearer " + token };
 const $ = (id) => document.getElementById(id);
 let lastSeq = 0;
+let shownSeq = 0;
 
 function words(s) { return String(s).replace(/[_-]/g, " "); }
 
@@ -38,6 +39,11 @@ async function call(method, path, body) {
   if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
   const r = await fetch(path, opts);
   const data = await r.json().catch(() => ({}));
+  if (!r.ok && data.faces_needed && body && body.text && !body.faces) {
+    // physical dice: the server says which faces it needs; roll, type them, try again
+    const faces = window.prompt(data.detail + "\nFaces as rolled:");
+    if (faces && faces.trim()) return call(method, path, { ...body, faces: faces.trim() });
+  }
   if (!r.ok) { refuse(data); return null; }
   return data;
 }
@@ -62,13 +68,13 @@ function add(list, term, value) {
 
 async function refresh() {
   const st = await call("GET", "/games/" + encodeURIComponent(gameId));
-  if (!st) return;
+  // answers can arrive out of order (a click's refresh and the stream's): never draw an
+  // older state over a newer one, nor the same one again (its buttons stay put)
+  if (!st || st.seq <= shownSeq) return;
+  shownSeq = st.seq;
   $("title").textContent = st.title + " — " + st.game_id;
   $("who").textContent = "You are " + st.seat + ".";
-  $("turn").textContent = st.status === "over"
-    ? "Game over — winner: " + (st.winners.join(", ") || "nobody") + (st.result ? " (" + st.result + ")" : "")
-    : (st.to_act.join(", ") + (st.decision === "simultaneous" ? " choose in secret" : st.decision === "reaction" ? " may react" : " to act")
-       + (st.prompt ? ": " + st.prompt : ""));
+  $("turn").textContent = st.turn;  // in the same words as at the terminal
   document.body.dataset.status = st.status;
   document.body.dataset.seq = st.seq;
   document.body.dataset.myTurn = st.legal.length ? "yes" : "no";

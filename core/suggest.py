@@ -1,6 +1,6 @@
-"""Typo suggestions at the CLI edge, the same for every game: when a command does not parse,
-the nearest legal command texts and the nearest words (card, character, space names) the
-legal commands and the game's command forms use."""
+"""Typo suggestions, the same for every game and for both doors (command line and service):
+when a command does not parse, the nearest legal command texts and the nearest words (card,
+character, space names) the legal commands and the game's command forms use."""
 
 from __future__ import annotations
 
@@ -38,11 +38,3 @@ def suggestions(text: str, legal: Sequence[str], syntax: Iterable[str] = ()) -> 
         if close:
             fixes.append(f"{word!r}: {' or '.join(repr(c) for c in close)}")
     return ("did you mean " + "; ".join(fixes) + "?") if fixes else ""
-
-
-def with_suggestions(message: str, text: str, legal: Sequence[str], syntax: Iterable[str] = ()) -> str:
-    """A parse error's message with suggestions added (unless the game already made some)."""
-    if "did you mean" in message.lower():
-        return message
-    hint = suggestions(text, legal, syntax)
-    return f"{message} — {hint}" if hint else message
