@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from arbiter.core.errors import ParseError
+from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.core.monster_derby.board import FINISH, LANES, parse_space
 
 class Keep(msgspec.Struct, frozen=True, tag=True):
@@ -147,8 +147,11 @@ def parse(state: Any, text: str) -> Command:
         arity(2, "call giant 5c")
         return Call(monster(args[0]), space(args[1], False))
     if verb == "curse":
-        if not 1 <= len(args) <= 3:
+        if not args:
             raise ParseError("curse takes the cursed monster's way back: 1 to 3 spaces", hint="curse 4c 3c 2c  (or just the last space: curse 2c)")
+        if len(args) > 3:
+            raise RuleViolation("MD-CURSE-PATH", f"a cursed monster goes back 3 spaces, not {len(args)}"
+                                " (\"Move the cursed monster backwards 3 spaces\")")
         return Curse(tuple(space(a, False) for a in args))
     if verb == "copy":
         arity(1, "copy griffin")
