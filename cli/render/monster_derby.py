@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbiter.cli.render import house_options
+from arbiter.core.monster_derby import GAME
 from arbiter.core.monster_derby.board import LANES, parse_space
 from arbiter.projections.monster_derby import label
 
@@ -110,4 +112,6 @@ def render(state: Any, seat: str | None) -> str:
     elif seat and state.phase == "agendas" and state.dealt.get(seat):
         for card, pts in zip(state.dealt[seat], state.dealt_points.get(seat, ())):
             lines.append(f"dealt {card}{' (house)' if house(getattr(state, 'agendas_source', '')) else ''}: " + ", ".join(f"{c} {_pts(p)}" for c, p in pts.items()))
+    lines.append(house_options(GAME, state.options))
     return "\n".join(lines)
+
