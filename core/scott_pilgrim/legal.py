@@ -162,14 +162,12 @@ def move_candidates(s: SPState, cid: str, free: list[Any]) -> list[Cmd]:
 
 def worth_stopping(s: SPState, cid: str) -> set[str]:
     """The spaces where a move may stop short in the menu: next to an opponent or an object
-    (to strike, grab or push), or on an item space for a Good Guy; any other stop can be typed
-    (a straight line ending anywhere else is offered at its full length only)."""
-    c = s.chars[cid]
+    (to strike, grab or push); any other stop (an item space among them) can be typed, and a
+    straight line ending anywhere else is offered at its full length only. A menu of every
+    stop along eight lines is mostly moves, and a battle picked from it drags on."""
     targets = [pos for pos, t in B.occupants(s).items() if t in s.objects or R.enemies(s, cid, t)]
-    out = {q for pos in targets for q in B.neighbours(s, pos)}
-    if c.team == "good":
-        out |= set(s.content["venue"]["item_spaces"])
-    return out
+    return {q for pos in targets for q in B.neighbours(s, pos)}
+
 
 def ability_candidates(s: SPState, cid: str, aid: str) -> list[Cmd]:
     a = R.ability(s, aid)
