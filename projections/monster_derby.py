@@ -17,6 +17,20 @@ from arbiter.projections.kernel import Base, Decision, Outcome
 
 r = msgspec.structs.replace
 
+# the rulebook's words for abilities, wacky effects and effect clips (Ability Summary)
+LABEL = {"none": "none", "flies": "Flies", "double_move": "2x move", "attack_360": "360 Attack",
+         "attack_again": "Attack Again", "attack_dice_hp": "Attack Dice = Hit Points", "blast": "Blast",
+         "brushwalker": "Brushwalker", "call": "Call", "charge": "Charge", "copy": "Copy (house)",
+         "counter_strike": "Counter-Strike", "minus_one": "-1 Damage", "plus_one": "+1 Damage",
+         "half_damage": "1/2 Damage", "rage": "Rage", "poison": "Poison", "webs": "Webs",
+         "curse": "Curse (back 3)", "stun": "Stun", "dodge": "Dodge"}
+
+
+def label(word: str) -> str:
+    """An ability or effect in the rulebook's words (an unknown one, from a user's content
+    file, with its underscores read as spaces)."""
+    return LABEL.get(word, word.replace("_", " "))
+
 
 class Monster(msgspec.Struct, frozen=True):
     """A monster card in its coloured stand, with its hit point clip and coloured clips."""
@@ -315,20 +329,23 @@ def describe(event: Event) -> str:
     if isinstance(event, Recovered):
         return f"the {e.monster} recovers to {e.hp} HP" + (" (it must)" if e.forced else "")
     if isinstance(event, Attacked):
-        w = [x for x in (e.wacky_attack, e.wacky_defense) if x]
+        w = [f"wacky attack {label(e.wacky_attack)}" if e.wacky_attack else "",
+             f"wacky defense {label(e.wacky_defense)}" if e.wacky_defense else ""]
+        w = [x for x in w if x]
+        face = {"both": "both symbols", "blank": "a blank"}.get(e.wacky, f"the {e.wacky}")
         return (f"the {e.attacker} {'counter-strikes' if e.kind == 'counter' else 'attacks'} the {e.defender}:"
-                f" {e.dice} dice, {e.hits} hits, wacky {e.wacky}{' (' + ', '.join(w) + ')' if w else ''},"
-                f" {e.damage} damage")
+                f" {e.dice} {'die' if e.dice == 1 else 'dice'}, {e.hits} {'hit' if e.hits == 1 else 'hits'},"
+                f" the wacky die shows {face}{' (' + ', '.join(w) + ')' if w else ''}, {e.damage} damage")
     if isinstance(event, Damaged):
         return f"the {e.monster} takes {e.amount} damage ({e.cause}); {e.hp} HP left"
     if isinstance(event, MonsterDied):
         return f"the {e.monster} dies; its grave stays on {e.space}"
     if isinstance(event, EffectGained):
-        return f"the {e.monster} gains {e.effect}"
+        return f"the {e.monster} gains {label(e.effect)}"
     if isinstance(event, EffectSpent):
-        return f"the {e.monster} loses {e.effect}"
+        return f"the {e.monster} loses {label(e.effect)}"
     if isinstance(event, AbilityCopied):
-        return f"the {e.monster} copies the {e.source}'s ability ({e.ability})" + (
+        return f"the {e.monster} copies the {e.source}'s ability ({label(e.ability)})" + (
             f": +{e.points} movement points" if e.points else "")
     if isinstance(event, CursePending):
         return f"the {e.by} curses the {e.monster}: it must go back 3 spaces (the player chooses the way)"
@@ -337,6 +354,7 @@ def describe(event: Event) -> str:
     if isinstance(event, RoundEnded):
         return f"round {e.round} ends; every monster rotates back"
     if isinstance(event, GameEnded):
-        return f"game over ({e.reason}): winners {', '.join(e.winners) or 'none'}; scores {e.scores}"
+        scores = ", ".join(f"{s} {n:g}" for s, n in e.scores.items()) or "none"
+        return f"game over ({e.reason}): {' and '.join(e.winners) or 'nobody'} {'win' if len(e.winners) != 1 else 'wins'}; scores: {scores}"
     from arbiter.projections.kernel import describe_event
     return describe_event(event)

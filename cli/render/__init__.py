@@ -103,6 +103,16 @@ def fit(text: str, width: int = WIDTH) -> str:
     return "\n".join(out)
 
 
+def house_options(game: Any, options: dict[str, Any]) -> str:
+    """The house options in force, as typed (``--option name=value``): the readings and
+    fillings of the rulebook's gaps that a table may want to change."""
+    def typed(v: Any) -> str:
+        return str(v).lower() if isinstance(v, bool) else str(v)
+
+    return "house options: " + ", ".join(f"{o.name}={typed(options.get(o.name, o.default))}"
+                                         for o in game.options if o.house)
+
+
 def plain(state: Any, seat: str | None) -> str:
     """Fallback: the state as indented JSON."""
     return msgspec.json.format(msgspec.json.encode(state), indent=2).decode()

@@ -5,14 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from arbiter.cli.render import house_options
+from arbiter.core.monster_derby import GAME
 from arbiter.core.monster_derby.board import LANES, parse_space
+from arbiter.projections.monster_derby import label
 
-LABEL = {"none": "none", "flies": "Flies", "double_move": "2x move", "attack_360": "360 Attack",
-         "attack_again": "Attack Again", "attack_dice_hp": "Attack Dice = Hit Points", "blast": "Blast",
-         "brushwalker": "Brushwalker", "call": "Call", "charge": "Charge", "copy": "Copy (house)",
-         "counter_strike": "Counter-Strike", "minus_one": "-1 Damage", "plus_one": "+1 Damage",
-         "half_damage": "1/2 Damage", "rage": "Rage", "poison": "Poison", "webs": "Webs",
-         "curse": "Curse (back 3)", "stun": "Stun", "dodge": "Dodge"}
 GLYPH = {"path": ".", "rock": "^", "brush": "\"", "water": "~", "desert": ":", "impassable": "#"}
 
 
@@ -79,12 +76,12 @@ def render(state: Any, seat: str | None) -> str:
         where_s = {"finished": f"finished #{state.finishes.index(mid) + 1}" if mid in state.finishes else "finished",
                    "dead": f"dead (grave {state.graves.get(mid, '?')})"}.get(m.status, m.space)
         turned = " turned" if m.turned and m.status == "racing" else ""
-        eff = ("; clips: " + ", ".join(sorted(m.effects))) if m.effects else ""
+        eff = ("; clips: " + ", ".join(sorted(label(x) for x in m.effects))) if m.effects else ""
         lines.append(f"{codes[mid]} {m.name:<13} {m.colour:<7} {hp:<9} {m.attack} dice  {','.join(m.natives):<12}"
                      f" {where_s}{turned}{eff}{house(getattr(state, 'sources', {}).get(mid, ''))}")
-        copied = f" (copying {LABEL.get(m.copied, m.copied)})" if getattr(m, "copied", "") else ""
-        lines.append(f"   ability {LABEL.get(m.ability, m.ability)}{copied}; wacky attack"
-                     f" {LABEL.get(m.wacky_attack, m.wacky_attack)}; wacky defense {LABEL.get(m.wacky_defense, m.wacky_defense)}")
+        copied = f" (copying {label(m.copied)})" if getattr(m, "copied", "") else ""
+        lines.append(f"   ability {label(m.ability)}{copied}; wacky attack"
+                     f" {label(m.wacky_attack)}; wacky defense {label(m.wacky_defense)}")
     lines.append("")
     if state.phase == "agendas":
         waiting = [s for s in state.seats if s not in state.kept]
@@ -116,6 +113,7 @@ def render(state: Any, seat: str | None) -> str:
     elif seat and state.phase == "agendas" and state.dealt.get(seat):
         for card, pts in zip(state.dealt[seat], state.dealt_points.get(seat, ())):
             lines.append(f"dealt {card}{' (house)' if house(getattr(state, 'agendas_source', '')) else ''}: " + ", ".join(f"{c} {_pts(p)}" for c, p in pts.items()))
+    lines.append(house_options(GAME, state.options))
     return "\n".join(lines)
 
 

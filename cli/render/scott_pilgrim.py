@@ -9,6 +9,8 @@ from typing import Any
 
 from rich.markup import escape
 
+from arbiter.cli.render import house_options
+from arbiter.core.scott_pilgrim import GAME
 from arbiter.projections.scott_pilgrim import COLS, SPState, card_id
 
 ABBR = {"scott": "SC", "ramona": "RA", "knives": "KN", "stephen": "ST", "kim": "KI",
@@ -164,6 +166,7 @@ def render(state: Any, seat: str | None) -> str:
     lines.extend(_wrap("House content (not printed in the rulebook): the venue's layout,"
                        + (f" the boards of {', '.join(house)}," if house else "")
                        + " the items marked house."))
+    lines.extend(_wrap(house_options(GAME, s.options)))
     # plain text, escaped for rich (a literal [ would start markup); the title in bold
     out = [escape(line) for line in lines]
     out[0] = "[bold]The Rockit[/bold]" + out[0][len("The Rockit"):]

@@ -1,7 +1,6 @@
-"""Monster Derby's Game object and decider (the command forms are in commands.py): a turn
-is ``roll``, then ``take-marker`` or ``control <monster>``, then steps (``move``, ``fly``,
-``attack``, ``recover``, ``call``, ``copy``) and ``end``; a curse that strikes waits for the
-player's ``curse`` way back before the attack goes on."""
+"""The Game of Monster Derby: its options, content checks and setup; the rules and the
+decider are in :mod:`.rules`, the commands in :mod:`.commands`, what may be done now in
+:mod:`.legal`."""
 
 from __future__ import annotations
 
@@ -9,21 +8,16 @@ import re
 from typing import Any
 
 from arbiter.core.dice import Rng
-from arbiter.core.errors import BadContent, ManualDiceError, ParseError, RuleViolation, require
+from arbiter.core.errors import BadContent, RuleViolation
 from arbiter.core.game import Game, Option
+from arbiter.core.monster_derby import commands as C
+from arbiter.core.monster_derby import legal as L
 from arbiter.core.monster_derby import rules as R
+from arbiter.core.monster_derby.board import LANES, name, parse_space
 from arbiter.core.monster_derby.bots import agenda_bot
-from arbiter.core.monster_derby.board import FINISH, LANES, Pos, along, name, parse_space
-from arbiter.core.monster_derby.commands import (
-    Attack, Call, ControlMonster, Copy, Curse, End, Fly, Keep, Move, Recover, Roll, TakeMarker,
-)
 from arbiter.events.base import Event, GameCreated
-from arbiter.events.monster_derby import (
-    AbilityCopied, AgendaKept, AgendasDealt, EffectSpent, MarkerTaken, MonsterControlled,
-    MonsterFinished, MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan,
-    StartingPlayerChosen, TrackLaid, ControlEnded,
-)
-from arbiter.projections.monster_derby import MDState, MonsterDerbyProjection
+from arbiter.events.monster_derby import AgendasDealt, MonsterPlaced, StartingPlayerChosen, TrackLaid
+from arbiter.projections.monster_derby import MDState
 
 WACKY_FACES = ("sword", "shield", "both", "blank")
 _WACKY = re.compile(r"^\d-\d-\d-\d$")
@@ -44,36 +38,6 @@ def starting_blocks(start: dict[str, Any], lanes: int) -> list[str]:
     return (blocks + free)[:8]
 
 
-# the checks each accepted command passed (listed by `arbiter why`)
-PASSED: dict[str, tuple[str, ...]] = {
-    "Keep": ("MD-AGENDA-KEEP",),
-    "Roll": ("MD-ROLL-FIRST",),
-    "TakeMarker": ("MD-ROLL-FIRST", "MD-CONTROL-ONE", "MD-MARKER-CLAIMED"),
-    "ControlMonster": ("MD-ROLL-FIRST", "MD-CONTROL-ONE", "MD-CONTROL-RACING", "MD-CONTROL-ONCE",
-                       "MD-RED-RECOVER", "MD-RED-NO-MOVE"),
-    "Move": ("MD-CONTROL-FIRST", "MD-STUNNED", "MD-RED-NO-MOVE", "MD-FLY-MUST", "MD-MOVE-AHEAD",
-             "MD-MOVE-IMPASSABLE", "MD-MOVE-BLOCKED", "MD-MOVE-POINTS"),
-    "Fly": ("MD-CONTROL-FIRST", "MD-STUNNED", "MD-RED-NO-MOVE", "MD-FLY-ONLY", "MD-FLY-ONCE",
-            "MD-FLY-LAND", "MD-FLY-SPEND", "MD-FLY-STOPOVER"),
-    "Attack": ("MD-CONTROL-FIRST", "MD-STUNNED", "MD-RED-RECOVER", "MD-ACTION-ONE", "MD-ATTACK-FRONT",
-               "MD-ATTACK-DICE", "MD-WACKY", "MD-DAMAGE-ORDER"),
-    "Recover": ("MD-CONTROL-FIRST", "MD-ACTION-ONE", "MD-RECOVER"),
-    "Call": ("MD-CONTROL-FIRST", "MD-ABILITY-CALL"),
-    "Copy": ("MD-CONTROL-FIRST", "MD-HOUSE-COPY"),
-    "Curse": ("MD-CURSE-PATH",),
-    "End": ("MD-CONTROL-FIRST", "MD-MOVE-ALL", "MD-FLY-MUST", "MD-FLY-STOPOVER"),
-}
-
-
-def _menu_order(space: str) -> tuple[int, int]:
-    """Destinations furthest along first (the finish line before any space)."""
-    if space == FINISH:
-        return (-10_000, 0)
-    p = parse_space(space)
-    assert p is not None
-    return (-(2 * p[0] + p[1] % 2), p[1])
-
-
 def agenda_points(card: dict[str, Any]) -> dict[str, tuple[int, ...]]:
     """A race card's points per colour for finishing 1st, 2nd and 3rd (one number: any place)."""
     return {c: (tuple(v) if isinstance(v, list) else (v, v, v)) for c, v in card["points"].items()}
@@ -84,7 +48,7 @@ class MonsterDerby(Game[MDState, Any]):
     short = "md"
     title = "Monster Derby"
     rules_version = "1"
-    projection = MonsterDerbyProjection()
+    projection = R.PROJ
     min_seats = 2
     max_seats = 8
     options = (
@@ -110,25 +74,8 @@ class MonsterDerby(Game[MDState, Any]):
         Option(name="call_range", default=3, minimum=1, maximum=6, house=False, rule="MD-ABILITY-CALL",
                doc="how many spaces away Call reaches (the rulebook says 3)"),
     )
-    syntax = (
-        "\n  keep AGENDA          keep one of your 3 agenda cards (secret), e.g. keep agenda-07",
-        "\n  roll                 roll the movement die first (with physical dice: roll 4)",
-        "\n  take-marker          take the Starting Player Marker instead of controlling a monster",
-        "\n  control MONSTER      control a monster not turned yet this round, e.g. control giant",
-        "\n  move SPACE ...       walk ahead, e.g. move 4c or move 4c 5d 6d (move 11c finish crosses)",
-        "\n  fly SPACE|finish     a flyer flies and lands, e.g. fly 7c (it lands short only to attack)",
-        "\n  attack MONSTER       attack a monster in front, e.g. attack golem",
-        "\n  attack MONSTER [..]  physical dice: attack dice, then wacky die: attack golem [1 0 1 sword]",
-        "\n                       (any counter-strike's dice follow in the brackets; you are told how many)",
-        "\n  recover              recover 1 hit point instead of attacking (automatic if you do not attack)",
-        "\n  call MONSTER SPACE   the Siren's Call: bring a monster next to her, e.g. call giant 5c",
-        "\n  curse SPACE ...      walk a cursed monster back 3 spaces, e.g. curse 4c 3c 2c (or: curse 2c)",
-        "\n  copy MONSTER         the Doppelganger copies a neighbour's ability, e.g. copy griffin",
-        "\n  end                  end the monster's turn once its movement points are spent",
-    )
-    short_syntax = ("keep AGENDA", "roll", "take-marker", "control MONSTER", "move SPACE [SPACE ...]",
-                    "fly SPACE|finish", "attack MONSTER", "recover", "call MONSTER SPACE",
-                    "curse SPACE [SPACE SPACE]", "copy MONSTER", "end")
+    syntax = C.SYNTAX
+    short_syntax = C.SHORT_SYNTAX
 
     def __init__(self) -> None:
         super().__init__()
@@ -287,540 +234,25 @@ class MonsterDerby(Game[MDState, Any]):
         events += [roll, StartingPlayerChosen(seat=roll.faces[0])]
         return events
 
-    # -- text --------------------------------------------------------------------------
+    # -- text, rules, legal commands: see commands.py, rules.py, legal.py -------------------
 
-    def parse(self, state: MDState, seat: str, text: str) -> Any:
-        words = text.lower().split()
-        hint = "; ".join(self.short_syntax)
-        if not words:
-            raise ParseError("empty command", hint=hint)
-        verb, args = words[0], words[1:]
+    def parse(self, state: MDState, seat: str, text: str) -> C.Command:
+        return C.parse(state, text)
 
-        def monster(word: str) -> str:
-            if word not in state.deck:
-                raise ParseError(f"there is no monster called {word!r}",
-                                 hint="monsters in this race: " + ", ".join(state.order))
-            return word
-
-        def space(word: str, finish_ok: bool) -> str:
-            if word == FINISH and finish_ok:
-                return word
-            p = parse_space(word)
-            if p is None or p[1] >= state.lanes or not 0 <= p[0] < max(state.columns, 1):
-                raise ParseError(f"{word!r} is not a space of this track",
-                                 hint=f"spaces are column 1-{state.columns} and lane a-{LANES[state.lanes - 1]}, e.g. 3b"
-                                 + ("; 'finish' crosses the line" if finish_ok else ""))
-            return word
-
-        def arity(n: int, form: str) -> None:
-            if len(args) != n:
-                raise ParseError(f"{verb} takes {n} argument{'s' if n != 1 else ''}", hint=form)
-
-        if verb == "keep":
-            arity(1, "keep agenda-07")
-            if not re.match(r"^agenda-[a-z0-9-]+$", args[0]):
-                raise ParseError(f"{args[0]!r} is not an agenda card", hint="keep agenda-07")
-            return Keep(args[0])
-        if verb == "roll":
-            arity(0, "roll")
-            return Roll()
-        if verb in ("take-marker", "take"):
-            if verb == "take" and args != ["marker"]:
-                raise ParseError("did you mean take-marker?", hint="take-marker")
-            if verb == "take-marker":
-                arity(0, "take-marker")
-            return TakeMarker()
-        if verb == "control":
-            arity(1, "control giant")
-            return ControlMonster(monster(args[0]))
-        if verb == "move":
-            if not args:
-                raise ParseError("move needs at least one space", hint="move 4c 5c")
-            return Move(tuple(space(a, True) for a in args))
-        if verb == "fly":
-            arity(1, "fly 7c  (or: fly finish)")
-            return Fly(space(args[0], True))
-        if verb == "attack":
-            arity(1, "attack golem")
-            return Attack(monster(args[0]))
-        if verb == "recover":
-            arity(0, "recover")
-            return Recover()
-        if verb == "call":
-            arity(2, "call giant 5c")
-            return Call(monster(args[0]), space(args[1], False))
-        if verb == "curse":
-            if not 1 <= len(args) <= 3:
-                raise ParseError("curse takes the cursed monster's way back: 1 to 3 spaces", hint="curse 4c 3c 2c  (or just the last space: curse 2c)")
-            return Curse(tuple(space(a, False) for a in args))
-        if verb == "copy":
-            arity(1, "copy griffin")
-            return Copy(monster(args[0]))
-        if verb == "end":
-            arity(0, "end")
-            return End()
-        raise ParseError(f"{verb!r} is not a Monster Derby command", hint=hint)
-
-    def command_text(self, c: Any) -> str:
-        if isinstance(c, Keep):
-            return f"keep {c.agenda}"
-        if isinstance(c, Roll):
-            return "roll"
-        if isinstance(c, TakeMarker):
-            return "take-marker"
-        if isinstance(c, ControlMonster):
-            return f"control {c.monster}"
-        if isinstance(c, Move):
-            return "move " + " ".join(c.spaces)
-        if isinstance(c, Fly):
-            return f"fly {c.space}"
-        if isinstance(c, Attack):
-            return f"attack {c.monster}"
-        if isinstance(c, Recover):
-            return "recover"
-        if isinstance(c, Call):
-            return f"call {c.monster} {c.space}"
-        if isinstance(c, Copy):
-            return f"copy {c.monster}"
-        if isinstance(c, Curse):
-            return "curse " + " ".join(c.spaces)
-        return "end"
+    def command_text(self, command: C.Command) -> str:
+        return C.command_text(command)
 
     def manual_faces(self, text: str) -> tuple[str, list[str]] | None:
-        m = re.match(r"^roll\s+(\d)$", text.strip().lower())
-        if m:
-            return "roll", [m.group(1)]
-        return None
+        return C.manual_faces(text)
 
-    # -- deciding ----------------------------------------------------------------------
+    def decide(self, state: MDState, seat: str, command: C.Command, rng: Rng) -> list[Event]:
+        return R.decide(state, seat, command, rng)
 
-    def decide(self, state: MDState, seat: str, command: Any, rng: Rng) -> list[Event]:
-        events = self._decide(state, seat, command, rng)
-        for rule_id in PASSED.get(type(command).__name__, ()):  # for `arbiter why`
-            require(True, rule_id, "")
-        return events
+    def legal_commands(self, state: MDState, seat: str) -> list[C.Command]:
+        return L.legal_commands(state, seat)
 
-    def _decide(self, state: MDState, seat: str, command: Any, rng: Rng) -> list[Event]:
-        em = R.Emitter(state)
-        if isinstance(command, Keep):
-            self._keep(em, seat, command)
-            return em.events
-        if state.phase != "play":
-            raise RuleViolation("MD-AGENDA-KEEP", "every player first keeps one of their three agenda cards")
-        if isinstance(command, Roll):
-            self._roll(em, seat, rng)
-        elif isinstance(command, TakeMarker):
-            self._take_marker(em, seat)
-        elif isinstance(command, ControlMonster):
-            self._control(em, seat, command.monster)
-        else:
-            c, m = R.require_control(state, seat)
-            if state.curse is not None and not isinstance(command, Curse):
-                cm = state.monsters[state.curse.monster]
-                raise RuleViolation("MD-CURSE-PATH", f"first walk the cursed {cm.name} back 3 spaces from {cm.space}"
-                                    f" (e.g. curse {' '.join(next(iter(R.curse_destinations(state, cm).values())))})")
-            if isinstance(command, Curse):
-                self._curse(em, rng, command.spaces)
-            elif isinstance(command, Move):
-                self._move(em, command.spaces)
-            elif isinstance(command, Fly):
-                self._fly(em, command.space)
-            elif isinstance(command, Attack):
-                self._attack(em, rng, command.monster)
-            elif isinstance(command, Recover):
-                self._recover(em)
-            elif isinstance(command, Call):
-                self._call(em, command.monster, command.space)
-            elif isinstance(command, Copy):
-                self._copy(em, command.monster)
-            elif isinstance(command, End):
-                self._end(em)
-                return em.events
-            self._auto_end(em)
-        return em.events
-
-    def _keep(self, em: R.Emitter, seat: str, cmd: Keep) -> None:
-        """Each player selects one agenda card to keep and discards the rest (Setup)."""
-        st = em.state
-        if st.phase != "agendas":
-            raise RuleViolation("MD-AGENDA-KEEP", "agendas were chosen at the start of the game")
-        if seat in st.kept:
-            raise RuleViolation("MD-AGENDA-KEEP", f"{seat} already kept an agenda")
-        hand = st.dealt.get(seat, ())
-        if cmd.agenda not in hand:
-            raise RuleViolation("MD-AGENDA-KEEP", f"{cmd.agenda} is not one of the agenda cards dealt to {seat}")
-        i = hand.index(cmd.agenda)
-        em.emit(AgendaKept(seat=seat, agenda=cmd.agenda, discarded=tuple(c for c in hand if c != cmd.agenda),
-                           points=dict(st.dealt_points[seat][i])))
-        if all(s in em.state.kept for s in st.seats):
-            em.emit(RoundBegan(round=1, starter=st.starter))
-
-    def _roll(self, em: R.Emitter, seat: str, rng: Rng) -> None:
-        """On Your Turn: roll the movement die (once)."""
-        if em.state.die:
-            raise RuleViolation("MD-ROLL-FIRST", f"{seat} already rolled {em.state.die} this turn")
-        try:
-            ev = rng.roll(["move"], purpose="movement")
-        except ManualDiceError:
-            raise ManualDiceError("roll the physical movement die and type what it shows",
-                                  hint="roll 4  (or: roll [4]); the movement die shows 1 to 6") from None
-        em.emit(ev, MovementRolled(seat=seat, value=int(ev.faces[0])))
-
-    def _need_roll(self, em: R.Emitter) -> None:
-        if em.state.control is not None:
-            raise RuleViolation("MD-CONTROL-ONE", f"{em.state.current} is already controlling the {em.state.control.monster}")
-        if not em.state.die:
-            raise RuleViolation("MD-ROLL-FIRST", "roll the movement die first")
-
-    def _take_marker(self, em: R.Emitter, seat: str) -> None:
-        """Take the Starting Player Marker (if still unclaimed) instead of controlling a monster."""
-        self._need_roll(em)
-        if em.state.marker != "available":
-            raise RuleViolation("MD-MARKER-CLAIMED", f"the Starting Player Marker was already taken this round by {em.state.marker_taker}")
-        em.emit(MarkerTaken(seat=seat))
-        R.pass_turn(em)
-
-    def _control(self, em: R.Emitter, seat: str, mid: str) -> None:
-        """Control a Monster: one not controlled yet this round; below 5 HP it must recover,
-        and if still red it neither moves nor uses its ability; else it gets the die's points."""
-        self._need_roll(em)
-        st = em.state
-        m = st.monsters.get(mid)
-        if m is None or m.status != "racing":
-            why = "is not in this race" if m is None else ("has finished" if m.status == "finished" else "is dead")
-            left = [x.id for x in st.racing() if not x.turned]
-            raise RuleViolation("MD-CONTROL-RACING", f"the {mid} {why}; monsters you may control: {', '.join(left)}")
-        if m.turned:
-            raise RuleViolation("MD-CONTROL-ONCE", f"the {m.name} was already controlled this round")
-        hp = m.hp - (1 if "poison" in m.effects else 0)
-        forced = 0 < hp <= R.RED_ZONE
-        after = min(m.max_hp, hp + 1) if forced else hp
-        can_move = after > R.RED_ZONE
-        points = st.die * (2 if m.ability == "double_move" and can_move else 1)
-        if "webs" in m.effects:
-            points //= 2
-        em.emit(MonsterControlled(seat=seat, monster=mid, points=points if can_move else 0,
-                                  can_move=can_move, can_attack=not forced))
-        if "poison" in m.effects:
-            em.emit(EffectSpent(monster=mid, effect="poison"))
-            R.apply_damage(em, em.state.monsters[mid], 1, "poison")
-            if em.state.monsters[mid].status != "racing":
-                em.emit(ControlEnded(monster=mid, reason="killed by poison"))
-                R.pass_turn(em)
-                return
-        if "webs" in m.effects:
-            em.emit(EffectSpent(monster=mid, effect="webs"))
-        if forced:
-            em.emit(Recovered(monster=mid, hp=after, forced=True))
-        if not can_move:
-            em.emit(ControlEnded(monster=mid, reason="unconscious: still in the red zone"))
-            R.pass_turn(em)
-            return
-        self._auto_end(em)
-
-    def _finish(self, em: R.Emitter, mid: str) -> None:
-        """Crossing the finish line: exiting the last board."""
-        em.emit(MonsterFinished(monster=mid, place=len(em.state.finishes) + 1))
-        if R.check_game_end(em):
-            return
-        em.emit(ControlEnded(monster=mid, reason="crossed the finish line"))
-        R.pass_turn(em)
-
-    def _move(self, em: R.Emitter, spaces: tuple[str, ...]) -> None:
-        """Walk into one of the three adjacent spaces ahead, paying its cost (Control a Monster)."""
-        for i, sp in enumerate(spaces):
-            st = em.state
-            c = st.control
-            if c is None or st.phase != "play":
-                raise RuleViolation("MD-MOVE-FINISHED", "the monster's turn is already over; drop the extra spaces")
-            m = st.monsters[c.monster]
-            R.check_may_move(c, m)
-            if R.flies(m):
-                raise RuleViolation("MD-FLY-MUST", f"the {m.name} flies: it must fly (use fly SPACE), it cannot walk")
-            here = R.pos_of(m)
-            tr = R.track(st)
-            target: Pos | None
-            if sp == FINISH:
-                target = next((q for q in R.ahead(here) if tr.off_end(q)), None)
-                if target is None:
-                    raise RuleViolation("MD-MOVE-AHEAD", f"the finish line is not next to the {m.name} on {m.space}")
-            else:
-                target = parse_space(sp)
-                assert target is not None
-                if target not in R.ahead(here):
-                    raise RuleViolation("MD-MOVE-AHEAD", f"{sp} is not one of the three spaces ahead of the {m.name} on {m.space}; monsters never go backwards")
-            if not tr.off_end(target):
-                if tr.terrain(target) == "impassable":
-                    raise RuleViolation("MD-MOVE-IMPASSABLE", f"{sp} is impassable terrain")
-                occ = R.occupant(st, target)
-                if occ is not None or R.blocked(st, target):
-                    who = f"the {occ.name}" if occ else "a grave"
-                    raise RuleViolation("MD-MOVE-BLOCKED", f"{sp} holds {who}: a space with another monster in it is impassable")
-            cost = 1 if tr.off_end(target) else R.walking_cost(st, m, target)
-            assert cost is not None
-            if cost > c.points:
-                raise RuleViolation("MD-MOVE-POINTS", f"entering {sp} costs {cost} but the {m.name} has {c.points} movement point{'s' if c.points != 1 else ''} left")
-            em.emit(MonsterMoved(monster=m.id, frm=m.space, to=FINISH if tr.off_end(target) else name(target), cost=cost))
-            if tr.off_end(target):
-                if i != len(spaces) - 1:
-                    raise RuleViolation("MD-MOVE-FINISHED", f"the {m.name} crossed the finish line; it cannot move on")
-                self._finish(em, m.id)
-
-    def _fly(self, em: R.Emitter, sp: str) -> None:
-        """Flying: 1 point a space flown over, the landing space's cost to land, all points
-        spent, and the flyer ends its movement landed (Control a Monster)."""
-        st = em.state
-        c = st.control
-        assert c is not None
-        m = st.monsters[c.monster]
-        R.check_may_move(c, m)
-        if not R.flies(m):
-            raise RuleViolation("MD-FLY-ONLY", f"the {m.name} cannot fly")
-        if c.flown:
-            raise RuleViolation("MD-FLY-ONCE", f"the {m.name} has already flown and landed this turn")
-        if c.stopover:
-            raise RuleViolation("MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks before flying on")
-        if c.walked:
-            raise RuleViolation("MD-FLY-MUST", f"the {m.name} has walked this turn; it cannot take off now")
-        landings, can_finish = R.flight_options(st, m, c.points)
-        stops = R.stopover_options(st, c, m)
-        if sp == FINISH:
-            if not can_finish:
-                raise RuleViolation("MD-FLY-LAND", f"the {m.name} cannot reach the finish line with {c.points} points")
-            em.emit(MonsterMoved(monster=m.id, frm=m.space, to=FINISH, cost=c.points, kind="fly"))
-            self._finish(em, m.id)
-            return
-        target = parse_space(sp)
-        assert target is not None
-        if target not in landings and target in stops:
-            em.emit(MonsterMoved(monster=m.id, frm=m.space, to=sp, cost=stops[target], kind="fly", stop=True))
-            return
-        if target not in landings:
-            tr = R.track(st)
-            if tr.terrain(target) == "impassable" or R.blocked(st, target):
-                raise RuleViolation("MD-FLY-LAND", f"the {m.name} cannot land on {sp}: it must land on an empty space")
-            raise RuleViolation("MD-FLY-SPEND", f"the {m.name} cannot land on {sp} spending all {c.points} movement points,"
-                                " nor land there on its way to attack"
-                                f" (it may land on: {', '.join(sorted(name(q) for q in {**landings, **stops})) or 'nowhere'})")
-        em.emit(MonsterMoved(monster=m.id, frm=m.space, to=sp, cost=landings[target], kind="fly"))
-
-    def _attack(self, em: R.Emitter, rng: Rng, target: str) -> None:
-        """Attack a monster in front (Monster Actions)."""
-        st = em.state
-        c = st.control
-        assert c is not None
-        m = st.monsters[c.monster]
-        t = st.monsters.get(target)
-        if t is None:
-            raise RuleViolation("MD-ATTACK-FRONT", f"the {target} is not in this race")
-        R.check_attack(st, c, m, t)
-        dice = R.PhysicalDice(rng, f"attack {t.id}", st, m.id, t.id)
-        R.resolve_attack(em, dice, m.id, t.id, "attack")  # type: ignore[arg-type]
-        dice.check_all_used("" if em.state.curse is None else
-                            "the cursed monster's way back comes first: give any later dice with the curse command")
-        self._after_attack(em)
-
-    def _curse(self, em: R.Emitter, rng: Rng, spaces: tuple[str, ...]) -> None:
-        """The curse: the controlling player walks the cursed monster backwards 3 spaces
-        (Ability Summary), then the attack goes on (a counter-strike, the Blast's others)."""
-        st = em.state
-        pc = st.curse
-        if pc is None:
-            raise RuleViolation("MD-CURSE-PATH", "no monster is waiting to be cursed back")
-        d = st.monsters[pc.monster]
-        ways = R.curse_paths(st, d)
-        dests = R.curse_destinations(st, d)
-        path = dests[spaces[0]] if len(spaces) == 1 and spaces[0] in dests else spaces
-        if path not in ways:
-            raise RuleViolation("MD-CURSE-PATH", f"the cursed {d.name} on {d.space} goes back {len(ways[0])} spaces, each into"
-                                f" a free space behind; it may end on {', '.join(sorted(dests))}"
-                                f" (e.g. curse {' '.join(ways[0])})")
-        R.curse_back(em, d, path)
-        dice = R.PhysicalDice(rng, "curse " + " ".join(spaces), st)
-        R.resume_after_curse(em, dice, pc)  # type: ignore[arg-type]
-        dice.check_all_used("" if em.state.curse is None else
-                            "the next cursed monster's way back comes first: give any later dice with that curse command")
-        self._after_attack(em)
-
-    def _after_attack(self, em: R.Emitter) -> None:
-        """After an attack: the game may be over; a killed or stunned attacker's turn ends."""
-        if em.state.curse is not None:
-            return  # the player first walks the cursed monster back
-        if R.check_game_end(em):
-            return
-        c = em.state.control
-        assert c is not None
-        m = em.state.monsters[c.monster]
-        now = em.state.monsters[m.id]
-        if now.status != "racing":
-            em.emit(ControlEnded(monster=m.id, reason="killed"))
-            R.pass_turn(em)
-        elif em.state.control is not None and em.state.control.stunned:
-            em.emit(ControlEnded(monster=m.id, reason="stunned: it loses the rest of its turn"))
-            R.pass_turn(em)
-
-    def _recover(self, em: R.Emitter) -> None:
-        """Recover: hit points up one, unless at the top already (Monster Actions)."""
-        c = em.state.control
-        assert c is not None
-        m = em.state.monsters[c.monster]
-        if c.stopover:
-            raise RuleViolation("MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks, not recovers")
-        if c.recovered:
-            raise RuleViolation("MD-ACTION-ONE", f"the {m.name} already recovered this turn")
-        if c.attacks:
-            raise RuleViolation("MD-ACTION-ONE", f"the {m.name} attacked this turn; it recovers only if it does not attack")
-        em.emit(Recovered(monster=m.id, hp=min(m.max_hp, m.hp + 1)))
-
-    def _call(self, em: R.Emitter, target: str, sp: str) -> None:
-        """Call: place any monster up to 3 spaces away in an empty space next to the caller."""
-        st = em.state
-        c = st.control
-        assert c is not None
-        m = st.monsters[c.monster]
-        if not R.may_call(c, m):
-            why = "has no Call ability" if m.ability != "call" else (
-                "is in the red zone" if R.in_red_zone(m) else "already called (or is stunned) this turn")
-            raise RuleViolation("MD-ABILITY-CALL", f"the {m.name} {why}")
-        opts = R.call_options(st, m)
-        t = st.monsters.get(target)
-        if t is None or t.status != "racing" or t.id == m.id:
-            raise RuleViolation("MD-ABILITY-CALL", f"the {target} cannot be called")
-        if not any(o.id == t.id for o, _ in opts):
-            raise RuleViolation("MD-ABILITY-CALL", f"the {t.name} is more than {st.options.get('call_range', 3)} spaces from the {m.name}")
-        pos = parse_space(sp)
-        if not any(o.id == t.id and q == pos for o, q in opts):
-            raise RuleViolation("MD-ABILITY-CALL", f"{sp} is not an empty space next to the {m.name}")
-        em.emit(MonsterMoved(monster=t.id, frm=t.space, to=sp, cost=0, kind="call"))
-
-    def _copy(self, em: R.Emitter, target: str) -> None:
-        """Copy (house ability of the Doppelganger): take an adjacent monster's special
-        ability for the rest of this turn; a copied 2x move counts the die again."""
-        st = em.state
-        c = st.control
-        assert c is not None
-        m = st.monsters[c.monster]
-        if m.ability != "copy":
-            raise RuleViolation("MD-HOUSE-COPY", f"the {m.name} has no Copy ability")
-        if R.in_red_zone(m):
-            raise RuleViolation("MD-HOUSE-COPY", f"the {m.name} is in the red zone: no special ability")
-        if c.copied:
-            raise RuleViolation("MD-HOUSE-COPY", f"the {m.name} already copied an ability this turn")
-        opts = R.copy_options(st, c, m)
-        t = st.monsters.get(target)
-        if t is None or not any(o.id == t.id for o in opts):
-            who = f"the {t.name}" if t else f"the {target}"
-            raise RuleViolation("MD-HOUSE-COPY", f"{who} is not a monster next to the {m.name} with a special ability to copy"
-                                f" (next to it: {', '.join(o.id for o in opts) or 'none'})")
-        gain = c.die if t.ability == "double_move" and c.can_move else 0
-        em.emit(AbilityCopied(monster=m.id, source=t.id, ability=t.ability, points=gain))
-
-    def _end(self, em: R.Emitter) -> None:
-        """End Monster Turn: all movement points must be spent first (Control a Monster)."""
-        st = em.state
-        c = st.control
-        assert c is not None
-        m = st.monsters[c.monster]
-        if c.stopover and not (c.stunned or "stun" in m.effects):
-            raise RuleViolation("MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: attack, then fly on")
-        if R.can_still_move(st, c, m):
-            if R.flies(m):
-                raise RuleViolation("MD-FLY-MUST", f"the {m.name} must fly and land, spending its movement points")
-            raise RuleViolation("MD-MOVE-ALL", f"the {m.name} must spend all of its movement points ({c.points} left) going forward")
-        R.end_control(em)
-
-    def _auto_end(self, em: R.Emitter) -> None:
-        """A turn with nothing left to choose ends by itself (recovering if it did not attack)."""
-        st = em.state
-        c = st.control
-        if c is None or st.phase != "play":
-            return
-        if self._control_options(st, include_end=False):
-            return
-        m = st.monsters[c.monster]
-        R.end_control(em, "stunned: it loses the rest of its turn" if c.stunned or "stun" in m.effects else "")
-
-    # -- legal commands ----------------------------------------------------------------
-
-    def _control_options(self, st: MDState, include_end: bool = True) -> list[Any]:
-        c = st.control
-        assert c is not None
-        m = st.monsters[c.monster]
-        if st.curse is not None:
-            return [Curse(path) for path in R.curse_destinations(st, st.monsters[st.curse.monster]).values()]
-        out: list[Any] = []
-        stunned = c.stunned or "stun" in m.effects
-        if not stunned and c.can_move:
-            if R.flies(m):
-                if not c.flown and not c.walked and not c.stopover:
-                    landings, fin = R.flight_options(st, m, c.points)
-                    if fin:
-                        out.append(Fly(FINISH))
-                    out += [Fly(name(q)) for q in sorted(landings)]
-                    out += [Fly(name(q)) for q in sorted(R.stopover_options(st, c, m)) if q not in landings]
-            else:
-                # one entry per destination (the whole move), then single steps for a monster
-                # that wants to attack on a space along its way
-                dests = R.walk_destinations(st, m, c.points)
-                out += [Move(path) for _d, path in sorted(dests.items(), key=lambda kv: _menu_order(kv[0]))]
-                for q, _cost in R.walk_steps(st, m, c.points):
-                    step = (FINISH if R.track(st).off_end(q) else name(q),)
-                    if Move(step) not in out:
-                        out.append(Move(step))
-        if not stunned and c.can_attack and not R.in_red_zone(m) and not c.recovered and c.attacks < R.max_attacks(c, m):
-            out += [Attack(t.id) for t in R.attack_targets(st, m)]
-        if R.may_call(c, m):
-            # the menu offers, per monster, the empty space furthest ahead and the one furthest
-            # back next to the caller; any other empty space next to it may be typed
-            spaces: dict[str, list[Pos]] = {}
-            for o, q in R.call_options(st, m):
-                spaces.setdefault(o.id, []).append(q)
-            for oid, qs in spaces.items():
-                qs.sort(key=lambda q: (-along(q), q[1]))
-                out += [Call(oid, name(q)) for q in dict.fromkeys([qs[0], qs[-1]])]
-        out += [Copy(o.id) for o in R.copy_options(st, c, m)]
-        if include_end:
-            if not c.recovered and not c.attacks and out and not c.stopover:
-                out.append(Recover())
-            if not R.can_still_move(st, c, m) and not c.stopover:
-                out.append(End())
-        return out
-
-    def legal_commands(self, state: MDState, seat: str) -> list[Any]:
-        if state.phase == "agendas":
-            if seat in state.kept:
-                return []
-            return [Keep(a) for a in state.dealt.get(seat, ())]
-        if state.phase != "play" or seat != state.current:
-            return []
-        if state.control is not None:
-            return self._control_options(state)
-        if not state.die:
-            return [Roll()]
-        out: list[Any] = [TakeMarker()] if state.marker == "available" else []
-        out += [ControlMonster(m.id) for m in state.racing() if not m.turned]
-        return out
-
-    def out_of_turn(self, state: MDState, seat: str, command: Any) -> Any:
-        """A step for a monster whose turn already ended (stunned, unconscious, killed, across
-        the line) is refused by the rule that ended that turn, not as a move out of turn."""
-        if not isinstance(command, (Move, Fly, Attack, Recover, Call, Copy, End, Curse)):
-            return None
-        if len(state.ended) != 3 or state.ended[0] != seat:
-            return None
-        _seat, mid, reason = state.ended
-        m = state.monsters.get(mid)
-        what = m.name if m is not None else mid
-        if reason.startswith("stunned"):
-            return RuleViolation("MD-STUNNED", f"the {what} was stunned and has lost the rest of its turn")
-        if reason.startswith("unconscious"):
-            return RuleViolation("MD-RED-NO-MOVE", f"the {what} is still in the red zone after recovering:"
-                                 " it is unconscious, does not move and its turn is over")
-        if reason.startswith("killed"):
-            return RuleViolation("MD-DEATH-GRAVE", f"the {what} died; its turn is over")
-        if reason.startswith("crossed"):
-            return RuleViolation("MD-MOVE-FINISHED", f"the {what} crossed the finish line; it moves no further")
-        return None
+    def out_of_turn(self, state: MDState, seat: str, command: C.Command) -> RuleViolation | None:
+        return R.turn_already_ended(state, seat, command)
 
     def summary(self, state: MDState) -> dict[str, Any]:
         return {"round": state.round, "finished": len(state.finishes), "dead": len(state.graves),

@@ -1,7 +1,11 @@
-"""Monster Derby's rules, one function a rule, named after the rulebook's words.
+"""Monster Derby's rules, one function a rule, named after the rulebook's words, and the
+decider (``decide``): a turn is ``roll``, then ``take-marker`` or ``control <monster>``, then
+steps (``move``, ``fly``, ``attack``, ``recover``, ``call``, ``copy``) and ``end``; a curse that
+strikes waits for the player's ``curse`` way back before the attack goes on.
 
-Every function takes the state (and what it needs) and either answers a question or
-raises ``RuleViolation`` with an id from ``fixtures/monster-derby/rules.toml``.
+Every function takes the state (and what it needs) and either answers a question or checks
+a rule with ``require`` (a ``RuleViolation`` with an id from ``fixtures/monster-derby/rules.toml``;
+a passed check is listed by ``arbiter why``).
 """
 
 from __future__ import annotations
@@ -13,12 +17,17 @@ from typing import Any
 import msgspec
 
 from arbiter.core.dice import Rng
-from arbiter.core.errors import ManualDiceError, RuleViolation
+from arbiter.core.game import Emitter as KernelEmitter
+from arbiter.core.errors import ManualDiceError, RuleViolation, require
 from arbiter.core.monster_derby.board import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
 from arbiter.events.base import Event
+from arbiter.core.monster_derby.commands import (
+    Attack, Call, ControlMonster, Copy, Curse, End, Fly, Keep, Move, Recover, Roll, TakeMarker,
+)
 from arbiter.events.monster_derby import (
-    Attacked, ControlEnded, CursePending, Damaged, EffectGained, GameEnded, MonsterDied,
-    MonsterMoved, Recovered, RoundBegan, RoundEnded, TurnBegan,
+    AbilityCopied, AgendaKept, Attacked, ControlEnded, CursePending, Damaged, EffectGained, EffectSpent,
+    GameEnded, MarkerTaken, MonsterControlled, MonsterDied, MonsterFinished, MonsterMoved, MovementRolled,
+    Recovered, RoundBegan, RoundEnded, TurnBegan,
 )
 from arbiter.projections.monster_derby import Control, MDState, Monster, MonsterDerbyProjection
 
@@ -26,17 +35,11 @@ PROJ = MonsterDerbyProjection()
 RED_ZONE = 4  # "If a monster's hit points go to 4 or less ..." (Damage)
 
 
-class Emitter:
-    """Events decided so far, and the state they fold to (so later rules see them)."""
+class Emitter(KernelEmitter[MDState]):
+    """The events one command decides, folded into ``state`` as they are emitted."""
 
-    def __init__(self, state: MDState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def emit(self, *events: Event) -> None:
-        for ev in events:
-            self.events.append(ev)
-            self.state = PROJ.evolve(self.state, ev)
+    def __init__(self, state: MDState, rng: Rng | None = None) -> None:
+        super().__init__(state, PROJ, rng)
 
 
 # -- the track and the monsters ---------------------------------------------------------
@@ -651,9 +654,14 @@ class PhysicalDice:
 def require_control(state: MDState, seat: str) -> tuple[Control, Monster]:
     """Moving, attacking and recovering need a monster under your control."""
     c = state.control
-    if c is None:
-        raise RuleViolation("MD-CONTROL-FIRST", f"{seat} is not controlling a monster now")
+    require(c is not None, "MD-CONTROL-FIRST", f"{seat} is not controlling a monster now")
+    assert c is not None
     return c, state.monsters[c.monster]
+
+
+def stunned(c: Control, m: Monster) -> bool:
+    """A stunned monster "lose[s] the rest of his turn" (Example)."""
+    return c.stunned or "stun" in m.effects
 
 
 def max_attacks(c: Control, m: Monster) -> int:
@@ -661,39 +669,46 @@ def max_attacks(c: Control, m: Monster) -> int:
     return 1 + int(has_ability(m, "attack_again") or c.extra_attack)
 
 
+def may_attack_now(c: Control, m: Monster) -> bool:
+    """Whether the monster under control may still attack (any target in front aside)."""
+    return (not stunned(c, m) and c.can_attack and not in_red_zone(m) and not c.recovered
+            and c.attacks < max_attacks(c, m))
+
+
 def check_attack(state: MDState, c: Control, m: Monster, target: Monster | None) -> None:
-    if "stun" in m.effects or c.stunned:
-        raise RuleViolation("MD-STUNNED", f"the {m.name} is stunned and has lost the rest of its turn")
-    if not c.can_attack or in_red_zone(m):
-        raise RuleViolation("MD-RED-RECOVER", f"the {m.name} is below 5 hit points: it may only recover, not attack"
-                            " (Damage: at 4 or less a monster may only take Recover actions)")
-    if c.recovered:
-        raise RuleViolation("MD-ACTION-ONE", f"the {m.name} already recovered this turn; it may either recover or attack")
-    if c.attacks >= max_attacks(c, m):
-        raise RuleViolation("MD-ACTION-ONE", f"the {m.name} has already attacked this turn")
+    require(not stunned(c, m), "MD-STUNNED", f"the {m.name} is stunned and has lost the rest of its turn")
+    require(c.can_attack and not in_red_zone(m), "MD-RED-RECOVER",
+            f"the {m.name} is below 5 hit points: it may only recover, not attack"
+            " (Damage: at 4 or less a monster may only take Recover actions)")
+    require(not c.recovered, "MD-ACTION-ONE", f"the {m.name} already recovered this turn; it may either recover or attack")
+    require(c.attacks < max_attacks(c, m), "MD-ACTION-ONE", f"the {m.name} has already attacked this turn")
     if target is None:
         return
-    if target.id == m.id:
-        raise RuleViolation("MD-ATTACK-FRONT", f"the {m.name} cannot attack itself")
-    if target.status != "racing":
-        raise RuleViolation("MD-ATTACK-FRONT", f"the {target.name} is not on the track")
-    if not in_front(state, m, target):
-        where = "adjacent to" if has_ability(m, "attack_360") else "in front of"
-        raise RuleViolation("MD-ATTACK-FRONT", f"the {target.name} is not {where} the {m.name}")
+    require(target.id != m.id, "MD-ATTACK-FRONT", f"the {m.name} cannot attack itself")
+    require(target.status == "racing", "MD-ATTACK-FRONT", f"the {target.name} is not on the track")
+    where = "adjacent to" if has_ability(m, "attack_360") else "in front of"
+    require(in_front(state, m, target), "MD-ATTACK-FRONT", f"the {target.name} is not {where} the {m.name}")
+
+
+def may_move_now(c: Control, m: Monster) -> bool:
+    return not stunned(c, m) and c.can_move
+
+
+def may_take_off(c: Control) -> bool:
+    """A flyer flies once, not after walking, and flies on from a stopover only after attacking."""
+    return not c.flown and not c.walked and not c.stopover
 
 
 def check_may_move(c: Control, m: Monster) -> None:
-    if "stun" in m.effects or c.stunned:
-        raise RuleViolation("MD-STUNNED", f"the {m.name} is stunned and has lost the rest of its turn")
-    if not c.can_move:
-        raise RuleViolation("MD-RED-NO-MOVE", f"the {m.name} is still in the red zone after recovering: it does not move")
+    require(not stunned(c, m), "MD-STUNNED", f"the {m.name} is stunned and has lost the rest of its turn")
+    require(c.can_move, "MD-RED-NO-MOVE", f"the {m.name} is still in the red zone after recovering: it does not move")
 
 
 def can_still_move(state: MDState, c: Control, m: Monster) -> bool:
     """Whether movement is still owed: "A monster must spend all of its movement points going
     forward" (Control a Monster) is met at 0 points, even where a free step (Brushwalker's
     brush) remains; such a step may still be taken, but it is not owed."""
-    if "stun" in m.effects or c.stunned or not c.can_move or m.status != "racing":
+    if stunned(c, m) or not c.can_move or m.status != "racing":
         return False
     if c.points <= 0 and not c.stopover:
         return False
@@ -740,3 +755,391 @@ def to_json(obj: Any) -> str:
 
 
 __all__ = ["FINISH"]
+
+
+# -- the decider: one function a step of the turn ---------------------------------------
+
+
+def decide(state: MDState, seat: str, command: Any, rng: Rng) -> list[Event]:
+    """The events a command decides, or ``RuleViolation`` citing the rule it breaks."""
+    em = Emitter(state, rng)
+    if isinstance(command, Keep):
+        keep_agenda(em, seat, command.agenda)
+        return em.events
+    require(state.phase == "play", "MD-AGENDA-KEEP", "every player first keeps one of their three agenda cards")
+    if isinstance(command, Roll):
+        roll_movement_die(em, seat, rng)
+    elif isinstance(command, TakeMarker):
+        take_starting_player_marker(em, seat)
+    elif isinstance(command, ControlMonster):
+        control_a_monster(em, seat, command.monster)
+    else:
+        require_control(state, seat)
+        if state.curse is not None:
+            cm = state.monsters[state.curse.monster]
+            require(isinstance(command, Curse), "MD-CURSE-PATH", f"first walk the cursed {cm.name} back 3 spaces from"
+                    f" {cm.space} (e.g. curse {' '.join(next(iter(curse_destinations(state, cm).values())))})")
+        if isinstance(command, Curse):
+            curse(em, rng, command.spaces)
+        elif isinstance(command, Move):
+            move(em, command.spaces)
+        elif isinstance(command, Fly):
+            fly(em, command.space)
+        elif isinstance(command, Attack):
+            attack(em, rng, command.monster)
+        elif isinstance(command, Recover):
+            recover(em)
+        elif isinstance(command, Call):
+            call(em, command.monster, command.space)
+        elif isinstance(command, Copy):
+            copy_ability(em, command.monster)
+        elif isinstance(command, End):
+            end_monster_turn(em)
+            return em.events
+        end_when_nothing_is_left(em)
+    return em.events
+
+
+def keep_agenda(em: Emitter, seat: str, agenda: str) -> None:
+    """"Each player selects one agenda card to keep and discards the rest" (Setup)."""
+    st = em.state
+    require(st.phase == "agendas", "MD-AGENDA-KEEP", "agendas were chosen at the start of the game")
+    require(seat not in st.kept, "MD-AGENDA-KEEP", f"{seat} already kept an agenda")
+    hand = st.dealt.get(seat, ())
+    require(agenda in hand, "MD-AGENDA-KEEP", f"{agenda} is not one of the agenda cards dealt to {seat}")
+    i = hand.index(agenda)
+    em.emit(AgendaKept(seat=seat, agenda=agenda, discarded=tuple(c for c in hand if c != agenda),
+                       points=dict(st.dealt_points[seat][i])))
+    if all(s in em.state.kept for s in st.seats):
+        em.emit(RoundBegan(round=1, starter=st.starter))
+
+
+def roll_movement_die(em: Emitter, seat: str, rng: Rng) -> None:
+    """"Roll the movement die" (On Your Turn), once a turn."""
+    require(not em.state.die, "MD-ROLL-FIRST", f"{seat} already rolled {em.state.die} this turn")
+    try:
+        ev = rng.roll(["move"], purpose="movement")
+    except ManualDiceError:
+        raise ManualDiceError("roll the physical movement die and type what it shows",
+                              hint="roll 4  (or: roll [4]); the movement die shows 1 to 6") from None
+    em.emit(ev, MovementRolled(seat=seat, value=int(ev.faces[0])))
+
+
+def rolled_and_free(em: Emitter) -> None:
+    """"Roll the movement die. Then either take the Starting Player Marker ... or control a
+    monster" (On Your Turn): after the roll, and only one of the two."""
+    st = em.state
+    require(st.control is None, "MD-CONTROL-ONE",
+            f"{st.current} is already controlling the {st.control.monster if st.control else ''}")
+    require(bool(st.die), "MD-ROLL-FIRST", "roll the movement die first")
+
+
+def take_starting_player_marker(em: Emitter, seat: str) -> None:
+    """Take the Starting Player Marker "if it is still unclaimed" instead of controlling a
+    monster (On Your Turn)."""
+    rolled_and_free(em)
+    require(em.state.marker == "available", "MD-MARKER-CLAIMED",
+            f"the Starting Player Marker was already taken this round by {em.state.marker_taker}")
+    em.emit(MarkerTaken(seat=seat))
+    pass_turn(em)
+
+
+def control_a_monster(em: Emitter, seat: str, mid: str) -> None:
+    """Control a Monster: one not controlled yet this round; below 5 HP it must recover,
+    and if still red it neither moves nor uses its ability; else it gets the die's points."""
+    rolled_and_free(em)
+    st = em.state
+    m = st.monsters.get(mid)
+    why = "is not in this race" if m is None else ("has finished" if m.status == "finished" else "is dead")
+    require(m is not None and m.status == "racing", "MD-CONTROL-RACING",
+            f"the {mid} {why}; monsters you may control: {', '.join(x.id for x in st.racing() if not x.turned)}")
+    assert m is not None
+    require(not m.turned, "MD-CONTROL-ONCE", f"the {m.name} was already controlled this round")
+    hp = m.hp - (1 if "poison" in m.effects else 0)
+    forced = 0 < hp <= RED_ZONE
+    after = min(m.max_hp, hp + 1) if forced else hp
+    can_move = after > RED_ZONE
+    points = st.die * (2 if m.ability == "double_move" and can_move else 1)
+    if "webs" in m.effects:
+        points //= 2
+    em.emit(MonsterControlled(seat=seat, monster=mid, points=points if can_move else 0,
+                              can_move=can_move, can_attack=not forced))
+    if "poison" in m.effects:
+        em.emit(EffectSpent(monster=mid, effect="poison"))
+        apply_damage(em, em.state.monsters[mid], 1, "poison")
+        if em.state.monsters[mid].status != "racing":
+            em.emit(ControlEnded(monster=mid, reason="killed by poison"))
+            pass_turn(em)
+            return
+    if "webs" in m.effects:
+        em.emit(EffectSpent(monster=mid, effect="webs"))
+    if forced:
+        em.emit(Recovered(monster=mid, hp=after, forced=True))
+    if not can_move:
+        em.emit(ControlEnded(monster=mid, reason="unconscious: still in the red zone"))
+        pass_turn(em)
+        return
+    end_when_nothing_is_left(em)
+
+
+def cross_finish_line(em: Emitter, mid: str) -> None:
+    """Crossing the finish line: "exiting the last map" (End Monster Turn)."""
+    em.emit(MonsterFinished(monster=mid, place=len(em.state.finishes) + 1))
+    if check_game_end(em):
+        return
+    em.emit(ControlEnded(monster=mid, reason="crossed the finish line"))
+    pass_turn(em)
+
+
+def move(em: Emitter, spaces: tuple[str, ...]) -> None:
+    """Walk into one of the three adjacent spaces ahead, paying its cost (Control a Monster)."""
+    for i, sp in enumerate(spaces):
+        st = em.state
+        c = st.control
+        require(c is not None and st.phase == "play", "MD-MOVE-FINISHED",
+                "the monster's turn is already over; drop the extra spaces")
+        assert c is not None
+        m = st.monsters[c.monster]
+        check_may_move(c, m)
+        require(not flies(m), "MD-FLY-MUST", f"the {m.name} flies: it must fly (use fly SPACE), it cannot walk")
+        here = pos_of(m)
+        tr = track(st)
+        target: Pos | None
+        if sp == FINISH:
+            target = next((q for q in ahead(here) if tr.off_end(q)), None)
+            require(target is not None, "MD-MOVE-AHEAD", f"the finish line is not next to the {m.name} on {m.space}")
+        else:
+            target = parse_space(sp)
+            require(target in ahead(here), "MD-MOVE-AHEAD",
+                    f"{sp} is not one of the three spaces ahead of the {m.name} on {m.space}; monsters never go backwards")
+        assert target is not None
+        if not tr.off_end(target):
+            require(tr.terrain(target) != "impassable", "MD-MOVE-IMPASSABLE", f"{sp} is impassable terrain")
+            occ = occupant(st, target)
+            who = f"the {occ.name}" if occ else "a grave"
+            require(occ is None and not blocked(st, target), "MD-MOVE-BLOCKED",
+                    f"{sp} holds {who}: a space with another monster in it is impassable")
+        cost = 1 if tr.off_end(target) else walking_cost(st, m, target)
+        assert cost is not None
+        require(cost <= c.points, "MD-MOVE-POINTS",
+                f"entering {sp} costs {cost} but the {m.name} has {c.points} movement point{'s' if c.points != 1 else ''} left")
+        em.emit(MonsterMoved(monster=m.id, frm=m.space, to=FINISH if tr.off_end(target) else name(target), cost=cost))
+        if tr.off_end(target):
+            require(i == len(spaces) - 1, "MD-MOVE-FINISHED", f"the {m.name} crossed the finish line; it cannot move on")
+            cross_finish_line(em, m.id)
+
+
+def fly(em: Emitter, sp: str) -> None:
+    """Flying: 1 point a space flown over, the landing space's cost to land, all points
+    spent, and the flyer ends its movement landed (Control a Monster)."""
+    st = em.state
+    c = st.control
+    assert c is not None
+    m = st.monsters[c.monster]
+    check_may_move(c, m)
+    require(flies(m), "MD-FLY-ONLY", f"the {m.name} cannot fly")
+    require(not c.flown, "MD-FLY-ONCE", f"the {m.name} has already flown and landed this turn")
+    require(not c.stopover, "MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks before flying on")
+    require(not c.walked, "MD-FLY-MUST", f"the {m.name} has walked this turn; it cannot take off now")
+    landings, can_finish = flight_options(st, m, c.points)
+    stops = stopover_options(st, c, m)
+    if sp == FINISH:
+        require(can_finish, "MD-FLY-LAND", f"the {m.name} cannot reach the finish line with {c.points} points")
+        em.emit(MonsterMoved(monster=m.id, frm=m.space, to=FINISH, cost=c.points, kind="fly"))
+        cross_finish_line(em, m.id)
+        return
+    target = parse_space(sp)
+    assert target is not None
+    if target not in landings and target in stops:
+        em.emit(MonsterMoved(monster=m.id, frm=m.space, to=sp, cost=stops[target], kind="fly", stop=True))
+        return
+    if target not in landings:
+        require(track(st).terrain(target) != "impassable" and not blocked(st, target), "MD-FLY-LAND",
+                f"the {m.name} cannot land on {sp}: it must land on an empty space")
+    require(target in landings, "MD-FLY-SPEND",
+            f"the {m.name} cannot land on {sp} spending all {c.points} movement points,"
+            " nor land there on its way to attack"
+            f" (it may land on: {', '.join(sorted(name(q) for q in {**landings, **stops})) or 'nowhere'})")
+    em.emit(MonsterMoved(monster=m.id, frm=m.space, to=sp, cost=landings[target], kind="fly"))
+
+
+def attack(em: Emitter, rng: Rng, target: str) -> None:
+    """"Select a monster that is in front of the attacking monster, then roll the Wacky die
+    with a number of dice equal to the attacker's Attack value" (Monster Actions)."""
+    st = em.state
+    c = st.control
+    assert c is not None
+    m = st.monsters[c.monster]
+    t = st.monsters.get(target)
+    require(t is not None, "MD-ATTACK-FRONT", f"the {target} is not in this race")
+    check_attack(st, c, m, t)
+    assert t is not None
+    dice = PhysicalDice(rng, f"attack {t.id}", st, m.id, t.id)
+    resolve_attack(em, dice, m.id, t.id, "attack")  # type: ignore[arg-type]
+    dice.check_all_used("" if em.state.curse is None else
+                        "the cursed monster's way back comes first: give any later dice with the curse command")
+    after_attack(em)
+
+
+def curse(em: Emitter, rng: Rng, spaces: tuple[str, ...]) -> None:
+    """The curse: "Move the cursed monster backwards 3 spaces using otherwise normal movement
+    rules" (Ability Summary), then the attack goes on (a counter-strike, the Blast's others)."""
+    st = em.state
+    pc = st.curse
+    require(pc is not None, "MD-CURSE-PATH", "no monster is waiting to be cursed back")
+    assert pc is not None
+    d = st.monsters[pc.monster]
+    ways = curse_paths(st, d)
+    dests = curse_destinations(st, d)
+    path = dests[spaces[0]] if len(spaces) == 1 and spaces[0] in dests else spaces
+    require(path in ways, "MD-CURSE-PATH", f"the cursed {d.name} on {d.space} goes back {len(ways[0])} spaces, each into"
+            f" a free space behind; it may end on {', '.join(sorted(dests))}"
+            f" (e.g. curse {' '.join(ways[0])})")
+    curse_back(em, d, path)
+    dice = PhysicalDice(rng, "curse " + " ".join(spaces), st)
+    resume_after_curse(em, dice, pc)  # type: ignore[arg-type]
+    dice.check_all_used("" if em.state.curse is None else
+                        "the next cursed monster's way back comes first: give any later dice with that curse command")
+    after_attack(em)
+
+
+def after_attack(em: Emitter) -> None:
+    """After an attack: the game may be over; a killed or stunned attacker's turn ends."""
+    if em.state.curse is not None:
+        return  # the player first walks the cursed monster back
+    if check_game_end(em):
+        return
+    c = em.state.control
+    assert c is not None
+    now = em.state.monsters[c.monster]
+    if now.status != "racing":
+        em.emit(ControlEnded(monster=now.id, reason="killed"))
+        pass_turn(em)
+    elif em.state.control is not None and em.state.control.stunned:
+        em.emit(ControlEnded(monster=now.id, reason="stunned: it loses the rest of its turn"))
+        pass_turn(em)
+
+
+def recover(em: Emitter) -> None:
+    """"Recover - Move the monster's hit point marker up one number on the track (unless it
+    is at the top already)"; a monster either recovers or attacks (Monster Actions)."""
+    c = em.state.control
+    assert c is not None
+    m = em.state.monsters[c.monster]
+    require(not c.stopover, "MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks, not recovers")
+    require(not c.recovered, "MD-ACTION-ONE", f"the {m.name} already recovered this turn")
+    require(not c.attacks, "MD-ACTION-ONE", f"the {m.name} attacked this turn; it recovers only if it does not attack")
+    em.emit(Recovered(monster=m.id, hp=min(m.max_hp, m.hp + 1)))
+
+
+def call(em: Emitter, target: str, sp: str) -> None:
+    """Call: "Select any monster up to 3 spaces away (ahead or behind) and place it in any
+    empty space next to Siren" (Ability Summary)."""
+    st = em.state
+    c = st.control
+    assert c is not None
+    m = st.monsters[c.monster]
+    why = "has no Call ability" if m.ability != "call" else (
+        "is in the red zone" if in_red_zone(m) else "already called (or is stunned) this turn")
+    require(may_call(c, m), "MD-ABILITY-CALL", f"the {m.name} {why}")
+    opts = call_options(st, m)
+    t = st.monsters.get(target)
+    require(t is not None and t.status == "racing" and t.id != m.id, "MD-ABILITY-CALL", f"the {target} cannot be called")
+    assert t is not None
+    require(any(o.id == t.id for o, _ in opts), "MD-ABILITY-CALL",
+            f"the {t.name} is more than {st.options.get('call_range', 3)} spaces from the {m.name}")
+    pos = parse_space(sp)
+    require(any(o.id == t.id and q == pos for o, q in opts), "MD-ABILITY-CALL", f"{sp} is not an empty space next to the {m.name}")
+    em.emit(MonsterMoved(monster=t.id, frm=t.space, to=sp, cost=0, kind="call"))
+
+
+def copy_ability(em: Emitter, target: str) -> None:
+    """Copy (house ability of the Doppelganger): take an adjacent monster's special
+    ability for the rest of this turn; a copied 2x move counts the die again."""
+    st = em.state
+    c = st.control
+    assert c is not None
+    m = st.monsters[c.monster]
+    require(m.ability == "copy", "MD-HOUSE-COPY", f"the {m.name} has no Copy ability")
+    require(not in_red_zone(m), "MD-HOUSE-COPY", f"the {m.name} is in the red zone: no special ability")
+    require(not c.copied, "MD-HOUSE-COPY", f"the {m.name} already copied an ability this turn")
+    opts = copy_options(st, c, m)
+    t = st.monsters.get(target)
+    who = f"the {t.name}" if t else f"the {target}"
+    require(t is not None and any(o.id == t.id for o in opts), "MD-HOUSE-COPY",
+            f"{who} is not a monster next to the {m.name} with a special ability to copy"
+            f" (next to it: {', '.join(o.id for o in opts) or 'none'})")
+    assert t is not None
+    gain = c.die if t.ability == "double_move" and c.can_move else 0
+    em.emit(AbilityCopied(monster=m.id, source=t.id, ability=t.ability, points=gain))
+
+
+def end_monster_turn(em: Emitter) -> None:
+    """End Monster Turn: "A monster must spend all of its movement points going forward"
+    (Control a Monster) first; a flyer "must attack and end their turn landed"."""
+    st = em.state
+    c = st.control
+    assert c is not None
+    m = st.monsters[c.monster]
+    require(not c.stopover or stunned(c, m), "MD-FLY-STOPOVER",
+            f"the {m.name} landed on {m.space} to attack: attack, then fly on")
+    owed = can_still_move(st, c, m)
+    require(not (owed and flies(m)), "MD-FLY-MUST", f"the {m.name} must fly and land, spending its movement points")
+    require(not owed, "MD-MOVE-ALL", f"the {m.name} must spend all of its movement points ({c.points} left) going forward")
+    end_control(em)
+
+
+def choices_left(st: MDState) -> bool:
+    """Whether the player still has anything to decide for the monster under control (the
+    steps of ``legal.control_options`` before Recover and End)."""
+    c = st.control
+    assert c is not None
+    m = st.monsters[c.monster]
+    if st.curse is not None:
+        return bool(curse_destinations(st, st.monsters[st.curse.monster]))
+    if may_move_now(c, m):
+        if flies(m):
+            if may_take_off(c):
+                landings, fin = flight_options(st, m, c.points)
+                if fin or landings or stopover_options(st, c, m):
+                    return True
+        elif walk_destinations(st, m, c.points) or walk_steps(st, m, c.points):
+            return True
+    if may_attack_now(c, m) and attack_targets(st, m):
+        return True
+    if may_call(c, m) and call_options(st, m):
+        return True
+    return bool(copy_options(st, c, m))
+
+
+def end_when_nothing_is_left(em: Emitter) -> None:
+    """A turn with nothing left to choose ends by itself, recovering if it did not attack
+    (house rule MD-HOUSE-AUTO-END)."""
+    st = em.state
+    c = st.control
+    if c is None or st.phase != "play" or choices_left(st):
+        return
+    m = st.monsters[c.monster]
+    end_control(em, "stunned: it loses the rest of its turn" if stunned(c, m) else "")
+
+
+def turn_already_ended(state: MDState, seat: str, command: Any) -> RuleViolation | None:
+    """A step for a monster whose turn already ended (stunned, unconscious, killed, across
+    the line) is refused by the rule that ended that turn, not as a move out of turn."""
+    if not isinstance(command, (Move, Fly, Attack, Recover, Call, Copy, End, Curse)):
+        return None
+    if len(state.ended) != 3 or state.ended[0] != seat:
+        return None
+    _seat, mid, reason = state.ended
+    m = state.monsters.get(mid)
+    what = m.name if m is not None else mid
+    if reason.startswith("stunned"):
+        return RuleViolation("MD-STUNNED", f"the {what} was stunned and has lost the rest of its turn")
+    if reason.startswith("unconscious"):
+        return RuleViolation("MD-RED-NO-MOVE", f"the {what} is still in the red zone after recovering:"
+                             " it is unconscious, does not move and its turn is over")
+    if reason.startswith("killed"):
+        return RuleViolation("MD-DEATH-GRAVE", f"the {what} died; its turn is over")
+    if reason.startswith("crossed"):
+        return RuleViolation("MD-MOVE-FINISHED", f"the {what} crossed the finish line; it moves no further")
+    return None

@@ -143,8 +143,9 @@ def move_candidates(s: SPState, cid: str, free: list[Any]) -> list[Cmd]:
     if not pays:
         return out
     top = max(pays)
+    stops = worth_stopping(s, cid)
     for d in B.DIRS.values():
-        path = []
+        path: list[str] = []
         cur = c.pos
         for i in range(top):
             nxt = B.step(s, cur, d)
@@ -152,9 +153,21 @@ def move_candidates(s: SPState, cid: str, free: list[Any]) -> list[Cmd]:
                 break
             path.append(nxt)
             cur = nxt
-            pay = pays[min(n for n in pays if n >= len(path))]
-            out.append(Move(who=cid, path=tuple(path), pay=pay))
+            last = i == top - 1 or B.step(s, cur, d) is None
+            if last or nxt in stops:
+                pay = pays[min(n for n in pays if n >= len(path))]
+                out.append(Move(who=cid, path=tuple(path), pay=pay))
     return out
+
+
+def worth_stopping(s: SPState, cid: str) -> set[str]:
+    """The spaces where a move may stop short in the menu: next to an opponent or an object
+    (to strike, grab or push); any other stop (an item space among them) can be typed, and a
+    straight line ending anywhere else is offered at its full length only. A menu of every
+    stop along eight lines is mostly moves, and a battle picked from it drags on."""
+    targets = [pos for pos, t in B.occupants(s).items() if t in s.objects or R.enemies(s, cid, t)]
+    return {q for pos in targets for q in B.neighbours(s, pos)}
+
 
 def ability_candidates(s: SPState, cid: str, aid: str) -> list[Cmd]:
     a = R.ability(s, aid)
@@ -198,10 +211,11 @@ def ability_candidates(s: SPState, cid: str, aid: str) -> list[Cmd]:
     return out
 
 
-MENU = {"end": 0, "punch": 2, "kick": 2, "throw": 3, "grab": 4, "equip": 5, "use": 5,
-        "recover": 6, "move": 7, "reroll": 8}
+MENU = {"punch": 2, "kick": 2, "throw": 3, "grab": 4, "equip": 5, "use": 5,
+        "recover": 6, "move": 7, "reroll": 8, "end": 9}
 
 
 def menu_rank(c: Any) -> int:
-    """The order of the numbered menu: end, abilities and attacks, items, moves, rerolls."""
+    """The order of the numbered menu: abilities and attacks, items, moves, rerolls, and
+    ending the turn last (a stray Enter never ends it)."""
     return MENU.get(c.verb, 1)

@@ -296,7 +296,7 @@ def test_the_doppelganger_copies_an_adjacent_monsters_special_ability():
     rejected(m, "copy griffin", "MD-HOUSE-COPY")
     events = m.apply(s, "copy hare")  # 2x move: the die counts again
     assert m.state.control.points == 4
-    assert "copies the hare's ability (double_move): +2 movement points" in m.game.projection.describe(events[0])
+    assert "copies the hare's ability (2x move): +2 movement points" in m.game.projection.describe(events[0])
     rejected(m, "copy hare", "MD-HOUSE-COPY")
     finish_turn(m)
     assert mon(m, "doppelganger").copied == ""  # only for its own turn

@@ -30,4 +30,14 @@ def test_rulebook_content_is_not_marked_house():
         a["source"] = "rulebook"
     m = Match.new(GAME, seed=3, seats=["ann", "bob"], content=content)
     autoplay(m, {}, random.Random(1), 2)
-    assert "house" not in render(m.view("ann"), "ann")
+    lines = render(m.view("ann"), "ann").splitlines()
+    assert not any("house" in line for line in lines if not line.startswith("house options: "))
+
+
+def test_show_names_the_house_options_in_force():
+    """House options are labelled house where a player sees them, as they are typed."""
+    m = Match.new(GAME, seed=3, seats=["ann", "bob"], options={"tie_break": "best", "graves_block": True})
+    last = render(m.view("ann"), "ann").splitlines()[-1]
+    assert last.startswith("house options: ")
+    assert "tie_break=best" in last and "graves_block=true" in last and "curse_terrain=free" in last
+    assert "boards=" not in last  # the rulebook's own option is not house

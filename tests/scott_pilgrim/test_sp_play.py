@@ -114,3 +114,15 @@ def test_renderer_fits_80_columns_in_busy_positions(seats, roster):
         seat = m.to_act().seats[0]
         m.apply(seat, rng.choice(m.legal_texts(seat)))
     assert seen > 50
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_random_bots_with_rulebook_defaults_end_by_a_knockout(seed):
+    """`arbiter simulate scott-pilgrim` plays random bots by default: with no round limit,
+    their battles too end by a knock-out ("Repeat this until a team wins!"), well inside the
+    5000-command cap."""
+    m = Match.new(GAME, seed=seed, seats=["bot1", "bot2"])
+    steps = autoplay(m, {}, random.Random(seed), max_steps=5000)
+    out = m.outcome()
+    assert out is not None and steps < 4000
+    assert out.reason in ("Matthew Patel is knocked out", "all the Good Guys are knocked out")

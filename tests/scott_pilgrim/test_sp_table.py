@@ -54,3 +54,11 @@ def test_the_board_marks_house_content():
     assert shown or printed
     assert all(f"({i['id']}, house)" not in good for i in GAME.default_content()["items"]
                if i["source"] == "rulebook")
+
+
+def test_the_board_names_the_house_options_in_force():
+    m = Match.new(GAME, seed=11, seats=["good", "bad"], options={"placement": "fixed", "turn_end": "chosen"})
+    good = Text.from_markup(renderer("scott-pilgrim")(m.view("good"), "good")).plain
+    opts = " ".join(good.split("house options: ")[1].split())
+    assert "turn_end=chosen" in opts and "judo_throw_knockback=5" in opts and "cancelled_xp=true" in opts
+    assert "difficulty=" not in opts  # the rulebook's own table is not house

@@ -1,0 +1,53 @@
+"""What a player reads names no internal identifiers (issue 9): a played race's `log` and
+`show` carry no snake_case words (``counter_strike``, ``minus_one``) and no Python dict or
+list reprs (a dict of scores); option settings (``tie_break=card``) are what a user types."""
+
+from __future__ import annotations
+
+import re
+
+from arbiter.events.monster_derby import Attacked, EffectGained, GameEnded
+from arbiter.projections.monster_derby import describe
+
+from .test_cli import run
+
+SNAKE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b(?!=)")
+REPR = re.compile(r"[{\[]'|'[}\]]|': |\(\)|\bdict\(")
+
+
+def player_text_problems(text: str) -> list[str]:
+    """The lines of ``text`` with an identifier or a repr, the option list of the creation
+    line aside (``name=value`` is how an option is typed)."""
+    bad = []
+    for line in text.splitlines():
+        words = re.sub(r"\b[a-z0-9_]+=\S+", "", line)
+        if SNAKE.search(words) or REPR.search(words):
+            bad.append(line)
+    return bad
+
+
+def test_attacks_effects_and_the_end_read_as_the_rulebooks_words():
+    line = describe(Attacked(attacker="golem", defender="cyclops", dice=3, hits=2, wacky="both",
+                             wacky_attack="stun", wacky_defense="counter_strike", damage=2))
+    assert line == ("the golem attacks the cyclops: 3 dice, 2 hits, the wacky die shows both symbols"
+                    " (wacky attack Stun, wacky defense Counter-Strike), 2 damage")
+    assert "minus_one" not in describe(Attacked(attacker="a", defender="b", dice=1, hits=1, wacky="shield",
+                                                wacky_attack="", wacky_defense="minus_one", damage=0))
+    assert describe(EffectGained(monster="hare", effect="attack_again", until_round=2)) == "the hare gains Attack Again"
+    ended = describe(GameEnded(reason="the third monster crossed the finish line", finishes=("a", "b", "c"),
+                               agendas={}, scores={"ann": 16, "bob": 5}, winners=("ann",)))
+    assert ended.endswith("ann wins; scores: ann 16, bob 5") and "{" not in ended
+
+
+def test_a_played_race_log_and_show_name_no_identifiers(tmp_path):
+    sim = run(tmp_path, "simulate", "monster-derby", "--games", "1", "--bot", "agenda", "--seed", "5",
+              "-o", "boards=2")
+    assert sim.returncode == 0, sim.stderr
+    gid = sim.stdout.split("last ")[1].split()[0]
+    log = run(tmp_path, "log", gid)
+    show = run(tmp_path, "show", gid)
+    assert log.returncode == 0 and show.returncode == 0, log.stderr + show.stderr
+    assert "Attacked" in log.stdout and "GameEnded" in log.stdout
+    assert player_text_problems(log.stdout + show.stdout) == []
+    # the scanner does catch what it looks for
+    assert player_text_problems("wacky counter_strike; scores {'ann': 16}") != []

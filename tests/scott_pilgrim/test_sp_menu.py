@@ -1,0 +1,27 @@
+"""The numbered menu: ending the turn is its last entry, and a straight move is offered at
+its full length or where it stops next to something to strike, grab or push; any other stop
+may still be typed."""
+
+from __future__ import annotations
+
+from sp_helpers import battle, to_good_turn
+
+
+def test_end_is_the_last_menu_entry_not_the_first():
+    m = battle({"scott": "e4", "matthew": "h4", "chick1": "k1", "chick2": "k2", "chick3": "k3"}, objects={})
+    to_good_turn(m, "speed speed speed speed speed")
+    texts = m.legal_texts("good")
+    assert texts[-1] == "end" and texts[0] != "end"
+
+
+def test_a_move_stops_short_in_the_menu_only_next_to_something_but_may_be_typed():
+    m = battle({"scott": "e4", "matthew": "h4", "chick1": "k1", "chick2": "k2", "chick3": "k3"}, objects={})
+    to_good_turn(m, "speed speed speed speed speed")
+    moves = [t for t in m.legal_texts("good") if t.startswith("scott move")]
+    # east along row 4, g4 is next to Matthew on h4; f4 (an item space) and, west, d4 and
+    # c4 are next to nothing
+    assert "scott move f4 g4 pay speed" in moves
+    assert "scott move d4 c4 b4 pay speed" in moves
+    assert not any(t.startswith(("scott move f4 pay", "scott move d4 pay", "scott move d4 c4 pay")) for t in moves)
+    m.apply("good", "scott move d4 c4")
+    assert m.state.chars["scott"].pos == "c4"
