@@ -6,7 +6,7 @@ import re
 import textwrap
 from typing import Any
 
-from arbiter.core.villainous.table import DEEP_SPACE, MOVER, Table
+from arbiter.core.villainous.board import DEEP_SPACE, MOVER, Table
 from arbiter.projections.villainous import progress
 
 

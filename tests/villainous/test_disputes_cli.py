@@ -17,7 +17,7 @@ from arbiter.cli.app import app
 from arbiter.core import transcript
 from arbiter.core.match import Match
 from arbiter.core.villainous import GAME
-from arbiter.core.villainous.table import Table
+from arbiter.core.villainous.board import Table
 
 RUN = CliRunner()
 
