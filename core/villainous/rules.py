@@ -202,7 +202,7 @@ def where_it_goes(t: Emitter, seat: str, card: str, cmd: C.Play) -> tuple[str, s
         require(cmd.on in contacts, "SV-BOUNTY-CONTACT", "play the Bounty on one of your Contacts: play BOUNTY on CONTACT")
         used = [b for b, i in t.in_sector(seat).items() if i.get("on") == cmd.on and t.ctype(b) == "bounty"]
         limit = int(t.card(cmd.on).get("limit", 1))
-        require(len(used) < limit, "SV-CONTACT-LIMIT", f"{t.card(cmd.on)['name']} already holds {limit} Bounty(ies), its limit")
+        require(len(used) < limit, "SV-CONTACT-LIMIT", f"{t.card(cmd.on)['name']} already holds {limit} {'Bounty' if limit == 1 else 'Bounties'}, its limit")
         return t.in_sector(seat)[cmd.on]["loc"], cmd.on
     if typ == "ally_vehicle":
         require(not (cmd.at not in (None, DEEP_SPACE) or cmd.on), "SV-VEHICLE-DEEP-SPACE", "Vehicles are played only in Deep Space")
@@ -250,9 +250,11 @@ def move_card(t: Emitter, seat: str, cmd: C.MoveCard) -> None:
     in_act_phase(t, seat)
     info = t.in_sector(seat).get(cmd.card)
     require(not (info is None or info["side"] != "lower"), "SV-MOVE-CARD", f"{cmd.card} is not one of your cards in play (only cards in the lower part of your sector can be moved)")
-    require(not info.get("on"), "SV-MOVE-ATTACHED", "an Item attached to an Ally moves only with that Ally, never on its own")
     typ = t.ctype(cmd.card)
-    require(typ not in ("ally_vehicle", "bounty"), "SV-MOVE-CARD", f"a {typ.replace('_', ' ')} is not moved with a Move action")
+    require(typ != "bounty", "SV-BOUNTY-STAYS", "a Bounty cannot be moved to be attached to another Contact: "
+            "it moves only with its Contact")
+    require(not info.get("on"), "SV-MOVE-ATTACHED", "an Item attached to an Ally moves only with that Ally, never on its own")
+    require(typ != "ally_vehicle", "SV-MOVE-CARD", "an Ally Vehicle is not moved with a Move action: it stays in Deep Space (a Maneuver engages or disengages it)")
     require(not (cmd.to in t.ally_vehicles(seat) and typ == "ally"), "SV-ALLY-NOT-ON-VEHICLE", "no card may be moved onto a Vehicle (only your mover can be there)")
     require(cmd.to in t.location_ids(seat), "SV-MOVE-CARD", f"{cmd.to} is not a location of your sector")
     require(cmd.to != info["loc"], "SV-MOVE-CARD", f"{cmd.card} is already at {cmd.to}")
