@@ -94,27 +94,35 @@ def chooser(eff: dict[str, Any], ctx: dict[str, Any]) -> str:
     return ctx["seat"] if eff["do"] == "discard" else ctx["actor"]
 
 
+def with_article(kind: str) -> str:
+    """A card kind said with its article: ``ally_vehicle`` is "an ally vehicle"."""
+    w = str(kind).replace("_", " ")
+    return ("an " if w[:1] in "aeiou" else "a ") + w
+
+
 def prompt(t: Emitter, eff: dict[str, Any]) -> str:
     verb = eff["do"]
+    what = with_article(eff.get("target", "card"))
+    kind = with_article(eff.get("type", "card"))
     texts = {
         "target": "choose a Hero to put a Target on",
-        "defeat": f"choose a {eff.get('target', 'card').replace('_', ' ')} to defeat",
-        "remove": f"choose a {eff.get('target', 'card').replace('_', ' ')} to remove",
-        "move": f"choose a {eff.get('target', 'card')} to move",
+        "defeat": f"choose {what} to defeat",
+        "remove": f"choose {what} to remove",
+        "move": f"choose {what} to move",
         "_move_to": f"choose where {eff.get('card')} moves",
-        "strength": f"choose a {eff.get('target')} to get a Strength token",
+        "strength": f"choose {with_article(eff.get('target', 'card'))} to get a Strength token",
         "discard": "choose a card to discard from your hand",
-        "choose": f"choose a {eff.get('type', 'card')} from your {eff.get('from', 'discard')}",
-        "play": f"choose a {eff.get('type', 'card')} to play",
-        "place": f"choose a {eff.get('type', 'card')} to place",
+        "choose": f"choose {kind} from your {str(eff.get('from', 'discard')).replace('_', ' ')}",
+        "play": f"choose {kind} to play",
+        "place": f"choose {kind} to place",
         "_enter": f"choose where {eff.get('card')} goes",
         "engage": "choose an Ally Vehicle/Hero Vehicle pair to engage",
         "_look_discard": "you may discard one of the cards you looked at",
-        "reveal": f"choose a {eff.get('type', 'card').replace('_', ' ')} in your hand to reveal",
-        "find": f"choose which {eff.get('type', 'card').replace('_', ' ')} you find",
-        "swap": f"choose the {eff.get('type', 'card').replace('_', ' ')} to swap in",
+        "reveal": f"choose {kind} in your hand to reveal",
+        "find": f"choose which {str(eff.get('type', 'card')).replace('_', ' ')} you find",
+        "swap": f"choose the {str(eff.get('type', 'card')).replace('_', ' ')} to swap in",
     }
-    return texts.get(verb, f"choose for {verb}")
+    return texts.get(verb, f"choose for {str(verb).strip('_').replace('_', ' ')}")
 
 
 AMOUNTS = ("credits", "ambition", "n", "amount")

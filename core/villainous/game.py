@@ -11,7 +11,7 @@ from arbiter.core.errors import BadOption
 from arbiter.core.game import Game, Option
 from arbiter.core.villainous import bots
 from arbiter.core.villainous import commands as C
-from arbiter.core.villainous.board import PROJECTION, instances
+from arbiter.core.villainous.board import PROJECTION, Table, def_id, instances
 from arbiter.core.villainous.content import check_content
 from arbiter.core.villainous.legal import legal_commands
 from arbiter.core.villainous.rules import decide
@@ -124,6 +124,19 @@ class Villainous(Game[VState, Any]):
         """Only an answer to a card's choice may name a card taken in secret (a Find into
         the hand); every other command is said aloud at the table (Card Actions)."""
         return None if text.split()[:1] == ["choose"] else False
+
+    def menu_label(self, state: VState, seat: str, text: str) -> str:
+        """The cards a menu entry names, by name, each house card labelled house: "play
+        cb-embo-1 at coruscant  (Embo, house)"."""
+        t = Table(state)
+        named = []
+        for word in text.split():
+            if def_id(word) in t.cards and word not in named:
+                named.append(word)
+        if not named:
+            return text
+        notes = [t.card(c)["name"] + (", house" if t.card(c).get("source") == "house" else "") for c in named]
+        return f"{text}  ({'; '.join(notes)})"
 
     def summary(self, state: VState) -> dict[str, Any]:
         return {"rounds": state.round, **{f"{s}:{state.villain.get(s)}": progress(state, s) for s in state.seats}}
