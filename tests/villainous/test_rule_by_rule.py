@@ -148,3 +148,20 @@ def test_the_first_move_leaves_the_portrait_and_never_returns_to_it():
     assert "coruscant, black-stall-station, the-box, bora-vio" in str(e.value)
     m.apply("ann", "move coruscant")
     assert m.state.mover["ann"] == "coruscant"
+
+
+def test_simulate_with_the_rulebook_defaults_ends_every_game_by_an_objective(tmp_path):
+    """End of the Game: "As soon as a player has achieved their Objective, the game stops
+    immediately and that player wins" - simulate, with no house limit set, ends each game
+    so, well within its step cap."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+    db = str(tmp_path / "s.duckdb")
+    run = CliRunner()
+    out = run.invoke(app, ["--db", db, "simulate", "villainous", "--games", "3", "--bot", "smart", "--seats", "3"])
+    assert out.exit_code == 0 and "unfinished 0" in out.output, out.output
+    rows = run.invoke(app, ["--db", db, "query", "-f", "csv",
+                            "select type, payload->>'$.reason' as reason from events"
+                            " where type in ('GameWon', 'GameDrawn')"]).output.strip().splitlines()[1:]
+    assert len(rows) == 3 and all(r.startswith("GameWon") and "achieved the Objective" in r for r in rows)
