@@ -113,25 +113,25 @@ def resolved_map(options: dict[str, Any]) -> str:
     return m
 
 
-SMALL_WORDS = {"and", "in", "the", "of", "on", "a"}
-#: the names of the characters, abilities and items of the games folded so far (their ids
-#: are fixed by the rules; a content file may rename them): how the log says an id.
+#: the names of the characters, abilities, items and status cards of the games folded so far
+#: (their ids are fixed by the rules; a content file may rename them): how the log says an id.
 NAMES: dict[str, str] = {}
 
 
 def named(ident: str) -> str:
-    """An id said as the rulebook names it: ``tiger-shark`` is "Tiger Shark",
-    ``blood-in-the-water`` "Blood in the Water", ``basic-challenge`` "basic challenge",
-    ``item:quint:harpoon-gun`` "Quint's Harpoon Gun"."""
+    """An id said as the rulebook names it: ``tiger-shark`` is "Tiger Shark", ``jaws``
+    "Jaws!", ``barrel-light`` (the light side's Barrel) "Barrel", ``item:quint:harpoon-gun``
+    "Quint's Harpoon Gun"; a basic action in plain words (``basic-challenge`` is "basic
+    challenge")."""
+    if ident in NAMES:
+        return NAMES[ident]
     if ident.startswith("item:") and ident.count(":") == 2:  # a held item on the cooldown track
         _, holder, item = ident.split(":")
         return f"{named(holder)}'s {named(item)}"
-    if ident in NAMES:
-        return NAMES[ident]
-    if ident.startswith("basic-"):
-        return ident.replace("-", " ")
-    parts = ident.split("-")
-    return " ".join(w if (k and w in SMALL_WORDS) else w.capitalize() for k, w in enumerate(parts))
+    base, _, side = ident.rpartition("-")
+    if side in ("light", "dark") and base in NAMES:
+        return NAMES[base]
+    return ident.replace("-", " ")
 
 
 def count(n: int, one: str, many: str | None = None) -> str:
@@ -164,6 +164,7 @@ class FJProjection(Base[FJState]):
             NAMES[cid] = str(c.get("name", cid))
             NAMES.update({aid: str(a.get("name", aid)) for aid, a in c.get("abilities", {}).items()})
         NAMES.update({iid: str(i.get("name", iid)) for iid, i in content.get("items", {}).items()})
+        NAMES.update({sid: str(c.get("name", sid)) for sid, c in content.get("status_cards", {}).items()})
         board = board_from(content, resolved_map(opts))
         sides_seats = seat_sides(created.seats, opts.get("first-seat-side", "light"))
         chars: dict[str, Char] = {}
@@ -363,7 +364,7 @@ class FJProjection(Base[FJState]):
         n = type(event).__name__
         c = named(e.char) if hasattr(e, "char") and isinstance(e.char, str) else ""
         if n == "ChallengeResolved":
-            return (f"{named(e.challenger)} {named(e.kind)} on {named(e.target)}: {' '.join(e.challenger_faces)} vs "
+            return (f"{named(e.challenger)}'s {named(e.kind)} on {named(e.target)}: {' '.join(e.challenger_faces)} vs "
                     f"{' '.join(e.defender_faces)} = {e.challenger_successes}-{e.defender_successes}, "
                     + (f"{named(e.target)} {e.result.replace('-', ' ')}" if e.won else "ties and losses go to the defender"))
         if n == "CharacterMoved":

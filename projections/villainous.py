@@ -416,7 +416,7 @@ def describe(e: Event) -> str:
         "FateResolved": lambda: f"{e.by} plays {e.played} against {e.target}",
         "GameWon": lambda: f"{' and '.join(e.winners)} {'wins' if len(e.winners) == 1 else 'win'}: {e.reason}",
         "ChoiceOpened": lambda: f"{e.seat} must choose: {e.prompt}",
-        "ChoiceMade": lambda: f"{e.seat} chooses {e.choice}",
+        "ChoiceMade": lambda: f"{e.seat} chooses {e.choice.replace('on:', 'on ').replace('/', ' against ')}",
         "VillainsAssigned": lambda: "villains: " + ", ".join(f"{s} plays {v}" for s, v in e.villains.items()),
         "BonusActionGranted": lambda: f"{e.seat} may perform a free {symbol_name(e.symbol)} action",
         "CardRemovedFromGame": lambda: f"{e.card} is removed from the game",

@@ -130,7 +130,7 @@ class Villainous(Game[VState, Any]):
         cb-embo-1 at coruscant  (Embo, house)"."""
         t = Table(state)
         named = []
-        for word in text.split():
+        for word in text.replace("on:", " ").replace("/", " ").split():  # choose on:ALLY, AV/HV
             if def_id(word) in t.cards and word not in named:
                 named.append(word)
         if not named:
