@@ -212,8 +212,9 @@ class Table:
         console.rule(f"{self.gid} — seq {match.seq}")
         console.print(board)
         console.print(f"[bold]{escape(whose_turn(match))}[/]")
+        view = match.view(seat)
         for i, text in enumerate(legal[:self.max_menu], start=1):
-            console.print(f"  [cyan]{i:>2}[/] {escape(text)}")
+            console.print(f"  [cyan]{i:>2}[/] {escape(match.game.menu_label(view, seat, text))}")
         if len(legal) > self.max_menu:
             console.print(f"  … and {len(legal) - self.max_menu} more (type the command)")
         console.print("[dim]  a number or a command; help: command forms; board, undo, log, quit[/]")

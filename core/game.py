@@ -197,6 +197,12 @@ class Game(Generic[S, C]):
         events are redacted for the onlooker."""
         return None
 
+    def menu_label(self, state: S, seat: str, text: str) -> str:
+        """How ``play``'s menu shows the legal command ``text`` to ``seat`` (``state`` is
+        what ``seat`` sees): the text itself, or with a note, such as the names of the house
+        content it uses. Choosing the entry still gives ``text``."""
+        return text
+
     def summary(self, state: S) -> dict[str, Any]:
         """A few figures about a finished game for ``simulate``'s table."""
         return {}

@@ -113,6 +113,31 @@ def resolved_map(options: dict[str, Any]) -> str:
     return m
 
 
+#: the names of the characters, abilities, items and status cards of the games folded so far
+#: (their ids are fixed by the rules; a content file may rename them): how the log says an id.
+NAMES: dict[str, str] = {}
+
+
+def named(ident: str) -> str:
+    """An id said as the rulebook names it: ``tiger-shark`` is "Tiger Shark", ``jaws``
+    "Jaws!", ``barrel-light`` (the light side's Barrel) "Barrel", ``item:quint:harpoon-gun``
+    "Quint's Harpoon Gun"; a basic action in plain words (``basic-challenge`` is "basic
+    challenge")."""
+    if ident in NAMES:
+        return NAMES[ident]
+    if ident.startswith("item:") and ident.count(":") == 2:  # a held item on the cooldown track
+        _, holder, item = ident.split(":")
+        return f"{named(holder)}'s {named(item)}"
+    base, _, side = ident.rpartition("-")
+    if side in ("light", "dark") and base in NAMES:
+        return NAMES[base]
+    return ident.replace("-", " ")
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 class FJProjection(Base[FJState]):
     events = E.ALL
     sql_views = (
@@ -135,6 +160,11 @@ class FJProjection(Base[FJState]):
 
     def initial(self, created: GameCreated) -> FJState:
         content, opts = created.content, created.options
+        for cid, c in content.get("characters", {}).items():
+            NAMES[cid] = str(c.get("name", cid))
+            NAMES.update({aid: str(a.get("name", aid)) for aid, a in c.get("abilities", {}).items()})
+        NAMES.update({iid: str(i.get("name", iid)) for iid, i in content.get("items", {}).items()})
+        NAMES.update({sid: str(c.get("name", sid)) for sid, c in content.get("status_cards", {}).items()})
         board = board_from(content, resolved_map(opts))
         sides_seats = seat_sides(created.seats, opts.get("first-seat-side", "light"))
         chars: dict[str, Char] = {}
@@ -314,7 +344,7 @@ class FJProjection(Base[FJState]):
             return Decision("turn", (captain(state, state.turn_side),), f"{state.turn_side}: choose a character")
         if p in ("act", "jaws"):
             c = state.chars[state.active or ""]
-            what = "place the target or leave it" if p == "jaws" else f"{state.actions_left} action(s) left"
+            what = "place the target or leave it" if p == "jaws" else f"{count(state.actions_left, 'action')} left"
             return Decision("turn", (c.seat,), f"{c.name}: {what}")
         if p == "veteran":
             return Decision("turn", (state.chars["quint"].seat,), "Veteran Hunter: hunt a rival or not")
@@ -332,47 +362,49 @@ class FJProjection(Base[FJState]):
     def describe(self, event: Event) -> str:
         e: Any = event
         n = type(event).__name__
+        c = named(e.char) if hasattr(e, "char") and isinstance(e.char, str) else ""
         if n == "ChallengeResolved":
-            return (f"{e.challenger} {e.kind} on {e.target}: {' '.join(e.challenger_faces)} vs "
+            return (f"{named(e.challenger)}'s {named(e.kind)} on {named(e.target)}: {' '.join(e.challenger_faces)} vs "
                     f"{' '.join(e.defender_faces)} = {e.challenger_successes}-{e.defender_successes}, "
-                    + (f"{e.target} {e.result}" if e.won else "ties and losses go to the defender"))
+                    + (f"{named(e.target)} {e.result.replace('-', ' ')}" if e.won else "ties and losses go to the defender"))
         if n == "CharacterMoved":
             squares = ((e.start,) if e.start else ()) + tuple(e.path)
-            return (f"{e.char} moves" + ("" if e.how == "move" else f" ({e.how})") + f": {' > '.join(squares)}"
-                    + f" ({len(e.path)} square(s)" + (f", {e.route})" if e.route else ")"))
+            return (f"{c} moves" + ("" if e.how == "move" else f" ({named(e.how)})") + f": {' > '.join(squares)}"
+                    + f" ({count(len(e.path), 'square')}" + (f", {e.route})" if e.route else ")"))
         if n == "CharacterPlaced":
-            return f"{e.char} placed on {e.square} ({e.why})"
+            return f"{c} placed on {e.square} ({e.why})"
         if n == "PointsGained":
-            return f"{e.side} gains {e.points} point(s): {e.why}"
+            return f"{e.side} gains {count(e.points, 'point')}: {e.why}"
         if n == "PhaseChanged":
             what = {"place": "places a character in its starting area", "choose": "chooses a character",
-                    "act": f"acts with {e.char}", "jaws": f"may place {e.char} next to the Shark (Jaws!)",
+                    "act": f"acts with {c}", "jaws": f"may place {c} next to the Shark (Jaws!)",
                     "veteran": "may give or move the Hunted card (Veteran Hunter)",
                     "flags": "may return characters from the rival flag"}.get(e.phase, e.phase)
             return f"now: {e.side} {what}"
         if n == "CooldownShifted":
-            return f"{e.side} shifts its cooldown track" + (f"; back in play: {', '.join(e.returned)}" if e.returned else "")
+            return f"{e.side} shifts its cooldown track" + (f"; back in play: {', '.join(map(named, e.returned))}" if e.returned else "")
         simple = {
             "FirstPlayerChosen": lambda: f"the First Player marker lands {e.side}",
-            "CharacterChosen": lambda: f"{e.char} takes " + ("an empty turn (knocked out)" if e.empty else "a turn"),
-            "ActionDone": lambda: f"{e.char}: {e.action} ({e.left} action(s) left)",
-            "SharkSurfaced": lambda: f"{e.char} " + ("emerges" if e.emerged else "submerges"),
-            "TokenSpent": lambda: f"{e.side} spends a {e.token} token on {e.ability}: cooldown {e.slot}",
-            "ChallengeDeclared": lambda: f"{e.challenger} challenges {e.target} ({e.kind}): {e.dice} dice"
-            + (f" ({e.dice - e.extra} + {e.extra} for your status cards on {e.target})" if e.extra else "")
+            "CharacterChosen": lambda: f"{c} takes " + ("an empty turn (knocked out)" if e.empty else "a turn"),
+            "ActionDone": lambda: f"{c}: {named(e.action)} ({count(e.left, 'action')} left)",
+            "SharkSurfaced": lambda: f"{c} " + ("emerges" if e.emerged else "submerges"),
+            "TokenSpent": lambda: f"{e.side} spends a {e.token} token on {named(e.ability)}: cooldown {e.slot}",
+            "ChallengeDeclared": lambda: f"{named(e.challenger)} challenges {named(e.target)} ({named(e.kind)}): {e.dice} dice"
+            + (f" ({e.dice - e.extra} + {e.extra} for your status cards on {named(e.target)})" if e.extra else "")
             + f" against defense {e.defense}",
-            "KnockedDown": lambda: f"{e.char} is knocked down",
-            "KnockedOut": lambda: f"{e.char} is knocked out" + (f" by {e.by}" if e.by else "") + ": cooldown 1",
-            "StoodUp": lambda: f"{e.char} stands up ({e.how}" + (f" by {e.by})" if e.by else ")"),
-            "Exhausted": lambda: f"{e.char} is exhausted",
-            "StatusGiven": lambda: f"{e.char} gets the {e.card} status card (from {e.by})",
-            "StatusDiscarded": lambda: f"{e.char} discards the {e.card} status card",
-            "ItemCooled": lambda: f"{e.char}'s {e.item} goes on cooldown {e.slot}",
-            "PointMarkerTaken": lambda: f"{e.char} takes point marker {e.letter}: cooldown 4",
-            "ControlMarkerPlaced": lambda: f"{e.char} places a {e.side} control marker on {e.square} (area {e.area})",
-            "ControlMarkerFlipped": lambda: f"{e.char} flips the control marker of area {e.area} to {e.side}",
-            "HuntedShift": lambda: f"Hunted resolves: {e.side} shifts its {', '.join(e.tokens) or 'no'} token(s) down the cooldown track by 1",
-            "FlagReturned": lambda: f"{e.char} returns from the rival flag to the {e.side} starting area",
+            "KnockedDown": lambda: f"{c} is knocked down",
+            "KnockedOut": lambda: f"{c} is knocked out" + (f" by {named(e.by)}" if e.by else "") + ": cooldown 1",
+            "StoodUp": lambda: f"{c} stands up ({named(e.how)}" + (f" by {named(e.by)})" if e.by else ")"),
+            "Exhausted": lambda: f"{c} is exhausted",
+            "StatusGiven": lambda: f"{c} gets the {named(e.card)} status card (from {named(e.by)})",
+            "StatusDiscarded": lambda: f"{c} discards the {named(e.card)} status card",
+            "ItemCooled": lambda: f"{c}'s {named(e.item)} goes on cooldown {e.slot}",
+            "PointMarkerTaken": lambda: f"{c} takes point marker {e.letter}: cooldown 4",
+            "ControlMarkerPlaced": lambda: f"{c} places a {e.side} control marker on {e.square} (area {e.area})",
+            "ControlMarkerFlipped": lambda: f"{c} flips the control marker of area {e.area} to {e.side}",
+            "HuntedShift": lambda: f"Hunted resolves: {e.side} shifts its {', '.join(e.tokens) or 'no'} "
+                                   f"{'token' if len(e.tokens) == 1 else 'tokens'} down the cooldown track by 1",
+            "FlagReturned": lambda: f"{c} returns from the rival flag to the {e.side} starting area",
             "RoundEnded": lambda: f"round {e.round} ends; the First Player marker passes to {e.first}",
             "GameWon": lambda: f"{e.side} wins: {e.reason}",
             "GameDrawn": lambda: f"the game is drawn: {e.reason}",

@@ -270,7 +270,8 @@ class VillainousProjection(Base[VState]):
             return Decision("turn", (state.active,), "play one of the revealed Fate cards")
         if state.window:
             return Decision("reaction", (state.window["queue"][0],),
-                            f"play a Condition ({state.window['trigger']}) or pass")
+                            f"play a Condition ({state.window['by']} "
+                            f"{HAPPENINGS.get(state.window['trigger'], words(state.window['trigger']))}) or pass")
         if state.phase == "move":
             return Decision("turn", (state.active,), "move your mover to another location")
         return Decision("turn", (state.active,), "perform an action, or end your turn")
@@ -356,19 +357,54 @@ def progress(state: Any, seat: str) -> int:
     return 0
 
 
+#: the happenings a Condition answers, as the log says them ("bob may play a Condition:
+#: ann plays an Ally"); a kind not listed is said in plain words.
+HAPPENINGS = {
+    "play_ally": "plays an Ally", "play_item": "plays an Item", "play_effect": "plays an Effect",
+    "play_condition": "plays a Condition", "play_vehicle": "plays an Ally Vehicle",
+    "play_contact": "plays a Contact", "play_bounty": "plays a Bounty", "play_hero": "has a Hero played",
+    "fate_item": "has a Fate Item played", "fate_effect": "has a Fate Effect played",
+    "fate_condition": "has a Fate Condition played", "play_hero_vehicle": "has a Hero Vehicle played",
+    "vanquish": "vanquishes a Hero", "vanquish_vehicle": "vanquishes a Hero Vehicle",
+    "defeat": "defeats a Hero", "move_card": "moves a card", "activate": "activates an ability",
+    "collect": "collects Credits", "discard": "discards cards", "hunt": "pays a Hunt",
+    "fate": "takes a Fate action", "complete_bounty": "completes a Bounty",
+}
+#: the action symbols by their names on the Reference Card.
+SYMBOLS = {"play": "Play a Credits Card", "ambition": "Ambition", "move": "Move / Maneuver",
+           "discard": "Discard Cards", "activate": "Activate an Ability", "vanquish": "Vanquish",
+           "fate": "Fate"}
+
+
+def words(x: str) -> str:
+    """An identifier said in plain words: ``ally_vehicle`` is "ally vehicle"."""
+    return str(x).replace("_", " ")
+
+
+def symbol_name(symbol: str) -> str:
+    """``credits:2`` is "Collect Credits (2)"; the others by their Reference Card names."""
+    if symbol.startswith("credits:"):
+        return f"Collect Credits ({symbol.split(':', 1)[1]})"
+    return SYMBOLS.get(symbol, words(symbol))
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def describe(e: Event) -> str:
     t = type(e).__name__
     f = msgspec.structs.asdict(e)
     simple = {
-        "CardsDrawn": lambda: f"{e.seat} draws {len(e.cards)} card(s)" + (
+        "CardsDrawn": lambda: f"{e.seat} draws {plural(len(e.cards), 'card')}" + (
             "" if all(c == "?" for c in e.cards) else f": {', '.join(e.cards)}"),
-        "CreditsChanged": lambda: f"{e.seat} {'gains' if e.amount >= 0 else 'loses'} {abs(e.amount)} Credit(s)"
+        "CreditsChanged": lambda: f"{e.seat} {'gains' if e.amount >= 0 else 'loses'} {plural(abs(e.amount), 'Credit')}"
         + (f" ({e.why})" if e.why else ""),
         "AmbitionChanged": lambda: f"{e.seat} {'gains' if e.amount >= 0 else 'loses'} {abs(e.amount)} Ambition"
         + (f" ({e.why})" if e.why else ""),
         "TurnBegan": lambda: f"round {e.round}: {e.seat}'s turn",
         "MoverMoved": lambda: f"{e.seat} moves the mover to {e.to}",
-        "ActionUsed": lambda: f"{e.seat} uses the {e.symbol} action",
+        "ActionUsed": lambda: f"{e.seat} uses the {symbol_name(e.symbol)} action",
         "CardPlayed": lambda: f"{e.seat} {'places' if e.how == 'placed' else 'plays'} {e.card}"
         + (f" in {e.sector}'s sector" if e.sector != e.seat else "")
         + (f" at {e.loc}" if e.loc and not e.on else "") + (f" on {e.on}" if e.on else ""),
@@ -378,36 +414,38 @@ def describe(e: Event) -> str:
         f"{', '.join(e.allies) or 'a Vehicle'} ({e.ally_strength})",
         "FateRevealed": lambda: f"{e.by} reveals {', '.join(e.cards)} from {e.target}'s Fate deck",
         "FateResolved": lambda: f"{e.by} plays {e.played} against {e.target}",
-        "GameWon": lambda: f"{', '.join(e.winners)} win(s): {e.reason}",
+        "GameWon": lambda: f"{' and '.join(e.winners)} {'wins' if len(e.winners) == 1 else 'win'}: {e.reason}",
         "ChoiceOpened": lambda: f"{e.seat} must choose: {e.prompt}",
-        "ChoiceMade": lambda: f"{e.seat} chooses {e.choice}",
+        "ChoiceMade": lambda: f"{e.seat} chooses {e.choice.replace('on:', 'on ').replace('/', ' against ')}",
         "VillainsAssigned": lambda: "villains: " + ", ".join(f"{s} plays {v}" for s, v in e.villains.items()),
-        "BonusActionGranted": lambda: f"{e.seat} may perform a free {e.symbol} action",
+        "BonusActionGranted": lambda: f"{e.seat} may perform a free {symbol_name(e.symbol)} action",
         "CardRemovedFromGame": lambda: f"{e.card} is removed from the game",
-        "CardToHand": lambda: f"{e.card} goes to {e.seat}'s hand (from the {e.source})",
-        "CardsRevealed": lambda: f"{e.seat} reveals {', '.join(e.cards)} ({e.source})",
-        "CardsLooked": lambda: f"{e.seat} looks at {len(e.cards)} card(s) of the {e.deck} deck"
+        "CardToHand": lambda: f"{e.card} goes to {e.seat}'s hand (from the {words(e.source).replace('-', ' ')})",
+        "CardsRevealed": lambda: f"{e.seat} reveals {', '.join(e.cards)} (from the {words(e.source).replace('-', ' ')})",
+        "CardsLooked": lambda: f"{e.seat} looks at {plural(len(e.cards), 'card')} of the {words(e.deck)} deck"
         + ("" if all(c == "?" for c in e.cards) else f": {', '.join(e.cards)}"),
         "Defeated": lambda: f"{e.card} is defeated" + (f" by {e.by}" if e.by else ""),
         "Engaged": lambda: f"{e.ally_vehicle} and {e.hero_vehicle} are engaged ({e.sector}'s Deep Space)",
         "Disengaged": lambda: f"{e.ally_vehicle} disengages from {e.hero_vehicle}",
         "StrengthTokenPlaced": lambda: f"{e.card} gets a {e.amount:+d} Strength token",
         "TargetPlaced": lambda: f"a Target is put on {e.hero}",
-        "TargetsCollected": lambda: f"{e.seat} collects {e.count} Target(s) from {e.hero}",
+        "TargetsCollected": lambda: f"{e.seat} collects {plural(e.count, 'Target')} from {e.hero}",
         "RebelRemoved": lambda: f"{e.seat} permanently removes the Rebel {e.hero}",
         "BountyProgressed": lambda: f"{e.bounty}: Progress requirement {e.requirement + 1} met",
         "BountyCompleted": lambda: f"{e.seat} completes {e.bounty}" + (f" (Reward from {e.contact})" if e.contact else ""),
         "HuntPaid": lambda: f"{e.seat} pays {e.cost} to Hunt with {e.bounty}",
-        "WindowOpened": lambda: f"{', '.join(e.seats)} may play a Condition ({e.trigger} by {e.by})",
+        "WindowOpened": lambda: f"{' or '.join(e.seats)} may play a Condition: {e.by} "
+        f"{HAPPENINGS.get(e.trigger, words(e.trigger))}",
         "WindowPassed": lambda: f"{e.seat} passes",
         "ConditionPlayed": lambda: f"{e.seat} plays the Condition {e.card}",
         "TurnEnded": lambda: f"{e.seat} ends the turn",
     }
     if t == "GameCreated":
-        return f"new game: {', '.join(e.seats)}; {describe_seed(e)}; options {e.options}; content {e.content_source}"
+        opts = ", ".join(f"{k}={v}" for k, v in e.options.items())
+        return f"new game: {', '.join(e.seats)}; {describe_seed(e)}; options {opts}; content {e.content_source}"
     if t == "Shuffled":
         kind, _, seat = e.deck.partition(":")
         return f"{seat}'s {kind} deck is shuffled ({len(e.order)} cards)"
     if t in simple:
         return simple[t]()
-    return t + " " + " ".join(f"{k}={v}" for k, v in f.items() if k != "frame")
+    return words(t) + ": " + ", ".join(f"{words(k)} {v}" for k, v in f.items() if k != "frame")

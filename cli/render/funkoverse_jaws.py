@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.core.funkoverse_jaws.board import parse_square, square_name
-from arbiter.projections.funkoverse_jaws import FJState, captain
+from arbiter.projections.funkoverse_jaws import FJState, captain, count
 
 LETTER = {"quint": "Q", "shark": "S", "swimmer": "W", "tiger-shark": "T"}
 
@@ -62,7 +62,7 @@ def render(state: FJState, seat: str | None) -> str:
             return "#"
         return "+"
 
-    lines = [f"{state.board.name} (house layout) — {state.mode}, round {state.round}"]
+    lines = [f"{state.board.name} (house layout) — {state.mode.replace('-', ' ')}, round {state.round}"]
     for y in range(b.rows - 1, -1, -1):
         # the top edge of row y
         top = "   "
@@ -94,7 +94,7 @@ def render(state: FJState, seat: str | None) -> str:
         out.append("game over: " + state.reason)
     else:
         who = state.active and state.chars[state.active].name
-        out.append(f"now: {state.turn_side} — {state.phase}" + (f" ({who}, {state.actions_left} action(s) left)" if state.phase == "act" else "")
+        out.append(f"now: {state.turn_side} — {state.phase}" + (f" ({who}, {count(state.actions_left, 'action')} left)" if state.phase == "act" else "")
                    + (f"; waiting on {captain(state, state.turn_side)}" if state.turn_side else ""))
     return "\n".join(out)
 
@@ -144,7 +144,7 @@ def side_panel(state: FJState) -> list[str]:
     for side_name in state.side_order:
         sd = state.sides[side_name]
         first = " — First Player" if state.first == side_name else ""
-        pts = f"; {sd.points} point(s)" if state.mode != "first-game" else ""
+        pts = f"; {count(sd.points, 'point')}" if state.mode != "first-game" else ""
         lines.append(f"{side_name.upper()} ({', '.join(sd.seats)}){first}{pts}")
         lines.append("  pool: " + (", ".join(sorted(sd.pool)) or "empty") + (" (house: tokens from the dots)"
                                                                           if dots_are_house(state, side_name) else ""))

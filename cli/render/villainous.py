@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
-import textwrap
 from typing import Any
 
-from arbiter.core.villainous.table import DEEP_SPACE, MOVER, Table
-from arbiter.projections.villainous import progress
+from arbiter.cli.render import fit
+from arbiter.core.villainous.board import DEEP_SPACE, MOVER, Table
+from arbiter.projections.villainous import HAPPENINGS, progress, words
 
 
 def _sym(s: str) -> str:
@@ -73,7 +72,9 @@ def render(state: Any, seat: str | None) -> str:
         p = state.pending[-1]
         lines.append(f"Waiting on {p['seat']}: {p['prompt']} — {', '.join(p['options'])}")
     if state.window:
-        lines.append(f"Condition window ({state.window['trigger']}): {', '.join(state.window['queue'])} may play a Condition or pass")
+        w = state.window
+        lines.append(f"Condition window ({w['by']} {HAPPENINGS.get(w['trigger'], words(w['trigger']))}): "
+                     f"{', '.join(w['queue'])} may play a Condition or pass")
     if seat in d["hand"]:
         lines.append("")
         lines.append(f"[bold]Your hand ({seat}):[/bold]")
@@ -82,19 +83,11 @@ def render(state: Any, seat: str | None) -> str:
                 continue
             cd = t.card(c)
             n, kind = t.cost_of(seat, c)
-            cost = f"{n} {'Ambition' if kind == 'ambition' else 'Credits'}"
+            cost = f"{n} {'Ambition' if kind == 'ambition' else ('Credit' if n == 1 else 'Credits')}"
             st = f", Strength {cd['strength']}" if "strength" in cd else ""
             lines.append(f"  {cd['name']} <{c}>{_house(t, c)} — {cd['type'].replace('_', ' ')}, {cost}{st}: "
                          f"{cd.get('text', '')}")
-    return "\n".join(_wrap(line) for line in lines)
-
-
-def _wrap(line: str, width: int = 80) -> str:
-    """Long lines fold at ``width`` columns, the rest indented under their start."""
-    if len(re.sub(r"\[/?[a-z ]+\]", "", line)) <= width:
-        return line
-    indent = " " * (len(line) - len(line.lstrip()) + 4)
-    return textwrap.fill(line, width=width, subsequent_indent=indent, break_on_hyphens=False)
+    return fit("\n".join(lines))
 
 
 def _house(t: Table, c: str) -> str:
@@ -110,7 +103,7 @@ def _card_line(t: Table, s: str, c: str) -> str:
     if cd["type"] in ("ally", "hero"):
         bits.append(f", Strength {t.strength(s, c)}")
     if info["tokens"]:
-        bits.append(f", +{info['tokens']} token(s)")
+        bits.append(f", +{info['tokens']} token" + ("" if info["tokens"] == 1 else "s"))
     if info["targets"]:
         bits.append(f", {info['targets']} Target")
     if info.get("on"):

@@ -314,7 +314,7 @@ def parse(state: FJState, seat: str, text: str) -> Command:
         hi = lo if hi is None else hi
         if not lo <= len(rest) <= hi:
             forms = [f"{form} (e.g. {ex.split('  ')[0].strip()})" for form, ex in HELP if form.split()[0] == verb]
-            raise ParseError(f"{verb} takes {lo}{'' if hi == lo else f' to {hi}'} word(s)", hint="; ".join(forms))
+            raise ParseError(f"{verb} takes {lo}{'' if hi == lo else f' to {hi}'} word{'' if hi == 1 else 's'}", hint="; ".join(forms))
 
     def flag(word: str, allowed: str) -> bool:
         """An optional last word: True when it is ``allowed``."""

@@ -139,6 +139,16 @@ class FunkoverseJaws(Game[FJState, C.Command]):
     def legal_commands(self, state: FJState, seat: str) -> list[C.Command]:
         return L.legal_commands(state, seat)
 
+    def menu_label(self, state: FJState, seat: str, text: str) -> str:
+        """An ability whose token dots are house content says so: "can-crusher shark  (Can
+        Crusher: house ability tokens)"; the house map is named on the board."""
+        verb = text.split()[0] if text.split() else ""
+        for c in state.content.get("characters", {}).values():
+            a = c.get("abilities", {}).get(verb)
+            if a is not None and "house" in str(c.get("dots_source", "")):
+                return f"{text}  ({a.get('name', verb)}: house ability tokens)"
+        return text
+
     def summary(self, state: FJState) -> dict[str, Any]:
         return {"rounds": state.round, **{f"{s}_points": v.points for s, v in state.sides.items()}}
 

@@ -21,7 +21,7 @@ from arbiter.core.funkoverse_jaws.board import (Geometry, Sq, can_see, distance,
 from arbiter.core.game import Emitter as KernelEmitter
 from arbiter.events import funkoverse_jaws as E
 from arbiter.events.base import Event
-from arbiter.projections.funkoverse_jaws import Char, FJProjection, FJState, other
+from arbiter.projections.funkoverse_jaws import Char, FJProjection, FJState, count, named, other
 
 PROJECTION = FJProjection()
 
@@ -126,7 +126,7 @@ def check_move_destination(state: FJState, char: Char, dest: Sq, steps: int,
     require(dest != start, "FJ-MOVE-6", f"{char.name} is already on {name}")
     require(dest not in on_map(state), "FJ-MOVE-6", f"{char.name} cannot end a move on {name}: it is occupied")
     require(g.enterable(dest), "FJ-MOVE-2", f"an obstruction fills the centre of {name}: it cannot be entered")
-    require(distance(start, dest) <= steps, "FJ-MOVE-RANGE", f"{name} is more than {steps} square(s) from {char.name}")
+    require(distance(start, dest) <= steps, "FJ-MOVE-RANGE", f"{name} is more than {count(steps, 'square')} from {char.name}")
     if distance(start, dest) == 1 and not g.step_open(start, dest):
         require(not (start[0] != dest[0] and start[1] != dest[1]), "FJ-MOVE-3", f"{char.name} cannot move diagonally through the obstructed corner to {name}")
         raise RuleViolation("FJ-MOVE-1", f"{char.name} cannot move through the wall to {name}")
@@ -166,7 +166,7 @@ def check_path(state: FJState, char: Char, squares: list[Sq], steps: int,
     if squares and squares[0] == parse_square(char.square or "a1"):
         squares = squares[1:]  # "move b2 c3" from b2: the first square named is the start
     require(bool(squares), "FJ-MOVE-6", f"{char.name} is already there: name a square to move to")
-    require(len(squares) <= steps, "FJ-MOVE-RANGE", f"{char.name} may move only {steps} square(s) now, not {len(squares)}")
+    require(len(squares) <= steps, "FJ-MOVE-RANGE", f"{char.name} may move only {count(steps, 'square')} now, not {len(squares)}")
     occupied = on_map(state)
     rivals = standing_rivals(state, char.side)
     here = parse_square(char.square or "a1")
@@ -460,10 +460,15 @@ def spend_action(em: Emitter, action: str, n: int = 1) -> None:
     em.emit(E.ActionDone(char=em.active.id, action=action, left=em.state.actions_left - n))
 
 
+BASIC_VERBS = {"move": "move", "basic-challenge": "challenge", "assist": "assist", "interact": "interact",
+               "rally": "rally", "emerge": "emerge"}
+
+
 def check_action(s: FJState, c: Char, action: str, n: int = 1) -> None:
     """Taking a Turn 2-3: up to two actions; a knocked-down character can only rally."""
-    require(s.actions_left >= n, "FJ-ACTIONS", f"{c.name} has {s.actions_left} action(s) left, {action} needs {n}")
-    require(not (not c.standing and action not in ("rally", "compare-scars")), "FJ-KNOCKED-DOWN", f"{c.name} is knocked down: it cannot {action}, only rally (or be assisted)")
+    verb = BASIC_VERBS.get(action, f"do {named(action)}")
+    require(s.actions_left >= n, "FJ-ACTIONS", f"{c.name} has {count(s.actions_left, 'action')} left, and it takes {n} to {verb}")
+    require(not (not c.standing and action not in ("rally", "compare-scars")), "FJ-KNOCKED-DOWN", f"{c.name} is knocked down: it cannot {verb}, only rally (or be assisted)")
 
 
 def after_action(em: Emitter) -> None:

@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from arbiter.core.villainous import commands as C
 from arbiter.core.villainous.effects import places_for
-from arbiter.core.villainous.table import Table
+from arbiter.core.villainous.board import Table
 from arbiter.projections.villainous import progress
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core.errors import ParseError
-from arbiter.core.villainous.table import Table, def_id
+from arbiter.core.villainous.board import Table, def_id
 
 
 class MoveMover(msgspec.Struct, frozen=True, tag=True):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from arbiter.core.errors import RuleViolation
+from arbiter.core.errors import require
 from arbiter.events import villainous as ev
-from arbiter.core.villainous.table import DEEP_SPACE, MOVER, Table, def_id
+from arbiter.core.villainous.board import DEEP_SPACE, MOVER, Emitter, def_id
 
 Item = dict[str, Any]
 NONE = "none"
@@ -32,7 +32,7 @@ def item(eff: dict[str, Any], ctx: dict[str, Any]) -> Item:
 # -- the runner --------------------------------------------------------------------------
 
 
-def run(t: Table, queue: list[Item]) -> None:
+def run(t: Emitter, queue: list[Item]) -> None:
     """Apply queued effects in order until done or until one waits on a choice."""
     queue = list(queue) + t.pushed
     t.pushed = []
@@ -50,17 +50,17 @@ def run(t: Table, queue: list[Item]) -> None:
         t.pushed = []
 
 
-def resume(t: Table, seat: str, choice: str) -> None:
+def resume(t: Emitter, seat: str, choice: str) -> None:
     frame = t.d["pending"][-1]
     t.emit(ev.ChoiceMade(seat=seat, choice=choice))
     it = frame["frame"]["item"]
     res = step(t, it["eff"], it["ctx"], choice)
-    if isinstance(res, Need):  # cannot happen for a listed option; keep waiting
-        raise RuleViolation("SV-CHOICE", f"{choice} is not a choice open now")
+    # cannot fail for a listed option; a refusal keeps the choice waiting
+    require(not isinstance(res, Need), "SV-CHOICE", f"{choice} is not a choice open now")
     run(t, res + frame["frame"]["queue"])
 
 
-def step(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item] | Need:
+def step(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item] | Need:
     verb = eff["do"]
     fn = VERBS.get(verb)
     if fn is None:
@@ -94,33 +94,41 @@ def chooser(eff: dict[str, Any], ctx: dict[str, Any]) -> str:
     return ctx["seat"] if eff["do"] == "discard" else ctx["actor"]
 
 
-def prompt(t: Table, eff: dict[str, Any]) -> str:
+def with_article(kind: str) -> str:
+    """A card kind said with its article: ``ally_vehicle`` is "an ally vehicle"."""
+    w = str(kind).replace("_", " ")
+    return ("an " if w[:1] in "aeiou" else "a ") + w
+
+
+def prompt(t: Emitter, eff: dict[str, Any]) -> str:
     verb = eff["do"]
+    what = with_article(eff.get("target", "card"))
+    kind = with_article(eff.get("type", "card"))
     texts = {
         "target": "choose a Hero to put a Target on",
-        "defeat": f"choose a {eff.get('target', 'card').replace('_', ' ')} to defeat",
-        "remove": f"choose a {eff.get('target', 'card').replace('_', ' ')} to remove",
-        "move": f"choose a {eff.get('target', 'card')} to move",
+        "defeat": f"choose {what} to defeat",
+        "remove": f"choose {what} to remove",
+        "move": f"choose {what} to move",
         "_move_to": f"choose where {eff.get('card')} moves",
-        "strength": f"choose a {eff.get('target')} to get a Strength token",
+        "strength": f"choose {with_article(eff.get('target', 'card'))} to get a Strength token",
         "discard": "choose a card to discard from your hand",
-        "choose": f"choose a {eff.get('type', 'card')} from your {eff.get('from', 'discard')}",
-        "play": f"choose a {eff.get('type', 'card')} to play",
-        "place": f"choose a {eff.get('type', 'card')} to place",
+        "choose": f"choose {kind} from your {str(eff.get('from', 'discard')).replace('_', ' ')}",
+        "play": f"choose {kind} to play",
+        "place": f"choose {kind} to place",
         "_enter": f"choose where {eff.get('card')} goes",
         "engage": "choose an Ally Vehicle/Hero Vehicle pair to engage",
         "_look_discard": "you may discard one of the cards you looked at",
-        "reveal": f"choose a {eff.get('type', 'card').replace('_', ' ')} in your hand to reveal",
-        "find": f"choose which {eff.get('type', 'card').replace('_', ' ')} you find",
-        "swap": f"choose the {eff.get('type', 'card').replace('_', ' ')} to swap in",
+        "reveal": f"choose {kind} in your hand to reveal",
+        "find": f"choose which {str(eff.get('type', 'card')).replace('_', ' ')} you find",
+        "swap": f"choose the {str(eff.get('type', 'card')).replace('_', ' ')} to swap in",
     }
-    return texts.get(verb, f"choose for {verb}")
+    return texts.get(verb, f"choose for {str(verb).strip('_').replace('_', ' ')}")
 
 
 AMOUNTS = ("credits", "ambition", "n", "amount")
 
 
-def counted(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> dict[str, Any] | None:
+def counted(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> dict[str, Any] | None:
     """An effect under ``"if"`` applies only while its condition holds; ``"for_each"``
     multiplies its amounts by a count (none counted: nothing happens). The condition is
     judged when the effect is reached, so an earlier effect of the card can meet it."""
@@ -138,7 +146,7 @@ def counted(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> dict[str, Any
     return {k: v for k, v in eff.items() if k != "if"}
 
 
-def feasible(t: Table, effects: list[dict[str, Any]], ctx: dict[str, Any]) -> bool:
+def feasible(t: Emitter, effects: list[dict[str, Any]], ctx: dict[str, Any]) -> bool:
     """A card you cannot follow cannot be played (Villain Cards, note): every effect that is
     not optional and needs a target must have one (an effect whose "if" fails is skipped)."""
     for eff in effects:
@@ -155,7 +163,7 @@ def feasible(t: Table, effects: list[dict[str, Any]], ctx: dict[str, Any]) -> bo
     return True
 
 
-def does_something(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> bool:
+def does_something(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> bool:
     """Would this effect change anything now? (Fate: a card that "has any effect".)"""
     verb = eff["do"]
     seat = ctx["seat"]
@@ -175,7 +183,7 @@ def does_something(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> bool:
 # -- sector operations shared with the actions ------------------------------------------
 
 
-def enter(t: Table, actor: str, sector: str, card: str, loc: str, *, on: str | None = None,
+def enter(t: Emitter, actor: str, sector: str, card: str, loc: str, *, on: str | None = None,
           how: str = "played", source: str = "hand", cost: int = 0, cost_kind: str = "",
           ctx_extra: dict[str, Any] | None = None) -> None:
     """A card enters a sector; if played (not placed) its on-play abilities are queued."""
@@ -198,7 +206,7 @@ def enter(t: Table, actor: str, sector: str, card: str, loc: str, *, on: str | N
         happened(t, sector, (PLAYED_FATE[c["type"]],), card=card, loc=loc, window=False)
 
 
-def leave(t: Table, sector: str, card: str, reason: str) -> None:
+def leave(t: Emitter, sector: str, card: str, reason: str) -> None:
     """A card leaves a sector (Defeat, Remove, Vanquish): its attached cards go with it;
     Targets on a Hero are collected; a Rebel leaves the game for good."""
     info = t.in_sector(sector).get(card)
@@ -228,7 +236,7 @@ PLAYED_FATE = {"hero": "play_hero", "item": "fate_item", "effect": "fate_effect"
                "hero_vehicle": "play_hero_vehicle"}
 
 
-def hero_beaten(t: Table, seat: str, hero: str, base: int, *, by_card: bool = False, loc: str | None = None) -> None:
+def hero_beaten(t: Emitter, seat: str, hero: str, base: int, *, by_card: bool = False, loc: str | None = None) -> None:
     """What follows a Hero vanquished or defeated in a villain's own sector on their turn.
     A Hero defeated by the Villain's card counts as vanquished unless the option
     card_defeat_is_vanquish says otherwise (SV-DEFEAT-IS-VANQUISH)."""
@@ -240,7 +248,7 @@ def hero_beaten(t: Table, seat: str, hero: str, base: int, *, by_card: bool = Fa
     happened(t, seat, kinds, card=hero, loc=loc, strength=base)
 
 
-def happened(t: Table, seat: str, kinds: tuple[str, ...], *, card: str | None = None, loc: str | None = None,
+def happened(t: Emitter, seat: str, kinds: tuple[str, ...], *, card: str | None = None, loc: str | None = None,
              strength: int = 0, bounty: str | None = None, window: bool | str = True) -> None:
     """Something cards may answer happened in ``seat``'s sector: the Bounties' Progress,
     the Fate Conditions it discards, the cards in play that say "whenever ...", and a
@@ -252,7 +260,7 @@ def happened(t: Table, seat: str, kinds: tuple[str, ...], *, card: str | None = 
         t.trigger(window if isinstance(window, str) else kinds[0], seat)
 
 
-def matches(t: Table, spec: dict[str, Any], card: str | None, strength: int) -> bool:
+def matches(t: Emitter, spec: dict[str, Any], card: str | None, strength: int) -> bool:
     """The filters a Progress requirement, a Condition or a "whenever" may add to a
     happening: the card's type, name, keyword, or its printed Strength (``min``)."""
     if card is None:
@@ -269,7 +277,7 @@ def matches(t: Table, spec: dict[str, Any], card: str | None, strength: int) -> 
     return True
 
 
-def whenever(t: Table, seat: str, kinds: tuple[str, ...], card: str | None, loc: str | None) -> None:
+def whenever(t: Emitter, seat: str, kinds: tuple[str, ...], card: str | None, loc: str | None) -> None:
     """Triggered abilities of cards in play: ``{"when": "whenever", "event": K}`` answers a
     happening of kind K in its sector (``"where": "here"``: at its own location; ``"others"``:
     not itself)."""
@@ -288,7 +296,7 @@ def whenever(t: Table, seat: str, kinds: tuple[str, ...], card: str | None, loc:
             t.pushed += [item(e, ctx) for e in a["effects"]]
 
 
-def turn_abilities(t: Table, seat: str, when: str) -> None:
+def turn_abilities(t: Emitter, seat: str, when: str) -> None:
     """At the start / end of ``seat``'s turn: every card in their sector that says so
     (their own cards and the Fate cards played against them)."""
     for src, info in sorted(t.in_sector(seat).items(), key=lambda kv: kv[1]["at"]):
@@ -298,7 +306,7 @@ def turn_abilities(t: Table, seat: str, when: str) -> None:
                 t.pushed += [item(e, ctx) for e in a["effects"]]
 
 
-def bounty_progress(t: Table, seat: str, kinds: tuple[str, ...] | str, *, strength: int = 0,
+def bounty_progress(t: Emitter, seat: str, kinds: tuple[str, ...] | str, *, strength: int = 0,
                     bounty: str | None = None, card: str | None = None) -> None:
     """Bounties (Progress): a requirement met marks every Bounty in play that shares it;
     the last one completes the Bounty and the Contact's Reward follows at once."""
@@ -325,7 +333,7 @@ def demand(r: dict[str, Any]) -> int:
     return int(r.get("kind") == "vanquish_strong") * 10 + sum(1 for k in ("type", "named", "keyword", "min") if k in r)
 
 
-def requirement_met(t: Table, seat: str, r: dict[str, Any], kinds: tuple[str, ...], card: str | None,
+def requirement_met(t: Emitter, seat: str, r: dict[str, Any], kinds: tuple[str, ...], card: str | None,
                     strength: int) -> bool:
     rk = r.get("kind")
     if rk == "have":
@@ -337,7 +345,7 @@ def requirement_met(t: Table, seat: str, r: dict[str, Any], kinds: tuple[str, ..
     return matches(t, {k: v for k, v in r.items() if k != "kind"}, card, strength)
 
 
-def complete_if_done(t: Table, seat: str, b: str) -> None:
+def complete_if_done(t: Emitter, seat: str, b: str) -> None:
     reqs = t.card(b).get("progress", [])
     if b not in t.in_sector(seat) or not reqs or len(t.in_sector(seat)[b]["progress"]) < len(reqs):
         return
@@ -351,7 +359,7 @@ def complete_if_done(t: Table, seat: str, b: str) -> None:
     happened(t, seat, ("complete_bounty",), card=b)
 
 
-def progress_by_state(t: Table, seat: str) -> None:
+def progress_by_state(t: Emitter, seat: str) -> None:
     """Progress requirements that are a state ("have": have 3 Allies in play): met, on the
     Villain's turn, as soon as the state holds; one token a Bounty at a time."""
     if seat != t.d["active"] or t.d["winners"]:
@@ -366,7 +374,7 @@ def progress_by_state(t: Table, seat: str) -> None:
         complete_if_done(t, seat, b)
 
 
-def places_for(t: Table, seat: str, card: str) -> list[str]:
+def places_for(t: Emitter, seat: str, card: str) -> list[str]:
     """Where a Villain card may be played in its own sector (Allies, Items, Vehicles...)."""
     c = t.card(card)
     typ = c["type"]
@@ -396,11 +404,11 @@ def places_for(t: Table, seat: str, card: str) -> list[str]:
 # -- verbs -------------------------------------------------------------------------------
 
 
-def _name(t: Table, card: str | None) -> str:
+def _name(t: Emitter, card: str | None) -> str:
     return t.card(card)["name"] if card else ""
 
 
-def v_gain(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_gain(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     who = ctx.get("opp") if eff.get("who") == "opponent" else ctx["seat"]
     if not who:
         return []
@@ -419,28 +427,28 @@ def v_gain(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | Non
     return []
 
 
-def v_draw(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_draw(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     t.draw(ctx["seat"], int(eff.get("n", 1)))
     return []
 
 
-def o_discard(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def o_discard(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return list(t.d["hand"][ctx["seat"]])
 
 
-def v_discard(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_discard(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     assert choice is not None
     t.emit(ev.CardDiscarded(owner=ctx["seat"], card=choice, pile="villain", source="hand"))
     n = int(eff.get("n", 1))
     return [item({**eff, "n": n - 1}, ctx)] if n > 1 else []
 
 
-def _targets_left(t: Table, seat: str) -> int:
+def _targets_left(t: Emitter, seat: str) -> int:
     on = sum(i["targets"] for i in t.in_sector(seat).values())
     return int(t.content.get("target_markers", 10)) - on - t.d["targets"].get(seat, 0)
 
 
-def o_target(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def o_target(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     seat = ctx["seat"]
     if _targets_left(t, seat) <= 0:
         return []
@@ -450,7 +458,7 @@ def o_target(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return [h for h in heroes if t.in_sector(seat)[h]["targets"] < int(t.content.get("targets_per_hero", 1))]
 
 
-def v_target(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_target(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     assert choice is not None
     t.emit(ev.TargetPlaced(sector=ctx["seat"], hero=choice))
     return []
@@ -461,7 +469,7 @@ TYPES = {"hero": ("hero",), "ally": ("ally",), "hero_vehicle": ("hero_vehicle",)
          "condition": ("condition",)}
 
 
-def o_defeat(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def o_defeat(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     seat = ctx["seat"]
     out = []
     for c in t.all_of(seat, TYPES.get(eff.get("target", "hero"), ("hero",))):
@@ -479,7 +487,7 @@ def o_defeat(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return out
 
 
-def v_defeat(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_defeat(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     assert choice is not None
     seat = ctx["seat"]
     base = int(t.card(choice).get("strength") or 0)
@@ -492,7 +500,7 @@ def v_defeat(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | N
     return []
 
 
-def o_move(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def o_move(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     seat = ctx["seat"]
     typ = eff.get("target", "hero")
     out = []
@@ -506,7 +514,7 @@ def o_move(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return out
 
 
-def v_move(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_move(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     assert choice is not None
     if eff.get("to") == "here" and ctx.get("loc"):
         t.emit(ev.CardMoved(sector=ctx["seat"], card=choice, to=ctx["loc"]))
@@ -514,42 +522,42 @@ def v_move(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | Non
     return [item({"do": "_move_to", "card": choice}, ctx)]
 
 
-def o_move_to(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def o_move_to(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     here = t.in_sector(ctx["seat"])[eff["card"]]["loc"] if eff["card"] in t.in_sector(ctx["seat"]) else None
     return [l for l in t.location_ids(ctx["seat"]) if l != here]
 
 
-def v_move_to(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_move_to(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     assert choice is not None
     if eff["card"] in t.in_sector(ctx["seat"]):
         t.emit(ev.CardMoved(sector=ctx["seat"], card=eff["card"], to=choice))
     return []
 
 
-def o_strength(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+def o_strength(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
     if eff.get("target") == "self":
         return None
     return t.all_of(ctx["seat"], TYPES.get(eff.get("target", "ally"), ("ally",)))
 
 
-def v_strength(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_strength(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     card = ctx.get("card") if eff.get("target") == "self" else choice
     if card and card in t.in_sector(ctx["seat"]):
         t.emit(ev.StrengthTokenPlaced(sector=ctx["seat"], card=card, amount=int(eff.get("amount", 1))))
     return []
 
 
-def v_free_action(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_free_action(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     if ctx["seat"] == t.d["active"] == ctx["actor"]:
         t.emit(ev.BonusActionGranted(seat=ctx["seat"], symbol=eff["symbol"]))
     return []
 
 
-def _pile(t: Table, seat: str, where: str) -> list[str]:
+def _pile(t: Emitter, seat: str, where: str) -> list[str]:
     return list({"discard": t.d["discard"], "hand": t.d["hand"], "deck": t.d["deck"]}[where][seat])
 
 
-def _fits(t: Table, card: str, eff: dict[str, Any]) -> bool:
+def _fits(t: Emitter, card: str, eff: dict[str, Any]) -> bool:
     c = t.card(card)
     if eff.get("type") and c["type"] != eff["type"]:
         return False
@@ -560,7 +568,7 @@ def _fits(t: Table, card: str, eff: dict[str, Any]) -> bool:
     return True
 
 
-def o_choose(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def o_choose(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     seat = ctx["seat"]
     out = [c for c in _pile(t, seat, eff.get("from", "discard")) if _fits(t, c, eff)]
     if eff["do"] in ("play", "place") or eff.get("then") in ("play", "place"):
@@ -570,12 +578,12 @@ def o_choose(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return sorted(set(out), key=out.index)
 
 
-def _affordable(t: Table, seat: str, card: str) -> bool:
+def _affordable(t: Emitter, seat: str, card: str) -> bool:
     cost, kind = t.cost_of(seat, card)
     return t.d[kind][seat] >= cost
 
 
-def v_choose(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_choose(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     assert choice is not None
     then = eff.get("then", "hand") if eff["do"] == "choose" else eff["do"]
     src = eff.get("from", "discard")
@@ -586,11 +594,11 @@ def v_choose(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | N
                   "free": bool(eff.get("free")) or then == "place", "source": src}, ctx)]
 
 
-def o_enter(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def o_enter(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return places_for(t, ctx["seat"], eff["card"])
 
 
-def v_enter(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_enter(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     assert choice is not None
     seat, card = ctx["seat"], eff["card"]
     c = t.card(card)
@@ -608,7 +616,7 @@ def v_enter(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | No
     return []
 
 
-def _find_places(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> tuple[str, list[str]]:
+def _find_places(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> tuple[str, list[str]]:
     """Find: the first place holding a fitting card (your sector, then your hand, then the
     discard pile, then the deck) and the fitting cards there."""
     seat = ctx["seat"]
@@ -627,12 +635,12 @@ def _find_places(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> tuple[st
     return "", []
 
 
-def o_find(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+def o_find(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
     where, cards = _find_places(t, eff, ctx)
     return cards if len(cards) > 1 else None
 
 
-def v_find(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_find(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Find: look in the sector, then the hand, then the discard pile, then the deck (and
     reshuffle the deck); when several cards fit there, the player chooses which."""
     seat = ctx["seat"]
@@ -654,19 +662,19 @@ def v_find(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | Non
     return out
 
 
-def v_reshuffle(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_reshuffle(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     t.reshuffle(ctx["seat"], "villain", with_deck=True)
     return []
 
 
-def o_reveal(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+def o_reveal(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
     """Reveal from the hand: which fitting card to show (from a deck there is no choice)."""
     if eff.get("from") != "hand":
         return None
     return [c for c in dict.fromkeys(t.d["hand"][ctx["seat"]]) if _fits(t, c, eff)]
 
 
-def v_reveal(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_reveal(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Reveal: a card from the hand is shown to everyone and goes back to the hand; from a
     deck, turn cards over one by one until the one wanted; the others go to the discard
     pile, then discard pile and deck are shuffled together."""
@@ -702,7 +710,7 @@ def v_reveal(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | N
     return out
 
 
-def v_look(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_look(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Look: secretly look at the top cards of a deck (an empty deck is reshuffled first)."""
     seat = ctx["seat"]
     kind = eff.get("deck", "villain")
@@ -718,17 +726,17 @@ def v_look(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | Non
     return []
 
 
-def o_look_discard(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def o_look_discard(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     return list(eff["cards"])
 
 
-def v_look_discard(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_look_discard(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     assert choice is not None
     t.emit(ev.CardDiscarded(owner=ctx["seat"], card=choice, pile=eff["deck"], source="deck"))
     return []
 
 
-def _swap_places(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> tuple[str, list[str]]:
+def _swap_places(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> tuple[str, list[str]]:
     for w in ("hand", "discard", "deck"):
         hit = [c for c in _pile(t, ctx["seat"], w) if _fits(t, c, eff)]
         if hit:
@@ -739,7 +747,7 @@ def _swap_places(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> tuple[st
     return "", []
 
 
-def o_swap(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+def o_swap(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
     me = ctx.get("card")
     if not me or me not in t.in_sector(ctx["seat"]):
         return None
@@ -747,7 +755,7 @@ def o_swap(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | No
     return cards if len(cards) > 1 else None
 
 
-def v_swap(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_swap(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Swap: find the named card and put it where this card stands; this card goes to the
     hand or the discard pile as it says."""
     seat, me = ctx["seat"], ctx.get("card")
@@ -768,21 +776,21 @@ def v_swap(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | Non
     return []
 
 
-def o_engage(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
+def o_engage(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
     seat = ctx["seat"]
     avs = [a for a in t.ally_vehicles(seat) if not t.in_sector(seat)[a]["engaged"]]
     hvs = [h for h in t.hero_vehicles(seat) if not t.in_sector(seat)[h]["engaged"]]
     return [f"{a}/{h}" for a in avs for h in hvs]
 
 
-def v_engage(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_engage(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     assert choice is not None
     a, h = choice.split("/")
     t.emit(ev.Engaged(sector=ctx["seat"], ally_vehicle=a, hero_vehicle=h))
     return []
 
 
-def v_discard_self(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_discard_self(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     card = ctx.get("card")
     if card and card in t.in_sector(ctx["seat"]):
         owner, pile = t.owner(card)
@@ -790,23 +798,23 @@ def v_discard_self(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: s
     return []
 
 
-def o_pay(t: Table, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
+def o_pay(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
     seat = ctx["seat"]
     ok = t.d["credits"][seat] >= int(eff.get("credits", 0)) and t.d["ambition"][seat] >= int(eff.get("ambition", 0))
     return None if ok else []
 
 
-def v_pay(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_pay(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Pay: a cost inside an ability (a card that cannot pay it cannot be played)."""
     return v_gain(t, {**eff, "do": "lose"}, ctx, choice)
 
 
-def v_vanquish(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_vanquish(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Vanquish (free): a Vanquish action without using a symbol."""
     return v_free_action(t, {"symbol": "vanquish"}, ctx, choice)
 
 
-def v_fate_self(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_fate_self(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     """Fate against yourself: reveal your own top two Fate cards; you play one of them in
     your own sector as if an opponent had (Fate)."""
     seat = ctx["seat"]
@@ -816,7 +824,7 @@ def v_fate_self(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str 
     return []
 
 
-def v_draw_and_pass(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
+def v_draw_and_pass(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
     draw_and_pass(t, ctx["seat"])
     return []
 
@@ -824,7 +832,7 @@ def v_draw_and_pass(t: Table, eff: dict[str, Any], ctx: dict[str, Any], choice: 
 # -- turns and Fate reveals (shared by the actions and the card effects) -------------------
 
 
-def reveal_fate(t: Table, seat: str, opp: str) -> None:
+def reveal_fate(t: Emitter, seat: str, opp: str) -> None:
     """Reveal the first two Fate cards; an exhausted Fate deck is reshuffled from its discard."""
     need = 2
     while need:
@@ -836,7 +844,7 @@ def reveal_fate(t: Table, seat: str, opp: str) -> None:
         need -= len(take)
 
 
-def draw_and_pass(t: Table, seat: str) -> None:
+def draw_and_pass(t: Emitter, seat: str) -> None:
     """On Your Turn, 4 (after any "at the end of your turn" abilities): draw, then the
     next player's turn begins."""
     limit = t.hand_limit(seat)
@@ -847,7 +855,7 @@ def draw_and_pass(t: Table, seat: str) -> None:
     begin_next_turn(t, seat)
 
 
-def begin_next_turn(t: Table, seat: str) -> None:
+def begin_next_turn(t: Emitter, seat: str) -> None:
     order = t.d["order"]
     i = order.index(seat)
     nxt = order[(i + 1) % len(order)]
@@ -861,7 +869,7 @@ def begin_next_turn(t: Table, seat: str) -> None:
     turn_abilities(t, nxt, "turn_start")
 
 
-def round_limit_reached(t: Table) -> None:
+def round_limit_reached(t: Emitter) -> None:
     """House: after the round limit the Villain nearest to their Objective wins."""
     best: list[str] = []
     top = -1.0
@@ -875,7 +883,7 @@ def round_limit_reached(t: Table) -> None:
     t.emit(ev.GameWon(winners=tuple(best), reason=f"round limit reached; nearest to their Objective ({top:.0%})"))
 
 
-def progress_of(t: Table, seat: str) -> int:
+def progress_of(t: Emitter, seat: str) -> int:
     kind = t.villain(seat)["objective"]["kind"]
     return {"targets": t.d["targets"][seat], "rebels": t.d["rebels"][seat],
             "bounties": len(t.d["bounties"][seat])}.get(kind, 0)

@@ -9,7 +9,7 @@ from arbiter.core.errors import RuleViolation
 from arbiter.core.villainous import commands as C
 from arbiter.core.villainous.effects import places_for
 from arbiter.core.villainous.rules import decide
-from arbiter.core.villainous.table import DEEP_SPACE, Table
+from arbiter.core.villainous.board import DEEP_SPACE, Table
 from arbiter.projections.villainous import VState
 
 

@@ -1,6 +1,6 @@
 """The rules of Villainous: one function a rule, each citing the rulebook section.
 
-``decide`` runs a command on a scratch :class:`Table` and returns the events it emitted.
+``decide`` runs a command on a scratch :class:`Emitter` and returns the events it emitted.
 """
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.core.dice import Rng
-from arbiter.core.errors import RuleViolation
+from arbiter.core.errors import RuleViolation, require
 from arbiter.events import villainous as ev
 from arbiter.core.villainous import commands as C
 from arbiter.core.villainous.effects import (NONE, does_something, enter, feasible, happened, hero_beaten, item, leave,
                                             progress_by_state, progress_of, resume, reveal_fate, run,
                                             turn_abilities)
-from arbiter.core.villainous.table import DEEP_SPACE, MOVER, Table, passed
+from arbiter.core.villainous.board import DEEP_SPACE, MOVER, Emitter
 from arbiter.projections.villainous import VState
 
 
@@ -22,13 +22,12 @@ from arbiter.projections.villainous import VState
 
 
 def decide(state: VState, seat: str, cmd: Any, rng: Rng) -> list[Any]:
-    t = Table(state, rng)
+    t = Emitter(state, rng)
     d = t.d
     if d["pending"]:
         answer_choice(t, seat, cmd)
     elif d["fate"] is not None:
-        if not isinstance(cmd, C.FatePlay):
-            raise RuleViolation("SV-FATE-PLAY", "play one of the two revealed Fate cards first (fate-play CARD ...)")
+        require(isinstance(cmd, C.FatePlay), "SV-FATE-PLAY", "play one of the two revealed Fate cards first (fate-play CARD ...)")
         play_fate_card(t, seat, cmd)
     elif d["window"]:
         react_with_condition(t, seat, cmd)
@@ -41,74 +40,57 @@ def decide(state: VState, seat: str, cmd: Any, rng: Rng) -> list[Any]:
     return t.events
 
 
-def not_now(t: Table, seat: str, cmd: Any) -> None:
-    if isinstance(cmd, (C.Choose,)):
-        raise RuleViolation("SV-CHOICE", "there is no choice to make now")
-    if isinstance(cmd, C.FatePlay):
-        raise RuleViolation("SV-FATE-PLAY", "no Fate cards have been revealed; use a Fate action first")
-    if isinstance(cmd, (C.Pass, C.PlayCondition)):
-        raise RuleViolation("SV-CONDITION-TIMING", "Conditions are played only during an opponent's turn, when their condition is met")
+def not_now(t: Emitter, seat: str, cmd: Any) -> None:
+    require(not isinstance(cmd, C.Choose), "SV-CHOICE", "there is no choice to make now")
+    require(not isinstance(cmd, C.FatePlay), "SV-FATE-PLAY", "no Fate cards have been revealed; use a Fate action first")
+    require(not isinstance(cmd, (C.Pass, C.PlayCondition)), "SV-CONDITION-TIMING", "Conditions are played only during an opponent's turn, when their condition is met")
     raise RuleViolation("SV-ACTION-VISIBLE", "that is not something you can do now")
 
 
-def in_act_phase(t: Table, seat: str) -> None:
+def in_act_phase(t: Emitter, seat: str) -> None:
     """On Your Turn, 2: the mover must move before any action."""
-    if t.d["phase"] == "move":
-        raise RuleViolation("SV-MOVE-FIRST", "move your mover to another location before performing actions")
-    passed("SV-MOVE-FIRST")
+    require(t.d["phase"] != "move", "SV-MOVE-FIRST", "move your mover to another location before performing actions")
 
 
 # -- choices and reactions ---------------------------------------------------------------
 
 
-def answer_choice(t: Table, seat: str, cmd: Any) -> None:
+def answer_choice(t: Emitter, seat: str, cmd: Any) -> None:
     """A card's ability waits on this choice."""
     p = t.d["pending"][-1]
-    if seat != p["seat"]:
-        raise RuleViolation("SV-CHOICE", f"{p['seat']} must choose first")
+    require(seat == p["seat"], "SV-CHOICE", f"{p['seat']} must choose first")
     if isinstance(cmd, C.Pass):
-        if NONE not in p["options"]:
-            raise RuleViolation("SV-CHOICE", "this effect is not optional: choose one of the options")
+        require(NONE in p["options"], "SV-CHOICE", "this effect is not optional: choose one of the options")
         resume(t, seat, NONE)
         return
-    if not isinstance(cmd, C.Choose):
-        raise RuleViolation("SV-CHOICE", f"answer the open choice first: {p['prompt']}")
-    if cmd.option not in p["options"]:
-        raise RuleViolation("SV-CHOICE", f"{cmd.option} is not one of the options ({', '.join(p['options'])})")
+    require(isinstance(cmd, C.Choose), "SV-CHOICE", f"answer the open choice first: {p['prompt']}")
+    require(cmd.option in p["options"], "SV-CHOICE", f"{cmd.option} is not one of the options ({', '.join(p['options'])})")
     resume(t, seat, cmd.option)
 
 
-def react_with_condition(t: Table, seat: str, cmd: Any) -> None:
+def react_with_condition(t: Emitter, seat: str, cmd: Any) -> None:
     """Conditions (Villain cards): played only during an opponent's turn, when met."""
     w = t.d["window"]
-    if seat != w["queue"][0]:
-        raise RuleViolation("SV-CONDITION-TIMING", f"{w['queue'][0]} may play a Condition or pass first")
+    require(seat == w["queue"][0], "SV-CONDITION-TIMING", f"{w['queue'][0]} may play a Condition or pass first")
     if isinstance(cmd, C.Hunt):
-        if t.d["options"].get("hunt_turns", "own") != "any":
-            raise RuleViolation("SV-HUNT-ANY-TURN", "a Hunt is paid during your own turn (option hunt_turns=any "
+        require(t.d["options"].get("hunt_turns", "own") == "any", "SV-HUNT-ANY-TURN", "a Hunt is paid during your own turn (option hunt_turns=any "
                                 "allows it on an opponent's turn too)")
         hunt(t, seat, cmd)
         return
     if isinstance(cmd, C.Pass):
         t.emit(ev.WindowPassed(seat=seat))
         return
-    if not isinstance(cmd, C.PlayCondition):
-        raise RuleViolation("SV-CONDITION-TIMING", "play a Condition card or pass")
+    require(isinstance(cmd, C.PlayCondition), "SV-CONDITION-TIMING", "play a Condition card or pass")
     card = cmd.card
-    if card not in t.d["hand"][seat]:
-        raise RuleViolation("SV-NOT-IN-HAND", f"{card} is not in your hand")
-    if t.ctype(card) != "condition":
-        raise RuleViolation("SV-CONDITION-TIMING", f"{t.card(card)['name']} is not a Condition card")
-    if card not in t.conditions_for(seat, w["trigger"]):
-        raise RuleViolation("SV-CONDITION-MET", f"the condition of {t.card(card)['name']} is not met now")
+    require(card in t.d["hand"][seat], "SV-NOT-IN-HAND", f"{card} is not in your hand")
+    require(t.ctype(card) == "condition", "SV-CONDITION-TIMING", f"{t.card(card)['name']} is not a Condition card")
+    require(card in t.conditions_for(seat, w["trigger"]), "SV-CONDITION-MET", f"the condition of {t.card(card)['name']} is not met now")
     c = t.card(card)
     cost, kind = t.cost_of(seat, card)
-    if t.d[kind][seat] < cost:
-        raise RuleViolation("SV-COST", f"{c['name']} costs {cost} {kind}; you have {t.d[kind][seat]}")
+    require(t.d[kind][seat] >= cost, "SV-COST", f"{c['name']} costs {cost} {kind}; you have {t.d[kind][seat]}")
     if cost:
         ch = ev.CreditsChanged if kind == "credits" else ev.AmbitionChanged
         t.emit(ch(seat=seat, amount=-cost, why=f"pays for {c['name']}"))
-    passed("SV-CONDITION-TIMING", "SV-CONDITION-MET", "SV-COST")
     t.emit(ev.ConditionPlayed(seat=seat, card=card, trigger=w["trigger"]))
     ctx = {"seat": seat, "actor": seat, "card": card, "loc": None, "opp": w["by"]}
     for a in c.get("abilities", []):
@@ -119,17 +101,13 @@ def react_with_condition(t: Table, seat: str, cmd: Any) -> None:
 # -- 2. Move your mover -----------------------------------------------------------------
 
 
-def move_mover(t: Table, seat: str, cmd: C.MoveMover) -> None:
+def move_mover(t: Emitter, seat: str, cmd: C.MoveMover) -> None:
     """On Your Turn, 2: move the mover to another location of your sector; moving onto an
     Ally Vehicle triggers its ability before any action (Ally Vehicles)."""
-    if t.d["phase"] != "move":
-        raise RuleViolation("SV-MOVER-ONCE", "your mover has already moved this turn; use a Move action to move cards (move CARD to LOCATION)")
+    require(t.d["phase"] == "move", "SV-MOVER-ONCE", "your mover has already moved this turn; use a Move action to move cards (move CARD to LOCATION)")
     places = t.mover_places(seat)
-    if cmd.to not in places:
-        raise RuleViolation("SV-MOVER-PLACE", f"{cmd.to} is not a location of your sector (you may go to: {', '.join(places)})")
-    if cmd.to == t.d["mover"][seat]:
-        raise RuleViolation("SV-MOVER-DIFFERENT", "your mover may not stay in the same place")
-    passed("SV-MOVER-ONCE", "SV-MOVER-PLACE", "SV-MOVER-DIFFERENT")
+    require(cmd.to in places, "SV-MOVER-PLACE", f"{cmd.to} is not a location of your sector (you may go to: {', '.join(places)})")
+    require(cmd.to != t.d["mover"][seat], "SV-MOVER-DIFFERENT", "your mover may not stay in the same place")
     t.emit(ev.MoverMoved(seat=seat, to=cmd.to))
     if cmd.to in t.in_sector(seat):
         ctx = {"seat": seat, "actor": seat, "card": cmd.to, "loc": cmd.to}
@@ -141,7 +119,7 @@ def move_mover(t: Table, seat: str, cmd: C.MoveMover) -> None:
 # -- 3. Actions ---------------------------------------------------------------------------
 
 
-def collect_credits(t: Table, seat: str, cmd: C.Collect) -> None:
+def collect_credits(t: Emitter, seat: str, cmd: C.Collect) -> None:
     """Collect Credits: take as many Credits as the symbol shows."""
     in_act_phase(t, seat)
     t.check_hook(seat, "collect", "collecting Credits")
@@ -152,32 +130,28 @@ def collect_credits(t: Table, seat: str, cmd: C.Collect) -> None:
     happened(t, seat, ("collect",))
 
 
-def pay(t: Table, seat: str, card: str) -> tuple[int, str]:
+def pay(t: Emitter, seat: str, card: str) -> tuple[int, str]:
     """Pay a card's cost; without enough tokens the card cannot be played."""
     c = t.card(card)
     cost, kind = t.cost_of(seat, card)
     have = t.d[kind][seat]
-    if have < cost:
-        word = "Credits" if kind == "credits" else "Ambition"
-        raise RuleViolation("SV-COST", f"{c['name']} costs {cost} {word}; you have {have}")
-    passed("SV-COST")
+    word = "Credits" if kind == "credits" else "Ambition"
+    require(have >= cost, "SV-COST", f"{c['name']} costs {cost} {word}; you have {have}")
     if cost:
         ch = ev.CreditsChanged if kind == "credits" else ev.AmbitionChanged
         t.emit(ch(seat=seat, amount=-cost, why=f"pays for {c['name']}"))
     return cost, kind
 
 
-def play_card(t: Table, seat: str, cmd: C.Play) -> None:
+def play_card(t: Emitter, seat: str, cmd: C.Play) -> None:
     """Play a Credits Card / Play an Ambition Card: one card per symbol, paying its cost,
     to a place its type allows (Allies, Items, Vehicles, Bounties and Contacts)."""
     in_act_phase(t, seat)
     card = cmd.card
-    if card not in t.d["hand"][seat]:
-        raise RuleViolation("SV-NOT-IN-HAND", f"you have no {card} in your hand")
+    require(card in t.d["hand"][seat], "SV-NOT-IN-HAND", f"you have no {card} in your hand")
     c = t.card(card)
     typ = c["type"]
-    if typ == "condition":
-        raise RuleViolation("SV-CONDITION-TIMING", f"{c['name']} is a Condition: it is played only during an opponent's turn, never with a Play action")
+    require(typ != "condition", "SV-CONDITION-TIMING", f"{c['name']} is a Condition: it is played only during an opponent's turn, never with a Play action")
     loc, on = where_it_goes(t, seat, card, cmd)
     ambition = c.get("cost_kind") == "ambition"
     if ambition:
@@ -190,24 +164,20 @@ def play_card(t: Table, seat: str, cmd: C.Play) -> None:
     effects = [e for a in c.get("abilities", []) if a.get("when") == "play" for e in a["effects"]]
     t.use_action(seat, "ambition" if ambition else "play")
     cost, kind = pay(t, seat, card)
-    if not feasible(t, effects, ctx):
-        raise RuleViolation("SV-CANNOT-FOLLOW", f"{c['name']} cannot be played: you cannot follow its instructions now")
-    passed("SV-NOT-IN-HAND", "SV-CONDITION-TIMING", "SV-PLACE", "SV-CANNOT-FOLLOW")
+    require(feasible(t, effects, ctx), "SV-CANNOT-FOLLOW", f"{c['name']} cannot be played: you cannot follow its instructions now")
     enter(t, seat, seat, card, loc, on=on, cost=cost, cost_kind=kind)
     if typ == "ally_vehicle" and cmd.engage:
         t.emit(ev.Engaged(sector=seat, ally_vehicle=card, hero_vehicle=cmd.engage))
 
 
-def where_it_goes(t: Table, seat: str, card: str, cmd: C.Play) -> tuple[str, str | None]:
+def where_it_goes(t: Emitter, seat: str, card: str, cmd: C.Play) -> tuple[str, str | None]:
     """Where a Villain card may be played (Allies; Items; Vehicles; Bounties; Contacts)."""
     c = t.card(card)
     typ = c["type"]
     locs = t.location_ids(seat)
     if typ in ("ally", "contact"):
-        if cmd.on or cmd.engage:
-            raise RuleViolation("SV-PLACE", f"{c['name']} is played at a location: play CARD at LOCATION")
-        if cmd.at is None:
-            raise RuleViolation("SV-PLACE", f"say where {c['name']} goes: at one of {', '.join(locs)}")
+        require(not (cmd.on or cmd.engage), "SV-PLACE", f"{c['name']} is played at a location: play CARD at LOCATION")
+        require(cmd.at is not None, "SV-PLACE", f"say where {c['name']} goes: at one of {', '.join(locs)}")
         if cmd.at in t.ally_vehicles(seat) or cmd.at == DEEP_SPACE:
             if typ == "ally":
                 hook_src = t.allowed(seat, "ally_on_vehicle")
@@ -215,55 +185,43 @@ def where_it_goes(t: Table, seat: str, card: str, cmd: C.Play) -> tuple[str, str
                     t.check_hook(seat, "ally_on_vehicle", "playing an Ally on a Vehicle")
                     return cmd.at, None
             raise RuleViolation("SV-ALLY-NOT-ON-VEHICLE", "you may not play an Ally on a Vehicle (only your mover can be there)")
-        if cmd.at not in locs:
-            raise RuleViolation("SV-PLACE", f"{cmd.at} is not a location of your sector")
+        require(cmd.at in locs, "SV-PLACE", f"{cmd.at} is not a location of your sector")
         return cmd.at, None
     if typ == "item":
         if c.get("attach"):
             allies = t.all_of(seat, ("ally",))
-            if not allies:
-                raise RuleViolation("SV-ITEM-ATTACH", f"{c['name']} must be attached to an Ally, and you have no Ally in play")
-            if cmd.on not in allies:
-                raise RuleViolation("SV-ITEM-ATTACH", f"{c['name']} must be attached to one of your Allies: play CARD on ALLY")
+            require(bool(allies), "SV-ITEM-ATTACH", f"{c['name']} must be attached to an Ally, and you have no Ally in play")
+            require(cmd.on in allies, "SV-ITEM-ATTACH", f"{c['name']} must be attached to one of your Allies: play CARD on ALLY")
             return t.in_sector(seat)[cmd.on]["loc"], cmd.on
-        if cmd.on:
-            raise RuleViolation("SV-ITEM-ATTACH", f"{c['name']} is not attached: play it at a location")
-        if cmd.at not in locs:
-            raise RuleViolation("SV-PLACE", f"say at which location of your sector {c['name']} goes")
+        require(not cmd.on, "SV-ITEM-ATTACH", f"{c['name']} is not attached: play it at a location")
+        require(cmd.at in locs, "SV-PLACE", f"say at which location of your sector {c['name']} goes")
         return cmd.at, None
     if typ == "bounty":
         contacts = t.all_of(seat, ("contact",))
-        if not contacts:
-            raise RuleViolation("SV-BOUNTY-CONTACT", "a Bounty is played only attached to a Contact, and you have none in play")
-        if cmd.on not in contacts:
-            raise RuleViolation("SV-BOUNTY-CONTACT", "play the Bounty on one of your Contacts: play BOUNTY on CONTACT")
+        require(bool(contacts), "SV-BOUNTY-CONTACT", "a Bounty is played only attached to a Contact, and you have none in play")
+        require(cmd.on in contacts, "SV-BOUNTY-CONTACT", "play the Bounty on one of your Contacts: play BOUNTY on CONTACT")
         used = [b for b, i in t.in_sector(seat).items() if i.get("on") == cmd.on and t.ctype(b) == "bounty"]
         limit = int(t.card(cmd.on).get("limit", 1))
-        if len(used) >= limit:
-            raise RuleViolation("SV-CONTACT-LIMIT", f"{t.card(cmd.on)['name']} already holds {limit} Bounty(ies), its limit")
+        require(len(used) < limit, "SV-CONTACT-LIMIT", f"{t.card(cmd.on)['name']} already holds {limit} {'Bounty' if limit == 1 else 'Bounties'}, its limit")
         return t.in_sector(seat)[cmd.on]["loc"], cmd.on
     if typ == "ally_vehicle":
-        if cmd.at not in (None, DEEP_SPACE) or cmd.on:
-            raise RuleViolation("SV-VEHICLE-DEEP-SPACE", "Vehicles are played only in Deep Space")
+        require(not (cmd.at not in (None, DEEP_SPACE) or cmd.on), "SV-VEHICLE-DEEP-SPACE", "Vehicles are played only in Deep Space")
         if cmd.engage is not None:
             hvs = [h for h in t.hero_vehicles(seat) if not t.in_sector(seat)[h]["engaged"]]
-            if cmd.engage not in hvs:
-                raise RuleViolation("SV-ENGAGE", f"{cmd.engage} is not an unengaged Hero Vehicle in your Deep Space")
+            require(cmd.engage in hvs, "SV-ENGAGE", f"{cmd.engage} is not an unengaged Hero Vehicle in your Deep Space")
         return DEEP_SPACE, None
     if typ == "effect":
-        if cmd.at or cmd.on or cmd.engage:
-            raise RuleViolation("SV-PLACE", "an Effect is not placed anywhere: just play it")
+        require(not (cmd.at or cmd.on or cmd.engage), "SV-PLACE", "an Effect is not placed anywhere: just play it")
         return "", None
     raise RuleViolation("SV-PLACE", f"{c['name']} cannot be played from your hand")
 
 
-def activate_ability(t: Table, seat: str, cmd: C.Activate) -> None:
+def activate_ability(t: Emitter, seat: str, cmd: C.Activate) -> None:
     """Activate an Ability / Activate an Ambition Card: pay the activation cost (Credits or
     Ambition), then use the card's ability; once per action symbol."""
     in_act_phase(t, seat)
     card = cmd.card
-    if card not in t.in_sector(seat) or t.in_sector(seat)[card]["side"] != "lower":
-        raise RuleViolation("SV-ACTIVATE", f"{card} is not one of your cards in play")
+    require(not (card not in t.in_sector(seat) or t.in_sector(seat)[card]["side"] != "lower"), "SV-ACTIVATE", f"{card} is not one of your cards in play")
     when = "ambition" if cmd.ambition else "activate"
     abil = [a for a in t.card(card).get("abilities", []) if a.get("when") == when]
     if not abil:
@@ -276,11 +234,9 @@ def activate_ability(t: Table, seat: str, cmd: C.Activate) -> None:
     t.use_action(seat, "ambition" if cmd.ambition else "activate")
     cost = int(a.get("cost", 0))
     kind = "ambition" if cmd.ambition else "credits"
-    if t.d[kind][seat] < cost:
-        raise RuleViolation("SV-COST", f"activating {t.card(card)['name']} costs {cost} {kind}; you have {t.d[kind][seat]}")
+    require(t.d[kind][seat] >= cost, "SV-COST", f"activating {t.card(card)['name']} costs {cost} {kind}; you have {t.d[kind][seat]}")
     ctx = {"seat": seat, "actor": seat, "card": card, "loc": t.in_sector(seat)[card]["loc"]}
-    if not feasible(t, a["effects"], ctx):
-        raise RuleViolation("SV-CANNOT-FOLLOW", f"{t.card(card)['name']}'s ability cannot be followed now")
+    require(feasible(t, a["effects"], ctx), "SV-CANNOT-FOLLOW", f"{t.card(card)['name']}'s ability cannot be followed now")
     if cost:
         ch = ev.CreditsChanged if kind == "credits" else ev.AmbitionChanged
         t.emit(ch(seat=seat, amount=-cost, why=f"activates {t.card(card)['name']}"))
@@ -288,69 +244,58 @@ def activate_ability(t: Table, seat: str, cmd: C.Activate) -> None:
     happened(t, seat, ("activate",), card=card, loc=ctx["loc"])
 
 
-def move_card(t: Table, seat: str, cmd: C.MoveCard) -> None:
+def move_card(t: Emitter, seat: str, cmd: C.MoveCard) -> None:
     """Move: move one of your cards (lower part) to another location; an attached Item
     moves only with its Ally."""
     in_act_phase(t, seat)
     info = t.in_sector(seat).get(cmd.card)
-    if info is None or info["side"] != "lower":
-        raise RuleViolation("SV-MOVE-CARD", f"{cmd.card} is not one of your cards in play (only cards in the lower part of your sector can be moved)")
-    if info.get("on"):
-        raise RuleViolation("SV-MOVE-ATTACHED", "an Item attached to an Ally moves only with that Ally, never on its own")
+    require(not (info is None or info["side"] != "lower"), "SV-MOVE-CARD", f"{cmd.card} is not one of your cards in play (only cards in the lower part of your sector can be moved)")
     typ = t.ctype(cmd.card)
-    if typ in ("ally_vehicle", "bounty"):
-        raise RuleViolation("SV-MOVE-CARD", f"a {typ.replace('_', ' ')} is not moved with a Move action")
-    if cmd.to not in t.location_ids(seat):
-        if cmd.to in t.ally_vehicles(seat) and typ == "ally":
-            raise RuleViolation("SV-ALLY-NOT-ON-VEHICLE", "no card may be moved onto a Vehicle (only your mover can be there)")
-        raise RuleViolation("SV-MOVE-CARD", f"{cmd.to} is not a location of your sector")
-    if cmd.to == info["loc"]:
-        raise RuleViolation("SV-MOVE-CARD", f"{cmd.card} is already at {cmd.to}")
-    passed("SV-MOVE-CARD", "SV-MOVE-ATTACHED")
+    require(typ != "bounty", "SV-BOUNTY-STAYS", "a Bounty cannot be moved to be attached to another Contact: "
+            "it moves only with its Contact")
+    require(not info.get("on"), "SV-MOVE-ATTACHED", "an Item attached to an Ally moves only with that Ally, never on its own")
+    require(typ != "ally_vehicle", "SV-MOVE-CARD", "an Ally Vehicle is not moved with a Move action: it stays in Deep Space (a Maneuver engages or disengages it)")
+    require(not (cmd.to in t.ally_vehicles(seat) and typ == "ally"), "SV-ALLY-NOT-ON-VEHICLE", "no card may be moved onto a Vehicle (only your mover can be there)")
+    require(cmd.to in t.location_ids(seat), "SV-MOVE-CARD", f"{cmd.to} is not a location of your sector")
+    require(cmd.to != info["loc"], "SV-MOVE-CARD", f"{cmd.card} is already at {cmd.to}")
     t.check_hook(seat, "move_card", "moving cards")
     t.use_action(seat, "move")
     t.emit(ev.CardMoved(sector=seat, card=cmd.card, to=cmd.to))
     happened(t, seat, ("move_card",), card=cmd.card, loc=cmd.to)
 
 
-def maneuver(t: Table, seat: str, cmd: C.Maneuver) -> None:
+def maneuver(t: Emitter, seat: str, cmd: C.Maneuver) -> None:
     """Maneuvering Vehicles: disengage an Ally Vehicle, or engage it against a Hero Vehicle."""
     in_act_phase(t, seat)
     av = cmd.vehicle
-    if av not in t.ally_vehicles(seat):
-        raise RuleViolation("SV-MANEUVER", f"{av} is not one of your Ally Vehicles")
+    require(av in t.ally_vehicles(seat), "SV-MANEUVER", f"{av} is not one of your Ally Vehicles")
     engaged = t.in_sector(seat)[av]["engaged"]
     if cmd.engage is None:
-        if not engaged:
-            raise RuleViolation("SV-MANEUVER", f"{t.card(av)['name']} is not engaged: say which Hero Vehicle to engage")
+        require(bool(engaged), "SV-MANEUVER", f"{t.card(av)['name']} is not engaged: say which Hero Vehicle to engage")
         t.use_action(seat, "move")
         t.emit(ev.Disengaged(sector=seat, ally_vehicle=av, hero_vehicle=engaged))
         return
-    if engaged:
-        raise RuleViolation("SV-ENGAGE-ONE", "a Vehicle may be engaged with one single other Vehicle")
-    if cmd.engage not in t.hero_vehicles(seat) or t.in_sector(seat)[cmd.engage]["engaged"]:
-        raise RuleViolation("SV-ENGAGE-ONE", f"{cmd.engage} is not an unengaged Hero Vehicle in your Deep Space")
+    require(not engaged, "SV-ENGAGE-ONE", "a Vehicle may be engaged with one single other Vehicle")
+    require(not (cmd.engage not in t.hero_vehicles(seat) or t.in_sector(seat)[cmd.engage]["engaged"]), "SV-ENGAGE-ONE", f"{cmd.engage} is not an unengaged Hero Vehicle in your Deep Space")
     t.use_action(seat, "move")
     t.emit(ev.Engaged(sector=seat, ally_vehicle=av, hero_vehicle=cmd.engage))
 
 
-def discard_cards(t: Table, seat: str, cmd: C.Discard) -> None:
+def discard_cards(t: Emitter, seat: str, cmd: C.Discard) -> None:
     """Discard Cards: discard as many cards as you wish; you do not draw until the end of
     your turn."""
     in_act_phase(t, seat)
     hand = list(t.d["hand"][seat])
     for c in cmd.cards:
-        if c not in hand:
-            raise RuleViolation("SV-NOT-IN-HAND", f"{c} is not in your hand")
+        require(c in hand, "SV-NOT-IN-HAND", f"{c} is not in your hand")
         hand.remove(c)
-    passed("SV-NOT-IN-HAND")
     t.use_action(seat, "discard")
     for c in cmd.cards:
         t.emit(ev.CardDiscarded(owner=seat, card=c, pile="villain", source="hand"))
     happened(t, seat, ("discard",))
 
 
-def vanquish(t: Table, seat: str, cmd: C.Vanquish) -> None:
+def vanquish(t: Emitter, seat: str, cmd: C.Vanquish) -> None:
     """Vanquish: Allies at the Hero's location whose total Strength is at least the Hero's;
     the Hero goes to the Fate discard, the Allies used to the Villain discard (0-strength
     rules: a 0-strength Ally used is always discarded; against a 0-strength Hero the Allies
@@ -358,31 +303,23 @@ def vanquish(t: Table, seat: str, cmd: C.Vanquish) -> None:
     in_act_phase(t, seat)
     target = cmd.target
     info = t.in_sector(seat).get(target)
-    if info is None:
-        raise RuleViolation("SV-VANQUISH-TARGET", f"{target} is not in your sector")
+    require(info is not None, "SV-VANQUISH-TARGET", f"{target} is not in your sector")
     typ = t.ctype(target)
     if typ == "hero_vehicle":
         vanquish_vehicle(t, seat, cmd)
         return
-    if typ != "hero":
-        raise RuleViolation("SV-VANQUISH-TARGET", f"only Heroes and engaged Hero Vehicles can be vanquished, not {t.card(target)['name']}")
-    if not cmd.allies:
-        raise RuleViolation("SV-VANQUISH-ALLIES", "name the Allies that vanquish: vanquish HERO with ALLY [ALLY ...]")
-    if len(set(cmd.allies)) != len(cmd.allies):
-        raise RuleViolation("SV-VANQUISH-ALLIES", "each Ally counts once")
+    require(typ == "hero", "SV-VANQUISH-TARGET", f"only Heroes and engaged Hero Vehicles can be vanquished, not {t.card(target)['name']}")
+    require(bool(cmd.allies), "SV-VANQUISH-ALLIES", "name the Allies that vanquish: vanquish HERO with ALLY [ALLY ...]")
+    require(len(set(cmd.allies)) == len(cmd.allies), "SV-VANQUISH-ALLIES", "each Ally counts once")
     for a in cmd.allies:
         ai = t.in_sector(seat).get(a)
-        if ai is None or t.ctype(a) != "ally":
-            raise RuleViolation("SV-VANQUISH-ALLIES", f"{a} is not one of your Allies in play")
-        if ai["loc"] != info["loc"]:
-            raise RuleViolation("SV-VANQUISH-SAME-LOCATION", f"{t.card(a)['name']} is not at {t.location_name(seat, info['loc'])} with {t.card(target)['name']}")
+        require(not (ai is None or t.ctype(a) != "ally"), "SV-VANQUISH-ALLIES", f"{a} is not one of your Allies in play")
+        require(ai["loc"] == info["loc"], "SV-VANQUISH-SAME-LOCATION", f"{t.card(a)['name']} is not at {t.location_name(seat, info['loc'])} with {t.card(target)['name']}")
     t.check_hook(seat, "vanquish", "vanquishing")
     hero_str = t.strength(seat, target)
     strengths = {a: t.strength(seat, a) for a in cmd.allies}
     total = sum(strengths.values())
-    if total < hero_str:
-        raise RuleViolation("SV-VANQUISH-STRENGTH", f"your Allies' total Strength {total} is less than {t.card(target)['name']}'s {hero_str}")
-    passed("SV-VANQUISH-TARGET", "SV-VANQUISH-ALLIES", "SV-VANQUISH-SAME-LOCATION", "SV-VANQUISH-STRENGTH")
+    require(total >= hero_str, "SV-VANQUISH-STRENGTH", f"your Allies' total Strength {total} is less than {t.card(target)['name']}'s {hero_str}")
     t.use_action(seat, "vanquish")
     base = int(t.card(target).get("strength") or 0)
     t.emit(ev.Vanquished(seat=seat, hero=target, allies=tuple(cmd.allies), loc=info["loc"],
@@ -402,18 +339,14 @@ def allies_discarded(hero_strength: int, ally_strength: int) -> bool:
     return hero_strength > 0
 
 
-def vanquish_vehicle(t: Table, seat: str, cmd: C.Vanquish) -> None:
+def vanquish_vehicle(t: Emitter, seat: str, cmd: C.Vanquish) -> None:
     """Discarding and Vanquishing Vehicles: only an engaged Hero Vehicle, never while your
     mover stands on the Ally Vehicle engaged with it; both Vehicles are discarded."""
     hv = cmd.target
-    if cmd.allies:
-        raise RuleViolation("SV-VANQUISH-VEHICLE", "Vehicles have no Strength: a Hero Vehicle is vanquished by the Ally Vehicle engaged with it, not by Allies")
+    require(not cmd.allies, "SV-VANQUISH-VEHICLE", "Vehicles have no Strength: a Hero Vehicle is vanquished by the Ally Vehicle engaged with it, not by Allies")
     av = t.in_sector(seat)[hv]["engaged"]
-    if not av:
-        raise RuleViolation("SV-VANQUISH-UNENGAGED", "you may not vanquish an unengaged Hero Vehicle: engage it with an Ally Vehicle first")
-    if t.d["mover"][seat] == av:
-        raise RuleViolation("SV-VANQUISH-MOVER", "your mover is on the Ally Vehicle engaged with it: you may not discard that Vehicle")
-    passed("SV-VANQUISH-TARGET", "SV-VANQUISH-VEHICLE", "SV-VANQUISH-UNENGAGED", "SV-VANQUISH-MOVER")
+    require(bool(av), "SV-VANQUISH-UNENGAGED", "you may not vanquish an unengaged Hero Vehicle: engage it with an Ally Vehicle first")
+    require(t.d["mover"][seat] != av, "SV-VANQUISH-MOVER", "your mover is on the Ally Vehicle engaged with it: you may not discard that Vehicle")
     t.check_hook(seat, "vanquish", "vanquishing")
     t.use_action(seat, "vanquish")
     t.emit(ev.Vanquished(seat=seat, hero=hv, allies=(av,), loc=DEEP_SPACE, hero_strength=0, ally_strength=0))
@@ -422,78 +355,64 @@ def vanquish_vehicle(t: Table, seat: str, cmd: C.Vanquish) -> None:
     happened(t, seat, ("vanquish_vehicle",), card=hv, loc=DEEP_SPACE, window="vanquish")
 
 
-def fate_action(t: Table, seat: str, cmd: C.Fate) -> None:
+def fate_action(t: Emitter, seat: str, cmd: C.Fate) -> None:
     """Fate: choose an opponent and reveal the top two cards of their Fate deck (or engage
     one of their Ally Vehicles with a Hero Vehicle instead)."""
     in_act_phase(t, seat)
     opp = cmd.opponent
-    if opp == seat or opp not in t.d["seats"]:
-        raise RuleViolation("SV-FATE-OPPONENT", "choose an opponent for a Fate action")
-    passed("SV-FATE-OPPONENT")
+    require(not (opp == seat or opp not in t.d["seats"]), "SV-FATE-OPPONENT", "choose an opponent for a Fate action")
     t.check_hook(seat, "fate", "Fate actions")
     if cmd.ally_vehicle:
         avs = [a for a in t.ally_vehicles(opp) if not t.in_sector(opp)[a]["engaged"]]
         hvs = [h for h in t.hero_vehicles(opp) if not t.in_sector(opp)[h]["engaged"]]
-        if cmd.ally_vehicle not in avs or cmd.hero_vehicle not in hvs:
-            raise RuleViolation("SV-FATE-ENGAGE", f"{opp} has no such unengaged Ally Vehicle and Hero Vehicle to engage")
+        require(not (cmd.ally_vehicle not in avs or cmd.hero_vehicle not in hvs), "SV-FATE-ENGAGE", f"{opp} has no such unengaged Ally Vehicle and Hero Vehicle to engage")
         t.use_action(seat, "fate")
         t.emit(ev.Engaged(sector=opp, ally_vehicle=cmd.ally_vehicle, hero_vehicle=cmd.hero_vehicle))
     else:
-        if not t.d["fate_deck"][opp] and not t.d["fate_discard"][opp]:
-            raise RuleViolation("SV-FATE-EMPTY", f"{opp} has no Fate cards left to reveal")
+        require(not (not t.d["fate_deck"][opp] and not t.d["fate_discard"][opp]), "SV-FATE-EMPTY", f"{opp} has no Fate cards left to reveal")
         t.use_action(seat, "fate")
         reveal_fate(t, seat, opp)
     happened(t, seat, ("fate",))
 
 
-def play_fate_card(t: Table, seat: str, cmd: C.FatePlay) -> None:
+def play_fate_card(t: Emitter, seat: str, cmd: C.FatePlay) -> None:
     """Fate: play one revealed card at once and discard the other (Heroes at a location,
     never on a Vehicle; Hero Vehicles in Deep Space, engaged with an Ally Vehicle there;
     Conditions under the mover; a card that cannot be played is discarded without effect)."""
     f = t.d["fate"]
-    if seat != f["by"]:
-        raise RuleViolation("SV-FATE-PLAY", f"{f['by']} plays the revealed Fate card")
+    require(seat == f["by"], "SV-FATE-PLAY", f"{f['by']} plays the revealed Fate card")
     card = cmd.card
-    if card not in f["cards"]:
-        raise RuleViolation("SV-FATE-PLAY", f"{card} is not one of the revealed cards ({', '.join(f['cards'])})")
+    require(card in f["cards"], "SV-FATE-PLAY", f"{card} is not one of the revealed cards ({', '.join(f['cards'])})")
     opp = f["target"]
     c = t.card(card)
     typ = c["type"]
     locs = t.location_ids(opp)
     loc, on, engage, effectless = "", None, None, False
     live = [x for x in f["cards"] if fate_card_takes_effect(t, seat, opp, x)]
+    require(card in live or not live, "SV-FATE-NO-EFFECT",
+            f"{c['name']} cannot be played or would have no effect, while "
+            f"{' or '.join(t.card(x)['name'] for x in live)} can: a card is played without its effect "
+            "only when none of the revealed cards can be played")
     if card not in live:
-        if live:
-            names = " or ".join(t.card(x)["name"] for x in live)
-            raise RuleViolation("SV-FATE-NO-EFFECT",
-                                f"{c['name']} cannot be played or would have no effect, while {names} can: "
-                                "a card is played without its effect only when none of the revealed cards can be played")
-        if cmd.at or cmd.on or cmd.engage:
-            raise RuleViolation("SV-FATE-NO-EFFECT", f"none of the revealed cards can be played: {c['name']} is "
-                                "played without its effect and discarded (just fate-play it)")
+        require(not (cmd.at or cmd.on or cmd.engage), "SV-FATE-NO-EFFECT",
+                f"none of the revealed cards can be played: {c['name']} is played without its effect "
+                "and discarded (just fate-play it)")
         effectless = True
     elif typ == "hero":
-        if cmd.at is None or cmd.on or cmd.engage:
-            raise RuleViolation("SV-FATE-HERO-PLACE", f"play the Hero at a location of {opp}'s sector: fate-play CARD at LOCATION")
-        if cmd.at not in locs:
-            if cmd.at in t.ally_vehicles(opp) or cmd.at == DEEP_SPACE:
-                raise RuleViolation("SV-FATE-HERO-PLACE", "you may not play a Hero on a Vehicle")
-            raise RuleViolation("SV-FATE-HERO-PLACE", f"{cmd.at} is not a location of {opp}'s sector")
+        require(not (cmd.at is None or cmd.on or cmd.engage), "SV-FATE-HERO-PLACE", f"play the Hero at a location of {opp}'s sector: fate-play CARD at LOCATION")
+        require(not (cmd.at in t.ally_vehicles(opp) or cmd.at == DEEP_SPACE), "SV-FATE-HERO-PLACE", "you may not play a Hero on a Vehicle")
+        require(cmd.at in locs, "SV-FATE-HERO-PLACE", f"{cmd.at} is not a location of {opp}'s sector")
         loc = cmd.at
     elif typ == "item":
         heroes = t.all_of(opp, ("hero",))
         if c.get("attach"):
-            if cmd.on not in heroes:
-                raise RuleViolation("SV-FATE-ITEM", f"attach {c['name']} to a Hero in {opp}'s sector: fate-play CARD on HERO")
-            else:
-                on, loc = cmd.on, t.in_sector(opp)[cmd.on]["loc"]
+            require(cmd.on in heroes, "SV-FATE-ITEM", f"attach {c['name']} to a Hero in {opp}'s sector: fate-play CARD on HERO")
+            on, loc = cmd.on, t.in_sector(opp)[cmd.on]["loc"]
         else:
-            if cmd.at not in locs:
-                raise RuleViolation("SV-FATE-ITEM", f"play {c['name']} at a location of {opp}'s sector")
+            require(cmd.at in locs, "SV-FATE-ITEM", f"play {c['name']} at a location of {opp}'s sector")
             loc = cmd.at
     elif typ == "hero_vehicle":
-        if cmd.at not in (None, DEEP_SPACE) or cmd.on:
-            raise RuleViolation("SV-VEHICLE-DEEP-SPACE", "a Hero Vehicle is played in Deep Space")
+        require(not (cmd.at not in (None, DEEP_SPACE) or cmd.on), "SV-VEHICLE-DEEP-SPACE", "a Hero Vehicle is played in Deep Space")
         free = [a for a in t.ally_vehicles(opp) if not t.in_sector(opp)[a]["engaged"]]
         if free:
             if cmd.engage is None and len(free) == 1:
@@ -502,18 +421,13 @@ def play_fate_card(t: Table, seat: str, cmd: C.FatePlay) -> None:
                 engage = cmd.engage
             else:
                 raise RuleViolation("SV-HERO-VEHICLE-ENGAGE", "there is an unengaged Ally Vehicle: the Hero Vehicle must be played engaged against it (fate-play CARD engage ALLY-VEHICLE)")
-        elif cmd.engage:
-            raise RuleViolation("SV-HERO-VEHICLE-ENGAGE", f"{opp} has no unengaged Ally Vehicle to engage")
+        require(bool(free) or not cmd.engage, "SV-HERO-VEHICLE-ENGAGE", f"{opp} has no unengaged Ally Vehicle to engage")
         loc = DEEP_SPACE
     elif typ == "condition":
-        if cmd.at or cmd.on or cmd.engage:
-            raise RuleViolation("SV-FATE-CONDITION", "a Fate Condition is placed under the mover: just fate-play it")
+        require(not (cmd.at or cmd.on or cmd.engage), "SV-FATE-CONDITION", "a Fate Condition is placed under the mover: just fate-play it")
         loc = MOVER
     elif typ == "effect":
-        if cmd.at or cmd.on or cmd.engage:
-            raise RuleViolation("SV-PLACE", "an Effect is not placed anywhere: just fate-play it")
-    passed("SV-FATE-PLAY", "SV-FATE-NO-EFFECT", {"hero": "SV-FATE-HERO-PLACE", "item": "SV-FATE-ITEM", "condition": "SV-FATE-CONDITION",
-                            "hero_vehicle": "SV-HERO-VEHICLE-ENGAGE"}.get(typ, "SV-PLACE"))
+        require(not (cmd.at or cmd.on or cmd.engage), "SV-PLACE", "an Effect is not placed anywhere: just fate-play it")
     t.emit(ev.FateResolved(by=seat, target=opp, played=card))
     for other in f["cards"]:
         if other != card:
@@ -528,7 +442,7 @@ def play_fate_card(t: Table, seat: str, cmd: C.FatePlay) -> None:
         t.emit(ev.Engaged(sector=opp, ally_vehicle=engage, hero_vehicle=card))
 
 
-def fate_card_takes_effect(t: Table, by: str, opp: str, card: str) -> bool:
+def fate_card_takes_effect(t: Emitter, by: str, opp: str, card: str) -> bool:
     """Fate: "If none of the cards you revealed can be played or has any effect, you must
     still choose one and play it without applying its effect". A Hero, a Hero Vehicle, a
     Condition or an Item standing on its own can always be played; an Item attached to a
@@ -545,22 +459,18 @@ def fate_card_takes_effect(t: Table, by: str, opp: str, card: str) -> bool:
     return feasible(t, effects, ctx) and any(does_something(t, e, ctx) for e in effects)
 
 
-def hunt(t: Table, seat: str, cmd: C.Hunt) -> None:
+def hunt(t: Emitter, seat: str, cmd: C.Hunt) -> None:
     """Bounties (Hunt): pay the Hunt cost at any time on your turn, without an action."""
     b = cmd.bounty
-    if b not in t.in_sector(seat) or t.ctype(b) != "bounty":
-        raise RuleViolation("SV-HUNT", f"{b} is not one of your Bounties in play")
+    require(not (b not in t.in_sector(seat) or t.ctype(b) != "bounty"), "SV-HUNT", f"{b} is not one of your Bounties in play")
     limit = int(t.d["options"].get("hunts_per_turn", 0))
-    if limit and t.d["hunted"].count(b) >= limit:
-        times = "once" if limit == 1 else f"{limit} times"
-        raise RuleViolation("SV-HUNT-ONCE", f"you have already hunted {t.card(b)['name']} {times} this turn "
-                            "(option hunts_per_turn)")
+    times = "once" if limit == 1 else f"{limit} times"
+    require(not limit or t.d["hunted"].count(b) < limit, "SV-HUNT-ONCE",
+            f"you have already hunted {t.card(b)['name']} {times} this turn (option hunts_per_turn)")
     h = t.card(b).get("hunt") or {}
     cost = int(h.get("cost", 0))
-    if t.d["credits"][seat] < cost:
-        raise RuleViolation("SV-COST", f"the Hunt costs {cost} Credits; you have {t.d['credits'][seat]}")
+    require(t.d["credits"][seat] >= cost, "SV-COST", f"the Hunt costs {cost} Credits; you have {t.d['credits'][seat]}")
     ctx = {"seat": seat, "actor": seat, "card": b, "loc": t.in_sector(seat)[b]["loc"]}
-    passed("SV-HUNT", "SV-HUNT-ONCE", "SV-COST")
     t.emit(ev.HuntPaid(seat=seat, bounty=b, cost=cost))
     if cost:
         t.emit(ev.CreditsChanged(seat=seat, amount=-cost, why=f"Hunt: {t.card(b)['name']}"))
@@ -571,7 +481,7 @@ def hunt(t: Table, seat: str, cmd: C.Hunt) -> None:
 # -- 4. Draw cards, next player -----------------------------------------------------------
 
 
-def end_turn(t: Table, seat: str, cmd: C.EndTurn) -> None:
+def end_turn(t: Emitter, seat: str, cmd: C.EndTurn) -> None:
     """On Your Turn, 4: draw until the hand limit (4, less one per unengaged Hero Vehicle);
     then the next player gains 1 Ambition and moves."""
     in_act_phase(t, seat)
@@ -579,7 +489,7 @@ def end_turn(t: Table, seat: str, cmd: C.EndTurn) -> None:
     t.pushed.append(item({"do": "_draw_and_pass"}, {"seat": seat, "actor": seat, "card": None, "loc": None}))
 
 
-def check_objectives(t: Table) -> None:
+def check_objectives(t: Emitter) -> None:
     """Objective / End of the Game: as soon as a Villain achieves their Objective they win."""
     if t.d["winners"] or t.d["phase"] == "setup":
         return

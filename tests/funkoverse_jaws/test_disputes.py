@@ -155,7 +155,7 @@ def test_disputes_through_check_import_try_and_why(tmp_path):
     assert out.returncode == 1 and "FJ-MOVE-6" in out.stdout + out.stderr
     out = run_cli(tmp_path, "try", gid, "--as", "ann", "can-crusher", "tiger-shark", "[star", "star", "star", "star", "star]")
     text = " ".join((out.stdout + out.stderr).split())
-    assert out.returncode == 0 and "3 dice (2 + 1 for your status cards on tiger-shark)" in text
+    assert out.returncode == 0 and "3 dice (2 + 1 for your status cards on Tiger Shark)" in text
     assert "Hunted resolves" in text and "light wins" in text
     with open(os.path.join(HERE, "shark-submerged.arb")) as f:
         body = f.read().rstrip("\n").splitlines()[:-1]  # stop before Quint's challenge
@@ -164,7 +164,7 @@ def test_disputes_through_check_import_try_and_why(tmp_path):
     sid = out.stdout.split()[-1]
     out = run_cli(tmp_path, "try", sid, "--as", "ann", "challenge", "shark", "[star", "crit", "circle", "circle", "star", "star]")
     text = " ".join(out.stdout.split())
-    assert out.returncode == 0 and "FJ-UNDERWATER-PREDATOR" in text and "shark is knocked out by quint" in text
+    assert out.returncode == 0 and "FJ-UNDERWATER-PREDATOR" in text and "The Shark is knocked out by Quint" in text
 
 
 def test_a_hot_seat_first_game_through_arbiter_play(tmp_path):
@@ -183,7 +183,7 @@ def test_a_hot_seat_first_game_through_arbiter_play(tmp_path):
     assert out.returncode == 0 and "Traceback" not in out.stdout + out.stderr
     assert "game over — winner: ann" in out.stdout
     assert "e.g. challenge tiger-shark" in out.stdout  # help
-    assert "3 dice (2 + 1 for your status cards on tiger-shark)" in " ".join(out.stdout.split())
+    assert "3 dice (2 + 1 for your status cards on Tiger Shark)" in " ".join(out.stdout.split())
 
 
 @pytest.mark.parametrize("mode", ["control", "flags"])  # first game: the hot-seat game above

@@ -157,7 +157,7 @@ def test_a_one_square_diagonal_past_an_obstructed_corner_is_never_taken_silently
     ev = last(m, E.CharacterMoved)
     assert ev.start == "b2" and len(ev.path) == 2 and ev.path[-1] == "c3"
     assert "FJ-MOVE-3" in ev.route and "not diagonally b2 > c3" in ev.route
-    assert "not diagonally b2 > c3" in GAME.projection.describe(ev) and "2 square(s)" in GAME.projection.describe(ev)
+    assert "not diagonally b2 > c3" in GAME.projection.describe(ev) and "2 squares" in GAME.projection.describe(ev)
 
 
 def test_a_direct_move_carries_no_route_note():

@@ -28,7 +28,7 @@ def fold(m: Match, *events: Any) -> Match:
 
 def put(m: Match, sector: str, card: str, loc: str, on: str | None = None) -> Match:
     """A card placed in a sector (as by a 'place' effect: no on-play ability)."""
-    from arbiter.core.villainous.table import Table
+    from arbiter.core.villainous.board import Table
     side = "upper" if Table(m.state).card(card)["_deck"] == "fate" else "lower"
     return fold(m, ev.CardPlayed(seat=sector, sector=sector, card=card, loc=loc, side=side, on=on,
                                  how="placed", source="test"))
@@ -73,7 +73,7 @@ def content_with(changes: dict[str, dict[str, Any]], extra: dict[str, list[dict[
 
 
 def strength(m: Match, sector: str, card: str) -> int:
-    from arbiter.core.villainous.table import Table
+    from arbiter.core.villainous.board import Table
     return Table(m.state).strength(sector, card)
 
 

@@ -5,7 +5,7 @@ fixtures/villainous/CARDS.md documents how each kind is written."""
 import pytest
 
 from arbiter.core.errors import RuleViolation
-from arbiter.core.villainous.table import Table
+from arbiter.core.villainous.board import Table
 from arbiter.events.base import Shuffled
 from arbiter.events.villainous import BonusActionGranted
 from villainous.helpers import ambition, at, credits, empty_hand, fold, give, new, put, rule_of, strength

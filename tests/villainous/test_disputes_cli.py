@@ -17,7 +17,7 @@ from arbiter.cli.app import app
 from arbiter.core import transcript
 from arbiter.core.match import Match
 from arbiter.core.villainous import GAME
-from arbiter.core.villainous.table import Table
+from arbiter.core.villainous.board import Table
 
 RUN = CliRunner()
 
@@ -158,7 +158,7 @@ def test_drawing_after_discarding_mid_turn_waits_for_the_end(tmp_path):
     assert len(m.state.hand["ann"]) == 2
     gid = imported(tmp_path, cpath, tpath)
     out = tried(tmp_path, gid, "ann", "end")
-    assert out.exit_code == 0 and "ann draws 2 card(s)" in out.output
+    assert out.exit_code == 0 and "ann draws 2 cards" in out.output
     out = cli(tmp_path / "s.duckdb", "try", gid, "--as", "ann", "draw")
     assert out.exit_code == 2 and "not a Villainous command" in out.output
 
@@ -193,7 +193,7 @@ def test_hand_limit_with_two_unengaged_hero_vehicles_is_two(tmp_path):
     assert len(m.state.hand["ann"]) == 1 and Table(m.state).hand_limit("ann") == 2
     gid = imported(tmp_path, cpath, tpath)
     out = tried(tmp_path, gid, "ann", "end")
-    assert out.exit_code == 0 and "ann draws 1 card(s)" in out.output
+    assert out.exit_code == 0 and "ann draws 1 card" in out.output
     shown = cli(tmp_path / "s.duckdb", "show", gid, "--as", "ann")
     assert "(limit 2)" in shown.output
 

@@ -1,5 +1,6 @@
-"""The table a command is decided on: a scratch copy of the state, the events so far, and
-lookups into the cards (strength, covered actions, restrictions)."""
+"""The board of Villainous: each Villain's sector (locations, action symbols, the cards in
+play, Deep Space) read through a :class:`Table`, and the :class:`Emitter` a command is
+decided on (a scratch copy of the state and the events so far)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from arbiter.core.dice import Rng
 from arbiter.core.errors import RuleViolation, require
 from arbiter.events import villainous as ev
 from arbiter.events.base import Event
-from arbiter.projections.villainous import CONTENT, VState, mutate, thaw
+from arbiter.core.game import Emitter as KernelEmitter
+from arbiter.projections.villainous import CONTENT, VillainousProjection, VState, freeze, mutate, thaw
 
 _INDEX: dict[str, dict[str, Any]] = {}
 
@@ -30,6 +32,7 @@ def answers(kind: str) -> tuple[str, ...]:
 
 NORMAL_SYMBOLS = ("ambition", "play", "move", "discard", "activate", "vanquish", "fate")
 DEEP_SPACE = "deep-space"
+PROJECTION = VillainousProjection()
 MOVER = "mover"
 
 
@@ -46,12 +49,6 @@ def index(content_hash: str) -> dict[str, Any]:
     return _INDEX[content_hash]
 
 
-def passed(*rule_ids: str) -> None:
-    """Record rules a command was checked against and passed (listed by try and why)."""
-    for r in rule_ids:
-        require(True, r, "")
-
-
 def def_id(card: str) -> str:
     return card.rsplit("-", 1)[0]
 
@@ -61,55 +58,14 @@ def instances(card_def: dict[str, Any]) -> list[str]:
 
 
 class Table:
-    """A scratch game state: ``emit`` records an event and applies it at once."""
+    """What is on the table: the cards of every sector, looked up through the content
+    (strength, covered actions, restrictions, Conditions a hand holds)."""
 
-    def __init__(self, state: VState | dict[str, Any], rng: Rng | None = None) -> None:
+    def __init__(self, state: VState | dict[str, Any]) -> None:
         self.d = thaw(state) if isinstance(state, VState) else state
-        self.rng = rng
-        self.events: list[Event] = []
-        self.pushed: list[dict[str, Any]] = []  # effects queued by the last step
         ix = index(self.d["content_hash"])
         self.cards = ix["cards"]
         self.content = ix["content"]
-
-    # -- events -------------------------------------------------------------------------
-
-    def emit(self, e: Event) -> None:
-        self.events.append(e)
-        mutate(self.d, e)
-
-    def trigger(self, kind: str, seat: str) -> None:
-        """Conditions (Villain cards): something an opponent may answer happened on
-        ``seat``'s turn; open a reaction window for the other seats."""
-        if seat != self.d["active"] or self.d["winners"]:
-            return
-        if self.d["window"]:
-            return
-        mode = self.d["options"].get("condition_windows", "always")
-        if mode == "never":
-            return
-        order = self.d["order"]
-        i = order.index(seat)
-        others = order[i + 1:] + order[:i]
-        if mode == "holders":
-            others = [s for s in others if self.conditions_for(s, kind)]
-        else:
-            # every opponent whose Villain deck holds a Condition for this trigger (public:
-            # the deck lists are known), whether or not it is in their hand
-            others = [s for s in others if self.deck_answers(s, kind)]
-        if others:
-            self.emit(ev.WindowOpened(seats=tuple(others), trigger=kind, by=seat))
-
-    def discard_fate_conditions(self, seat: str, kinds: tuple[str, ...]) -> None:
-        """Fate Conditions: discarded as soon as the condition on the card is met (on the
-        Villain's own turn)."""
-        if seat != self.d["active"]:
-            return
-        met = {k for kind in kinds for k in answers(kind)}
-        for c in list(self.in_sector(seat)):
-            if self.ctype(c) == "condition" and self.card(c).get("until") in met:
-                owner, pile = self.owner(c)
-                self.emit(ev.CardDiscarded(owner=owner, card=c, pile=pile, source="sector"))
 
     def deck_answers(self, seat: str, kind: str) -> bool:
         """Does ``seat``'s Villain deck hold any Condition played on ``kind``?"""
@@ -324,25 +280,6 @@ class Table:
                 return i, s
         return None
 
-    def use_action(self, seat: str, kind: str, rule: str = "SV-ACTION-VISIBLE") -> str:
-        """Spend the action symbol a command needs, or say why it cannot be used."""
-        found = self.find_symbol(seat, kind)
-        if found is None:
-            loc = self.d["mover"][seat]
-            syms = self.symbols_at(seat, loc)
-            label = "Collect Credits" if kind == "credits" else kind.capitalize()
-            matching = [i for i, s in enumerate(syms) if s == kind or (kind == "credits" and s.startswith("credits:"))]
-            if not matching:
-                raise RuleViolation("SV-ACTION-VISIBLE", f"there is no {label} symbol where your mover stands ({self.location_name(seat, loc) if loc else 'the portrait'})")
-            hidden = self.covered(seat, loc)
-            if all(i in hidden for i in matching):
-                raise RuleViolation("SV-BLOCKED", f"the {label} symbol at {self.location_name(seat, loc)} is covered by a Fate card")
-            raise RuleViolation("SV-ACTION-ONCE", f"the {label} action at {self.location_name(seat, loc)} was already used this turn")
-        i, s = found
-        passed("SV-ACTION-VISIBLE", "SV-BLOCKED", "SV-ACTION-ONCE")
-        self.emit(ev.ActionUsed(seat=seat, symbol=s, index=i))
-        return s
-
     # -- restrictions ("the restriction wins") ---------------------------------------------
 
     def forbidden(self, seat: str, hook: str) -> str | None:
@@ -362,11 +299,10 @@ class Table:
         """A card forbidding ``hook`` wins, even over a card that allows it."""
         src = self.forbidden(seat, hook)
         if src is None:
-            passed("SV-CARD-FORBIDS")
+            require(True, "SV-CARD-FORBIDS", "")
             return
-        if self.allowed(seat, hook):
-            raise RuleViolation("SV-RESTRICTION-WINS",
-                                f"{self.card(src)['name']} forbids {what}, and when two cards disagree the restriction wins")
+        require(not self.allowed(seat, hook), "SV-RESTRICTION-WINS",
+                f"{self.card(src)['name']} forbids {what}, and when two cards disagree the restriction wins")
         raise RuleViolation("SV-CARD-FORBIDS", f"{self.card(src)['name']} forbids {what}")
 
     # -- hand limit (Heroes Controlling Deep Space) -----------------------------------------
@@ -377,7 +313,79 @@ class Table:
         mod = sum(int(a["amount"]) for _, a in self.passives(seat, "hand_limit"))
         return max(0, base - len(unengaged) + mod)
 
-    # -- decks -----------------------------------------------------------------------------
+
+
+class Emitter(Table, KernelEmitter[VState]):
+    """The events one command decides, applied at once to the scratch copy of the state
+    (``d``, a thawed :class:`VState`) so that each later rule sees what the earlier ones did;
+    ``pushed`` holds the card effects the last step queued."""
+
+    def __init__(self, state: VState | dict[str, Any], rng: Rng | None = None) -> None:
+        Table.__init__(self, state)
+        self.projection = PROJECTION
+        self.rng = rng
+        self.events: list[Event] = []
+        self.pushed: list[dict[str, Any]] = []
+
+    @property  # type: ignore[override]
+    def state(self) -> VState:
+        return freeze(self.d)
+
+    def emit(self, *events: Event) -> None:
+        for e in events:
+            self.events.append(e)
+            mutate(self.d, e)
+
+    def trigger(self, kind: str, seat: str) -> None:
+        """Conditions (Villain cards): something an opponent may answer happened on
+        ``seat``'s turn; open a reaction window for the other seats."""
+        if seat != self.d["active"] or self.d["winners"]:
+            return
+        if self.d["window"]:
+            return
+        mode = self.d["options"].get("condition_windows", "always")
+        if mode == "never":
+            return
+        order = self.d["order"]
+        i = order.index(seat)
+        others = order[i + 1:] + order[:i]
+        if mode == "holders":
+            others = [s for s in others if self.conditions_for(s, kind)]
+        else:
+            # every opponent whose Villain deck holds a Condition for this trigger (public:
+            # the deck lists are known), whether or not it is in their hand
+            others = [s for s in others if self.deck_answers(s, kind)]
+        if others:
+            self.emit(ev.WindowOpened(seats=tuple(others), trigger=kind, by=seat))
+
+    def discard_fate_conditions(self, seat: str, kinds: tuple[str, ...]) -> None:
+        """Fate Conditions: discarded as soon as the condition on the card is met (on the
+        Villain's own turn)."""
+        if seat != self.d["active"]:
+            return
+        met = {k for kind in kinds for k in answers(kind)}
+        for c in list(self.in_sector(seat)):
+            if self.ctype(c) == "condition" and self.card(c).get("until") in met:
+                owner, pile = self.owner(c)
+                self.emit(ev.CardDiscarded(owner=owner, card=c, pile=pile, source="sector"))
+
+    def use_action(self, seat: str, kind: str, rule: str = "SV-ACTION-VISIBLE") -> str:
+        """Spend the action symbol a command needs, or say why it cannot be used."""
+        found = self.find_symbol(seat, kind)
+        if found is None:
+            loc = self.d["mover"][seat]
+            syms = self.symbols_at(seat, loc)
+            label = "Collect Credits" if kind == "credits" else kind.capitalize()
+            matching = [i for i, s in enumerate(syms) if s == kind or (kind == "credits" and s.startswith("credits:"))]
+            require(bool(matching), "SV-ACTION-VISIBLE", f"there is no {label} symbol where your mover stands ({self.location_name(seat, loc) if loc else 'the portrait'})")
+            hidden = self.covered(seat, loc)
+            require(not all(i in hidden for i in matching), "SV-BLOCKED", f"the {label} symbol at {self.location_name(seat, loc)} is covered by a Fate card")
+            raise RuleViolation("SV-ACTION-ONCE", f"the {label} action at {self.location_name(seat, loc)} was already used this turn")
+        i, s = found
+        for rule in ("SV-ACTION-VISIBLE", "SV-BLOCKED", "SV-ACTION-ONCE"):
+            require(True, rule, "")  # the symbol is there, uncovered and unused
+        self.emit(ev.ActionUsed(seat=seat, symbol=s, index=i))
+        return s
 
     def reshuffle(self, seat: str, kind: str, with_deck: bool = False) -> bool:
         """Shuffle the discard pile (and the deck, after a reveal) into a new deck."""

@@ -1,0 +1,64 @@
+"""What a player reads of a played game, and a check that none of it is the code's own
+words: no snake_case identifiers (``play_ally``, ``counter_strike``) and no Python reprs of
+dicts, lists or tuples (``{'ann': 3}``, ``['a', 'b']``)."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any, Callable, Iterable
+
+from arbiter.cli.words import describe
+from arbiter.core.bots import bot_step
+from arbiter.core.errors import ArbiterError
+from arbiter.core.match import Match
+from arbiter.events.base import GameCreated
+from arbiter.projections.kernel import REFEREE
+
+SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+REPR = re.compile(r"[\[{(]'|'[\]})]|': |\{\"|\": ")
+
+
+def leaks(lines: Iterable[str], allowed: Iterable[str] = ()) -> list[str]:
+    """The lines that show an identifier or a repr, each with what was found. ``allowed``:
+    words a player types themselves (the names of the options of ``new -o NAME=VALUE``)."""
+    ok = set(allowed)
+    bad = []
+    for line in lines:
+        found = [w for w in SNAKE.findall(line) if w not in ok] + REPR.findall(line)
+        if found:
+            bad.append(f"{found}: {line}")
+    return bad
+
+
+def played_text(m: Match, bots: dict[str, Any], render: Callable[[Any, str], str], *, seed: int,
+                probes: tuple[str, ...] = (), every: int = 15, max_steps: int = 4000) -> list[str]:
+    """Play ``m`` to its end with ``bots`` and collect what its players read: every log line
+    (the game's creation aside: it lists the options by the names typed on the command
+    line), the prompt of every decision, each seat's board every ``every`` commands and at
+    the end, the outcome, and the refusal (or parse error) of each of ``probes`` tried by
+    the seat to act along the way."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    steps = 0
+    while m.outcome() is None and steps < max_steps:
+        d = m.to_act()
+        out.append(d.prompt)
+        if steps % every == 0:
+            for seat in m.seats:
+                out += render(m.view(seat), seat).splitlines()
+            for text in probes:
+                try:
+                    m.decide(d.seats[0], text)
+                except ArbiterError as e:
+                    out += str(e).splitlines()
+        bot_step(m, bots, rng)
+        steps += 1
+    assert m.outcome() is not None, f"unfinished after {steps} commands"
+    out.append(m.outcome().reason)
+    for seat in m.seats:
+        out += render(m.view(seat), seat).splitlines()
+    for _seq, _actor, e in m.log(REFEREE):
+        if not isinstance(e, GameCreated):
+            out.append(describe(m, e))
+    return out

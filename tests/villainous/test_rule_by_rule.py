@@ -1,0 +1,167 @@
+"""The rulebook rule by rule, at the positions where players would argue; each test quotes
+the sentence that decides it (``shared/rulebooks/villainous.txt``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.core.errors import ParseError, RuleViolation
+from villainous.helpers import at, credits, empty_hand, ev, fold, give, new, put, rule_of, strength
+
+
+def placed(m, sector, card, loc, on=None, side="lower"):
+    return fold(m, ev.CardPlayed(seat=sector, sector=sector, card=card, loc=loc, side=side, on=on,
+                                 how="placed", source="test"))
+
+
+def test_vanquish_reaches_a_hero_at_any_location_not_only_where_the_mover_stands():
+    """Actions Overview: "if you perform a "Vanquish" action at one location, you may vanquish
+    a Hero at any location in your Sector where an Ally is also present"."""
+    m = new(2)
+    m = put(m, "ann", "cbf-clone-trooper-1", "coruscant")
+    m = put(m, "ann", "cb-embo-1", "coruscant")
+    m = at(m, "ann", "black-stall-station")  # Vanquish is here, the Hero at Coruscant
+    m.apply("ann", "vanquish cbf-clone-trooper-1 with cb-embo-1")
+    assert "cbf-clone-trooper-1" not in m.state.sector["ann"]
+
+
+def test_a_hero_in_the_upper_part_is_not_moved_with_a_move_action():
+    """Move / Maneuver: "Only cards in the lower part of your Sector are concerned"."""
+    m = new(2)
+    m = put(m, "ann", "cbf-clone-trooper-1", "coruscant")
+    m = at(m, "ann", "black-stall-station")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "move cbf-clone-trooper-1 to the-box")
+    assert rule_of(e) == "SV-MOVE-CARD"
+
+
+def test_a_zero_cost_card_still_takes_a_play_action():
+    """Play a Credits Card: "Even if a card costs 0, you must still perform a "Play a Credits
+    Card" action to play it" - one card per symbol."""
+    m = empty_hand(new(2), "ann")
+    m = give(m, "ann", "cb-stolen-credits-1", "cb-stolen-credits-2")
+    m = at(m, "ann", "coruscant")  # one Play symbol
+    m.apply("ann", "play cb-stolen-credits-1")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "play cb-stolen-credits-2")
+    assert rule_of(e) == "SV-ACTION-ONCE"
+
+
+def boba_with_a_bounty(bounty="bf-bounty-debtor-1"):
+    m = new(2, villains="boba-fett,cad-bane")
+    m = put(m, "ann", "bf-guild-master-1", "corellia")
+    return placed(m, "ann", bounty, "corellia", on="bf-guild-master-1")
+
+
+def test_a_bounty_is_never_moved_on_its_own_but_goes_with_its_contact():
+    """Bounties: "A Bounty card cannot be moved to be attached to another Contact"."""
+    m = at(boba_with_a_bounty(), "ann", "executor-bridge")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "move bf-bounty-debtor-1 to jabbas-palace")
+    assert rule_of(e) == "SV-BOUNTY-STAYS" and "Contact" in str(e.value)
+    m.apply("ann", "move bf-guild-master-1 to jabbas-palace")
+    assert m.state.sector["ann"]["bf-bounty-debtor-1"]["loc"] == "jabbas-palace"
+    assert m.state.sector["ann"]["bf-bounty-debtor-1"]["on"] == "bf-guild-master-1"
+
+
+def test_an_ally_vehicle_is_not_moved_with_a_move_action():
+    """Vehicles: "You may play them only in the Deep Space of your Sector"; Move concerns the
+    locations, a Vehicle is maneuvered ("The "Maneuver" action concerns Vehicles")."""
+    m = placed(new(2), "ann", "cb-xanadu-blood-1", "deep-space")
+    m = at(m, "ann", "black-stall-station")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "move cb-xanadu-blood-1 to coruscant")
+    assert rule_of(e) == "SV-MOVE-CARD" and "an Ally Vehicle" in str(e.value)
+
+
+def test_a_hunt_may_be_paid_before_the_mover_moves():
+    """Bounties: "You may pay this cost at any time during your turn ... without having to
+    use an action" - also before step 2, Move Your Mover."""
+    m = credits(boba_with_a_bounty("bf-bounty-han-solo-1"), "ann", 5)
+    assert m.state.phase == "move"
+    events = m.apply("ann", "hunt bf-bounty-han-solo-1")
+    assert any(isinstance(e, ev.HuntPaid) for e in events)
+
+
+def test_the_mover_may_still_move_onto_an_engaged_ally_vehicle_whose_actions_are_blocked():
+    """Hero Vehicles and Engagement: "The actions of the Ally Vehicle are now blocked. Unless
+    stated otherwise, you may still move your mover onto an engaged Vehicle to use its
+    ability"."""
+    m = placed(new(2), "ann", "cb-xanadu-blood-1", "deep-space")
+    m = placed(m, "ann", "cbf-republic-gunship-1", "deep-space", side="upper")
+    m = fold(m, ev.Engaged(sector="ann", ally_vehicle="cb-xanadu-blood-1", hero_vehicle="cbf-republic-gunship-1"))
+    before = m.state.credits["ann"]
+    m.apply("ann", "move cb-xanadu-blood-1")
+    assert m.state.credits["ann"] == before + 1  # its ability: gain 1 Credit
+    assert m.legal_texts("ann") == ["end"]  # every action there is covered
+
+
+def test_items_attached_to_one_ally_are_unlimited():
+    """Items: "The number of Items that can be attached to an Ally is unlimited"."""
+    m = empty_hand(new(2), "ann")
+    m = put(m, "ann", "cb-embo-1", "coruscant")
+    m = credits(give(m, "ann", "cb-twin-blasters-1", "cb-twin-blasters-2"), "ann", 9)
+    m = at(m, "ann", "coruscant")
+    m.apply("ann", "play cb-twin-blasters-1 on cb-embo-1")
+    m = at(m, "ann", "black-stall-station")
+    m.apply("ann", "play cb-twin-blasters-2 on cb-embo-1")
+    assert strength(m, "ann", "cb-embo-1") == 3 + 2 + 2
+
+
+def ally_played_with_two_conditions_in_hand():
+    m = new(2, condition_windows="always")
+    m = empty_hand(empty_hand(m, "ann"), "bob")
+    m = give(m, "bob", "ss-ruthless-pursuit-1", "ss-ruthless-pursuit-2")
+    m = credits(give(m, "ann", "cb-hired-gun-1"), "ann", 5)
+    m = at(m, "ann", "coruscant")
+    m.apply("ann", "play cb-hired-gun-1 at coruscant")
+    return m
+
+
+def test_several_conditions_may_answer_the_same_moment():
+    """Conditions: "The number of Condition cards playable at the same moment is
+    unlimited"."""
+    m = ally_played_with_two_conditions_in_hand()
+    m.apply("bob", "condition ss-ruthless-pursuit-1")
+    m.apply("bob", "condition ss-ruthless-pursuit-2")
+    assert m.state.ambition["bob"] == 2 and list(m.state.hand["bob"]) == []
+
+
+def test_a_condition_played_is_not_replaced_until_the_end_of_your_own_turn():
+    """Conditions: "Important: You do not draw a new card! You must therefore wait until the
+    end of your own turn to refill your hand to 4 cards"."""
+    m = ally_played_with_two_conditions_in_hand()
+    m.apply("bob", "condition ss-ruthless-pursuit-1")
+    m.apply("bob", "pass")
+    assert list(m.state.hand["bob"]) == ["ss-ruthless-pursuit-2"]
+    m.apply("ann", "end")  # ann draws; bob's turn begins with one card still
+    assert m.state.active == "bob" and len(m.state.hand["bob"]) == 1
+
+
+def test_the_first_move_leaves_the_portrait_and_never_returns_to_it():
+    """Setup: "Place your mover on the portrait"; On Your Turn: "Move your mover to another
+    location in your Sector" - the portrait is not a location."""
+    m = new(2)
+    assert m.state.mover["ann"] is None  # on the portrait
+    with pytest.raises(ParseError) as e:
+        m.apply("ann", "move portrait")
+    assert "coruscant, black-stall-station, the-box, bora-vio" in str(e.value)
+    m.apply("ann", "move coruscant")
+    assert m.state.mover["ann"] == "coruscant"
+
+
+def test_simulate_with_the_rulebook_defaults_ends_every_game_by_an_objective(tmp_path):
+    """End of the Game: "As soon as a player has achieved their Objective, the game stops
+    immediately and that player wins" - simulate, with no house limit set, ends each game
+    so, well within its step cap."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+    db = str(tmp_path / "s.duckdb")
+    run = CliRunner()
+    out = run.invoke(app, ["--db", db, "simulate", "villainous", "--games", "3", "--bot", "smart", "--seats", "3"])
+    assert out.exit_code == 0 and "unfinished 0" in out.output, out.output
+    rows = run.invoke(app, ["--db", db, "query", "-f", "csv",
+                            "select type, payload->>'$.reason' as reason from events"
+                            " where type in ('GameWon', 'GameDrawn')"]).output.strip().splitlines()[1:]
+    assert len(rows) == 3 and all(r.startswith("GameWon") and "achieved the Objective" in r for r in rows)
