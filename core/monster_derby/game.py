@@ -10,7 +10,7 @@ from typing import Any
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import BadContent, ManualDiceError, ParseError, RuleViolation, require
-from arbiter.core.game import Game, Option
+from arbiter.core.game import Game, Option, Traits
 from arbiter.core.monster_derby import rules as R
 from arbiter.core.monster_derby.bots import agenda_bot
 from arbiter.core.monster_derby.board import FINISH, LANES, Pos, along, name, parse_space
@@ -81,6 +81,7 @@ def agenda_points(card: dict[str, Any]) -> dict[str, tuple[int, ...]]:
 
 class MonsterDerby(Game[MDState, Any]):
     id = "monster-derby"
+    traits = Traits(hidden_information=True, simultaneous=True, dice=True, shuffles=True)
     short = "md"
     title = "Monster Derby"
     rules_version = "1"

@@ -6,7 +6,7 @@ from typing import Any
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import BadContent, BadOption, RuleViolation
-from arbiter.core.game import Game, Option
+from arbiter.core.game import Game, Option, Traits
 from arbiter.events import villainous as ev
 from arbiter.events.base import Event, GameCreated
 from arbiter.projections.villainous import VillainousProjection, VState
@@ -20,6 +20,7 @@ from arbiter.core.villainous import bots
 
 class Villainous(Game[VState, Any]):
     id = "villainous"
+    traits = Traits(hidden_information=True, reactions=True, shuffles=True)
     short = "sv"
     title = "Star Wars Villainous: Scum and Villainy"
     rules_version = "1"
