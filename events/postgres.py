@@ -93,6 +93,13 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
         " json_array_elements_text(e.payload->'faces')) WITH ORDINALITY AS d(die, face, i)"
         " WHERE e.type = 'DiceRolled'",
     ),
+    (
+        "results",
+        "SELECT g.game_id, g.kind, g.status, g.winner, g.seats, COALESCE(e.events, 0) AS events,"
+        " e.started_at, CASE WHEN g.status = 'over' THEN e.last_at END AS ended_at"
+        " FROM games g LEFT JOIN (SELECT game_id, count(*) AS events, min(recorded_at) AS started_at,"
+        " max(recorded_at) AS last_at FROM events_log GROUP BY game_id) e USING (game_id)",
+    ),
 )
 
 _SCHEMA_LOCK = 0x61726269  # an advisory lock key: one process creates the schema or views
@@ -219,6 +226,24 @@ class PostgresStore:
                 "INSERT INTO meta VALUES ('views', %s) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 [msgspec.json.encode([n for n, _ in allv]).decode()])
             self.con.execute("UPDATE meta SET value = %s WHERE key = 'views_hash'", [digest])
+
+    def replaced_views(self, views: Sequence[tuple[str, str]]) -> list[str]:
+        """The views whose installed definition is not the one :meth:`install_views` installs
+        (replaced, or missing), by name. The server keeps a view as it re-rendered it
+        (``pg_get_viewdef``), so the expected ones are rendered as temporary views in a
+        transaction that is rolled back: nothing is written."""
+        allv = tuple(BASE_VIEWS) + tuple((name, view_sql(sql)) for name, sql in views)
+        have = dict(self.con.execute(
+            "SELECT viewname, definition FROM pg_views WHERE schemaname = current_schema()").fetchall())
+        want: dict[str, str] = {}
+        with self.con.transaction(force_rollback=True):
+            self.con.execute("SET TRANSACTION READ WRITE")
+            for name, sql in allv:
+                self.con.execute(f'CREATE TEMP VIEW "{name}" AS {sql}')
+            want = dict(self.con.execute(
+                "SELECT viewname, definition FROM pg_views WHERE schemaname = pg_my_temp_schema()::regnamespace::text"
+            ).fetchall())
+        return [name for name, _sql in allv if have.get(name) != want.get(name)]
 
     # -- games --------------------------------------------------------------------------
 

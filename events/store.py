@@ -66,6 +66,13 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
         " range(1, CAST(json_array_length(e.payload->'$.dice') AS BIGINT) + 1) AS r(i)"
         " WHERE e.type = 'DiceRolled'",
     ),
+    (
+        "results",
+        "SELECT g.game_id, g.kind, g.status, g.winner, g.seats, COALESCE(e.events, 0) AS events,"
+        " e.started_at, CASE WHEN g.status = 'over' THEN e.last_at END AS ended_at"
+        " FROM games g LEFT JOIN (SELECT game_id, count(*) AS events, min(recorded_at) AS started_at,"
+        " max(recorded_at) AS last_at FROM events_log GROUP BY game_id) e USING (game_id)",
+    ),
 )
 
 
@@ -255,6 +262,26 @@ class Store:
         except duckdb.Error:
             self.con.execute("ROLLBACK")
             raise
+
+    def replaced_views(self, views: Sequence[tuple[str, str]]) -> list[str]:
+        """The views whose installed definition is not the one :meth:`install_views` installs
+        (replaced by someone who could write the file, or missing), by name. DuckDB keeps a
+        view as it re-rendered it, so the expected ones are rendered by a scratch in-memory
+        database with the same schema."""
+        allv = tuple(BASE_VIEWS) + tuple(views)
+        scratch = duckdb.connect(":memory:")
+        try:
+            scratch.execute(SCHEMA)
+            for name, sql in allv:
+                scratch.execute(f'CREATE VIEW "{name}" AS {sql}')
+            want = dict(scratch.execute(
+                "SELECT view_name, sql FROM duckdb_views() WHERE NOT internal").fetchall())
+        finally:
+            scratch.close()
+        have = dict(self.con.execute(
+            "SELECT view_name, sql FROM duckdb_views() WHERE NOT internal AND database_name = current_database()"
+            " AND schema_name = 'main'").fetchall())
+        return [name for name, _sql in allv if have.get(name) != want.get(name)]
 
     # -- games --------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from arbiter.testing.harness import MAX_STEPS, enc
 
 GAME_IDS = [g.id for g in registry.available()]
 #: commands a game is watched for leaks (every position is checked, so this is the cost)
-LEAK_STEPS = 400
+LEAK_STEPS = 300
 
 CONF = settings(max_examples=settings().max_examples, deadline=None, derandomize=False,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

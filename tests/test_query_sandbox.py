@@ -125,3 +125,22 @@ def test_export_parquet_of_one_game(db, tmp_path):
     assert os.listdir(target / "events") == ["game=duel"]
     n = duckdb.connect().execute(f"select count(distinct game_id) from read_parquet('{target}/events/*/*.parquet')").fetchone()[0]
     assert n == 1
+
+
+def test_query_schema_lists_tables_views_and_columns(db, tmp_path):
+    import json
+
+    out = cli(tmp_path, db, "query", "--schema", "-f", "json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    cols = {(r["name"], r["kind"]): [] for r in rows}
+    for r in rows:
+        cols[(r["name"], r["kind"])].append(r["column_name"])
+    assert cols[("games", "table")][:2] == ["game_id", "kind"]
+    assert cols[("results", "view")] == ["game_id", "kind", "status", "winner", "seats", "events",
+                                         "started_at", "ended_at"]
+    assert ("dice", "view") in cols and ("md_attacks", "view") in cols
+    table = cli(tmp_path, db, "query", "--schema")
+    assert table.returncode == 0 and "results" in table.stdout and "ended_at" in table.stdout
+    both = cli(tmp_path, db, "query", "--schema", "select 1")
+    assert both.returncode == 2 and "takes no SQL" in both.stderr and "Traceback" not in both.stderr
