@@ -288,8 +288,9 @@ def verify_store(store: Store) -> list[Problem]:
 
     for name in store.replaced_views(all_views()):
         problems.append(Problem(1, "view", f"view {name} is not the one arbiter installs: its"
-                                " definition was replaced (or it is missing), so what it shows may"
-                                " lie"))
+                                " definition was replaced (or dropped), so what it shows may lie (a"
+                                " view left by an older arbiter is reinstalled by the next new game"
+                                " or import)"))
     orphans = store.query("SELECT DISTINCT game_id FROM events_log WHERE game_id NOT IN"
                           " (SELECT game_id FROM games) ORDER BY game_id")[1]
     for (gid,) in orphans:

@@ -243,7 +243,13 @@ class PostgresStore:
             want = dict(self.con.execute(
                 "SELECT viewname, definition FROM pg_views WHERE schemaname = pg_my_temp_schema()::regnamespace::text"
             ).fetchall())
-        return [name for name, _sql in allv if have.get(name) != want.get(name)]
+        # a view never installed (a store that no arbiter with it has written to yet) hides
+        # nothing; one that is there with another definition, or gone after this arbiter
+        # installed it, may lie
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
+        current = bool(row) and row[0] == _digest("views", repr(allv))
+        return [name for name, _sql in allv
+                if (name in have and have[name] != want.get(name)) or (name not in have and current)]
 
     # -- games --------------------------------------------------------------------------
 
