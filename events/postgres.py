@@ -102,6 +102,12 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
     ),
 )
 
+#: The server's own functions that reach its files, revoked from PUBLIC by default; a login
+#: granted any of them steps down for `query` (see PostgresStore._drop_file_privileges).
+FILE_FUNCTIONS = ("pg_read_file", "pg_read_binary_file", "pg_ls_dir", "pg_stat_file", "pg_ls_logdir",
+                  "pg_ls_waldir", "pg_ls_tmpdir", "pg_ls_archive_statusdir", "lo_import", "lo_export",
+                  "pg_file_write", "pg_logdir_ls")
+
 _SCHEMA_LOCK = 0x61726269  # an advisory lock key: one process creates the schema or views
 
 
@@ -501,11 +507,16 @@ class PostgresStore:
 
     def _drop_file_privileges(self, cur: Any) -> None:
         """For this transaction, act as a role that reads every table and no server file."""
+        # a login may also hold EXECUTE on a file function granted to it directly (not
+        # through pg_read_server_files): any SQL function calling it would then reach the
+        # server's files whatever the blocklist sees, so such a login steps down as well
         risky = cur.execute(
             "SELECT rolsuper OR pg_has_role(current_user, 'pg_read_server_files', 'MEMBER')"
             " OR pg_has_role(current_user, 'pg_write_server_files', 'MEMBER')"
             " OR pg_has_role(current_user, 'pg_execute_server_program', 'MEMBER')"
-            " FROM pg_roles WHERE rolname = current_user").fetchone()
+            " OR EXISTS (SELECT 1 FROM pg_proc p WHERE p.pronamespace = 'pg_catalog'::regnamespace"
+            " AND p.proname = ANY (%s) AND has_function_privilege(current_user, p.oid, 'EXECUTE'))"
+            " FROM pg_roles WHERE rolname = current_user", [list(FILE_FUNCTIONS)]).fetchone()
         if not (risky and risky[0]):
             return
         try:
