@@ -98,6 +98,7 @@ class LeakWatch:
         self.positions = 0
         self.checked = 0  # events already checked as each party saw them
         self.unknown: dict[str | None, set[str]] = {}  # what each party did not know before
+        self.public: set[str] = set()  # what a spectator's log has told so far
 
     def __call__(self, match: Match) -> None:
         if match.outcome() is not None:
@@ -106,7 +107,7 @@ class LeakWatch:
             return
         parties: tuple[str | None, ...] = (*match.seats, None)
         referee = sec.plain(match.state)
-        everything = sec.texts(referee)
+        everything = sec.texts(referee, keys=False)
         seed = sec.seed_tokens(match.created)
         views = {p: sec.plain(match.view(p)) for p in parties}
         shown = {p: sec.texts(v) for p, v in views.items()}
@@ -131,7 +132,9 @@ class LeakWatch:
             for token in seed:
                 assert token not in text, f"the referee's seed or salt {token!r} reaches {party}'s log"
             told = sec.texts([e for seq, e in log if seq > self.checked])
-            unknown = (zoned.tokens | declared | (everything - shown[party])) - shown[party]
+            # what the view leaves out counts as secret unless a spectator's log told it before
+            # (the words a game's own machinery repeats in public: effect names, field names)
+            unknown = (zoned.tokens | declared | (everything - self.public - shown[party])) - shown[party]
             # a new event may tell what it moves in or out of sight (a card revealed from a
             # deck, a face-up quest put back face down): a leak is a token hidden both before
             # the command and after it
@@ -144,6 +147,7 @@ class LeakWatch:
             for _seq, _a, e in events:
                 if isinstance(e, Shuffled):
                     assert set(e.order) <= {"?"}, f"{party}'s log shows the order of the {e.deck}"
+        self.public |= sec.texts([sec.plain(e) for *_x, e in match.log(None, after=self.checked)], keys=False)
         self.checked = len(match.items)
 
 
