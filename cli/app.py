@@ -561,8 +561,9 @@ def migrate(
 
 @app.command()
 def query(
-    sql: str = typer.Argument(..., help="SQL over the store: tables games, events, commands, dice, ..."),
+    sql: Optional[str] = typer.Argument(None, help="SQL over the store: tables games, events, commands, dice, ..."),
     fmt: str = format_option(),
+    schema: bool = typer.Option(False, "--schema", help="List the tables and views and their columns instead."),
     unsafe_files: bool = typer.Option(
         False, "--unsafe-files",
         help="Let the SQL read and write files and other databases (for the store's owner only)."),
@@ -571,8 +572,18 @@ def query(
     import duckdb
 
     with user_errors():
-        if not sql.strip():
-            fail("give a SQL statement, e.g. arbiter query \"select * from games\"")
+        if schema and sql:
+            fail("query --schema takes no SQL: it lists the tables and views and their columns")
+        if schema:
+            # the same SQL on both stores: the standard information schema
+            sql = ("SELECT c.table_name AS name, CASE t.table_type WHEN 'VIEW' THEN 'view' ELSE 'table' END"
+                   " AS kind, c.column_name AS column_name, lower(c.data_type) AS type"
+                   " FROM information_schema.columns c JOIN information_schema.tables t"
+                   " ON t.table_schema = c.table_schema AND t.table_name = c.table_name"
+                   " WHERE c.table_schema = current_schema()"
+                   " ORDER BY kind, name, c.ordinal_position")
+        if not sql or not sql.strip():
+            fail("give a SQL statement, e.g. arbiter query \"select * from games\" (or --schema)")
         eng = engine()
         eng.refresh_views()  # views older than this arbiter's games (no DDL when current)
         with eng.open(read_only=True) as store:

@@ -313,9 +313,16 @@ def verify_ledger(store: Store) -> list[Problem]:
 
 
 def verify_store(store: Store) -> list[Problem]:
-    """What no single game's audit sees: the global ledger, and events or heads of games
-    the listing does not have."""
+    """What no single game's audit sees: the global ledger, events or heads of games the
+    listing does not have, and the SQL views (a replaced view could lie about every game)."""
     problems = verify_ledger(store)
+    from arbiter.core.engine import all_views
+
+    for name in store.replaced_views(all_views()):
+        problems.append(Problem(1, "view", f"view {name} is not the one arbiter installs: its"
+                                " definition was replaced (or dropped), so what it shows may lie (a"
+                                " view left by an older arbiter is reinstalled by the next new game"
+                                " or import)"))
     orphans = store.query("SELECT DISTINCT game_id FROM events_log WHERE game_id NOT IN"
                           " (SELECT game_id FROM games) ORDER BY game_id")[1]
     for (gid,) in orphans:

@@ -84,6 +84,18 @@ class Emitter(Generic[S]):
             self.state = self.projection.evolve(self.state, ev)
 
 
+class Traits(msgspec.Struct, frozen=True, kw_only=True):
+    """What kind of game this is, declared by the game so that the conformance harness
+    (:mod:`arbiter.testing`) can hold it to it: a game with hidden information must name
+    hidden tokens, one without dice must never roll, and so on."""
+
+    hidden_information: bool = False  # hands, face-down decks, secret agendas or dials
+    simultaneous: bool = False  # several seats choose in secret, revealed together
+    reactions: bool = False  # another seat may respond before play goes on
+    dice: bool = False  # seeded (or physical) dice are rolled
+    shuffles: bool = False  # decks or boards are shuffled
+
+
 def content_hash(content: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
 
@@ -106,6 +118,8 @@ class Game(Generic[S, C]):
     #: House limits the conformance suite passes (recorded in GameCreated like any option)
     #: so that uniformly random legal play ends; never a default for people.
     random_play_options: Mapping[str, Any] = {}
+    #: What kind of game it is (hidden information, simultaneous choices, reactions, dice).
+    traits: Traits = Traits()
 
     def __init__(self) -> None:
         self._rules: RuleIndex | None = None

@@ -50,6 +50,11 @@ class Store(Protocol):
         """Whether the installed views are the base views plus ``views``, as given now."""
         ...
 
+    def replaced_views(self, views: Sequence[tuple[str, str]]) -> list[str]:
+        """Names of the views whose installed definition is not the one install_views
+        installs (a view replaced by someone who could write the store, or missing)."""
+        ...
+
     # -- games ---------------------------------------------------------------------------
 
     def game(self, game_id: str) -> GameRow:

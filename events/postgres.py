@@ -101,7 +101,20 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
         " json_array_elements_text(e.payload->'faces')) WITH ORDINALITY AS d(die, face, i)"
         " WHERE e.type = 'DiceRolled'",
     ),
+    (
+        "results",
+        "SELECT g.game_id, g.kind, g.status, g.winner, g.seats, COALESCE(e.events, 0) AS events,"
+        " e.started_at, CASE WHEN g.status = 'over' THEN e.last_at END AS ended_at"
+        " FROM games g LEFT JOIN (SELECT game_id, count(*) AS events, min(recorded_at) AS started_at,"
+        " max(recorded_at) AS last_at FROM events_log GROUP BY game_id) e USING (game_id)",
+    ),
 )
+
+#: The server's own functions that reach its files, revoked from PUBLIC by default; a login
+#: granted any of them steps down for `query` (see PostgresStore._drop_file_privileges).
+FILE_FUNCTIONS = ("pg_read_file", "pg_read_binary_file", "pg_ls_dir", "pg_stat_file", "pg_ls_logdir",
+                  "pg_ls_waldir", "pg_ls_tmpdir", "pg_ls_archive_statusdir", "lo_import", "lo_export",
+                  "pg_file_write", "pg_logdir_ls")
 
 _SCHEMA_LOCK = 0x61726269  # an advisory lock key: one process creates the schema or views
 
@@ -241,6 +254,30 @@ class PostgresStore:
                 "INSERT INTO meta VALUES ('views', %s) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 [msgspec.json.encode([n for n, _ in allv]).decode()])
             self.con.execute("UPDATE meta SET value = %s WHERE key = 'views_hash'", [digest])
+
+    def replaced_views(self, views: Sequence[tuple[str, str]]) -> list[str]:
+        """The views whose installed definition is not the one :meth:`install_views` installs
+        (replaced, or missing), by name. The server keeps a view as it re-rendered it
+        (``pg_get_viewdef``), so the expected ones are rendered as temporary views in a
+        transaction that is rolled back: nothing is written."""
+        allv = tuple(BASE_VIEWS) + tuple((name, view_sql(sql)) for name, sql in views)
+        have = dict(self.con.execute(
+            "SELECT viewname, definition FROM pg_views WHERE schemaname = current_schema()").fetchall())
+        want: dict[str, str] = {}
+        with self.con.transaction(force_rollback=True):
+            self.con.execute("SET TRANSACTION READ WRITE")
+            for name, sql in allv:
+                self.con.execute(f'CREATE TEMP VIEW "{name}" AS {sql}')
+            want = dict(self.con.execute(
+                "SELECT viewname, definition FROM pg_views WHERE schemaname = pg_my_temp_schema()::regnamespace::text"
+            ).fetchall())
+        # a view never installed (a store that no arbiter with it has written to yet) hides
+        # nothing; one that is there with another definition, or gone after this arbiter
+        # installed it, may lie
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
+        current = bool(row) and row[0] == _digest("views", repr(allv))
+        return [name for name, _sql in allv
+                if (name in have and have[name] != want.get(name)) or (name not in have and current)]
 
     # -- games --------------------------------------------------------------------------
 
@@ -514,11 +551,16 @@ class PostgresStore:
 
     def _drop_file_privileges(self, cur: Any) -> None:
         """For this transaction, act as a role that reads every table and no server file."""
+        # a login may also hold EXECUTE on a file function granted to it directly (not
+        # through pg_read_server_files): any SQL function calling it would then reach the
+        # server's files whatever the blocklist sees, so such a login steps down as well
         risky = cur.execute(
             "SELECT rolsuper OR pg_has_role(current_user, 'pg_read_server_files', 'MEMBER')"
             " OR pg_has_role(current_user, 'pg_write_server_files', 'MEMBER')"
             " OR pg_has_role(current_user, 'pg_execute_server_program', 'MEMBER')"
-            " FROM pg_roles WHERE rolname = current_user").fetchone()
+            " OR EXISTS (SELECT 1 FROM pg_proc p WHERE p.pronamespace = 'pg_catalog'::regnamespace"
+            " AND p.proname = ANY (%s) AND has_function_privilege(current_user, p.oid, 'EXECUTE'))"
+            " FROM pg_roles WHERE rolname = current_user", [list(FILE_FUNCTIONS)]).fetchone()
         if not (risky and risky[0]):
             return
         try:

@@ -78,6 +78,13 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
         " range(1, CAST(json_array_length(e.payload->'$.dice') AS BIGINT) + 1) AS r(i)"
         " WHERE e.type = 'DiceRolled'",
     ),
+    (
+        "results",
+        "SELECT g.game_id, g.kind, g.status, g.winner, g.seats, COALESCE(e.events, 0) AS events,"
+        " e.started_at, CASE WHEN g.status = 'over' THEN e.last_at END AS ended_at"
+        " FROM games g LEFT JOIN (SELECT game_id, count(*) AS events, min(recorded_at) AS started_at,"
+        " max(recorded_at) AS last_at FROM events_log GROUP BY game_id) e USING (game_id)",
+    ),
 )
 
 
@@ -311,6 +318,32 @@ class Store:
         except duckdb.Error:
             self.con.execute("ROLLBACK")
             raise
+
+    def replaced_views(self, views: Sequence[tuple[str, str]]) -> list[str]:
+        """The views whose installed definition is not the one :meth:`install_views` installs
+        (replaced by someone who could write the file, or missing), by name. DuckDB keeps a
+        view as it re-rendered it, so the expected ones are rendered by a scratch in-memory
+        database with the same schema."""
+        allv = tuple(BASE_VIEWS) + tuple(views)
+        scratch = duckdb.connect(":memory:")
+        try:
+            scratch.execute(SCHEMA)
+            for name, sql in allv:
+                scratch.execute(f'CREATE VIEW "{name}" AS {sql}')
+            want = dict(scratch.execute(
+                "SELECT view_name, sql FROM duckdb_views() WHERE NOT internal").fetchall())
+        finally:
+            scratch.close()
+        have = dict(self.con.execute(
+            "SELECT view_name, sql FROM duckdb_views() WHERE NOT internal AND database_name = current_database()"
+            " AND schema_name = 'main'").fetchall())
+        # a view never installed (a store that no arbiter with it has written to yet) hides
+        # nothing; one that is there with another definition, or gone after this arbiter
+        # installed it, may lie
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'views_hash'").fetchone()
+        current = bool(row) and row[0] == _digest("views", repr(allv))
+        return [name for name, _sql in allv
+                if (name in have and have[name] != want.get(name)) or (name not in have and current)]
 
     # -- games --------------------------------------------------------------------------
 

@@ -488,3 +488,40 @@ def test_the_ledger_read_in_batches_catches_a_duplicated_entry(engine, game, mon
 def test_verify_jobs_must_be_a_count(engine, game, tmp_path, jobs):
     out = cli(tmp_path, engine.path, "verify", "--all", "--jobs", jobs)
     assert out.returncode == 2 and "--jobs" in out.stderr and "Traceback" not in out.stderr
+
+
+# -- the SQL views ------------------------------------------------------------------------------
+
+def lying_results(url: str) -> None:
+    """A `results` view that says every game is over and won by mallory."""
+    sql = ("SELECT game_id, kind, 'over' AS status, 'mallory' AS winner, seats, 0 AS events,"
+           " NULL AS started_at, NULL AS ended_at FROM games")
+    raw(url, (f"CREATE OR REPLACE VIEW results AS {sql}" if not is_url(url)
+              else f'DROP VIEW IF EXISTS results; CREATE VIEW results AS {sql}'))
+
+
+def test_a_replaced_view_is_caught_by_verify_all(engine, game, tmp_path):
+    gid, _ = game
+    assert raw(engine.path, "SELECT winner, events FROM results WHERE game_id = ?", [gid])[0][1] > 0
+    lying_results(engine.path)
+    assert raw(engine.path, "SELECT winner FROM results WHERE game_id = ?", [gid]) == [("mallory",)]
+    problems = store_problems(engine)
+    assert [(p.kind, p.message.split(":")[0]) for p in problems] == [
+        ("view", "view results is not the one arbiter installs")]
+    out = cli(tmp_path, engine.path, "verify", "--all")
+    assert out.returncode == 1 and "view results is not the one arbiter installs" in out.stderr, out.stderr
+    assert report(engine, gid).ok  # the game's own log is untouched
+
+
+def test_a_dropped_view_is_caught_too(engine, game):
+    raw(engine.path, "DROP VIEW dice")
+    assert [p.message.split(":")[0] for p in store_problems(engine)] == ["view dice is not the one arbiter installs"]
+
+
+def test_the_results_view_has_one_row_a_game(engine, game):
+    gid, match = game
+    rows = raw(engine.path, "SELECT game_id, kind, status, winner, events, started_at IS NOT NULL,"
+               " ended_at IS NOT NULL FROM results")
+    status = "over" if match.outcome() is not None else "playing"
+    winner = ",".join(match.outcome().winners) if match.outcome() else None
+    assert rows == [(gid, "duel", status, winner, match.seq, True, status == "over")]

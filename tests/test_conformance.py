@@ -11,36 +11,33 @@ import string
 
 import msgspec
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from arbiter.core import registry, transcript
 from arbiter.core.bots import autoplay, bot_step, random_bot
 from arbiter.core.engine import Engine
 from arbiter.core.errors import ParseError, RuleViolation
-from arbiter.core.match import Match, tokens
-from arbiter.events.base import DiceRolled, SeedRevealed, Shuffled
+from arbiter.core.match import Match
 from arbiter.events.envelope import GENESIS, chain_hash
 from arbiter.projections.fold import Cursor, fold
-from arbiter.projections.kernel import REFEREE
+from arbiter.testing import ZONES, LeakWatch, TraitWatch, check_no_leaks, check_previews, harness, simulate
+from arbiter.testing.harness import MAX_STEPS, enc
 
 GAME_IDS = [g.id for g in registry.available()]
-MAX_STEPS = 3000
+#: commands a game is watched for leaks (every position is checked, so this is the cost)
+LEAK_STEPS = 300
 
 CONF = settings(max_examples=settings().max_examples, deadline=None, derandomize=False,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def enc(obj) -> bytes:
-    return msgspec.json.encode(obj)
+#: half the examples each for random and smart players
+HALF = settings(CONF, max_examples=max(1, settings().max_examples // 2),
+                phases=[Phase.explicit, Phase.reuse, Phase.generate])  # a whole game: no shrinking
 
 
 def new_match(game_id: str, seed: int, seats: int | None = None) -> Match:
     """A new game; the seat count runs over the game's whole range as the seed varies."""
-    game = registry.get(game_id)
-    n = seats if seats is not None else game.min_seats + seed % (game.max_seats - game.min_seats + 1)
-    return Match.new(game, seed=seed, seats=[f"s{i}" for i in range(1, n + 1)],
-                     options=dict(game.random_play_options))
+    return harness.new_match(registry.get(game_id), seed, seats)
 
 
 def played(game_id: str, seed: int, bot_seed: int, steps: int | None = None) -> Match:
@@ -183,66 +180,157 @@ def test_bad_commands_are_rejected_with_a_rule_id_and_change_nothing(game_id, se
         assert match.seq == before_seq and enc(match.state) == before_state
 
 
-def public_part(obj):
-    """Everything but the component catalogue: a top-level ``content`` field (in a state, or
-    in GameCreated) lists what is in the box, which every seat may know."""
-    if isinstance(obj, dict):
-        return {k: v for k, v in obj.items() if k != "content"}
-    return obj
+@pytest.mark.parametrize("players", ["random", "smart"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@HALF
+@given(seed=seeds, bot_seed=seeds)
+def test_no_seat_learns_a_secret_of_the_referees_state(game_id, players, seed, bot_seed):
+    """Views, logs and previews never show a seat what the referee's state keeps from it
+    (other seats' hands, face-down decks, dealt agendas, secret options, the seed), whoever
+    plays; the game does what its traits say and nothing they deny."""
+    game = registry.get(game_id)
+    zones = ZONES.get(game_id)
+    rng = random.Random(bot_seed)
+    previews = [0]
+
+    def preview(match: Match) -> None:
+        if previews[0] < 60 and match.outcome() is None and match.seq % 5 == 0:
+            previews[0] += check_previews(match, rng, zones)
+
+    simulate(game, seed, bot_seed, smart=players == "smart", max_steps=LEAK_STEPS,
+             checks=[LeakWatch(zones), TraitWatch(game.traits, zones), preview])
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@CONF
-@given(seed=seeds, bot_seed=seeds)
-def test_hidden_information_never_leaks(game_id, seed, bot_seed):
-    match = new_match(game_id, seed)
-    rng = random.Random(bot_seed)
-    steps = 0
-    while match.outcome() is None and steps < MAX_STEPS:
-        for seat in (*match.seats, None):
-            secret = match.game.projection.hidden_from(match.state, seat)
-            if not secret:
-                continue
-            view = enc(public_part(msgspec.to_builtins(match.view(seat)))).decode()
-            log = enc([public_part(msgspec.to_builtins(e)) for *_, e in match.log(seat)]).decode()
-            for token in secret:
-                assert token not in view, f"{token!r} leaks into {seat}'s view"
-                assert token not in log, f"{token!r} leaks into {seat}'s log"
-        bot_step(match, {}, rng)
-        steps += 1
-    assert match.view(REFEREE) == match.state
+def test_every_declared_trait_shows_in_play(game_id):
+    """What a game declares it does (dice, shuffles, hidden information, simultaneous
+    choices, reactions), it does within a few games."""
+    game = registry.get(game_id)
+    watch = TraitWatch(game.traits, ZONES.get(game_id))
+    for seed in range(6):
+        simulate(game, seed, seed, checks=[watch], max_steps=MAX_STEPS)
+        if watch.seen.as_traits() == game.traits:
+            break
+    watch.finish()
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
-@CONF
-@given(seed=seeds, bot_seed=seeds)
-def test_previews_never_tell_a_draw_the_seat_has_not_seen(game_id, seed, bot_seed):
-    """A dry run shows no card or value hidden from the seat, no roll it has not seen, no
-    shuffle and no reveal, and nothing the command decides after its first hidden draw."""
+def leaky(monkeypatch, game_id: str, view=None, redact=None, hidden_from=None) -> None:
+    projection = registry.get(game_id).projection
+    for name, fn in (("view", view), ("redact", redact), ("hidden_from", hidden_from)):
+        if fn is not None:
+            monkeypatch.setattr(type(projection), name, fn)
+
+
+def first(game_id: str, seed: int, until, steps: int = 600) -> Match:
+    """A random game played until ``until(match)`` holds."""
     match = new_match(game_id, seed)
-    rng = random.Random(bot_seed)
-    steps = previews = 0
-    while match.outcome() is None and steps < MAX_STEPS and previews < 60:
-        if steps % 5 == 0:
-            seat = rng.choice(match.to_act().seats)
-            legal = match.legal_texts(seat)
-            hidden = match.game.projection.hidden_from(match.state, seat)
-            seen = {e.n for *_, e in match.log(seat) if isinstance(e, DiceRolled)}
-            for text in rng.sample(legal, min(3, len(legal))):
-                _s, _c, events = match.decide(seat, text)
-                shown, rest = match.blind_preview(events, seat)
-                previews += 1
-                told = {t for e in shown for t in tokens(public_part(msgspec.to_builtins(e)))}
-                assert not told & hidden, f"{text!r}: the preview names {sorted(told & hidden)}"
-                for e in shown:
-                    assert not isinstance(e, (SeedRevealed, Shuffled)), text
-                    assert not isinstance(e, DiceRolled) or e.manual or e.n in seen, f"{text!r} tells roll {e.n}"
-                blind = next((i for i, e in enumerate(events) if isinstance(e, (Shuffled, SeedRevealed))
-                              or (isinstance(e, DiceRolled) and not e.manual and e.n not in seen)), None)
-                if blind is not None:
-                    assert len(shown) <= blind and rest, f"{text!r}: the preview runs past a hidden draw"
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if until(match):
+            return match
+        if match.outcome() is not None:
+            break
         bot_step(match, {}, rng)
-        steps += 1
+    raise AssertionError("no such position")
+
+
+def test_a_view_that_shows_another_seats_agendas_fails_the_leak_check(monkeypatch):
+    match = first("monster-derby", 3, lambda m: all(m.state.dealt.values()))
+    check_no_leaks(match, ZONES["monster-derby"])
+    leaky(monkeypatch, "monster-derby", view=lambda self, state, seat: state)
+    with pytest.raises(AssertionError, match="view shows"):
+        check_no_leaks(match, ZONES["monster-derby"])
+
+
+def test_a_game_that_declares_and_redacts_nothing_still_fails(monkeypatch):
+    """The secrets come from the referee's state: a game whose view, log and hidden tokens
+    hide nothing is caught by its zones."""
+    match = first("villainous", 1, lambda m: m.seq > 30)
+    check_no_leaks(match, ZONES["villainous"])
+    leaky(monkeypatch, "villainous", view=lambda self, state, seat: state,
+          redact=lambda self, event, seat, state: event, hidden_from=lambda self, state, seat: set())
+    with pytest.raises(AssertionError, match="view shows"):
+        check_no_leaks(match, ZONES["villainous"])
+
+
+def test_a_game_without_zones_is_checked_by_its_views_alone(monkeypatch):
+    """With no zones at all, a token one seat's view holds and a spectator's does not is that
+    seat's: a view that shows it to another seat fails."""
+    match = first("monster-derby", 4, lambda m: all(m.state.dealt.values()))
+    check_no_leaks(match)
+    honest = type(registry.get("monster-derby").projection).view
+
+    def shows_s1s_agendas(self, state, seat):
+        shown = honest(self, state, seat)
+        if seat is None:
+            return shown
+        return msgspec.structs.replace(shown, dealt={**shown.dealt, "s1": state.dealt["s1"]})
+
+    leaky(monkeypatch, "monster-derby", view=shows_s1s_agendas)
+    with pytest.raises(AssertionError, match=r"which only s\d may see"):
+        check_no_leaks(match)
+
+
+def test_a_secret_choices_options_shown_to_another_seat_fail(monkeypatch):
+    """The mutant that passed the old check: another seat sees a pending secret choice's
+    options (in the view and in the log)."""
+    def secret_pending(m: Match) -> bool:
+        return any(p["secret"] for p in m.state.pending)
+
+    match = next((m for seed in range(40) for m in [first_or_none("villainous", seed, secret_pending)] if m), None)
+    assert match is not None, "no secret choice in 40 games"
+    check_no_leaks(match, ZONES["villainous"])
+    projection = registry.get("villainous").projection
+    honest_view, honest_redact = type(projection).view, type(projection).redact
+
+    def view(self, state, seat):
+        return msgspec.structs.replace(honest_view(self, state, seat), pending=state.pending)
+
+    def redact(self, event, seat, state):
+        if type(event).__name__ == "ChoiceOpened":
+            return event
+        return honest_redact(self, event, seat, state)
+
+    leaky(monkeypatch, "villainous", view=view)
+    with pytest.raises(AssertionError, match="view shows"):
+        check_no_leaks(match, ZONES["villainous"])
+    monkeypatch.undo()
+    leaky(monkeypatch, "villainous", redact=redact)
+    with pytest.raises(AssertionError, match="log"):
+        check_no_leaks(match, ZONES["villainous"])
+
+
+def first_or_none(game_id: str, seed: int, until) -> Match | None:
+    try:
+        return first(game_id, seed, until, steps=400)
+    except AssertionError:
+        return None
+
+
+def test_a_seat_that_sees_the_seed_fails_the_leak_check(monkeypatch):
+    from arbiter.core import fairness
+
+    match = first("funkoverse-jaws", 2, lambda m: m.seq > 5)
+    check_no_leaks(match)
+    monkeypatch.setattr(fairness, "redact_created", lambda created: created)
+    with pytest.raises(AssertionError, match="seed or salt"):
+        check_no_leaks(match)
+
+
+def test_a_game_that_rolls_without_declaring_dice_fails_its_traits(monkeypatch):
+    game = registry.get("funkoverse-jaws")
+    monkeypatch.setattr(type(game), "traits", msgspec.structs.replace(game.traits, dice=False))
+    with pytest.raises(AssertionError, match="does not declare dice"):
+        simulate(game, 1, 1, checks=[TraitWatch(game.traits)], max_steps=200)
+
+
+def test_a_game_that_hides_without_naming_hidden_tokens_fails_its_traits(monkeypatch):
+    game = registry.get("scott-pilgrim")
+    monkeypatch.setattr(type(game.projection), "hidden_from", lambda self, state, seat: set())
+    watch = TraitWatch(game.traits)
+    simulate(game, 1, 1, checks=[watch], max_steps=50)
+    with pytest.raises(AssertionError, match="hidden_from never named a token"):
+        watch.finish()
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -125,3 +125,50 @@ def test_export_parquet_of_one_game(db, tmp_path):
     assert os.listdir(target / "events") == ["game=duel"]
     n = duckdb.connect().execute(f"select count(distinct game_id) from read_parquet('{target}/events/*/*.parquet')").fetchone()[0]
     assert n == 1
+
+
+def test_query_schema_lists_tables_views_and_columns(db, tmp_path):
+    import json
+
+    out = cli(tmp_path, db, "query", "--schema", "-f", "json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    cols = {(r["name"], r["kind"]): [] for r in rows}
+    for r in rows:
+        cols[(r["name"], r["kind"])].append(r["column_name"])
+    assert cols[("games", "table")][:2] == ["game_id", "kind"]
+    assert cols[("results", "view")] == ["game_id", "kind", "status", "winner", "seats", "events",
+                                         "started_at", "ended_at"]
+    assert ("dice", "view") in cols and ("md_attacks", "view") in cols
+    table = cli(tmp_path, db, "query", "--schema")
+    assert table.returncode == 0 and "results" in table.stdout and "ended_at" in table.stdout
+    both = cli(tmp_path, db, "query", "--schema", "select 1")
+    assert both.returncode == 2 and "takes no SQL" in both.stderr and "Traceback" not in both.stderr
+
+
+def test_on_postgresql_a_login_granted_a_file_function_directly_is_refused_it(pg_url, tmp_path):
+    """Not the blocklist but the role: a login granted pg_read_file itself (not through
+    pg_read_server_files) reaches it through any SQL function that calls it, a name no
+    blocklist knows; query steps it down to pg_read_all_data, which may not execute it."""
+    import psycopg
+
+    assert cli(tmp_path, pg_url, "new", "duel", "--seed", "3", "--players", "ann,bob").returncode == 0
+    schema = pg_url.split("search_path%3D")[1]
+    role = f"reader_{schema}"
+    with psycopg.connect(pg_url, autocommit=True) as con:
+        con.execute(f'CREATE ROLE "{role}" LOGIN')
+        con.execute(f'GRANT pg_read_all_data TO "{role}"')
+        con.execute(f'GRANT USAGE ON SCHEMA "{schema}" TO "{role}"')
+        con.execute(f'GRANT EXECUTE ON FUNCTION pg_read_file(text) TO "{role}"')
+        con.execute(f'CREATE FUNCTION "{schema}".peek(p text) RETURNS text LANGUAGE sql'
+                    " AS $$ SELECT pg_read_file(p) $$")
+    url = pg_url.replace("//postgres@", f"//{role}@", 1)
+    assert url != pg_url
+    with psycopg.connect(url, autocommit=True) as con:  # the grant works outside arbiter
+        assert con.execute("select length(peek('PG_VERSION')) > 0").fetchone()[0]
+    out = cli(tmp_path, url, "query", "select peek('PG_VERSION')")
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    assert "query reads only the store" in out.stderr and "Traceback" not in out.stderr
+    out = cli(tmp_path, url, "query", "select current_user, count(*) from games group by 1", "-f", "csv")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[1] == "pg_read_all_data,1"

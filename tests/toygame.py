@@ -15,7 +15,7 @@ import msgspec
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import ParseError, RuleViolation
-from arbiter.core.game import Game, Option
+from arbiter.core.game import Game, Option, Traits
 from arbiter.core.rules import Rule, RuleIndex
 from arbiter.events.base import Event, GameCreated
 from arbiter.projections.kernel import Base, Decision, Outcome
@@ -140,6 +140,7 @@ RULES = {
 
 class Duel(Game[DuelState, Any]):
     id = "duel"
+    traits = Traits(hidden_information=True, simultaneous=True, reactions=True, dice=True, shuffles=True)
     short = "du"
     title = "Duel (kernel test game)"
     projection = DuelProjection()

@@ -12,7 +12,7 @@ from arbiter.core.funkoverse_jaws import legal as L
 from arbiter.core.funkoverse_jaws import rules as R
 from arbiter.core.funkoverse_jaws.board import parse_square
 from arbiter.core.funkoverse_jaws.bots import smart_bot
-from arbiter.core.game import Game, Option
+from arbiter.core.game import Game, Option, Traits
 from arbiter.events import funkoverse_jaws as E
 from arbiter.events.base import Event, GameCreated
 from arbiter.projections.funkoverse_jaws import FJState
@@ -20,6 +20,7 @@ from arbiter.projections.funkoverse_jaws import FJState
 
 class FunkoverseJaws(Game[FJState, C.Command]):
     id = "funkoverse-jaws"
+    traits = Traits(dice=True)
     short = "fj"
     title = "Funkoverse Strategy Game: Jaws 100"
     projection = R.PROJECTION

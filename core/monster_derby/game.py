@@ -9,7 +9,7 @@ from typing import Any
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import BadContent, RuleViolation
-from arbiter.core.game import Game, Option
+from arbiter.core.game import Game, Option, Traits
 from arbiter.core.monster_derby import commands as C
 from arbiter.core.monster_derby import legal as L
 from arbiter.core.monster_derby import rules as R
@@ -45,6 +45,7 @@ def agenda_points(card: dict[str, Any]) -> dict[str, tuple[int, ...]]:
 
 class MonsterDerby(Game[MDState, Any]):
     id = "monster-derby"
+    traits = Traits(hidden_information=True, simultaneous=True, dice=True, shuffles=True)
     short = "md"
     title = "Monster Derby"
     rules_version = "1"

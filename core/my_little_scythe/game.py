@@ -7,7 +7,7 @@ from typing import Any
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import BadContent, RuleViolation
-from arbiter.core.game import Game, Option
+from arbiter.core.game import Game, Option, Traits
 from arbiter.core.my_little_scythe import commands as cm
 from arbiter.core.my_little_scythe import legal, rules
 from arbiter.core.my_little_scythe.bots import smart_bot
@@ -21,6 +21,8 @@ TROPHIES = ("friendship-8", "power-ups-2", "spells-3", "quests-2", "apple-delive
 
 class MyLittleScythe(Game[MSState, Any]):
     id = "my-little-scythe"
+    traits = Traits(hidden_information=True, simultaneous=True, reactions=True, dice=True,
+                    shuffles=True)
     short = "ms"
     title = "My Little Scythe"
     rules_version = "1"

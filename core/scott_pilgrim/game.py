@@ -11,7 +11,7 @@ from typing import Any
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import BadContent, BadOption
-from arbiter.core.game import Game, Option
+from arbiter.core.game import Game, Option, Traits
 from arbiter.core.scott_pilgrim import legal as L
 from arbiter.core.scott_pilgrim import rules as R
 from arbiter.core.scott_pilgrim.bots import smart
@@ -25,6 +25,7 @@ GOOD = ("scott", "ramona", "knives", "stephen", "kim")
 
 class ScottPilgrim(Game[SPState, Cmd]):
     id = "scott-pilgrim"
+    traits = Traits(hidden_information=True, reactions=True, dice=True, shuffles=True)
     short = "sp"
     title = "Scott Pilgrim Miniatures The World"
     rules_version = "2"

@@ -8,7 +8,7 @@ from typing import Any
 
 from arbiter.core.dice import Rng
 from arbiter.core.errors import BadOption
-from arbiter.core.game import Game, Option
+from arbiter.core.game import Game, Option, Traits
 from arbiter.core.villainous import bots
 from arbiter.core.villainous import commands as C
 from arbiter.core.villainous.board import PROJECTION, Table, def_id, instances
@@ -22,6 +22,7 @@ from arbiter.projections.villainous import VState, progress
 
 class Villainous(Game[VState, Any]):
     id = "villainous"
+    traits = Traits(hidden_information=True, reactions=True, shuffles=True)
     short = "sv"
     title = "Star Wars Villainous: Scum and Villainy"
     rules_version = "1"
