@@ -178,7 +178,9 @@ class Engine:
                 status=status_of(match),
             )
         match.game_id, match.head_hash = gid, receipt.hash
-        self._cache[gid] = match
+        # not cached: its setup events carry the id "setup", stored as f"{gid}/setup", and a
+        # snapshot written from it would name the setup command wrongly
+        self._cache.pop(gid, None)
         return gid, match, receipt
 
     # -- loading ------------------------------------------------------------------------

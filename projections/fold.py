@@ -157,6 +157,9 @@ def decode_snapshot(projection: Projection[Any], created: GameCreated, body: byt
     if st is None:
         raise ValueError("this game's state is not snapshotted")
     snap = _snapshot_codec(st)[2].decode(body)
+    prepare = getattr(projection, "prepare", None)
+    if prepare is not None:  # what initial() would have learnt of the content, without a setup
+        prepare(created)
     below: Frame | None = None
     for i, f in enumerate(reversed(snap.frames)):
         below = Frame(f.command_id, f.first_seq, f.last_seq, f.state_before, f.draws_before,

@@ -158,13 +158,19 @@ class FJProjection(Base[FJState]):
          " FROM events WHERE type = 'PointsGained'"),
     )
 
-    def initial(self, created: GameCreated) -> FJState:
-        content, opts = created.content, created.options
+    def prepare(self, created: GameCreated) -> None:
+        """Learn the printed names of the game's content, for :meth:`describe` (a game
+        loaded from a snapshot is prepared without being set up again)."""
+        content = created.content
         for cid, c in content.get("characters", {}).items():
             NAMES[cid] = str(c.get("name", cid))
             NAMES.update({aid: str(a.get("name", aid)) for aid, a in c.get("abilities", {}).items()})
         NAMES.update({iid: str(i.get("name", iid)) for iid, i in content.get("items", {}).items()})
         NAMES.update({sid: str(c.get("name", sid)) for sid, c in content.get("status_cards", {}).items()})
+
+    def initial(self, created: GameCreated) -> FJState:
+        content, opts = created.content, created.options
+        self.prepare(created)
         board = board_from(content, resolved_map(opts))
         sides_seats = seat_sides(created.seats, opts.get("first-seat-side", "light"))
         chars: dict[str, Char] = {}

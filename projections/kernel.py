@@ -42,6 +42,9 @@ class Projection(Protocol[S]):
 
     def initial(self, created: GameCreated) -> S: ...
 
+    # Optional: ``prepare(created) -> None`` learns what ``describe`` needs of the game's
+    # content; the kernel calls it when a game is loaded from a snapshot (no initial()).
+
     def evolve(self, state: S, event: Event) -> S: ...
 
     def to_act(self, state: S) -> Decision: ...

@@ -187,3 +187,21 @@ def test_a_v2_store_is_refused_until_migrate_adds_the_snapshots_table(engine, lo
     assert same_fold(fresh(engine).load(long_game).folded, whole(engine, long_game))
     play(engine, long_game, 1)
     assert snapshot_seqs(engine, long_game)
+
+
+def test_a_game_played_in_one_engine_from_its_creation_exports_the_same_commands(engine):
+    """One engine creates the game and plays it past a snapshot (as `play` does): the
+    snapshot names the setup command as stored, so a later load lists the same commands
+    as the fold from seq 1 (no "setup" line in the transcript)."""
+    gid, match, _ = engine.new(GAME, seats=["ann", "bob"], seed=9)
+    rng = random.Random(3)
+    while match.seq < SNAPSHOT_EVERY + 10:
+        move = unending_move(match, rng)
+        assert move is not None
+        _r, match, _e = engine.do(gid, move[1], move[0])
+    assert snapshot_seqs(engine, gid)
+    loaded = fresh(engine).load(gid)
+    with engine.open(read_only=True) as store:
+        full = Engine._fold_whole(fresh(engine), store, gid, registry.get(GAME), None)
+    assert loaded.effective_commands() == full.effective_commands()
+    assert all(seat is not None for seat, _t in loaded.effective_commands())
