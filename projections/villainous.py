@@ -313,8 +313,11 @@ class VillainousProjection(Base[VState]):
         known = {s: (list(k) if s == seat else []) for s, k in state.known.items()}
         pending = []
         for p in state.pending:
+            # the frame is the referee's continuation of the effect (what happens after the
+            # choice, whoever's card it is): no seat reads it
+            p = {**p, "frame": {}}
             if p["secret"] and p["seat"] != seat:
-                p = {**p, "options": ["?" for _ in p["options"]], "frame": {}}
+                p["options"] = ["?" for _ in p["options"]]
             pending.append(p)
         return msgspec.structs.replace(
             state, hand=hand, known=known, pending=pending,
@@ -331,8 +334,10 @@ class VillainousProjection(Base[VState]):
             return msgspec.structs.replace(event, card="?")
         if isinstance(event, ev.CardsLooked) and event.seat != seat:
             return msgspec.structs.replace(event, cards=tuple("?" for _ in event.cards))
-        if isinstance(event, ev.ChoiceOpened) and event.secret and event.seat != seat:
-            return msgspec.structs.replace(event, options=tuple("?" for _ in event.options), frame={})
+        if isinstance(event, ev.ChoiceOpened):
+            if event.secret and event.seat != seat:
+                return msgspec.structs.replace(event, options=tuple("?" for _ in event.options), frame={})
+            return msgspec.structs.replace(event, frame={})  # the referee's continuation
         if isinstance(event, ev.ChoiceMade) and seat != event.seat:
             hidden = self.hidden_from(state, seat)
             if event.choice in hidden:

@@ -114,6 +114,9 @@ class LeakWatch:
         full = self.positions % self.full_every == 0
         self.positions += 1
         after = 0 if full else self.checked
+        # what a spectator's log tells in this step is public for the seats (a seat's own
+        # choice shows its effect's words to everyone); the spectator is held to before
+        told_now = sec.texts([sec.plain(e) for *_x, e in match.log(None, after=self.checked)], keys=False)
         for party in parties:
             view = views[party]
             zoned = (sec.from_zones(referee, party, self.zones(referee, party))
@@ -134,7 +137,8 @@ class LeakWatch:
             told = sec.texts([e for seq, e in log if seq > self.checked])
             # what the view leaves out counts as secret unless a spectator's log told it before
             # (the words a game's own machinery repeats in public: effect names, field names)
-            unknown = (zoned.tokens | declared | (everything - self.public - shown[party])) - shown[party]
+            public = self.public if party is None else self.public | told_now
+            unknown = (zoned.tokens | declared | (everything - public - shown[party])) - shown[party]
             # a new event may tell what it moves in or out of sight (a card revealed from a
             # deck, a face-up quest put back face down): a leak is a token hidden both before
             # the command and after it
@@ -147,7 +151,7 @@ class LeakWatch:
             for _seq, _a, e in events:
                 if isinstance(e, Shuffled):
                     assert set(e.order) <= {"?"}, f"{party}'s log shows the order of the {e.deck}"
-        self.public |= sec.texts([sec.plain(e) for *_x, e in match.log(None, after=self.checked)], keys=False)
+        self.public |= told_now
         self.checked = len(match.items)
 
 

@@ -46,6 +46,8 @@ class Geometry:
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        #: (a, b) -> whether the line between their centres misses every filled square
+        self.clear: dict[tuple[Sq, Sq], bool] = {}
         self.filled = {parse_square(s) for s in board.filled}
         self.wall_edges: set[frozenset[Sq]] = {frozenset((parse_square(a), parse_square(b))) for a, b in board.walls}
         boxes: list[Box] = []
@@ -126,18 +128,14 @@ def centre(sq: Sq) -> tuple[int, int]:
     return 2 * sq[0] + 1, 2 * sq[1] + 1
 
 
-_clear_cache: dict[tuple[int, Sq, Sq], bool] = {}
-
-
 def _line_clear(g: Geometry, a: Sq, b: Sq) -> bool:
-    key = (id(g), a, b)
-    hit = _clear_cache.get(key)
+    # kept on the geometry itself: a cache keyed by id() would answer for a board
+    # that was garbage-collected and whose id a new one reuses
+    hit = g.clear.get((a, b))
     if hit is None:
         p, q = centre(a), centre(b)
         hit = all(_clip(p, q, box) is None for box in g.boxes)
-        if len(_clear_cache) > 200000:
-            _clear_cache.clear()
-        _clear_cache[key] = hit
+        g.clear[(a, b)] = hit
     return hit
 
 
