@@ -879,7 +879,7 @@ def play(
 def simulate(
     game: str = typer.Argument(...),
     games_: int = typer.Option(10, "--games", "-n", help="How many games."),
-    bot: str = typer.Option("random", help="The bot every seat uses."),
+    bot: Optional[str] = typer.Option(None, help="The bot every seat uses (default: the game's own bot; `random` for random legal commands)."),
     seed: int = typer.Option(0, help="First game seed (each game adds one); bots are seeded from it too."),
     seats: Optional[int] = typer.Option(None, "--seats", help="Seats per game (default: the game's minimum)."),
     option: list[str] = typer.Option([], "--option", "-o"),
@@ -896,6 +896,7 @@ def simulate(
         if games_ < 1:
             fail("--games takes a number of games, at least 1")
         g = registry.get(game)
+        bot = bot or next(iter(g.bots), "random")
         chosen = botlib.get_bot(g, bot)
         n = seats or g.min_seats
         opts = parse_options(option)
@@ -924,7 +925,7 @@ def simulate(
         rows = [(s, wins.get(s, 0)) for s in sorted(wins)]
         emit_rows(["winner", "games won"], rows, "table", title=f"{games_} games of {g.title}, {bot} bots")
         console.print(f"commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
-                      f" max {max(lengths)}; unfinished {unfinished}; {games_ / secs:.1f} games/s; last {gid}")
+                      f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {games_ / secs:.1f} games/s; last {gid}")
 
 
 @app.command()

@@ -72,16 +72,18 @@ def test_a_knocked_down_character_only_rallies():
     assert any(isinstance(e, E.StoodUp) for e in (ev for _s, _a, ev in m.log(None)))
 
 
-def test_simulate_with_the_default_bot_ends_every_first_game_by_a_knock_out(tmp_path):
+@pytest.mark.parametrize("bot", [[], ["--bot", "random"]], ids=["own-bot", "random"])
+def test_simulate_with_the_default_bot_ends_every_first_game_by_a_knock_out(tmp_path, bot):
     """Winning Your First Game: "play until one player has knocked out one of their rivals"
-    - simulate with the default (random) bot and no round limit ends each game so."""
+    - simulate with the default (the game's own) bot or random ones, and no round limit,
+    ends each game so."""
     from typer.testing import CliRunner
 
     from arbiter.cli.app import app
     db = str(tmp_path / "s.duckdb")
     run = CliRunner()
-    out = run.invoke(app, ["--db", db, "simulate", "funkoverse-jaws", "--games", "4"])
-    assert out.exit_code == 0 and "unfinished 0" in out.output, out.output
+    out = run.invoke(app, ["--db", db, "simulate", "funkoverse-jaws", "--games", "4", *bot])
+    assert out.exit_code == 0 and "unfinished 0" in out.output and "step cap 5000" in out.output, out.output
     rows = run.invoke(app, ["--db", db, "query", "-f", "csv",
                             "select type, payload->>'$.reason' as reason from events"
                             " where type in ('GameWon', 'GameDrawn')"]).output.strip().splitlines()[1:]
