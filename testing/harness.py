@@ -107,7 +107,7 @@ class LeakWatch:
             return
         parties: tuple[str | None, ...] = (*match.seats, None)
         referee = sec.plain(match.state)
-        everything = sec.texts(referee, keys=False)
+        everything = sec.texts(_without_frames(referee), keys=False)
         seed = sec.seed_tokens(match.created)
         views = {p: sec.plain(match.view(p)) for p in parties}
         shown = {p: sec.texts(v) for p, v in views.items()}
@@ -153,6 +153,17 @@ class LeakWatch:
                     assert set(e.order) <= {"?"}, f"{party}'s log shows the order of the {e.deck}"
         self.public |= told_now
         self.checked = len(match.items)
+
+
+def _without_frames(obj: Any) -> Any:
+    """``obj`` without the frames of pending choices: a frame is the referee's continuation
+    of an effect, made of the game's own effect words (seats never see it); what a choice
+    hides from other seats is named by the game's zones, which see the whole state."""
+    if isinstance(obj, dict):
+        return {k: _without_frames(v) for k, v in obj.items() if k != "frame"}
+    if isinstance(obj, (list, tuple)):
+        return [_without_frames(v) for v in obj]
+    return obj
 
 
 def check_no_leaks(match: Match, zones: sec.Zones | None = None) -> None:
