@@ -73,7 +73,7 @@ def secrets_of(match: Match, seat: str | None, zones: sec.Zones | None) -> set[s
     leaves out of the referee's state, and what the game itself declares hidden."""
     state = sec.plain(match.state)
     view = sec.texts(sec.plain(match.view(seat)))
-    out = set(match.game.projection.hidden_from(match.state, seat)) | (sec.texts(state) - view)
+    out = set(match.game.projection.hidden_from(match.state, seat)) | (sec.texts(_without_frames(state)) - view)
     if zones is not None:
         out |= sec.from_zones(state, seat, zones(state, seat)).tokens
     return out - view
