@@ -1024,7 +1024,7 @@ def main() -> None:
         app()
     except ArbiterError as exc:  # anything that escaped a command's own handler
         err.print(f"error: {exc}")
-        sys.exit(exc.exit_code)
+        sys.exit(common.exit_code(exc))
     except BrokenPipeError:  # printed outside a verb's own handler
         try:
             common.quiet_pipe()

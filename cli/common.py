@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import typer
 
+from arbiter.core import errors as E
 from arbiter.core.errors import ArbiterError
+from arbiter.events import errors as S
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -166,11 +168,44 @@ def quiet_pipe() -> None:
     raise typer.Exit(0)
 
 
-def _store_error(exc: BaseException) -> bool:
-    """Whether ``exc`` is a storage error, without importing the store to ask (a verb that
-    never opened a store cannot have raised one)."""
-    store = sys.modules.get("arbiter.events.store")
-    return store is not None and isinstance(exc, store.StoreError)
+#: The exit code of each of arbiter's errors (README "Exit codes"): 1 an illegal move or a
+#: failed verification, 2 bad input, 3 a storage conflict or a store that cannot be used now.
+#: The one place an error becomes a number; an error takes the code of the nearest class on
+#: its MRO listed here, and tests/test_errors.py holds every class of arbiter's to an entry.
+EXIT_CODES: dict[type[ArbiterError], int] = {
+    ArbiterError: 2,
+    E.ParseError: 2,
+    E.ManualDiceError: 2,
+    E.RuleViolation: 1,
+    E.BadOption: 2,
+    E.BadContent: 2,
+    E.UnknownGameKind: 2,
+    E.CommandIdReused: 2,
+    E.TranscriptError: 2,
+    E.ImportRefused: 1,  # the file's games do not verify
+    E.CopyClash: 3,
+    E.Stalled: 2,
+    S.UnknownEventType: 2,  # a store written by a newer arbiter, or damaged
+    S.DeeperFold: 3,  # the store's snapshots, never the player's input (a bug if it escapes)
+    S.StoreError: 3,
+    S.StoreLocked: 3,
+    S.Conflict: 3,
+    S.StorageFailed: 3,
+    S.StoreUnavailable: 3,
+    S.StoreDamaged: 2,  # the file given is not a usable store
+    S.OldStore: 2,
+    S.ChainMismatch: 2,
+    S.UnknownGame: 2,
+    S.QueryRefused: 2,
+}
+
+
+def exit_code(exc: ArbiterError) -> int:
+    """The exit code of one of arbiter's errors (see :data:`EXIT_CODES`)."""
+    for klass in type(exc).__mro__:
+        if klass in EXIT_CODES:
+            return EXIT_CODES[klass]
+    return EXIT_CODES[ArbiterError]
 
 
 @contextmanager
@@ -183,15 +218,17 @@ def user_errors() -> Iterator[None]:
     except BrokenPipeError:
         quiet_pipe()
     except ArbiterError as exc:
-        log().info("refused", error=str(exc), kind=type(exc).__name__)
-        if exc.exit_code == 1:
+        if isinstance(exc, S.StoreError):
+            log().warning("store", error=str(exc), kind=type(exc).__name__)
+        else:
+            log().info("refused", error=str(exc), kind=type(exc).__name__)
+        code = exit_code(exc)
+        if code == 1:
             err.print(f"[bold red]{escape(clip(str(exc)))}[/]")
         else:
             err.print(f"[bold red]error:[/] {escape(clip(str(exc)))}")
-        raise typer.Exit(exc.exit_code) from None
+        raise typer.Exit(code) from None
     except OSError as exc:  # a path the user gave that cannot be read or written
-        if _store_error(exc):
-            raise
         where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
         err.print(f"[bold red]error:[/] {escape(exc.strerror or str(exc))}{escape(where)}")
         raise typer.Exit(2) from None
@@ -199,16 +236,11 @@ def user_errors() -> Iterator[None]:
         err.print("interrupted; nothing half-written (each move commits whole)")
         raise typer.Exit(130) from None
     except Exception as exc:
-        if not _store_error(exc):
-            module = type(exc).__module__
-            if module.split(".")[0] in ("_duckdb", "duckdb", "psycopg"):
-                # a database error no store method turned into a sentence: still no traceback
-                err.print(f"[bold red]error:[/] the store failed: {escape(clip(str(exc).splitlines()[0]))}")
-                raise typer.Exit(3) from None
-            raise
-        log().warning("store", error=str(exc), kind=type(exc).__name__)
-        err.print(f"[bold red]error:[/] {escape(clip(str(exc)))}")
-        raise typer.Exit(exc.exit_code) from None  # type: ignore[attr-defined]
+        if type(exc).__module__.split(".")[0] in ("_duckdb", "duckdb", "psycopg"):
+            # a database error no store method turned into a sentence: still no traceback
+            err.print(f"[bold red]error:[/] the store failed: {escape(clip(str(exc).splitlines()[0]))}")
+            raise typer.Exit(3) from None
+        raise
 
 
 def record_refusal(engine: Any, match: Any, seat: str | None, text: str, exc: ArbiterError,
@@ -218,7 +250,7 @@ def record_refusal(engine: Any, match: Any, seat: str | None, text: str, exc: Ar
 
     log().info("refused", game_id=match.game_id, seat=seat, text=text, seq=match.seq,
                rule_id=getattr(exc, "rule_id", None), error=str(exc), source=source)
-    record(engine, match.game_id, match.seq, seat, text, exc, source)
+    record(engine, match.game_id, match.seq, seat, text, exc, exit_code(exc), source)
 
 
 def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = "table",

@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import msgspec
 
-from arbiter.core.errors import ArbiterError, BadOption
+from arbiter.core.errors import BadOption, Stalled  # noqa: F401 - Stalled re-exported
 from arbiter.core.game import Bot, Game
 from arbiter.core.match import Match
 
@@ -28,10 +28,6 @@ def get_bot(game: Game[Any, Any], kind: str) -> Bot:
     if kind not in game.bots:
         raise BadOption(f"{game.id} has no bot {kind!r} (bots: {', '.join(bot_names(game))})")
     return game.bots[kind]
-
-
-class Stalled(ArbiterError):
-    """A seat was asked to act but had no legal command: a bug in a game's legal_commands."""
 
 
 def next_seat(match: Match, rng: random.Random) -> str:

@@ -18,20 +18,13 @@ from typing import Callable, Iterable, Sequence
 
 import msgspec
 
-from arbiter.core.errors import ArbiterError
+from arbiter.core.errors import CopyClash  # noqa: F401 - re-exported
 from arbiter.core.porting import export_jsonl, import_jsonl
 from arbiter.events.store import Store, UnknownGame
 
 #: Games a transaction, and the most events a batch gathers before it is written.
 BATCH_GAMES = 100
 BATCH_EVENTS = 50_000
-
-
-class CopyClash(ArbiterError):
-    """The destination holds a game of the same id whose log is not the source's (a storage
-    conflict: exit 3)."""
-
-    exit_code = 3
 
 
 class CopyReport(msgspec.Struct):

@@ -1,18 +1,24 @@
-"""Precise exceptions for everything a player or a file can get wrong."""
+"""Precise exceptions for everything a player or a file can get wrong in the rules layer.
+
+Their root, :class:`ArbiterError`, lives in ``arbiter.events.errors`` (the bottom layer, so
+the stores' errors share it) and is re-exported here. No error carries an exit code or an
+HTTP status: each edge maps the classes once (``cli/common.py``: ``EXIT_CODES``;
+``service/api.py``: ``STATUSES``), and a test holds every class to a mapping at both.
+"""
 
 from __future__ import annotations
 
 import contextvars
 
+from arbiter.events.errors import ArbiterError
 
-class ArbiterError(Exception):
-    """Base of the user-facing errors; ``exit_code`` follows DESIGN.md."""
-
-    exit_code = 2
+__all__ = ["ArbiterError", "BadContent", "BadOption", "CommandIdReused", "CopyClash", "ImportRefused",
+           "ManualDiceError", "ParseError", "RuleViolation", "Stalled", "TranscriptError", "UnknownGameKind",
+           "require", "stop_trace", "trace_rules"]
 
 
 class ParseError(ArbiterError):
-    """The command text is not a command of this game (bad input: exit 2)."""
+    """The command text is not a command of this game (bad input)."""
 
     def __init__(self, message: str, *, hint: str = "") -> None:
         super().__init__(message)
@@ -28,12 +34,10 @@ class ManualDiceError(ParseError):
 
 
 class RuleViolation(ArbiterError):
-    """An illegal move, with the rule it breaks (exit 1).
+    """An illegal move, with the rule it breaks.
 
     ``rule_id`` names an entry of the game's rule index (``fixtures/<game>/rules.toml``).
     """
-
-    exit_code = 1
 
     def __init__(self, rule_id: str, message: str) -> None:
         super().__init__(message)
@@ -55,15 +59,29 @@ class BadContent(ArbiterError):
 
 
 class UnknownGameKind(ArbiterError):
-    """No registered game has that id."""
+    """No registered game is of that kind."""
 
 
 class CommandIdReused(ArbiterError):
-    """A ``--command-id`` given again with another seat or command (bad input: exit 2)."""
+    """A ``--command-id`` given again with another seat or command (bad input)."""
 
 
 class TranscriptError(ArbiterError):
     """A transcript that cannot be read (its line number is in the message)."""
+
+
+class ImportRefused(TranscriptError):
+    """A file whose games do not hold up: a broken chain, a listing that contradicts its
+    events, a command the rules decide otherwise. Nothing of the file was imported."""
+
+
+class CopyClash(ArbiterError):
+    """The destination holds a game of the same id whose log is not the source's (a storage
+    conflict)."""
+
+
+class Stalled(ArbiterError):
+    """A seat was asked to act but had no legal command: a bug in a game's legal_commands."""
 
 
 _TRAIL: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("rule_trail", default=None)
@@ -77,8 +95,6 @@ def require(condition: bool, rule_id: str, message: str) -> None:
     trail = _TRAIL.get()
     if trail is not None and rule_id not in trail:
         trail.append(rule_id)
-
-
 
 
 def trace_rules() -> tuple[list[str], contextvars.Token]:

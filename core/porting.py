@@ -9,19 +9,12 @@ from typing import Any, Iterable, Iterator
 import msgspec
 
 from arbiter.core import registry
-from arbiter.core.errors import TranscriptError
+from arbiter.core.errors import ImportRefused, TranscriptError  # noqa: F401 - ImportRefused re-exported
 from arbiter.events.envelope import GENESIS, Envelope
 from arbiter.events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store
 
 #: v2: the hashes of store schema v2 (they cover actor, command id and text).
 FORMAT = "arbiter-log-2"
-
-
-class ImportRefused(TranscriptError):
-    """A file whose games do not hold up: a broken chain, a listing that contradicts its
-    events, a command the rules decide otherwise. Nothing of the file was imported."""
-
-    exit_code = 1
 
 
 class _Header(msgspec.Struct):

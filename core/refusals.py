@@ -8,19 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.core.errors import ArbiterError
+from arbiter.events.errors import StoreError
 
 
 def record_refusal(engine: Any, game_id: str, seq: int, seat: str | None, text: str,
-                   exc: ArbiterError, source: str) -> bool:
+                   exc: ArbiterError, exit_code: int, source: str) -> bool:
     """Store one refusal (the game, the seq it was refused at, the seat, the words, the rule
-    and message); False when the store cannot take it now (locked, read-only), which never
-    hides the refusal itself from the player."""
-    from arbiter.events.store import StoreError
-
+    and message, and the exit code its edge gives it: 1 illegal, 2 bad input); False when the
+    store cannot take it now (locked, read-only), which never hides the refusal itself from
+    the player."""
     try:
         with engine.open() as store:
             store.add_refusal(game_id, seq, seat, text, getattr(exc, "rule_id", None), str(exc),
-                              exc.exit_code, source)
+                              exit_code, source)
         return True
     except (StoreError, OSError):
         return False

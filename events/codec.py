@@ -7,6 +7,7 @@ from typing import Any, Callable, Union
 import msgspec
 
 from arbiter.events.base import KERNEL_EVENTS, Event
+from arbiter.events.errors import UnknownEventType  # noqa: F401 - re-exported
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -22,10 +23,6 @@ def register_upcaster(type_name: str, from_version: int) -> Callable[[Upcaster],
         return fn
 
     return wrap
-
-
-class UnknownEventType(ValueError):
-    """A stored event names a type this game's codec does not know."""
 
 
 class Codec:

@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterator, Sequence
 import msgspec
 
 from arbiter.events.envelope import GENESIS, Envelope, _digest
+from arbiter.events.errors import StoreUnavailable
 from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
                                   GameRow, NewEvent, QueryRefused, Receipt, StorageFailed,
                                   SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
@@ -117,10 +118,6 @@ FILE_FUNCTIONS = ("pg_read_file", "pg_read_binary_file", "pg_ls_dir", "pg_stat_f
                   "pg_file_write", "pg_logdir_ls")
 
 _SCHEMA_LOCK = 0x61726269  # an advisory lock key: one process creates the schema or views
-
-
-class StoreUnavailable(StoreError):
-    """The server cannot be reached or refused the connection."""
 
 
 QueryError = QueryRefused  # SQL that the server refused (bad SQL, a write, a file)

@@ -20,6 +20,8 @@ import msgspec
 
 from arbiter.events.envelope import (GENESIS, Envelope, _digest, chain_hash, chain_hash_v1,
                                      ledger_hash, ledger_hash_v1)
+from arbiter.events.errors import (ChainMismatch, Conflict, OldStore, QueryRefused,  # noqa: F401 - re-exported
+                                    StorageFailed, StoreDamaged, StoreError, StoreLocked, UnknownGame)
 
 #: v2: the event hash covers version, actor, command id and command text; the ledger hash
 #: covers gseq. A v1 store is rehashed by ``arbiter migrate`` after its v1 chains check.
@@ -86,50 +88,6 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
         " max(recorded_at) AS last_at FROM events_log GROUP BY game_id) e USING (game_id)",
     ),
 )
-
-
-class StoreError(Exception):
-    """Base of every storage problem; ``exit_code`` follows DESIGN.md."""
-
-    exit_code = 3
-
-
-class StoreLocked(StoreError):
-    """Another process holds the database file."""
-
-
-class Conflict(StoreError):
-    """Someone else appended first: the expected seq was taken. Nothing was written."""
-
-
-class StoreDamaged(StoreError):
-    """The file is not an arbiter store, is corrupt, or has the wrong schema version."""
-
-    exit_code = 2
-
-
-class ChainMismatch(StoreError):
-    """Imported events whose hashes are not the ones their source recorded."""
-
-    exit_code = 2
-
-
-class UnknownGame(StoreError):
-    exit_code = 2
-
-
-class StorageFailed(StoreError):
-    """The store could not be written (a full disk, a file size limit, an I/O error)."""
-
-
-class QueryRefused(StoreError):
-    """SQL that `query` does not run: bad SQL, a write, or a reach outside the store."""
-
-    exit_code = 2
-
-
-class OldStore(StoreDamaged):
-    """A store written under an older schema: ``arbiter migrate`` brings it up to date."""
 
 
 #: What `query` refuses in its sandbox, said once for both stores.

@@ -15,6 +15,7 @@ import msgspec
 from arbiter.events.base import RANDOM_EVENTS, Event, GameCreated, SeedRevealed, Undone
 from arbiter.events.codec import Codec
 from arbiter.events.envelope import Envelope
+from arbiter.events.errors import DeeperFold  # noqa: F401 - raised here, caught by the engine
 from arbiter.projections.kernel import Projection
 
 SETUP = "setup"
@@ -48,10 +49,6 @@ class Folded(msgspec.Struct, frozen=True):
     #: with no frame left (``top`` None): the stack went deeper than the snapshot this was
     #: folded from kept, so an undo now needs a longer fold (:class:`DeeperFold`)
     cut: bool = False
-
-
-class DeeperFold(Exception):
-    """An undo reaches below the frames a snapshot kept: fold from further back."""
 
 
 def step(projection: Projection[Any], folded: Folded | None, seq: int, command_id: str,

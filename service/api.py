@@ -21,9 +21,10 @@ from litestar.response import ServerSentEvent
 from litestar.static_files import create_static_files_router
 from litestar.response.sse import ServerSentEventMessage
 
-from arbiter.core.errors import ArbiterError, ParseError, RuleViolation
+from arbiter.core.errors import ArbiterError
 from arbiter.service import tokens
-from arbiter.service.tables import Problem, Tables
+from arbiter.service.problems import problem
+from arbiter.service.tables import Tables
 
 # -- bodies ---------------------------------------------------------------------------------
 
@@ -158,15 +159,10 @@ def _token(request: Request[Any, Any, Any]) -> str | None:
 
 def problem_response(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     """Every refusal as a problem document (RFC 9457); never a traceback, never a secret."""
-    if isinstance(exc, Problem):
-        status, title, detail, extra = exc.status, exc.title, exc.detail, exc.extra
-    elif isinstance(exc, RuleViolation):
-        status, title, detail = 409, "illegal move", exc.message
-        extra = {"rule_id": exc.rule_id, "section": exc.section}
-    elif isinstance(exc, ParseError):
-        status, title, detail, extra = 422, "not a command", str(exc), {}
-    elif isinstance(exc, ArbiterError):
-        status, title, detail, extra = 422, "bad input", str(exc), {}
+    if isinstance(exc, ArbiterError):
+        status, title, detail, extra = problem(exc)
+        if status >= 500:
+            request.logger.exception("%s", title)
     elif isinstance(exc, HTTPException):
         status, title, detail, extra = exc.status_code, "bad request", str(exc.detail), {}
     else:

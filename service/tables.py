@@ -24,10 +24,13 @@ from arbiter.core.bots import get_bot, next_seat, read_bot_record
 from arbiter.core.engine import Engine
 from arbiter.core.errors import ArbiterError, ParseError, RuleViolation
 from arbiter.core.match import UNDO, Match
+from arbiter.events.errors import UnknownGame
 from arbiter.projections.fold import SETUP
 from arbiter.projections.kernel import REFEREE
 from arbiter.service import tokens
+from arbiter.service import problems
 from arbiter.service.boards import board_svg
+from arbiter.service.problems import Problem
 
 T = TypeVar("T")
 
@@ -39,14 +42,6 @@ BOT_STEPS = 2000
 
 #: Threads that compute seats' answers from warm games (a game is read by one at a time).
 READERS = 4
-
-
-class Problem(Exception):
-    """A refusal with an HTTP status (401, 403, 404, 409, 422)."""
-
-    def __init__(self, status: int, title: str, detail: str, **extra: Any) -> None:
-        super().__init__(detail)
-        self.status, self.title, self.detail, self.extra = status, title, detail, extra
 
 
 class Who(msgspec.Struct, frozen=True):
@@ -173,11 +168,7 @@ class Tables:
         if gid is None:
             try:
                 gid = self._ids[game_id] = store.resolve_game_id(game_id)
-            except ArbiterError:
-                gid = None
-            except Exception as exc:  # an unknown game from the store layer
-                if type(exc).__name__ != "UnknownGame":
-                    raise
+            except UnknownGame:
                 gid = None
         if hashed not in self._seats and not self.is_admin(token):
             found = store.seat_for_token(hashed)
@@ -333,10 +324,12 @@ class Tables:
 
     def _refused(self, game_id: str, seat: str, text: str, exc: ArbiterError) -> None:
         """Keep a refusal in the store's `refusals`, as the command line does (through the
-        server's own open store: it is the writer)."""
+        server's own open store: it is the writer), with the command line's code for it: 1
+        for an illegal move (409 here), 2 for bad input."""
         m = self.match(game_id)
+        code = 1 if problems.status(exc)[0] == 409 else 2
         self.store().add_refusal(m.game_id, m.seq, seat, text, getattr(exc, "rule_id", None),
-                                 str(exc), exc.exit_code, "service")
+                                 str(exc), code, "service")
 
     def _unparsed(self, game_id: str, seat: str, text: str, exc: ParseError) -> ArbiterError:
         """A command that did not parse, with the same hint the command line gives; a

@@ -16,6 +16,7 @@ from arbiter.core import audit, transcript
 from arbiter.core.bots import random_bot
 from arbiter.core.engine import Engine
 from arbiter.core.errors import CommandIdReused, TranscriptError
+from arbiter.cli.common import exit_code
 from arbiter.core.porting import ImportRefused, export_jsonl, import_jsonl
 from arbiter.events.envelope import GENESIS, chain_hash
 from arbiter.events.interface import is_url
@@ -92,7 +93,7 @@ def test_an_edited_command_text_with_a_recomputed_chain_is_refused_whole(engine,
     with target.open() as store:
         with pytest.raises(ImportRefused, match=f"seq {cmd['first_seq']}: .*refused today") as exc:
             import_jsonl(store, forged)
-    assert exc.value.exit_code == 1
+    assert exit_code(exc.value) == 1
     assert count(target) == before
     path = tmp_path / "forged.jsonl"
     path.write_text(forged)
@@ -235,7 +236,7 @@ def test_a_reused_command_id_with_another_command_or_seat_is_refused(engine):
     before = count(engine)
     with pytest.raises(CommandIdReused, match="bid 2") as exc:
         Engine(engine.path).do(gid, "bid 2", "ann", command_id="same")
-    assert exc.value.exit_code == 2
+    assert exit_code(exc.value) == 2
     with pytest.raises(CommandIdReused, match="bob cannot reuse it"):
         Engine(engine.path).do(gid, "bid 1", "bob", command_id="same")
     assert count(engine) == before
