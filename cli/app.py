@@ -116,7 +116,7 @@ def load_content(path: str | None) -> tuple[dict[str, Any] | None, str]:
 
 @app.command()
 def new(
-    game: str = typer.Argument(..., help="Game id, e.g. monster-derby (see `arbiter games --kinds`)."),
+    kind: str = typer.Argument(..., help="The kind of game, e.g. monster-derby (see `arbiter games --kinds`)."),
     seed: Optional[int] = typer.Option(None, help="Seed for dice and shuffles (random if omitted)."),
     players: list[str] = typer.Option([], "--players", "-p", help="Player names, comma separated."),
     option: list[str] = typer.Option([], "--option", "-o", help="A rules option, name=value (repeatable)."),
@@ -132,9 +132,9 @@ def new(
     with user_errors():
         data, source = load_content(content)
         gid, match, receipt = engine().new(
-            game, seats=parse_players(players), seed=seed, options=parse_options(option),
+            kind, seats=parse_players(players), seed=seed, options=parse_options(option),
             dice=dice, content=data, content_source=source, entropy=parse_entropy(entropy))
-        log().info("new", game_id=gid, kind=game, practice=seed is not None)
+        log().info("new", game_id=gid, kind=kind, practice=seed is not None)
         console.print(gid)
         c = match.created.commitment
         sealed = f"practice seed {seed}" if seed is not None else "secret seed"
@@ -598,13 +598,13 @@ def query(
 
 @app.command()
 def rules(
-    game: str = typer.Argument(...),
+    kind: str = typer.Argument(..., help="The kind of game, e.g. monster-derby."),
     words: list[str] = typer.Argument(None, help="Only rules mentioning all these words.", metavar="[WORDS]..."),
     fmt: str = format_option(),
 ) -> None:
     """The rule index (and the game's options), searchable."""
     with user_errors():
-        g = registry.get(game)
+        g = registry.get(kind)
         found = g.rules.search(words or [])
         emit_rows(["id", "source", "section", "rule"], [(r.id, r.source, r.section, r.text) for r in found],
                   fmt, title=f"{g.title}: rules")
@@ -839,7 +839,7 @@ def ask(prompt: str, choices: list[str]) -> str:
 
 @app.command()
 def play(
-    game: str = typer.Argument(..., help="A game id to create and play, or an existing game to continue."),
+    game: str = typer.Argument(..., help="A kind of game to create and play (monster-derby), or an existing game's id to continue."),
     bot: list[str] = typer.Option([], "--bot", help="SEAT=KIND plays that seat by bot (KIND: random, or the game's own); kept with the game."),
     players: list[str] = typer.Option([], "--players", "-p"),
     seed: Optional[int] = typer.Option(None),
@@ -877,7 +877,7 @@ def play(
 
 @app.command()
 def simulate(
-    game: str = typer.Argument(...),
+    kind: str = typer.Argument(..., help="The kind of game, e.g. monster-derby."),
     games_: int = typer.Option(10, "--games", "-n", help="How many games."),
     bot: Optional[str] = typer.Option(None, help="The bot every seat uses (default: the game's own bot; `random` for random legal commands)."),
     seed: int = typer.Option(0, help="First game seed (each game adds one); bots are seeded from it too."),
@@ -895,7 +895,7 @@ def simulate(
             seats = seats or players_
         if games_ < 1:
             fail("--games takes a number of games, at least 1")
-        g = registry.get(game)
+        g = registry.get(kind)
         bot = bot or next(iter(g.bots), "random")
         chosen = botlib.get_bot(g, bot)
         n = seats or g.min_seats
@@ -930,21 +930,21 @@ def simulate(
 
 @app.command()
 def demo(
-    game: str = typer.Option("monster-derby", help="Which game to show."),
+    kind: str = typer.Option("monster-derby", "--game", help="Which kind of game to show."),
     seed: int = typer.Option(2026),
 ) -> None:
     """A quick tour on the default store: a bot game, a step back, an audit and a query."""
     with user_errors():
         from arbiter.cli.demo import run_demo
 
-        run_demo(engine(), game, seed)
+        run_demo(engine(), kind, seed)
 
 
 @app.command()
 def bench(
     events: int = typer.Option(10000, help="Events in the long game used for replay and stepping back."),
     commands: int = typer.Option(300, help="Stored commands timed for latency."),
-    game: Optional[str] = typer.Option(None, help="Which game to measure (default monster-derby)."),
+    kind: Optional[str] = typer.Option(None, "--game", help="Which kind of game to measure (default monster-derby)."),
     postgres: Optional[str] = typer.Option(
         None, "--postgres", help="A PostgreSQL database (URL) for the many-writers row; bench writes games there."),
     store_events: int = typer.Option(250_000, "--store-events", help="Events in the large store that verify --all and import are measured on (the small one has a fifth)."),
@@ -959,7 +959,7 @@ def bench(
             fail(f"--postgres takes a postgresql:// URL, not {postgres!r}")
         if events < 100 or commands < 1 or store_events < 1_000:
             fail("bench needs --events of 100 or more, --commands of 1 or more and --store-events of 1000 or more")
-        run_bench(events=events, commands=commands, game_id=game, postgres=postgres,
+        run_bench(events=events, commands=commands, game_id=kind, postgres=postgres,
                   store_events=store_events, quick=quick)
 
 

@@ -15,15 +15,15 @@ from arbiter.projections.fold import Cursor
 from arbiter.projections.kernel import REFEREE
 
 
-def run_demo(engine: Engine, game_id: str, seed: int, pause: float = 0.0) -> str:
-    game = registry.get(game_id)
-    kind = next((b for b in bot_names(game) if b != "random"), "random")
+def run_demo(engine: Engine, kind: str, seed: int, pause: float = 0.0) -> str:
+    game = registry.get(kind)
+    bot_kind = next((b for b in bot_names(game) if b != "random"), "random")
     seats = list(game.default_seats(min(max(game.min_seats, 3), game.max_seats)))
     console.rule(f"[bold]arbiter demo[/] — {game.title}")
     console.print(f"store: {engine.path}")
-    gid, match, receipt = engine.new(game_id, seats=seats, seed=seed)
-    console.print(f"1. created game [bold]{gid}[/] (seed {seed}, players {', '.join(seats)}, bots: {kind})")
-    bot = get_bot(game, kind)
+    gid, match, receipt = engine.new(kind, seats=seats, seed=seed)
+    console.print(f"1. created game [bold]{gid}[/] (seed {seed}, players {', '.join(seats)}, bots: {bot_kind})")
+    bot = get_bot(game, bot_kind)
     rng = random.Random(seed)
     with engine.open() as store:  # one open for the whole bot game: no person is waiting
         n = 0
@@ -39,14 +39,14 @@ def run_demo(engine: Engine, game_id: str, seed: int, pause: float = 0.0) -> str
                 time.sleep(pause)
     console.print(f"   … {n} commands, {match.seq} events in all")
     out = match.outcome()
-    console.print(renderer(game_id)(match.state, REFEREE))
+    console.print(renderer(kind)(match.state, REFEREE))
     console.print(f"   winner: [bold green]{', '.join(out.winners) if out else 'none yet'}[/]"
                   + (f" — {out.reason}" if out and out.reason else ""))
     half = max(1, match.seq // 2)
     cursor = Cursor(match.game.projection, match.items)
     back = Match(match.game, match.items[:half], match.actors)
     console.rule(f"2. stepping back to seq {half} of {match.seq}")
-    console.print(renderer(game_id)(cursor.at_seq(half).state, REFEREE))
+    console.print(renderer(kind)(cursor.at_seq(half).state, REFEREE))
     who = back.to_act()
     console.print(f"   at seq {half}: {', '.join(who.seats)} to act")
     console.rule("3. audit")

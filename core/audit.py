@@ -83,7 +83,7 @@ def check_chain(game_id: str, envs: list[Envelope], report: Report) -> bool:
 
 #: (listing field, what GameCreated says it must be)
 def _listing_fields(row: GameRow, created: GameCreated) -> Iterable[tuple[str, Any, Any]]:
-    yield "kind", row.kind, created.game
+    yield "kind", row.kind, created.kind
     yield "seats", tuple(row.seats), tuple(created.seats)
     yield "options", row.options, created.options
     yield "dice", row.dice, created.dice
@@ -184,9 +184,9 @@ def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: G
         first_ev = game.codec.decode(envs[0].type, envs[0].version, envs[0].payload)
     except Exception:  # noqa: BLE001 - reported below, as any undecodable event is
         first_ev = None
-    if isinstance(first_ev, GameCreated) and first_ev.game != row.kind:
+    if isinstance(first_ev, GameCreated) and first_ev.kind != row.kind:
         report.add(1, "listing", f"the listing's kind is {row.kind!r}, but the game's"
-                   f" GameCreated (seq 1) says {first_ev.game!r}")
+                   f" GameCreated (seq 1) says {first_ev.kind!r}")
         return report
     items: list[tuple[int, str, Event]] = []
     for env in envs:

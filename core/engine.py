@@ -381,7 +381,7 @@ class Engine:
         # The fork replays the same dice. Once the original is over its seed is public and
         # the fork commits to it as a practice game; while the original is on, the fork's
         # end must not reveal the original's seed, so the fork makes no commitment.
-        match = Match.new(registry.get(created.game), seed=created.seed, seats=created.seats,
+        match = Match.new(registry.get(created.kind), seed=created.seed, seats=created.seats,
                           options=created.options, dice=created.dice, content=created.content,
                           content_source=created.content_source, forked_from=src.game_id,
                           forked_at=at, commit=src.folded is not None and src.folded.revealed is not None)

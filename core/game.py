@@ -103,8 +103,10 @@ def content_hash(content: Mapping[str, Any]) -> str:
 class Game(Generic[S, C]):
     """Base class for a game. Subclasses set the attributes and implement the methods."""
 
+    #: the kind (``monster-derby``): what ``new`` takes, the registry's key and
+    #: ``GameCreated.kind``; a played game has an id of its own (``md-3f9a1c``)
     id: str = ""
-    short: str = ""  # a prefix for game ids, e.g. "md"
+    short: str = ""  # the prefix of this kind's game ids, e.g. "md"
     title: str = ""
     rules_version: str = "1"
     projection: Projection[S]

@@ -159,7 +159,7 @@ class Match:
         elif entropy:
             raise BadOption("a game without a seed commitment takes no --entropy")
         created = GameCreated(
-            game=game.id, seed=seed, seats=seats, options=resolved, content=content,
+            kind=game.id, seed=seed, seats=seats, options=resolved, content=content,
             content_hash=content_hash(content), content_source=content_source, dice=dice,
             rules_version=game.rules_version, engine_version=ENGINE_VERSION,
             forked_from=forked_from, forked_at=forked_at, commitment=commitment, sealed=sealed,

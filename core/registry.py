@@ -1,4 +1,6 @@
-"""The game registry: every game arbiter knows, by id. Adding a game adds one line here."""
+"""The game registry: every game kind arbiter knows (``monster-derby``), each a
+:class:`Game`. Adding a game adds one line here. A *kind* is what ``new`` takes; a played
+*game* has an id of its own (``md-3f9a1c``) and is in the store, never here."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 from arbiter.core.errors import UnknownGameKind
 from arbiter.core.game import Game
 
-#: game id -> "module:attribute" of its Game object.
+#: kind -> "module:attribute" of its Game object.
 GAMES: dict[str, str] = {
     "monster-derby": "arbiter.core.monster_derby:GAME",
     "scott-pilgrim": "arbiter.core.scott_pilgrim:GAME",
@@ -40,22 +42,22 @@ def _plugins() -> None:
 
 
 
-def get(game_id: str) -> Game[Any, Any]:
-    """The game registered under ``game_id`` (raises :class:`UnknownGameKind`)."""
+def get(kind: str) -> Game[Any, Any]:
+    """The game registered as ``kind`` (raises :class:`UnknownGameKind`)."""
     _plugins()
-    if game_id not in GAMES:
+    if kind not in GAMES:
         raise UnknownGameKind(
-            f"unknown game {game_id!r}; arbiter knows: {', '.join(sorted(GAMES))}"
+            f"unknown game {kind!r}; arbiter knows: {', '.join(sorted(GAMES))}"
         )
-    if game_id not in _loaded:
-        module, attr = GAMES[game_id].split(":")
-        _loaded[game_id] = getattr(importlib.import_module(module), attr)
-    return _loaded[game_id]
+    if kind not in _loaded:
+        module, attr = GAMES[kind].split(":")
+        _loaded[kind] = getattr(importlib.import_module(module), attr)
+    return _loaded[kind]
 
 
 def all_games() -> list[Game[Any, Any]]:
     _plugins()
-    return [get(g) for g in sorted(GAMES)]
+    return [get(kind) for kind in sorted(GAMES)]
 
 
 def register(game: Game[Any, Any]) -> None:
@@ -69,10 +71,10 @@ def available() -> list[Game[Any, Any]]:
     skipped, not an error)."""
     _plugins()
     out = []
-    for g in sorted(GAMES):
-        module = GAMES[g].split(":")[0]
+    for kind in sorted(GAMES):
+        module = GAMES[kind].split(":")[0]
         try:
-            out.append(get(g))
+            out.append(get(kind))
         except ModuleNotFoundError as exc:
             if exc.name and module.startswith(exc.name):
                 continue
@@ -81,6 +83,6 @@ def available() -> list[Game[Any, Any]]:
 
 
 def known() -> list[str]:
-    """Every registered game id, plugins included."""
+    """Every registered kind, plugins included."""
     _plugins()
     return sorted(GAMES)

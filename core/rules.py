@@ -16,11 +16,11 @@ class Rule:
 
 
 class RuleIndex:
-    """The kernel's rules plus one game's ``fixtures/<game>/rules.toml``."""
+    """The kernel's rules plus one kind of game's ``fixtures/<kind>/rules.toml``."""
 
-    def __init__(self, game: str | None) -> None:
+    def __init__(self, kind: str | None) -> None:
         self.rules: dict[str, Rule] = {}
-        for where in ("arbiter",) + ((game,) if game else ()):
+        for where in ("arbiter",) + ((kind,) if kind else ()):
             if not fixtures.exists(where, "rules.toml"):
                 continue
             for entry in fixtures.load_toml(where, "rules.toml").get("rule", []):

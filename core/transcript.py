@@ -29,7 +29,7 @@ MAGIC = "# arbiter transcript 1"
 
 @dataclass
 class Transcript:
-    game: str
+    kind: str  # the "game:" line: a game kind
     seed: int | None
     dice: str
     players: list[str]
@@ -102,7 +102,7 @@ def parse(text: str) -> Transcript:
     players = []
     if "players" in header:
         players = [p.strip() for p in header["players"][1].split(",") if p.strip()]
-    t = Transcript(game=header["game"][1], seed=seed, dice=dice, players=players,
+    t = Transcript(kind=header["game"][1], seed=seed, dice=dice, players=players,
                    options=dict(header["option"]),
                    content=header["content"][1] if "content" in header else None)
     for no, raw in enumerate(lines[body_at:], start=body_at + 1):
@@ -117,7 +117,7 @@ def parse(text: str) -> Transcript:
 
 
 def start(t: Transcript, content: dict[str, Any] | None = None) -> Match:
-    game = registry.get(t.game)
+    game = registry.get(t.kind)
     if t.content and t.content != "embedded" and content is None:
         raise TranscriptError(
             f"this transcript was played with its own content ({t.content}); pass it with --content FILE"
@@ -147,7 +147,7 @@ def check(text: str, content: dict[str, Any] | None = None) -> CheckResult:
 def export(match: Match) -> str:
     """The transcript of a match's effective history (undone moves left out)."""
     c = match.created
-    out = [MAGIC, f"game: {c.game}"]
+    out = [MAGIC, f"game: {c.kind}"]
     if c.dice == "manual":
         out.append("dice: manual")
         out.append(f"seed: {c.seed}")

@@ -40,7 +40,9 @@ class GameCreated(Event, frozen=True):
     A seat never sees ``seed`` or ``sealed`` while the game is on, only ``commitment``;
     games recorded before commitments existed have neither (their dice still replay)."""
 
-    game: str
+    #: the game's kind (``monster-derby``); stored under its first name, ``game``, so every
+    #: payload, and with it every hash, is the bytes it always was
+    kind: str = msgspec.field(name="game")
     seed: int | None  # None only in a seat's view of a game still on
     seats: tuple[str, ...]
     options: dict[str, Any]

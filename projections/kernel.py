@@ -102,7 +102,7 @@ def describe_kernel(event: Event) -> str | None:
 
     if isinstance(event, GameCreated):
         opts = ", ".join(f"{k}={v}" for k, v in event.options.items())
-        return (f"game created: {event.game}, players {', '.join(event.seats)}, {describe_seed(event)},"
+        return (f"game created: {event.kind}, players {', '.join(event.seats)}, {describe_seed(event)},"
                 f" {event.dice} dice" + (f", options {opts}" if opts else "")
                 + ("" if event.content_source == "embedded" else f", content {event.content_source}"))
     if isinstance(event, DiceRolled):

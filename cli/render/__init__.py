@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import msgspec
 
-#: game id -> "module:function" with signature render(state, seat) -> str
+#: kind -> "module:function" with signature render(state, seat) -> str
 RENDERERS: dict[str, str] = {
     "monster-derby": "arbiter.cli.render.monster_derby:render",
     "scott-pilgrim": "arbiter.cli.render.scott_pilgrim:render",
@@ -28,8 +28,8 @@ COMPACT_HEIGHT = 20
 _TAG = re.compile(r"\[/?[a-z][a-z ]*\]")
 
 
-def renderer(game_id: str) -> Callable[[Any, str | None], str]:
-    spec = RENDERERS.get(game_id)
+def renderer(kind: str) -> Callable[[Any, str | None], str]:
+    spec = RENDERERS.get(kind)
     if spec is None:
         return plain
     module, attr = spec.split(":")
@@ -44,10 +44,10 @@ def renderer(game_id: str) -> Callable[[Any, str | None], str]:
     return fitted
 
 
-def compact_renderer(game_id: str) -> Callable[[Any, str | None], str]:
+def compact_renderer(kind: str) -> Callable[[Any, str | None], str]:
     """The board for a short terminal: the game's own compact layout where it has one (a
     ``compact`` beside its ``render``), squeezed to :data:`COMPACT_HEIGHT` lines."""
-    spec = RENDERERS.get(game_id)
+    spec = RENDERERS.get(kind)
     draw: Callable[[Any, str | None], str] = plain
     if spec is not None:
         module, attr = spec.split(":")
