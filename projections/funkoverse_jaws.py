@@ -128,6 +128,13 @@ def named(ident: str) -> str:
     if ident.startswith("item:") and ident.count(":") == 2:  # a held item on the cooldown track
         _, holder, item = ident.split(":")
         return f"{named(holder)}'s {named(item)}"
+    track, _, what = ident.partition(":")  # the other keys of the cooldown track
+    if what and track == "token":
+        return f"a {named(what)} token"
+    if what and track == "point":
+        return f"point {what}"
+    if what and track in ("char", "item"):
+        return named(what)
     base, _, side = ident.rpartition("-")
     if side in ("light", "dark") and base in NAMES:
         return NAMES[base]

@@ -101,16 +101,16 @@ def describe_kernel(event: Event) -> str | None:
     from arbiter.events.base import DiceRolled, GameCreated, SeedRevealed, Shuffled, Undone
 
     if isinstance(event, GameCreated):
-        opts = ", ".join(f"{k}={v}" for k, v in event.options.items())
+        opts = ", ".join(f"{words(k)} {option_value(v)}" for k, v in event.options.items())
         return (f"game created: {event.kind}, players {', '.join(event.seats)}, {describe_seed(event)},"
-                f" {event.dice} dice" + (f", options {opts}" if opts else "")
+                f" {event.dice} dice" + (f"; options: {opts}" if opts else "")
                 + ("" if event.content_source == "embedded" else f", content {event.content_source}"))
     if isinstance(event, DiceRolled):
         pairs = ", ".join(f"{d} {f}" for d, f in zip(event.dice, event.faces))
         what = f" for {event.purpose}" if event.purpose else ""
         return f"rolled{what}: {pairs}" + (" (physical dice)" if event.manual else f" [draw {event.n}]")
     if isinstance(event, Shuffled):
-        return f"shuffled the {event.deck} ({len(event.order)} cards) [draw {event.n}]"
+        return f"shuffled {deck_words(event.deck)} ({len(event.order)} cards) [draw {event.n}]"
     if isinstance(event, Undone):
         return f"undid seq {event.first_seq}–{event.last_seq}"
     if isinstance(event, SeedRevealed):
@@ -118,6 +118,29 @@ def describe_kernel(event: Event) -> str | None:
         return (f"the game is over: the referee reveals seed {event.seed}, salt {event.salt}{added};"
                 f" the dice used seed {event.dice_seed}")
     return None
+
+
+def words(name: str) -> str:
+    """An identifier as a player reads it: ``graves_block`` -> ``graves block``."""
+    return name.replace("_", " ").replace("-", " ")
+
+
+def option_value(value: Any) -> str:
+    """An option's value in words: a switch is on or off, a list is its items."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return " and ".join(words(str(v)) for v in value) or "none"
+    return words(str(value)) if isinstance(value, str) else str(value)
+
+
+def deck_words(deck: str) -> str:
+    """A shuffled deck's name in words: ``villain:bot1`` (a seat's own deck) -> ``bot1's
+    villain deck``; ``action-tokens`` -> ``the action tokens``."""
+    kind, _, owner = deck.partition(":")
+    return f"{owner}'s {words(kind)} deck" if owner else f"the {words(kind)}"
 
 
 def describe_seed(event: GameCreated) -> str:

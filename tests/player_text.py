@@ -1,6 +1,7 @@
 """What a player reads of a played game, and a check that none of it is the code's own
-words: no snake_case identifiers (``play_ally``, ``counter_strike``) and no Python reprs of
-dicts, lists or tuples (``{'ann': 3}``, ``['a', 'b']``)."""
+words: no snake_case identifiers (``play_ally``, ``counter_strike``), no ids joined by a
+colon (``villain:bot1``) and no Python reprs of dicts, lists or tuples (``{'ann': 3}``,
+``['a', 'b']``)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,13 @@ from arbiter.cli.words import describe
 from arbiter.core.bots import bot_step
 from arbiter.core.errors import ArbiterError
 from arbiter.core.match import Match
-from arbiter.events.base import GameCreated
 from arbiter.projections.kernel import REFEREE
 
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 REPR = re.compile(r"[\[{(]'|'[\]})]|': |\{\"|\": ")
+#: a key of the code's, such as a seat's deck (``villain:bot1``); a player's "ann: keep" has
+#: a space after its colon
+JOINED = re.compile(r"\b[a-z][a-z0-9-]*:[a-z0-9][a-z0-9-]*\b")
 
 
 def leaks(lines: Iterable[str], allowed: Iterable[str] = ()) -> list[str]:
@@ -25,7 +28,7 @@ def leaks(lines: Iterable[str], allowed: Iterable[str] = ()) -> list[str]:
     ok = set(allowed)
     bad = []
     for line in lines:
-        found = [w for w in SNAKE.findall(line) if w not in ok] + REPR.findall(line)
+        found = [w for w in SNAKE.findall(line) if w not in ok] + JOINED.findall(line) + REPR.findall(line)
         if found:
             bad.append(f"{found}: {line}")
     return bad
@@ -34,8 +37,7 @@ def leaks(lines: Iterable[str], allowed: Iterable[str] = ()) -> list[str]:
 def played_text(m: Match, bots: dict[str, Any], render: Callable[[Any, str], str], *, seed: int,
                 probes: tuple[str, ...] = (), every: int = 15, max_steps: int = 4000) -> list[str]:
     """Play ``m`` to its end with ``bots`` and collect what its players read: every log line
-    (the game's creation aside: it lists the options by the names typed on the command
-    line), the prompt of every decision, each seat's board every ``every`` commands and at
+    (the game's creation and its shuffles included), the prompt of every decision, each seat's board every ``every`` commands and at
     the end, the outcome, and the refusal (or parse error) of each of ``probes`` tried by
     the seat to act along the way."""
     rng = random.Random(seed)
@@ -58,7 +60,5 @@ def played_text(m: Match, bots: dict[str, Any], render: Callable[[Any, str], str
     out.append(m.outcome().reason)
     for seat in m.seats:
         out += render(m.view(seat), seat).splitlines()
-    for _seq, _actor, e in m.log(REFEREE):
-        if not isinstance(e, GameCreated):
-            out.append(describe(m, e))
+    out += [describe(m, e) for _seq, _actor, e in m.log(REFEREE)]
     return out
