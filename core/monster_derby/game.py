@@ -28,6 +28,10 @@ WACKY_DEFENSES = {"none", "minus_one", "half_damage", "dodge", "stun", "counter_
 TERRAINS = {"path", "rock", "brush", "water", "desert", "impassable"}
 
 
+#: the commands that use the controlled monster's own ability (Flies, Call, Copy)
+ABILITY_VERBS = ("fly", "call", "copy")
+
+
 def starting_blocks(start: dict[str, Any], lanes: int) -> list[str]:
     """The 8 numbered starting blocks; with narrower lanes (option lanes) the blocks that no
     longer fit move to the free spaces of the starting board, front column first."""
@@ -254,6 +258,26 @@ class MonsterDerby(Game[MDState, Any]):
 
     def out_of_turn(self, state: MDState, seat: str, command: C.Command) -> RuleViolation | None:
         return R.turn_already_ended(state, seat, command)
+
+    def menu_label(self, state: MDState, seat: str, text: str) -> str:
+        """The monsters a menu entry names (an ability's verb names first the monster using
+        it), labelled as the board labels them: "control kraken  (Kraken, house)", "fly 4b
+        (Griffin, house numbers)"; a kept agenda card is a house card. An entry with no
+        house content is the command alone."""
+        words = text.split()
+        if not words:
+            return text
+        if words[0] == "keep" and "house" in state.agendas_source:
+            return f"{text}  (house agenda card)"
+        named = [w for w in words[1:] if w in state.monsters]
+        if words[0] in ABILITY_VERBS and state.control is not None:
+            named.insert(0, state.control.monster)
+        notes = []
+        for mid in dict.fromkeys(named):
+            source = state.sources.get(mid, "")
+            label = ", house" if source == "house" else ", house numbers" if "house" in source else ""
+            notes.append(state.monsters[mid].name + label)
+        return f"{text}  ({'; '.join(notes)})" if any("house" in n for n in notes) else text
 
     def summary(self, state: MDState) -> dict[str, Any]:
         return {"round": state.round, "finished": len(state.finishes), "dead": len(state.graves),

@@ -18,7 +18,7 @@ from arbiter.core.scott_pilgrim.bots import smart
 from arbiter.core.scott_pilgrim.commands import FACES, SYNTAX, Cmd, command_text, parse
 from arbiter.events.base import Event, GameCreated
 from arbiter.events.scott_pilgrim import ItemDrawn, TurnBegan
-from arbiter.projections.scott_pilgrim import SPProjection, SPState, good_roster
+from arbiter.projections.scott_pilgrim import SPProjection, SPState, card_id, good_roster
 
 GOOD = ("scott", "ramona", "knives", "stephen", "kim")
 
@@ -215,6 +215,20 @@ class ScottPilgrim(Game[SPState, Cmd]):
 
     def legal_commands(self, state: SPState, seat: str) -> list[Cmd]:
         return L.legal_commands(state, seat)
+
+    def menu_label(self, state: SPState, seat: str, text: str) -> str:
+        """The house abilities and items a menu entry uses, by name and labelled house:
+        "stephen mic-swing  (Mic Swing, house)", "use bus-pass scott  (Bus Pass, house)"; the
+        characters who act are on the board, labelled there. An entry that uses no house
+        content is the command alone."""
+        c = state.content
+        catalogue = {**c.get("abilities", {}), **{i["id"]: i for i in c.get("items", [])}}
+        house = []
+        for word in dict.fromkeys(card_id(w) for w in text.split()):
+            entry = catalogue.get(word)
+            if isinstance(entry, dict) and entry.get("source") == "house":
+                house.append(f"{entry.get('name', word)}, house")
+        return f"{text}  ({'; '.join(house)})" if house else text
 
     def summary(self, state: SPState) -> dict[str, Any]:
         return {"winner": state.winner or "", "rounds": state.round,
