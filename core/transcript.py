@@ -52,6 +52,14 @@ def _strip(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
+def plain(text: str) -> str:
+    """A transcript without its comments and blank lines: what :func:`export` writes for the
+    game it records when the header names every option."""
+    lines = text.removeprefix("\ufeff").splitlines()
+    kept = [line.strip() for line in lines[:1]] + [_strip(line) for line in lines[1:]]
+    return "\n".join(line for line in kept if line) + "\n"
+
+
 def parse(text: str) -> Transcript:
     """Read a transcript; raise :class:`TranscriptError` naming the line that is wrong."""
     lines = text.removeprefix("\ufeff").splitlines()

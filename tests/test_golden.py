@@ -67,3 +67,30 @@ def test_record_writes_what_check_reads(tmp_path):
     autoplay(match, {}, random.Random(5), max_steps=3000)
     golden.record(match, tmp_path / "g.arb", ["winners", "scores", "reason", "events", "round"])
     assert golden.check(tmp_path / "g.arb").seq == match.seq
+
+
+def test_the_export_must_be_the_file_but_for_its_comments(tmp_path):
+    """A golden file is what export writes: a header naming every option, the moves as stored;
+    comments are the reader's own."""
+    game, path = next((g, p) for g, p in CASES if g == "villainous")
+    lines = path.read_text().splitlines()
+    annotated = [lines[0], "# a reader's note"] + [f"{ln}   # why" if ln.startswith("ann:") else ln for ln in lines[1:]]
+    (tmp_path / path.name).write_text("\n".join(annotated) + "\n")
+    (tmp_path / path.with_suffix(".json").name).write_text(path.with_suffix(".json").read_text())
+    golden.check(tmp_path / path.name)
+    short = [ln for ln in lines if not ln.startswith("option: hunt_turns=")]
+    (tmp_path / path.name).write_text("\n".join(short) + "\n")
+    with pytest.raises(AssertionError, match="its export is not the file"):
+        golden.check(tmp_path / path.name)
+
+
+def test_rerecord_plays_a_golden_anew_with_the_same_header_and_keys(tmp_path):
+    game, path = next((g, p) for g, p in CASES if g == "funkoverse-jaws")
+    copy = tmp_path / path.name
+    copy.write_text(path.read_text())
+    (tmp_path / path.with_suffix(".json").name).write_text(path.with_suffix(".json").read_text())
+    match = golden.rerecord(copy, bot_seed=3)
+    header = path.read_text().split("---")[0]
+    assert copy.read_text().split("---")[0] == header
+    assert json.loads(copy.with_suffix(".json").read_text()).keys() == json.loads(path.with_suffix(".json").read_text()).keys()
+    assert golden.check(copy).seq == match.seq

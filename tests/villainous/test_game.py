@@ -1,23 +1,17 @@
-"""Whole games: random and smart bots finish, golden playthroughs, hidden information,
-the renderer and the SQL views."""
+"""Whole games: random and smart bots finish, hidden information, the renderer and the
+SQL views (the golden playthroughs are replayed by tests/test_golden.py)."""
 
-import json
 import random
-from pathlib import Path
 
 import msgspec
 import pytest
 
 from arbiter.cli.render.villainous import render
-from arbiter.core import transcript
 from arbiter.core.bots import autoplay
 from arbiter.core.match import Match
 from arbiter.core.villainous import GAME
 from arbiter.events import villainous as ev
 from villainous.helpers import give, new, put
-
-GOLDEN = Path(__file__).parent / "golden"
-
 
 @pytest.mark.parametrize("n,seed", [(2, 1), (3, 2), (3, 7)])
 def test_random_bots_finish(n, seed):
@@ -91,16 +85,6 @@ def fold_progress(m):
     from villainous.helpers import fold
     return fold(m, ev.BountyCompleted(seat="cy", bounty="bf-bounty-jedi-1", contact=""),
                 ev.BountyCompleted(seat="cy", bounty="bf-bounty-debtor-1", contact=""))
-
-
-@pytest.mark.parametrize("name", ["two-smart", "three-smart"])
-def test_golden_playthroughs_replay_to_the_recorded_end(name):
-    text = (GOLDEN / f"{name}.arb").read_text()
-    result = transcript.check(text)
-    assert result.ok, f"line {result.line}: {result.error}"
-    want = json.loads((GOLDEN / f"{name}.json").read_text())
-    from villainous.make_golden import final
-    assert final(result.match) == want
 
 
 def test_hidden_information_hands_decks_and_fate_order():
