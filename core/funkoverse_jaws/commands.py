@@ -3,12 +3,12 @@ their parsing (with suggestions for typos in verbs and names)."""
 
 from __future__ import annotations
 
-import difflib
 from typing import ClassVar, Union
 
 import msgspec
 
 from arbiter.core.errors import ParseError, RuleViolation
+from arbiter.core.grammar import closest, command_words, takes
 from arbiter.core.funkoverse_jaws.board import is_square_name, square_name
 from arbiter.projections.funkoverse_jaws import FJState
 
@@ -246,8 +246,8 @@ BARE = {End.verb: End, Leave.verb: Leave, NoHunt.verb: NoHunt, Done.verb: Done, 
 
 def did_you_mean(word: str, known: list[str] | tuple[str, ...]) -> str:
     """'did you mean 'challenge'? ' for a close misspelling, else ''."""
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}? " if close else ""
+    close = closest(word, known)
+    return f"did you mean {close!r}? " if close else ""
 
 
 def command_text(command: Command) -> str:
@@ -304,17 +304,13 @@ def square(state: FJState, word: str) -> str:
 def parse(state: FJState, seat: str, text: str) -> Command:
     """The command written as ``text``; a form the rulebook forbids is a ``RuleViolation``
     citing the rule, anything else that is not a command a ``ParseError`` with a hint."""
-    words = text.lower().split()
-    if not words:
-        raise ParseError("empty command", hint="commands: " + ", ".join(VERBS) + " (help lists them with examples)")
+    words = command_words(text, "commands: " + ", ".join(VERBS) + " (help lists them with examples)", lower=True)
     verb = ALIASES.get(words[0], words[0])
     rest = words[1:]
 
     def arity(lo: int, hi: int | None = None) -> None:
-        hi = lo if hi is None else hi
-        if not lo <= len(rest) <= hi:
-            forms = [f"{form} (e.g. {ex.split('  ')[0].strip()})" for form, ex in HELP if form.split()[0] == verb]
-            raise ParseError(f"{verb} takes {lo}{'' if hi == lo else f' to {hi}'} word{'' if hi == 1 else 's'}", hint="; ".join(forms))
+        forms = [f"{form} (e.g. {ex.split('  ')[0].strip()})" for form, ex in HELP if form.split()[0] == verb]
+        takes(verb, rest, lo, hi, hint="; ".join(forms))
 
     def flag(word: str, allowed: str) -> bool:
         """An optional last word: True when it is ``allowed``."""
@@ -398,7 +394,7 @@ def parse(state: FJState, seat: str, text: str) -> Command:
         return UseItem("harpoon-gun")
     if words[0].isdigit():
         raise ParseError(f"{words[0]} is not a number on the menu", hint="pick a number shown, or type a command (help)")
-    close = difflib.get_close_matches(words[0], VERBS + tuple(ALIASES), n=1)
+    close = closest(words[0], VERBS + tuple(ALIASES))
     raise ParseError(f"not a Funkoverse command: {text!r}",
-                     hint=(f"did you mean {ALIASES.get(close[0], close[0])!r}? " if close else "")
+                     hint=(f"did you mean {ALIASES.get(close, close)!r}? " if close else "")
                      + "commands: " + ", ".join(VERBS) + " (help lists them with examples)")

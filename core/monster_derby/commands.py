@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core.errors import ParseError, RuleViolation
+from arbiter.core.grammar import command_words, takes
 from arbiter.core.monster_derby.board import FINISH, LANES, parse_space
 
 class Keep(msgspec.Struct, frozen=True, tag=True):
@@ -87,10 +88,8 @@ SHORT_SYNTAX = ("keep AGENDA", "roll", "take-marker", "control MONSTER", "move S
 
 
 def parse(state: Any, text: str) -> Command:
-    words = text.lower().split()
     hint = "; ".join(SHORT_SYNTAX)
-    if not words:
-        raise ParseError("empty command", hint=hint)
+    words = command_words(text, hint, lower=True)
     verb, args = words[0], words[1:]
 
     def monster(word: str) -> str:
@@ -110,8 +109,7 @@ def parse(state: Any, text: str) -> Command:
         return word
 
     def arity(n: int, form: str) -> None:
-        if len(args) != n:
-            raise ParseError(f"{verb} takes {n} argument{'s' if n != 1 else ''}", hint=form)
+        takes(verb, args, n, hint=form, noun="argument")
 
     if verb == "keep":
         arity(1, "keep agenda-07")

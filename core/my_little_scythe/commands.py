@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core.errors import ParseError
+from arbiter.core.grammar import command_words
 from arbiter.core.my_little_scythe.board import CASTLE, board_of
 
 
@@ -167,9 +168,7 @@ def action_ids(content: dict[str, Any]) -> set[str]:
 
 
 def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a branch
-    words = text.strip().split()
-    if not words:
-        raise ParseError("empty command", hint=HINT)
+    words = command_words(text, HINT)
     low = [w.lower() for w in words]
     verb = low[0]
     if verb in ("make", "craft") and len(low) > 1:  # "make bake" / "craft cast": the section name

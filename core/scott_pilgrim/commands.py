@@ -8,13 +8,13 @@ open, as (kind, thing, value) with kind knock (THING@DIR), land (THING@SPACE), d
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any, ClassVar, Union
 
 import msgspec
 
 from arbiter.core.errors import ParseError, RuleViolation
+from arbiter.core.grammar import closest, command_words
 from arbiter.core.scott_pilgrim.board import DIRS
 from arbiter.projections.scott_pilgrim import SPState
 
@@ -203,8 +203,8 @@ def choices_of(c: Any) -> Choices:
 
 
 def did_you_mean(word: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    close = closest(word, known)
+    return f" (did you mean '{close}'?)" if close else ""
 
 
 def hint() -> str:
@@ -329,9 +329,7 @@ def no_choices(head: str, choose: Choices) -> None:
 def read(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set[str],
          things: set[str], boards: dict[str, Any] | None = None) -> Any:
     """Read one command. ``chars``: character ids in play; ``things``: targetable ids."""
-    words = text.lower().replace(",", " ").split()
-    if not words:
-        raise ParseError("empty command", hint=hint())
+    words = command_words(text.replace(",", " "), hint(), lower=True)
     head = words[0]
     words, choose = split_choices(words, things)
     if head not in chars and head not in ("allow", "reversal"):

@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core.errors import ParseError
+from arbiter.core.grammar import command_words
 from arbiter.core.villainous.board import Table, def_id
 
 
@@ -245,9 +246,7 @@ def split_words(words: list[str], keys: tuple[str, ...]) -> tuple[list[str], dic
 
 
 def parse(state: Any, seat: str, text: str) -> Command:
-    words = text.strip().split()
-    if not words:
-        raise ParseError("empty command", hint=_hint(None))
+    words = command_words(text, _hint(None))
     verb, rest = words[0].lower(), words[1:]
     P = Parser(state)
     hand = list(state.hand.get(seat, [])) if isinstance(state.hand.get(seat), list) else []
