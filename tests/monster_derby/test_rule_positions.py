@@ -250,13 +250,18 @@ def test_md_house_finish_costs_one_point_and_a_flyer_may_fly_off_with_points_to_
 
 
 def test_md_house_fly_attack_never_in_the_air():
-    """MD-HOUSE-FLY-ATTACK: a flyer attacks before take-off or after landing; passing over
-    a monster gives no attack on it."""
+    """MD-HOUSE-FLY-ATTACK: a flyer attacks before take-off or after landing; flying over a
+    monster gives no attack on it."""
+    m = scenario([("gargoyle", "3c", None), ("giant", "4c", None), ("zombie", "1a", None)])
+    s = control(m, "gargoyle", 6)
+    m.apply(s, "attack giant [0 0 0 blank]")  # before take-off
+    m.apply(s, "fly 9c")
+    assert mon(m, "gargoyle").space == "9c" and m.state.control is None
     m = scenario([("gargoyle", "3c", None), ("giant", "5c", None), ("zombie", "1a", None)])
     s = control(m, "gargoyle", 6)
-    assert "attack giant" not in m.legal_texts(s)  # not adjacent on the ground
-    m.apply(s, "fly 9c")
-    assert m.state.control is None or "attack giant" not in m.legal_texts(s)
+    assert "attack giant" not in m.legal_texts(s)
+    events = m.apply(s, "fly 9c")  # over the Giant: no attack on the way
+    assert not att(events) and events_of(events, ControlEnded)
 
 
 def test_md_house_auto_end_the_turn_ends_by_itself_and_it_recovers():
@@ -289,7 +294,9 @@ def test_md_house_stun_as_wacky_attack_stops_the_counter_strike_and_wears_off():
     s = control(m, "medusa", 1)
     events = m.apply(s, "attack yeti [1 0 0 sword]")
     assert [a.kind for a in att(events)] == ["attack"]
-    assert "stun" not in mon(m, "yeti").effects or m.state.control is not None
+    assert "stun" in mon(m, "yeti").effects
+    finish_turn(m)
+    assert "stun" not in mon(m, "yeti").effects
 
 
 def test_md_house_dodge_against_the_both_face_cancels_the_wacky_attack():
