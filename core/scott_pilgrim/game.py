@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.core.dice import Rng
-from arbiter.core.errors import BadContent, BadOption
+from arbiter.core.errors import BadContent, BadOption, RuleViolation
 from arbiter.core.game import Game, Option, Traits
 from arbiter.core.scott_pilgrim import legal as L
 from arbiter.core.scott_pilgrim import rules as R
@@ -215,6 +215,9 @@ class ScottPilgrim(Game[SPState, Cmd]):
 
     def legal_commands(self, state: SPState, seat: str) -> list[Cmd]:
         return L.legal_commands(state, seat)
+
+    def out_of_turn(self, state: SPState, seat: str, command: Cmd) -> RuleViolation | None:
+        return R.out_of_turn(state, seat, command)
 
     def summary(self, state: SPState) -> dict[str, Any]:
         return {"winner": state.winner or "", "rounds": state.round,
