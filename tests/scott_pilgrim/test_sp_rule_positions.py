@@ -241,3 +241,73 @@ def test_sp_house_seats_the_last_seat_plays_the_bad_guys():
     """SP-HOUSE-SEATS: the last seat plays the Bad Guys."""
     m = Match.new(GAME, seed=1, seats=["x", "y"])
     assert m.state.control["matthew"] == "y" and m.state.control["scott"] == "x"
+
+
+def test_sp_reaction_window_always_opens_even_without_an_answer_in_hand():
+    """SP-REACTION-WINDOW: by default the window opens whatever the Good Guys hold, so that
+    it never betrays a hidden Pause card."""
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, items=["brick", "bottle"])
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott")
+    assert m.to_act().kind == "reaction" and ch(m, "scott").health == 60
+    m.apply("good", "allow")
+    assert ch(m, "scott").health == 59
+
+
+def test_sp_house_knockback_chain_the_chick_right_behind_goes_all_three():
+    """SP-HOUSE-KNOCKBACK-CHAIN: K.O. Punch knocks Matthew 3; the Chick right behind him is
+    entered on his first step, so she goes the remaining three (this step included) and
+    Matthew still goes his three, stopping behind her -- not two for her, as in the
+    rulebook's example where she stood two spaces behind."""
+    m = battle({"scott": "e4", "matthew": "f4", "chick1": "g4"}, objects=NONE,
+               boards={"scott": {"starter": ["ko-punch"]}})
+    to_good_turn(m, "will guts speed speed speed")
+    m.apply("good", "scott ko-punch matthew pay will guts")
+    assert (ch(m, "matthew").pos, ch(m, "chick1").pos) == ("i4", "j4")
+
+
+def test_sp_house_wall_pileup_matthew_ends_in_the_poofed_chicks_space():
+    """SP-HOUSE-WALL-PILEUP: the Chick against the wall takes 1 and poofs; Matthew, knocked
+    into her, ends in her space (the rulebook's Judo Throw example)."""
+    m = battle({"scott": "h4", "matthew": "i4", "chick1": "k4"}, objects=NONE)
+    to_good_turn(m, "guts guts speed speed speed")
+    m.apply("good", "scott judo-throw matthew")
+    assert ch(m, "chick1").poofed and ch(m, "matthew").pos == "k4"
+
+
+def test_sp_house_thrown_landing_an_object_thrown_at_the_wall_lands_by_it():
+    """SP-HOUSE-THROWN-LANDING: thrown into the wall, the object takes its 1 damage and
+    lands on the space by the wall."""
+    m = battle({"scott": "c4", "matthew": "k8"}, objects={"speaker-1": "b4"})
+    to_good_turn(m, "will speed guts guts guts")
+    m.apply("good", "scott grab speaker-1")
+    m.apply("good", "scott throw n")
+    sp = m.state.objects["speaker-1"]
+    assert sp.pos == "c8" and sp.damaged
+
+
+def test_sp_house_shield_drop_a_knocked_out_holders_object_drops_where_they_stood():
+    """SP-HOUSE-SHIELD-DROP: the shield with no empty adjacent space is destroyed; here the
+    Good Guys name where it drops and it is damaged."""
+    m = battle({"scott": "c4", "matthew": "d4"}, objects={"table-1": "c3"})
+    to_good_turn(m, "will will will speed speed")
+    m.apply("good", "scott grab table-1")
+    m.apply("good", "end")
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott")
+    m.apply("good", "allow")  # no drop named: the referee takes the first empty space
+    assert ch(m, "scott").holding is None and ch(m, "scott").health == 60
+    assert m.state.objects["table-1"].pos is not None and m.state.objects["table-1"].damaged
+
+
+def test_sp_house_item_effects_armor_takes_one_off_each_hit():
+    """SP-HOUSE-ITEM-EFFECTS: armor reduces each hit by its value; a weapon adds to a punch."""
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE, items=["hockey-pads"])
+    to_good_turn(m, "will guts guts guts guts")
+    m.apply("good", "equip hockey-pads scott")
+    m.apply("good", "end")
+    m.apply("bad", "roll [will will guts guts guts]")
+    m.apply("bad", "matthew punch scott power")  # 2 damage, less the pads
+    m.apply("good", "allow")
+    pads = next(i for i in GAME.default_content()["items"] if i["id"] == "hockey-pads")
+    assert ch(m, "scott").health == 60 - max(0, 2 - int(pads["armor"]))
