@@ -486,6 +486,7 @@ def read(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set
                 raise ParseError(f"two targets given ({target}, {w})")
             target = w
         else:
+            sitting_out(w, chars, boards)
             raise ParseError(f"{w!r} is not a target, a space after via, power, extra N or pay"
                              + did_you_mean(w, sorted(things) + ["power", "extra", "via", "pay"]))
         i += 1

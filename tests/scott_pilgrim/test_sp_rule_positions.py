@@ -108,6 +108,8 @@ def test_sp_not_in_play_a_good_guy_left_out_of_the_roster_does_not_act():
     m = battle({"scott": "e4", "matthew": "k8"}, objects=NONE)
     to_good_turn(m, "speed speed guts guts guts")
     assert rule(m, "good", "kim move e5 pay speed") == "SP-NOT-IN-PLAY"
+    assert rule(m, "good", "scott punch ramona") == "SP-NOT-IN-PLAY"  # nor is she a target
+    assert rule(m, "good", "use sushi ramona") == "SP-NOT-IN-PLAY"
 
 
 def test_sp_reversal_answers_an_ability_used_on_scott_only():
