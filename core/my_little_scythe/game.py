@@ -19,6 +19,16 @@ TROPHIES = ("friendship-8", "power-ups-2", "spells-3", "quests-2", "apple-delive
             "pie-fight", "pies-8")
 
 
+
+def just_acted(state: MSState, seat: str) -> bool:
+    """Whether ``seat`` took the turn just before the active player's: a second action from
+    them is the one-action-a-turn rule's to refuse ("choose and do one action")."""
+    order = state.order
+    if not state.active or state.active not in order or seat == state.active:
+        return False
+    before = order[(order.index(state.active) - 1) % len(order)]
+    return seat == before and state.players[seat].last_action is not None
+
 class MyLittleScythe(Game[MSState, Any]):
     id = "my-little-scythe"
     traits = Traits(hidden_information=True, simultaneous=True, reactions=True, dice=True,
@@ -189,6 +199,11 @@ class MyLittleScythe(Game[MSState, Any]):
             return RuleViolation(
                 "MS-TROPHY-NOT-NOW",
                 f"{seat} may place a trophy only at the end of their own turn (or on winning a pie fight)",
+            )
+        if isinstance(command, cm.ChooseAction) and just_acted(state, seat):
+            return RuleViolation(
+                "MS-ONE-ACTION",
+                f"{seat} has taken their one action this turn; it is {state.active}'s turn now",
             )
         return None
 

@@ -326,6 +326,14 @@ def no_choices(head: str, choose: Choices) -> None:
                                          " takes no knock, land, drop or items choices")
 
 
+def sitting_out(who: str, chars: dict[str, Any], boards: dict[str, Any] | None) -> None:
+    """A character of the game who is not in this battle is named: the rulebook's "only
+    characters in this battle act" refuses it (SP-NOT-IN-PLAY), not a misspelling."""
+    if boards and who in boards and who not in chars:
+        raise refused("SP-NOT-IN-PLAY", f"{who} is not in this battle (the Good Guys here: "
+                      + ", ".join(c for c in chars if boards.get(c, {}).get("team") == "good") + ")")
+
+
 def read(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set[str],
          things: set[str], boards: dict[str, Any] | None = None) -> Any:
     """Read one command. ``chars``: character ids in play; ``things``: targetable ids."""
@@ -349,6 +357,7 @@ def read(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set
         if len(words) != 3 or not SPACE.match(words[2]):
             raise ParseError("write: place CHARACTER SPACE (e.g. place scott b5), or place default")
         if words[1] not in chars:
+            sitting_out(words[1], chars, boards)
             raise ParseError(f"{words[1]!r} is not a character in this battle"
                              + did_you_mean(words[1], list(chars)))
         return Place(who=words[1], target=words[2])
@@ -378,10 +387,12 @@ def read(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set
         if card not in items:
             raise ParseError(f"there is no item card {card!r}" + did_you_mean(card, sorted(items)))
         if who not in chars:
+            sitting_out(who, chars, boards)
             raise ParseError(f"{who!r} is not a character in this battle"
                              + did_you_mean(who, list(chars)))
         return Equip(card=card, who=who) if head == "equip" else Use(card=card, who=who)
     if head not in chars:
+        sitting_out(head, chars, boards)
         known = ["place", "roll", "reroll", "end", "equip", "use", "allow", "pause", "reversal", *chars]
         raise ParseError(f"{head!r} is neither a command nor a character in this battle"
                          + did_you_mean(head, known), hint=hint())
@@ -473,6 +484,7 @@ def read(text: str, chars: dict[str, Any], abilities: dict[str, Any], items: set
                 raise ParseError(f"two targets given ({target}, {w})")
             target = w
         else:
+            sitting_out(w, chars, boards)
             raise ParseError(f"{w!r} is not a target, a space after via, power, extra N or pay"
                              + did_you_mean(w, sorted(things) + ["power", "extra", "via", "pay"]))
         i += 1

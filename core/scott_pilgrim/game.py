@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.core.dice import Rng
-from arbiter.core.errors import BadContent, BadOption
+from arbiter.core.errors import BadContent, BadOption, RuleViolation
 from arbiter.core.game import Game, Option, Traits
 from arbiter.core.scott_pilgrim import legal as L
 from arbiter.core.scott_pilgrim import rules as R
@@ -229,6 +229,9 @@ class ScottPilgrim(Game[SPState, Cmd]):
             if isinstance(entry, dict) and entry.get("source") == "house":
                 house.append(f"{entry.get('name', word)}, house")
         return f"{text}  ({'; '.join(house)})" if house else text
+
+    def out_of_turn(self, state: SPState, seat: str, command: Cmd) -> RuleViolation | None:
+        return R.out_of_turn(state, seat, command)
 
     def summary(self, state: SPState) -> dict[str, Any]:
         return {"winner": state.winner or "", "rounds": state.round,

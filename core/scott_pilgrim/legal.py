@@ -144,6 +144,7 @@ def move_candidates(s: SPState, cid: str, free: list[Any]) -> list[Cmd]:
         return out
     top = max(pays)
     stops = worth_stopping(s, cid)
+    foes = [v.pos for f, v in s.chars.items() if v.pos and R.enemies(s, cid, f)]
     for d in B.DIRS.values():
         path: list[str] = []
         cur = c.pos
@@ -154,17 +155,30 @@ def move_candidates(s: SPState, cid: str, free: list[Any]) -> list[Cmd]:
             path.append(nxt)
             cur = nxt
             last = i == top - 1 or B.step(s, cur, d) is None
-            if last or nxt in stops:
+            if (last or nxt in stops) and (nxt in stops or closes_in(c.pos, nxt, foes)):
                 pay = pays[min(n for n in pays if n >= len(path))]
                 out.append(Move(who=cid, path=tuple(path), pay=pay))
     return out
 
 
+def closes_in(start: str, end: str, foes: list[str]) -> bool:
+    """Whether a move ending on ``end`` brings its mover nearer to an opponent. The menu
+    offers a straight move only when it does, or when it stops next to something to strike,
+    grab or push; moving away may still be typed. A menu that offers every line lets random
+    play wander the venue for thousands of commands without a blow (a battle of one Good Guy
+    against Matthew went past 5000 commands), where the rulebook's battle ends in a
+    knock-out."""
+    if not foes:
+        return True
+    return min(B.dist(end, p) for p in foes) < min(B.dist(start, p) for p in foes)
+
+
 def worth_stopping(s: SPState, cid: str) -> set[str]:
     """The spaces where a move may stop short in the menu: next to an opponent or an object
     (to strike, grab or push); any other stop (an item space among them) can be typed, and a
-    straight line ending anywhere else is offered at its full length only. A menu of every
-    stop along eight lines is mostly moves, and a battle picked from it drags on."""
+    straight line ending anywhere else is offered at its full length only, and only when it
+    closes in on an opponent (``closes_in``). A menu of every stop along eight lines is
+    mostly moves, and a battle picked from it drags on."""
     targets = [pos for pos, t in B.occupants(s).items() if t in s.objects or R.enemies(s, cid, t)]
     return {q for pos in targets for q in B.neighbours(s, pos)}
 

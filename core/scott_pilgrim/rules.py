@@ -1414,6 +1414,25 @@ def decide(state: SPState, seat: str, command: Cmd, rng: Rng) -> list[Event]:
     return events
 
 
+def out_of_turn(s: SPState, seat: str, command: Cmd) -> RuleViolation | None:
+    """Why a seat that may not act now is refused, in the rulebook's words: at setup "the
+    Good Guys place their miniatures first" (SP-PLACE-ORDER); in play "the Bad Guys take
+    their turn first, then the Good Guys" (SP-TEAM-TURN); a reaction is taken only in a
+    window a Bad Guy's ability opened (SP-NO-WINDOW). While the Good Guys answer in a
+    window, or a teammate is to act, it is simply not this seat's decision (None: the
+    kernel's ARB-TURN)."""
+    if s.winner or (s.pending is not None and s.pending.kind == "reaction"):
+        return None
+    if s.phase == "place":
+        return RuleViolation("SP-PLACE-ORDER", "the Good Guys place their characters first, then the Bad Guys")
+    if isinstance(command, REACTIONS):
+        return RuleViolation("SP-NO-WINDOW", "reactions are taken only when a Bad Guy's ability opens a window")
+    if team_of_seat(s, seat) != s.team:
+        return RuleViolation("SP-TEAM-TURN", f"it is the {'Bad' if s.team == 'bad' else 'Good'} Guys' turn"
+                             " (each round the Bad Guys take their turn first, then the Good Guys)")
+    return None
+
+
 def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[Event]:
     """Check the command against the turn, then hand it to the rule it invokes."""
     s = state

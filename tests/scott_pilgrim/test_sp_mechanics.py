@@ -42,7 +42,7 @@ def test_three_players_split_the_good_guys_and_bad_guys_go_first():
     assert all(m.state.control[c] == "c" for c in ("matthew", "chick1", "chick2", "chick3"))
     # setup: the Good Guys place first, behind the stage-side start line
     assert m.to_act().seats == ("a", "b")
-    assert rule(m, "c", "place matthew j4") == "ARB-TURN"
+    assert rule(m, "c", "place matthew j4") == "SP-PLACE-ORDER"  # the Good Guys place first
     assert rule(m, "a", "place scott e4") == "SP-PLACE-START-LINE"
     assert rule(m, "a", "place knives a1") == "SP-PLACE-ONCE"
     assert rule(m, "a", "roll") == "SP-PLACE-SETUP"

@@ -416,6 +416,7 @@ def test_progress_play_an_item():
     assert progress_of(m) == [0]
 
 
+# SV-HOUSE-BOUNTY-PROGRESS: a Progress requirement narrowed by name counts only that Hero.
 def test_progress_vanquish_a_named_hero_and_no_other():
     m = boba([{"kind": "vanquish", "named": "cbf-clone-trooper"}, {"kind": "hunt"}],
              "Progress: vanquish a Clone Trooper; Hunt.")

@@ -45,6 +45,7 @@ def test_condition_cannot_be_played_on_your_own_turn_nor_unmet():
     assert rule_of(e) == "SV-CONDITION-TIMING"
 
 
+# SV-HOUSE-CONDITION-WINDOW: every opponent with such a Condition in their deck is asked, held or not.
 def test_condition_window_always_asks_every_opponent_and_pass_never_stalls():
     """Conditions (Villain cards), with condition_windows=always (the default): after a
     trigger every opponent whose deck has a Condition for it is asked, holding one or not,
@@ -199,6 +200,7 @@ def test_unattached_item_moves_on_its_own():
 # -- Objectives --------------------------------------------------------------------------
 
 
+# SV-HOUSE-TARGETS: vanquishing a Hero in his sector collects its Targets.
 def test_cad_bane_collects_targets_and_wins_at_five_at_once():
     m = new()
     m = fold(m, ev.TargetsCollected(seat="ann", hero="x", count=4))
@@ -221,6 +223,7 @@ def test_cad_bane_collects_targets_and_wins_at_five_at_once():
     assert m.to_act().kind == "over"
 
 
+# SV-HOUSE-REBELS: a Rebel vanquished in her sector leaves the game, not to the Fate discard.
 def test_seventh_sister_removes_rebels_permanently_and_wins_at_three():
     m = new()
     m = fold(m, ev.RebelRemoved(seat="bob", hero="x"), ev.RebelRemoved(seat="bob", hero="y"))

@@ -118,6 +118,7 @@ def test_vanquish_with_exactly_equal_strength(tmp_path):
     disputed(tmp_path, cpath, tpath, f"ann: vanquish {hero} with {ally}", "SV-VANQUISH-STRENGTH")
 
 
+# SV-HOUSE-ZERO-BOTH: against a 0-Strength Hero the 'always discarded' rule wins.
 def test_a_zero_strength_ally_takes_part_and_is_always_discarded(tmp_path):
     """Strength Reduced to 0: a 0-Strength Ally may take part in a Vanquish and is always
     discarded (here against a 0-Strength Hero, whose vanquishers otherwise stay)."""

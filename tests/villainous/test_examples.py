@@ -60,6 +60,7 @@ def test_activation_without_the_credits_is_refused():
     assert rule_of(e) == "SV-COST"
 
 
+# SV-HEROES-SHARE-LOCATION / SV-HOUSE-COVER: the top two symbols stay covered while any Hero is there.
 def test_several_heroes_at_one_location_keep_covering_until_all_are_gone():
     m = new()
     m = put(m, "ann", "cbf-clone-trooper-1", "coruscant")

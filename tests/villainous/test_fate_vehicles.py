@@ -73,6 +73,7 @@ def test_fate_effect_and_hero_on_play_ability():
     assert set(m.state.fate_discard["ann"]) == {"cbf-republic-raid-1", "cbf-ahsoka-tano-1"}
 
 
+# SV-HOUSE-FATE-REVEAL: the last card is revealed first, then the discard is reshuffled for the rest.
 def test_fate_deck_exhausted_is_reshuffled():
     m = new()
     deck = list(m.state.fate_deck["bob"])
