@@ -27,7 +27,8 @@ def test_house_abilities_and_items_are_labelled_house():
     assert shown["scott throw snow-shovel n"] == "scott throw snow-shovel n  (Snow Shovel, house)"
     assert shown["knives sai-toss matthew"] == "knives sai-toss matthew  (Sai Toss, house)"
     assert shown["roll"] == "roll" and shown["end"] == "end"
-    assert shown["ramona move a3 a4 a5 a6 pay speed"] == "ramona move a3 a4 a5 a6 pay speed"
+    moves = [text for text in shown if " move " in text]
+    assert moves and all(shown[text] == text for text in moves)
 
 
 def test_rulebook_content_is_not_marked_house():
