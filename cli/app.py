@@ -535,16 +535,28 @@ def migrate(
 
         from arbiter.core.engine import all_views
 
+        from arbiter.core.engine import Engine, status_of
+
+        folder = Engine(CTX.db)
+
+        def outcome(store: Any, gid: str) -> str | None:  # a finished game's, from its log
+            try:
+                return status_of(folder.load_from(store, gid))[2]
+            except ArbiterError:
+                return None  # a kind this arbiter does not have: verify will say so
+
         with open_store(CTX.db, allow_old=True) as store:
             before = store.schema_version
-            games_, events_, mapping = store.migrate()
+            games_, events_, mapping = store.migrate(outcome)
             store.install_views(all_views())  # no DDL when they are today's already
         if before == SCHEMA_VERSION:
             console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
             return
-        if not events_:  # from v2: only the snapshots table is new
+        added = (["the snapshots table"] if before < 3 else []) + [
+            "each finished game's outcome in the listing", "an index of command ids"]
+        if not events_:  # from v2 or v3: no event or hash changed
             console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
-                          " the snapshots table was added (no event or hash changed)")
+                          f" {', '.join(added[:-1])} and {added[-1]} were added (no event or hash changed)")
             return
         if hash_map:
             import csv

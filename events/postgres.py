@@ -30,9 +30,10 @@ import msgspec
 
 from arbiter.events.envelope import GENESIS, Envelope, _digest
 from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
-                                  GameRow, NewEvent, QueryRefused, Receipt, StorageFailed,
+                                  GameRow, Listing, NewEvent, Outcomes, QueryRefused, Receipt, StorageFailed,
                                   SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
-                                  _chain, _game_row, _game_tuple, _now, check_schema_version,
+                                  _chain, _game_row, _game_tuple, _now, backfill_outcomes,
+                                  check_schema_version,
                                   default_lock_timeout, rehash_v1, snapshot_tag,
                                   snapshots_sql)
 
@@ -351,7 +352,7 @@ class PostgresStore:
 
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                command: CommandRecord, *, new_game: GameRow | None = None,
-               status: tuple[str, str | None] | None = None,
+               status: Listing | None = None,
                snapshot: tuple[str, bytes] | None = None) -> Receipt:
         return self.append_batch(game_id, expected_seq, [(events, command)],
                                  new_game=new_game, status=status, snapshot=snapshot)
@@ -359,7 +360,7 @@ class PostgresStore:
     def append_batch(self, game_id: str, expected_seq: int,
                      groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]], *,
                      new_game: GameRow | None = None,
-                     status: tuple[str, str | None] | None = None,
+                     status: Listing | None = None,
                      snapshot: tuple[str, bytes] | None = None) -> Receipt:
         """Append several commands' events at ``expected_seq`` + 1 onward, in one transaction."""
         if not groups or any(not evs for evs, _ in groups):
@@ -573,34 +574,36 @@ class PostgresStore:
 
     # -- migration ------------------------------------------------------------------------
 
-    def migrate(self) -> tuple[int, int, list[tuple[str, int, str, str]]]:
-        """Bring a v1 store to this schema (see events/store.py :func:`rehash_v1`)."""
+    def migrate(self, outcome: Outcomes | None = None) -> tuple[int, int, list[tuple[str, int, str, str]]]:
+        """Bring a store of an older schema to this one, in one transaction (see
+        events/store.py :meth:`Store.migrate`)."""
         if self.schema_version == SCHEMA_VERSION:
             return 0, 0, []
         con = self.con
-        if self.schema_version >= 2:  # v2 -> v3: the snapshots table, empty (a cache)
-            with self._tx("another writer changed the store during the migration"):
-                con.execute(SNAPSHOTS)
-                con.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'",
-                            [str(SCHEMA_VERSION)])
-            self.schema_version = SCHEMA_VERSION
-            return 0, 0, []
+        updates: list[tuple] = []
+        new_heads: dict[str, tuple[int, str]] = {}
+        mapping: list[tuple[str, int, str, str]] = []
         with self._tx("another writer changed the store during the migration"):
-            ghead = con.execute("SELECT gseq, ghash FROM ledger_head WHERE id = 1 FOR UPDATE").fetchone()
-            heads = dict(con.execute("SELECT game_id, hash FROM heads FOR UPDATE").fetchall())
-            rows = con.execute(
-                "SELECT game_id, seq, type, version, actor, payload::text, command_id, command_text,"
-                " prev_hash, hash, gseq, ghash FROM events_log ORDER BY gseq").fetchall()
-            updates, new_heads, gnew, mapping = rehash_v1(_safe(self.path), rows,
-                                                         (int(ghead[0]), ghead[1]), heads)
-            with con.cursor() as cur:
-                cur.executemany("UPDATE events_log SET prev_hash = %s, hash = %s, ghash = %s"
-                                " WHERE game_id = %s AND seq = %s", updates)
-                cur.executemany("UPDATE heads SET hash = %s WHERE game_id = %s",
-                                [(h, g) for g, (_s, h) in new_heads.items()])
-            con.execute("UPDATE ledger_head SET ghash = %s WHERE id = 1", [gnew[1]])
-            con.execute(SNAPSHOTS)
-            con.execute("DELETE FROM snapshots")  # they follow the old hashes
+            if self.schema_version < 2:
+                ghead = con.execute("SELECT gseq, ghash FROM ledger_head WHERE id = 1 FOR UPDATE").fetchone()
+                heads = dict(con.execute("SELECT game_id, hash FROM heads FOR UPDATE").fetchall())
+                rows = con.execute(
+                    "SELECT game_id, seq, type, version, actor, payload::text, command_id, command_text,"
+                    " prev_hash, hash, gseq, ghash FROM events_log ORDER BY gseq").fetchall()
+                updates, new_heads, gnew, mapping = rehash_v1(_safe(self.path), rows,
+                                                             (int(ghead[0]), ghead[1]), heads)
+                with con.cursor() as cur:
+                    cur.executemany("UPDATE events_log SET prev_hash = %s, hash = %s, ghash = %s"
+                                    " WHERE game_id = %s AND seq = %s", updates)
+                    cur.executemany("UPDATE heads SET hash = %s WHERE game_id = %s",
+                                    [(h, g) for g, (_s, h) in new_heads.items()])
+                con.execute("UPDATE ledger_head SET ghash = %s WHERE id = 1", [gnew[1]])
+            if self.schema_version < 3:
+                con.execute(SNAPSHOTS)
+                con.execute("DELETE FROM snapshots")  # a v1 store's would follow the old hashes
+            if self.schema_version < 4:
+                con.execute(V4)
+                backfill_outcomes(self, outcome)
             con.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'", [str(SCHEMA_VERSION)])
         self.schema_version = SCHEMA_VERSION
         return len(new_heads), len(updates), mapping
