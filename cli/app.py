@@ -556,7 +556,7 @@ def migrate(
             "each finished game's outcome in the listing", "an index of command ids"]
         if not events_:  # from v2 or v3: no event or hash changed
             console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
-                          f" {', '.join(added[:-1])} and {added[-1]} were added (no event or hash changed)")
+                          f" added {', '.join(added[:-1])} and {added[-1]} (no event or hash changed)")
             return
         if hash_map:
             import csv

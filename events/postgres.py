@@ -52,7 +52,8 @@ CREATE TABLE IF NOT EXISTS meta (key text PRIMARY KEY, value text);
 CREATE TABLE IF NOT EXISTS games (
     game_id text PRIMARY KEY, kind text NOT NULL, seed numeric(20, 0), seats json,
     options json, dice text, status text, winner text, rules_version text,
-    engine_version text, created_at timestamp, forked_from text, forked_at integer
+    engine_version text, created_at timestamp, forked_from text, forked_at integer,
+    outcome json
 );
 CREATE TABLE IF NOT EXISTS events_log (
     game_id text NOT NULL, seq integer NOT NULL, type text NOT NULL,
@@ -76,6 +77,8 @@ CREATE TABLE IF NOT EXISTS snapshots (
 );
 """
 SNAPSHOTS = SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS snapshots"):]
+#: What a v3 store lacks (its command index it had already).
+V4 = "ALTER TABLE games ADD COLUMN IF NOT EXISTS outcome json"
 
 # The base views, as DuckDB's (events/store.py BASE_VIEWS) in PostgreSQL's SQL.
 BASE_VIEWS: tuple[tuple[str, str], ...] = (
@@ -96,7 +99,7 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
         "SELECT e.game_id, e.seq, e.actor, CAST(e.payload->>'n' AS INTEGER) AS n,"
         " d.i AS die_index, d.die, d.face,"
         " COALESCE(CAST(e.payload->>'manual' AS BOOLEAN), false) AS manual,"
-        " e.payload->>'purpose' AS purpose, g.kind AS game"
+        " e.payload->>'purpose' AS purpose, g.kind"
         " FROM events_log e JOIN games g USING (game_id)"
         " CROSS JOIN LATERAL ROWS FROM (json_array_elements_text(e.payload->'dice'),"
         " json_array_elements_text(e.payload->'faces')) WITH ORDINALITY AS d(die, face, i)"
@@ -105,7 +108,8 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
     (
         "results",
         "SELECT g.game_id, g.kind, g.status, g.winner, g.seats, COALESCE(e.events, 0) AS events,"
-        " e.started_at, CASE WHEN g.status = 'over' THEN e.last_at END AS ended_at"
+        " e.started_at, CASE WHEN g.status = 'over' THEN e.last_at END AS ended_at,"
+        " g.outcome->>'reason' AS end_reason, g.outcome->'scores' AS scores"
         " FROM games g LEFT JOIN (SELECT game_id, count(*) AS events, min(recorded_at) AS started_at,"
         " max(recorded_at) AS last_at FROM events_log GROUP BY game_id) e USING (game_id)",
     ),
@@ -283,18 +287,21 @@ class PostgresStore:
     # -- games --------------------------------------------------------------------------
 
     def add_game(self, row: GameRow) -> None:
-        self.con.execute("INSERT INTO games VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        self.con.execute("INSERT INTO games VALUES (" + ", ".join(["%s"] * 14) + ")",
                          list(_game_tuple(row)))
 
-    def set_status(self, game_id: str, status: str, winner: str | None) -> None:
-        self._update_status(game_id, status, winner)
+    def set_status(self, game_id: str, status: str, winner: str | None,
+                   outcome: str | None = None) -> None:
+        self._update_status(game_id, status, winner, outcome)
 
-    def _update_status(self, game_id: str, status: str, winner: str | None) -> None:
-        self.con.execute("UPDATE games SET status = %s, winner = %s WHERE game_id = %s",
-                         [status, winner, game_id])
+    def _update_status(self, game_id: str, status: str, winner: str | None,
+                       outcome: str | None = None) -> None:
+        self.con.execute("UPDATE games SET status = %s, winner = %s, outcome = %s WHERE game_id = %s",
+                         [status, winner, outcome, game_id])
 
     _GAME_COLS = ("game_id, kind, seed, seats::text, options::text, dice, status, winner,"
-                  " rules_version, engine_version, created_at::text, forked_from, forked_at")
+                  " rules_version, engine_version, created_at::text, forked_from, forked_at,"
+                  " outcome::text")
 
     def game(self, game_id: str) -> GameRow:
         row = self.con.execute(f"SELECT {self._GAME_COLS} FROM games WHERE game_id = %s",

@@ -59,7 +59,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
 #: chain: a cache, checked against the log on every read and never trusted by an audit.
 SNAPSHOTS = SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS snapshots"):]
 #: What a v3 store lacks: the listing's outcome and the command index.
-V4 = ("ALTER TABLE games ADD COLUMN outcome JSON;"
+V4 = ("ALTER TABLE games ADD COLUMN IF NOT EXISTS outcome JSON;"
       " CREATE INDEX IF NOT EXISTS events_log_command ON events_log (command_id);")
 
 # Views every store has. Per-game views come from the layers above (see install_views).
