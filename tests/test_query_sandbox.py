@@ -138,7 +138,7 @@ def test_query_schema_lists_tables_views_and_columns(db, tmp_path):
         cols[(r["name"], r["kind"])].append(r["column_name"])
     assert cols[("games", "table")][:2] == ["game_id", "kind"]
     assert cols[("results", "view")] == ["game_id", "kind", "status", "winner", "seats", "events",
-                                         "started_at", "ended_at"]
+                                         "started_at", "ended_at", "end_reason", "scores"]
     assert ("dice", "view") in cols and ("md_attacks", "view") in cols
     table = cli(tmp_path, db, "query", "--schema")
     assert table.returncode == 0 and "results" in table.stdout and "ended_at" in table.stdout
