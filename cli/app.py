@@ -482,8 +482,9 @@ def verify(
                 from rich.progress import Progress
 
                 sizes = audit.game_sizes(store)
+                # on stderr's terminal, even when the report goes to a file or a pipe
                 with Progress(console=err.get(), transient=True,
-                              disable=not sys.stdout.isatty() or not sizes) as bar:
+                              disable=not err.get().is_terminal or not sizes) as bar:
                     task = bar.add_task("verifying", total=sum(n for _g, n in sizes))
                     reports, ledger = audit.verify_all(
                         store, redecide=not quick, jobs=jobs or audit.default_jobs(),
@@ -937,7 +938,8 @@ def simulate(
         unfinished = 0
         t0 = time.perf_counter()
         gid = ""
-        with Progress(console=err.get(), transient=False) as progress, eng.open() as store:
+        with Progress(console=err.get(), transient=False, disable=not err.get().is_terminal) as progress, \
+                eng.open() as store:
             task = progress.add_task(f"{g.title}", total=games_)
             for i in range(games_):
                 seats = [f"bot{j + 1}" for j in range(n)]
