@@ -670,7 +670,7 @@ def games(
         if not is_url(CTX.db) and not os.path.exists(CTX.db):
             if fmt == "table":
                 err.print(f"no games yet in {CTX.db}; start one with `arbiter new monster-derby`")
-            emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created", "seed"], [], fmt)
+            emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created_at", "seed"], [], fmt)
             return
         with engine().open(read_only=True) as store:
             cols, rows = store.query(
@@ -678,7 +678,7 @@ def games(
                 # kind is read from the commitment GameCreated records
                 "SELECT g.game_id, g.kind, g.seats, g.status, g.winner,"
                 " (SELECT max(e.seq) FROM events_log e WHERE e.game_id = g.game_id) AS events,"
-                " substr(CAST(g.created_at AS VARCHAR), 1, 19) AS created,"
+                " substr(CAST(g.created_at AS VARCHAR), 1, 19) AS created_at,"
                 " (SELECT CAST(e.payload->'commitment' AS VARCHAR) FROM events_log e"
                 "  WHERE e.game_id = g.game_id AND e.seq = 1) AS commitment"
                 " FROM games g ORDER BY g.created_at, g.game_id")
@@ -717,7 +717,7 @@ def fork(
 @app.command()
 def export(
     game_id: Optional[str] = typer.Argument(None, help="The game (every game, with --format parquet)."),
-    fmt: str = typer.Option("transcript", "--format", "-f",
+    fmt: str = typer.Option("transcript", "--format", "-f", metavar="transcript|jsonl|parquet",
                             help="transcript, jsonl (every stored event) or parquet (tables, into a directory)."),
     out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default stdout); for parquet, a directory."),
 ) -> None:

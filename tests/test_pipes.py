@@ -89,6 +89,8 @@ def test_output_into_a_pipe_is_plain_and_unwrapped(store, tmp_path):
     for kind, gid in ids.items():  # one line a game, each whole, however narrow COLUMNS says
         assert any(r.startswith(gid) and kind in r and "over" in r for r in rows), rows
     assert "…" not in out.stdout and "\x1b[" not in out.stdout
+    # the listing's columns are named as the games table names them
+    assert rows[0].split() == ["game_id", "kind", "seats", "status", "winner", "events", "created_at", "seed"]
     transcript = cli(tmp_path, db, "export", ids["monster-derby"]).stdout.splitlines()
     i = next(i for i, line in enumerate(transcript) if line.endswith(": roll"))
     bad = tmp_path / "bad.txt"
@@ -164,7 +166,7 @@ def test_one_format_flag_spelt_the_same_on_every_verb_that_prints_data():
         text = runner.invoke(app, [verb, "--help"], env={"COLUMNS": "200"}).output
         assert f"-f, --format {formats}" in text, (verb, text)
     text = runner.invoke(app, ["export", "--help"], env={"COLUMNS": "200"}).output
-    assert "-f, --format" in text and "jsonl" in text and "parquet" in text
+    assert "-f, --format transcript|jsonl|parquet" in text
 
 
 def test_show_inside_the_setup_says_what_it_waits_on(store, tmp_path):
