@@ -553,9 +553,7 @@ def migrate(
     with user_errors():
         from arbiter.events.store import SCHEMA_VERSION, open_store
 
-        from arbiter.core.engine import all_views
-
-        from arbiter.core.engine import Engine, status_of
+        from arbiter.core.engine import Engine, all_views, status_of
 
         folder = Engine(CTX.db)
 

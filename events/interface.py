@@ -15,7 +15,7 @@ The guarantees every store gives:
   commit order, into the global ledger (gseq, ghash) with no gap and no duplicate, however
   many writers append at once;
 - :meth:`Store.query` runs SQL in a read-only transaction over the same tables and views
-  (``games``, ``events``, ``commands``, ``dice`` and each game's views).
+  (``games``, ``events``, ``commands``, ``dice``, ``results`` and each game's views).
 
 Views are given in DuckDB's SQL (as games declare them in ``projections/<game>.py``); a store
 on another engine translates them (see ``events/postgres.py``).
