@@ -77,8 +77,10 @@ CREATE TABLE IF NOT EXISTS snapshots (
 );
 """
 SNAPSHOTS = SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS snapshots"):]
-#: What a v3 store lacks (its command index it had already).
-V4 = "ALTER TABLE games ADD COLUMN IF NOT EXISTS outcome json"
+#: What a v3 store lacks: the listing's outcome (the command index is there from v1 on; made
+#: here too, should a store have lost it).
+V4 = ("ALTER TABLE games ADD COLUMN IF NOT EXISTS outcome json;"
+      " CREATE INDEX IF NOT EXISTS events_log_command ON events_log (command_id)")
 
 # The base views, as DuckDB's (events/store.py BASE_VIEWS) in PostgreSQL's SQL.
 BASE_VIEWS: tuple[tuple[str, str], ...] = (
