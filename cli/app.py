@@ -258,7 +258,26 @@ def show(
             console.print(compact_renderer(match.game.id)(view, seat))
         else:
             console.print(renderer(match.game.id)(view, seat))
-        console.print(whose_turn(match))
+        console.print(within_command(match, at) or whose_turn(match))
+
+
+def within_command(match: Match, at: Optional[int]) -> str | None:
+    """What a position inside one command's events waits on (the rest of them, then whoever
+    acts after it), in words; None at a position between commands. Nobody acts mid-setup:
+    the game's own idea of whose turn it is does not hold there."""
+    if at is None:
+        return None
+    with engine().open(read_only=True) as store:
+        here = store.envelopes(match.game_id, upto=at + 1, after=at - 1)
+        if len(here) < 2 or here[0].command_id != here[1].command_id:
+            return None
+        _gid, who, text, first, last = store.command(here[0].command_id)
+    then = whose_turn(load_at(match.game_id, last))
+    if who is None and text == SETUP:
+        return (f"setting up: seq {at} is inside the referee's setup (seq {first}–{last}); it waits"
+                f" on the rest of the setup, and then: {then}")
+    return (f"mid-command: seq {at} is inside {who}'s {text!r} (seq {first}–{last}); it waits on"
+            f" the rest of that command's events, and then: {then}")
 
 
 def check_seat(match: Match, seat: Optional[str]) -> None:
@@ -463,8 +482,9 @@ def verify(
                 from rich.progress import Progress
 
                 sizes = audit.game_sizes(store)
+                # on stderr's terminal, even when the report goes to a file or a pipe
                 with Progress(console=err.get(), transient=True,
-                              disable=not sys.stdout.isatty() or not sizes) as bar:
+                              disable=not err.get().is_terminal or not sizes) as bar:
                     task = bar.add_task("verifying", total=sum(n for _g, n in sizes))
                     reports, ledger = audit.verify_all(
                         store, redecide=not quick, jobs=jobs or audit.default_jobs(),
@@ -533,18 +553,28 @@ def migrate(
     with user_errors():
         from arbiter.events.store import SCHEMA_VERSION, open_store
 
-        from arbiter.core.engine import all_views
+        from arbiter.core.engine import Engine, all_views, status_of
+
+        folder = Engine(CTX.db)
+
+        def outcome(store: Any, gid: str) -> str | None:  # a finished game's, from its log
+            try:
+                return status_of(folder.load_from(store, gid))[2]
+            except ArbiterError:
+                return None  # a kind this arbiter does not have: verify will say so
 
         with open_store(CTX.db, allow_old=True) as store:
             before = store.schema_version
-            games_, events_, mapping = store.migrate()
+            games_, events_, mapping = store.migrate(outcome)
             store.install_views(all_views())  # no DDL when they are today's already
         if before == SCHEMA_VERSION:
             console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
             return
-        if not events_:  # from v2: only the snapshots table is new
+        added = (["the snapshots table"] if before < 3 else []) + [
+            "each finished game's outcome in the listing", "an index of command ids"]
+        if not events_:  # from v2 or v3: no event or hash changed
             console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
-                          " the snapshots table was added (no event or hash changed)")
+                          f" added {', '.join(added[:-1])} and {added[-1]} (no event or hash changed)")
             return
         if hash_map:
             import csv
@@ -638,7 +668,7 @@ def games(
         if not is_url(CTX.db) and not os.path.exists(CTX.db):
             if fmt == "table":
                 err.print(f"no games yet in {CTX.db}; start one with `arbiter new monster-derby`")
-            emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created", "seed"], [], fmt)
+            emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created_at", "seed"], [], fmt)
             return
         with engine().open(read_only=True) as store:
             cols, rows = store.query(
@@ -646,7 +676,7 @@ def games(
                 # kind is read from the commitment GameCreated records
                 "SELECT g.game_id, g.kind, g.seats, g.status, g.winner,"
                 " (SELECT max(e.seq) FROM events_log e WHERE e.game_id = g.game_id) AS events,"
-                " substr(CAST(g.created_at AS VARCHAR), 1, 19) AS created,"
+                " substr(CAST(g.created_at AS VARCHAR), 1, 19) AS created_at,"
                 " (SELECT CAST(e.payload->'commitment' AS VARCHAR) FROM events_log e"
                 "  WHERE e.game_id = g.game_id AND e.seq = 1) AS commitment"
                 " FROM games g ORDER BY g.created_at, g.game_id")
@@ -685,7 +715,7 @@ def fork(
 @app.command()
 def export(
     game_id: Optional[str] = typer.Argument(None, help="The game (every game, with --format parquet)."),
-    fmt: str = typer.Option("transcript", "--format", "-f",
+    fmt: str = typer.Option("transcript", "--format", "-f", metavar="transcript|jsonl|parquet",
                             help="transcript, jsonl (every stored event) or parquet (tables, into a directory)."),
     out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default stdout); for parquet, a directory."),
 ) -> None:
@@ -906,7 +936,8 @@ def simulate(
         unfinished = 0
         t0 = time.perf_counter()
         gid = ""
-        with Progress(console=err.get(), transient=False) as progress, eng.open() as store:
+        with Progress(console=err.get(), transient=False, disable=not err.get().is_terminal) as progress, \
+                eng.open() as store:
             task = progress.add_task(f"{g.title}", total=games_)
             for i in range(games_):
                 seats = [f"bot{j + 1}" for j in range(n)]

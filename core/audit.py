@@ -17,13 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+import msgspec
+
 from arbiter.core import registry
 from arbiter.core.dice import recompute
 from arbiter.core.errors import ArbiterError
-from arbiter.core.match import UNDO, Match
+from arbiter.core.match import UNDO, Match, listing_status
 from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
 from arbiter.events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
-from arbiter.events.store import GameRow, Store
+from arbiter.events.store import GameRow, Listing, Store
 from arbiter.projections.fold import SETUP, step
 
 
@@ -94,7 +96,7 @@ def _listing_fields(row: GameRow, created: GameCreated) -> Iterable[tuple[str, A
     yield "forked_at", row.forked_at, created.forked_at
 
 
-def check_listing(row: GameRow, created: GameCreated, status: tuple[str, str | None],
+def check_listing(row: GameRow, created: GameCreated, status: Listing,
                   report: Report) -> None:
     """The ``games`` row says what the log says: a listing cannot lie."""
     for name, listed, logged in _listing_fields(row, created):
@@ -102,17 +104,25 @@ def check_listing(row: GameRow, created: GameCreated, status: tuple[str, str | N
             report.add(1, "listing", f"the listing's {name} is {listed!r}, but the game's"
                        f" GameCreated (seq 1) says {logged!r}")
     last = report.events
-    if (row.status, row.winner) != status:
+    if (row.status, row.winner) != status[:2]:
         report.add(last, "listing", f"the listing says status {row.status!r}, winner"
                    f" {row.winner!r}; the log ends with status {status[0]!r}, winner {status[1]!r}")
+    elif _decoded(row.outcome) != _decoded(status[2]):
+        report.add(last, "listing", f"the listing says the game's outcome is {row.outcome};"
+                   f" the log ends with {status[2]}")
 
 
-def status_of(game: Any, state: Any) -> tuple[str, str | None]:
-    """What the listing's status and winner must say for a game in ``state``."""
-    out = game.projection.outcome(state)
-    if out is None:
-        return ("playing", None)
-    return ("over", ",".join(out.winners) or None)
+def _decoded(outcome: str | None) -> Any:
+    """An outcome as JSON values (PostgreSQL and DuckDB may space its text differently)."""
+    try:
+        return msgspec.json.decode(outcome) if outcome is not None else None
+    except msgspec.DecodeError:
+        return outcome
+
+
+def status_of(game: Any, state: Any) -> Listing:
+    """What the listing's status, winner and outcome must say for a game in ``state``."""
+    return listing_status(game, state)
 
 
 def check_commands(envs: list[Envelope], report: Report) -> list[tuple[str, str | None, str, int, int]]:

@@ -18,7 +18,7 @@ from arbiter.core.errors import ArbiterError, CommandIdReused, RuleViolation
 from arbiter.core.match import ENGINE_VERSION, UNDO, History, Match, listing_status
 from arbiter.events.base import Event, GameCreated, Undone
 from arbiter.events.envelope import Envelope
-from arbiter.events.store import (CommandRecord, Conflict, GameRow, NewEvent, Receipt, SnapshotRow,
+from arbiter.events.store import (CommandRecord, Conflict, GameRow, Listing, NewEvent, Receipt, SnapshotRow,
                                   Store, open_store, snapshot_tag)
 from arbiter.projections.fold import (SETUP, SNAPSHOT_FORMAT, DeeperFold, Folded, decode_snapshot,
                                       decoded, effective, encode_snapshot, renamed)
@@ -74,7 +74,7 @@ def check_retry(match: Match, stored: tuple | None, command_id: str, seat: str |
             " its own.")
 
 
-def status_of(match: Match) -> tuple[str, str | None]:
+def status_of(match: Match) -> Listing:
     return listing_status(match.game, match.state)
 
 

@@ -16,6 +16,7 @@ from arbiter.core.errors import ManualDiceError, ParseError, RuleViolation
 from arbiter.core.game import Game, content_hash
 from arbiter.events.base import DiceRolled, Event, GameCreated, SeedRevealed, Shuffled, Undone
 from arbiter.events.codec import Codec
+from arbiter.events.store import Listing, outcome_json
 from arbiter.projections.fold import SETUP, DeeperFold, Folded, effective, step
 from arbiter.projections.kernel import REFEREE, Decision, Outcome, redact_shuffle
 
@@ -448,12 +449,12 @@ class Match:
         return self.codec.encode(ev)
 
 
-def listing_status(game: Game[Any, Any], state: Any) -> tuple[str, str | None]:
-    """What a game's listing row says of ``state``: (status, winner)."""
+def listing_status(game: Game[Any, Any], state: Any) -> Listing:
+    """What a game's listing row says of ``state``: (status, winner, outcome)."""
     out = game.projection.outcome(state)
     if out is None:
-        return ("playing", None)
-    return ("over", ",".join(out.winners) or None)
+        return ("playing", None, None)
+    return ("over", ",".join(out.winners) or None, outcome_json(out.reason, out.scores))
 
 
 def still_choosing(decision: Decision) -> bool:

@@ -10,8 +10,10 @@ import msgspec
 
 from arbiter.core import registry
 from arbiter.core.errors import ImportRefused, TranscriptError  # noqa: F401 - ImportRefused re-exported
+from arbiter.core.match import Match, listing_status
 from arbiter.events.envelope import GENESIS, Envelope
 from arbiter.events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store
+from arbiter.projections.fold import decoded
 
 #: v2: the hashes of store schema v2 (they cover actor, command id and text).
 FORMAT = "arbiter-log-2"
@@ -151,7 +153,7 @@ Prepared = tuple[GameRow, list[tuple[list[NewEvent], CommandRecord]], list[Envel
 def prepare(row: GameRow, events: list[tuple[_Event, str]], commands: list[_Command]) -> Prepared:
     """One game of an export as the store will hold it: its commands' groups of events, and
     its log as envelopes (for the audit that must pass before anything is written)."""
-    registry.get(row.kind)
+    game = registry.get(row.kind)
     gid = row.game_id
     for i, (ev, _payload) in enumerate(events, start=1):
         if ev.seq != i or ev.prev_hash != (events[i - 2][0].hash if i > 1 else GENESIS):
@@ -175,7 +177,18 @@ def prepare(row: GameRow, events: list[tuple[_Event, str]], commands: list[_Comm
     if len(envs) != len(events) or [e.seq for e in envs] != list(range(1, len(events) + 1)):
         raise ImportRefused(f"{gid}: events and commands do not match up; nothing"
                             " was imported")
+    if row.status == "over" and row.outcome is None:  # exported before the listing kept outcomes
+        row = msgspec.structs.replace(row, outcome=logged_outcome(game, envs))
     return row, groups, envs
+
+
+def logged_outcome(game: Any, envs: list[Envelope]) -> str | None:
+    """The outcome a finished game's log gives (None when it does not fold: the audit says why)."""
+    try:
+        return listing_status(game, Match(game, list(decoded(game.codec, envs)),
+                                           {e.seq: e.actor for e in envs}).state)[2]
+    except Exception:  # noqa: BLE001 - a forged log is the audit's to name
+        return None
 
 
 def audit_prepared(row: GameRow, envs: list[Envelope]) -> str | None:
@@ -265,17 +278,18 @@ def audit_in_order(games: Iterator[Prepared], jobs: int) -> Iterator[tuple[Prepa
 #: (table, SQL over the store's tables and views that both stores run, with {where}).
 PARQUET_TABLES: tuple[tuple[str, str], ...] = (
     ("events", "SELECT e.game_id, e.seq, e.type, e.version, e.actor, CAST(e.payload AS VARCHAR)"
-               " AS payload, e.command_id, e.recorded_at, e.prev_hash, e.hash, g.kind AS game"
+               " AS payload, e.command_id, e.recorded_at, e.prev_hash, e.hash, g.kind"
                " FROM events e JOIN games g ON g.game_id = e.game_id {where} ORDER BY e.game_id, e.seq"),
     ("commands", "SELECT c.command_id, c.game_id, c.seat, c.text, c.first_seq, c.last_seq,"
-                 " c.recorded_at, g.kind AS game FROM commands c JOIN games g ON g.game_id = c.game_id"
+                 " c.recorded_at, g.kind FROM commands c JOIN games g ON g.game_id = c.game_id"
                  " {where} ORDER BY c.game_id, c.first_seq"),
-    ("games", "SELECT g.game_id, g.kind AS game, g.seed, CAST(g.seats AS VARCHAR) AS seats,"
+    ("games", "SELECT g.game_id, g.kind, g.seed, CAST(g.seats AS VARCHAR) AS seats,"
               " CAST(g.options AS VARCHAR) AS options, g.dice, g.status, g.winner, g.rules_version,"
-              " g.engine_version, g.created_at, g.forked_from, g.forked_at FROM games g {where}"
+              " g.engine_version, g.created_at, g.forked_from, g.forked_at, CAST(g.outcome AS VARCHAR)"
+              " AS outcome FROM games g {where}"
               " ORDER BY g.game_id"),
     ("dice", "SELECT d.game_id, d.seq, d.actor, d.n, d.die_index, d.die, d.face, d.manual,"
-             " d.purpose, d.game FROM dice d {where} ORDER BY d.game_id, d.seq, d.die_index"),
+             " d.purpose, d.kind FROM dice d {where} ORDER BY d.game_id, d.seq, d.die_index"),
 )
 
 
@@ -296,7 +310,7 @@ def _duck_type(values: list[Any]) -> str:
 
 def export_parquet(store: Store, out_dir: str, game_id: str | None = None) -> dict[str, int]:
     """Write the events, commands, games and dice tables as Parquet under ``out_dir``, each
-    partitioned by game kind (``events/game=monster-derby/data_0.parquet``, hive style).
+    partitioned by game kind (``events/kind=monster-derby/data_0.parquet``, hive style).
     Returns the rows written per table. Works the same from either store: the rows are read
     through the store and written by an in-memory DuckDB."""
     import os
@@ -331,7 +345,7 @@ def export_parquet(store: Store, out_dir: str, game_id: str | None = None) -> di
             finally:
                 os.unlink(tmp)
             target = os.path.join(out_dir, name).replace("'", "''")
-            mem.execute(f"COPY \"{name}\" TO '{target}' (FORMAT parquet, PARTITION_BY (game))")
+            mem.execute(f"COPY \"{name}\" TO '{target}' (FORMAT parquet, PARTITION_BY (kind))")
     finally:
         mem.close()
     return written

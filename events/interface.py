@@ -15,7 +15,7 @@ The guarantees every store gives:
   commit order, into the global ledger (gseq, ghash) with no gap and no duplicate, however
   many writers append at once;
 - :meth:`Store.query` runs SQL in a read-only transaction over the same tables and views
-  (``games``, ``events``, ``commands``, ``dice`` and each game's views).
+  (``games``, ``events``, ``commands``, ``dice``, ``results`` and each game's views).
 
 Views are given in DuckDB's SQL (as games declare them in ``projections/<game>.py``); a store
 on another engine translates them (see ``events/postgres.py``).
@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, ContextManager, Iterator, Protocol, Sequence, runtime_checkable
 
 from arbiter.events.envelope import Envelope
-from arbiter.events.store import CommandRecord, GameRow, NewEvent, Receipt, SnapshotRow
+from arbiter.events.store import CommandRecord, GameRow, Listing, NewEvent, Outcomes, Receipt, SnapshotRow
 
 # A group of events and the command that produced them, as appended together.
 Group = tuple[Sequence[NewEvent], CommandRecord]
@@ -69,7 +69,9 @@ class Store(Protocol):
         """A game id from a unique prefix of it."""
         ...
 
-    def set_status(self, game_id: str, status: str, winner: str | None) -> None:
+    def set_status(self, game_id: str, status: str, winner: str | None,
+                   outcome: str | None = None) -> None:
+        """The listing's (status, winner, outcome); ``outcome`` as ``outcome_json`` writes it."""
         ...
 
     # -- the log -------------------------------------------------------------------------
@@ -88,16 +90,16 @@ class Store(Protocol):
 
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                command: CommandRecord, *, new_game: GameRow | None = None,
-               status: tuple[str, str | None] | None = None,
+               status: Listing | None = None,
                snapshot: tuple[str, bytes] | None = None) -> Receipt:
         """One command's events after ``expected_seq``, in one transaction, with the
-        listing's new (status, winner) and a (version, bytes) snapshot of the state after
+        listing's new (status, winner, outcome) and a (version, bytes) snapshot of the state after
         the last event when given (both in that same transaction)."""
         ...
 
     def append_batch(self, game_id: str, expected_seq: int, groups: Sequence[Group], *,
                      new_game: GameRow | None = None,
-                     status: tuple[str, str | None] | None = None,
+                     status: Listing | None = None,
                      snapshot: tuple[str, bytes] | None = None) -> Receipt:
         """Several commands' events after ``expected_seq``, in one transaction."""
         ...
@@ -117,8 +119,10 @@ class Store(Protocol):
         """(gseq, ghash) of the global ledger's end, as the store recorded it."""
         ...
 
-    def migrate(self) -> tuple[int, int, list[tuple[str, int, str, str]]]:
-        """Bring a store of an older schema (opened with ``allow_old``) up to date."""
+    def migrate(self, outcome: Outcomes | None = None) -> tuple[int, int, list[tuple[str, int, str, str]]]:
+        """Bring a store of an older schema (opened with ``allow_old``) up to date, in one
+        transaction; ``outcome(store, game_id)`` says a finished game's listed outcome (the
+        layers above fold it), for stores from before the listing had one."""
         ...
 
     def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:

@@ -31,9 +31,10 @@ import msgspec
 from arbiter.events.envelope import GENESIS, Envelope, _digest
 from arbiter.events.errors import StoreUnavailable
 from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
-                                  GameRow, NewEvent, QueryRefused, Receipt, StorageFailed,
+                                  GameRow, Listing, NewEvent, Outcomes, QueryRefused, Receipt, StorageFailed,
                                   SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
-                                  _chain, _game_row, _game_tuple, _now, check_schema_version,
+                                  _chain, _game_row, _game_tuple, _now, backfill_outcomes,
+                                  check_schema_version,
                                   default_lock_timeout, rehash_v1, snapshot_tag,
                                   snapshots_sql)
 
@@ -52,7 +53,8 @@ CREATE TABLE IF NOT EXISTS meta (key text PRIMARY KEY, value text);
 CREATE TABLE IF NOT EXISTS games (
     game_id text PRIMARY KEY, kind text NOT NULL, seed numeric(20, 0), seats json,
     options json, dice text, status text, winner text, rules_version text,
-    engine_version text, created_at timestamp, forked_from text, forked_at integer
+    engine_version text, created_at timestamp, forked_from text, forked_at integer,
+    outcome json
 );
 CREATE TABLE IF NOT EXISTS events_log (
     game_id text NOT NULL, seq integer NOT NULL, type text NOT NULL,
@@ -76,6 +78,10 @@ CREATE TABLE IF NOT EXISTS snapshots (
 );
 """
 SNAPSHOTS = SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS snapshots"):]
+#: What a v3 store lacks: the listing's outcome (the command index is there from v1 on; made
+#: here too, should a store have lost it).
+V4 = ("ALTER TABLE games ADD COLUMN IF NOT EXISTS outcome json;"
+      " CREATE INDEX IF NOT EXISTS events_log_command ON events_log (command_id)")
 
 # The base views, as DuckDB's (events/store.py BASE_VIEWS) in PostgreSQL's SQL.
 BASE_VIEWS: tuple[tuple[str, str], ...] = (
@@ -96,7 +102,7 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
         "SELECT e.game_id, e.seq, e.actor, CAST(e.payload->>'n' AS INTEGER) AS n,"
         " d.i AS die_index, d.die, d.face,"
         " COALESCE(CAST(e.payload->>'manual' AS BOOLEAN), false) AS manual,"
-        " e.payload->>'purpose' AS purpose, g.kind AS game"
+        " e.payload->>'purpose' AS purpose, g.kind"
         " FROM events_log e JOIN games g USING (game_id)"
         " CROSS JOIN LATERAL ROWS FROM (json_array_elements_text(e.payload->'dice'),"
         " json_array_elements_text(e.payload->'faces')) WITH ORDINALITY AS d(die, face, i)"
@@ -105,7 +111,8 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
     (
         "results",
         "SELECT g.game_id, g.kind, g.status, g.winner, g.seats, COALESCE(e.events, 0) AS events,"
-        " e.started_at, CASE WHEN g.status = 'over' THEN e.last_at END AS ended_at"
+        " e.started_at, CASE WHEN g.status = 'over' THEN e.last_at END AS ended_at,"
+        " g.outcome->>'reason' AS end_reason, g.outcome->'scores' AS scores"
         " FROM games g LEFT JOIN (SELECT game_id, count(*) AS events, min(recorded_at) AS started_at,"
         " max(recorded_at) AS last_at FROM events_log GROUP BY game_id) e USING (game_id)",
     ),
@@ -279,18 +286,21 @@ class PostgresStore:
     # -- games --------------------------------------------------------------------------
 
     def add_game(self, row: GameRow) -> None:
-        self.con.execute("INSERT INTO games VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        self.con.execute("INSERT INTO games VALUES (" + ", ".join(["%s"] * 14) + ")",
                          list(_game_tuple(row)))
 
-    def set_status(self, game_id: str, status: str, winner: str | None) -> None:
-        self._update_status(game_id, status, winner)
+    def set_status(self, game_id: str, status: str, winner: str | None,
+                   outcome: str | None = None) -> None:
+        self._update_status(game_id, status, winner, outcome)
 
-    def _update_status(self, game_id: str, status: str, winner: str | None) -> None:
-        self.con.execute("UPDATE games SET status = %s, winner = %s WHERE game_id = %s",
-                         [status, winner, game_id])
+    def _update_status(self, game_id: str, status: str, winner: str | None,
+                       outcome: str | None = None) -> None:
+        self.con.execute("UPDATE games SET status = %s, winner = %s, outcome = %s WHERE game_id = %s",
+                         [status, winner, outcome, game_id])
 
     _GAME_COLS = ("game_id, kind, seed, seats::text, options::text, dice, status, winner,"
-                  " rules_version, engine_version, created_at::text, forked_from, forked_at")
+                  " rules_version, engine_version, created_at::text, forked_from, forked_at,"
+                  " outcome::text")
 
     def game(self, game_id: str) -> GameRow:
         row = self.con.execute(f"SELECT {self._GAME_COLS} FROM games WHERE game_id = %s",
@@ -348,7 +358,7 @@ class PostgresStore:
 
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                command: CommandRecord, *, new_game: GameRow | None = None,
-               status: tuple[str, str | None] | None = None,
+               status: Listing | None = None,
                snapshot: tuple[str, bytes] | None = None) -> Receipt:
         return self.append_batch(game_id, expected_seq, [(events, command)],
                                  new_game=new_game, status=status, snapshot=snapshot)
@@ -356,7 +366,7 @@ class PostgresStore:
     def append_batch(self, game_id: str, expected_seq: int,
                      groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]], *,
                      new_game: GameRow | None = None,
-                     status: tuple[str, str | None] | None = None,
+                     status: Listing | None = None,
                      snapshot: tuple[str, bytes] | None = None) -> Receipt:
         """Append several commands' events at ``expected_seq`` + 1 onward, in one transaction."""
         if not groups or any(not evs for evs, _ in groups):
@@ -570,34 +580,36 @@ class PostgresStore:
 
     # -- migration ------------------------------------------------------------------------
 
-    def migrate(self) -> tuple[int, int, list[tuple[str, int, str, str]]]:
-        """Bring a v1 store to this schema (see events/store.py :func:`rehash_v1`)."""
+    def migrate(self, outcome: Outcomes | None = None) -> tuple[int, int, list[tuple[str, int, str, str]]]:
+        """Bring a store of an older schema to this one, in one transaction (see
+        events/store.py :meth:`Store.migrate`)."""
         if self.schema_version == SCHEMA_VERSION:
             return 0, 0, []
         con = self.con
-        if self.schema_version >= 2:  # v2 -> v3: the snapshots table, empty (a cache)
-            with self._tx("another writer changed the store during the migration"):
-                con.execute(SNAPSHOTS)
-                con.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'",
-                            [str(SCHEMA_VERSION)])
-            self.schema_version = SCHEMA_VERSION
-            return 0, 0, []
+        updates: list[tuple] = []
+        new_heads: dict[str, tuple[int, str]] = {}
+        mapping: list[tuple[str, int, str, str]] = []
         with self._tx("another writer changed the store during the migration"):
-            ghead = con.execute("SELECT gseq, ghash FROM ledger_head WHERE id = 1 FOR UPDATE").fetchone()
-            heads = dict(con.execute("SELECT game_id, hash FROM heads FOR UPDATE").fetchall())
-            rows = con.execute(
-                "SELECT game_id, seq, type, version, actor, payload::text, command_id, command_text,"
-                " prev_hash, hash, gseq, ghash FROM events_log ORDER BY gseq").fetchall()
-            updates, new_heads, gnew, mapping = rehash_v1(_safe(self.path), rows,
-                                                         (int(ghead[0]), ghead[1]), heads)
-            with con.cursor() as cur:
-                cur.executemany("UPDATE events_log SET prev_hash = %s, hash = %s, ghash = %s"
-                                " WHERE game_id = %s AND seq = %s", updates)
-                cur.executemany("UPDATE heads SET hash = %s WHERE game_id = %s",
-                                [(h, g) for g, (_s, h) in new_heads.items()])
-            con.execute("UPDATE ledger_head SET ghash = %s WHERE id = 1", [gnew[1]])
-            con.execute(SNAPSHOTS)
-            con.execute("DELETE FROM snapshots")  # they follow the old hashes
+            if self.schema_version < 2:
+                ghead = con.execute("SELECT gseq, ghash FROM ledger_head WHERE id = 1 FOR UPDATE").fetchone()
+                heads = dict(con.execute("SELECT game_id, hash FROM heads FOR UPDATE").fetchall())
+                rows = con.execute(
+                    "SELECT game_id, seq, type, version, actor, payload::text, command_id, command_text,"
+                    " prev_hash, hash, gseq, ghash FROM events_log ORDER BY gseq").fetchall()
+                updates, new_heads, gnew, mapping = rehash_v1(_safe(self.path), rows,
+                                                             (int(ghead[0]), ghead[1]), heads)
+                with con.cursor() as cur:
+                    cur.executemany("UPDATE events_log SET prev_hash = %s, hash = %s, ghash = %s"
+                                    " WHERE game_id = %s AND seq = %s", updates)
+                    cur.executemany("UPDATE heads SET hash = %s WHERE game_id = %s",
+                                    [(h, g) for g, (_s, h) in new_heads.items()])
+                con.execute("UPDATE ledger_head SET ghash = %s WHERE id = 1", [gnew[1]])
+            if self.schema_version < 3:
+                con.execute(SNAPSHOTS)
+                con.execute("DELETE FROM snapshots")  # a v1 store's would follow the old hashes
+            if self.schema_version < 4:
+                con.execute(V4)
+                backfill_outcomes(self, outcome)
             con.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'", [str(SCHEMA_VERSION)])
         self.schema_version = SCHEMA_VERSION
         return len(new_heads), len(updates), mapping

@@ -26,14 +26,17 @@ from arbiter.events.errors import (ChainMismatch, Conflict, OldStore, QueryRefus
 #: v2: the event hash covers version, actor, command id and command text; the ledger hash
 #: covers gseq. A v1 store is rehashed by ``arbiter migrate`` after its v1 chains check.
 #: v3: the ``snapshots`` table (a cache of folded states; ``migrate`` adds it empty).
-SCHEMA_VERSION = 3
+#: v4: the listing's ``outcome`` (how a finished game ended; ``migrate`` folds each finished
+#: game to fill it in) and an index on ``events_log.command_id`` (retries look commands up).
+SCHEMA_VERSION = 4
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
 CREATE TABLE IF NOT EXISTS games (
     game_id VARCHAR PRIMARY KEY, kind VARCHAR NOT NULL, seed UBIGINT, seats JSON,
     options JSON, dice VARCHAR, status VARCHAR, winner VARCHAR, rules_version VARCHAR,
-    engine_version VARCHAR, created_at TIMESTAMP, forked_from VARCHAR, forked_at INTEGER
+    engine_version VARCHAR, created_at TIMESTAMP, forked_from VARCHAR, forked_at INTEGER,
+    outcome JSON  -- {"reason": ..., "scores": {seat: n}} once the game is over (see outcome_json)
 );
 CREATE TABLE IF NOT EXISTS events_log (
     game_id VARCHAR NOT NULL, seq INTEGER NOT NULL, type VARCHAR NOT NULL,
@@ -45,6 +48,8 @@ CREATE TABLE IF NOT EXISTS events_log (
 );
 CREATE TABLE IF NOT EXISTS heads (key VARCHAR PRIMARY KEY, seq BIGINT NOT NULL, hash VARCHAR NOT NULL);
 """ + """
+CREATE INDEX IF NOT EXISTS events_log_command ON events_log (command_id);
+""" + """
 CREATE TABLE IF NOT EXISTS snapshots (
     game_id VARCHAR NOT NULL, seq INTEGER NOT NULL, event_hash VARCHAR NOT NULL,
     version VARCHAR NOT NULL, tag VARCHAR NOT NULL, body BLOB NOT NULL,
@@ -55,6 +60,9 @@ CREATE TABLE IF NOT EXISTS snapshots (
 #: layers above (``version``: the rules and engine it was folded under). Not part of any
 #: chain: a cache, checked against the log on every read and never trusted by an audit.
 SNAPSHOTS = SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS snapshots"):]
+#: What a v3 store lacks: the listing's outcome and the command index.
+V4 = ("ALTER TABLE games ADD COLUMN IF NOT EXISTS outcome JSON;"
+      " CREATE INDEX IF NOT EXISTS events_log_command ON events_log (command_id);")
 
 # Views every store has. Per-game views come from the layers above (see install_views).
 BASE_VIEWS: tuple[tuple[str, str], ...] = (
@@ -75,7 +83,7 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
         " i AS die_index, CAST(e.payload->'$.dice' AS VARCHAR[])[i] AS die,"
         " CAST(e.payload->'$.faces' AS VARCHAR[])[i] AS face,"
         " COALESCE(CAST(e.payload->>'$.manual' AS BOOLEAN), false) AS manual,"
-        " e.payload->>'$.purpose' AS purpose, g.kind AS game"
+        " e.payload->>'$.purpose' AS purpose, g.kind"
         " FROM events_log e JOIN games g USING (game_id),"
         " range(1, CAST(json_array_length(e.payload->'$.dice') AS BIGINT) + 1) AS r(i)"
         " WHERE e.type = 'DiceRolled'",
@@ -83,7 +91,8 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
     (
         "results",
         "SELECT g.game_id, g.kind, g.status, g.winner, g.seats, COALESCE(e.events, 0) AS events,"
-        " e.started_at, CASE WHEN g.status = 'over' THEN e.last_at END AS ended_at"
+        " e.started_at, CASE WHEN g.status = 'over' THEN e.last_at END AS ended_at,"
+        " g.outcome->>'$.reason' AS end_reason, g.outcome->'$.scores' AS scores"
         " FROM games g LEFT JOIN (SELECT game_id, count(*) AS events, min(recorded_at) AS started_at,"
         " max(recorded_at) AS last_at FROM events_log GROUP BY game_id) e USING (game_id)",
     ),
@@ -164,6 +173,20 @@ class CommandRecord(msgspec.Struct, frozen=True):
     text: str
 
 
+def outcome_json(reason: str, scores: dict[str, float]) -> str:
+    """The listing's ``outcome`` of a finished game: its end reason and, when the game keeps
+    scores, each seat's (whole numbers written as such); no ``scores`` key when it keeps none."""
+    body: dict[str, Any] = {"reason": reason}
+    if scores:
+        body["scores"] = {s: int(v) if float(v).is_integer() else v for s, v in sorted(scores.items())}
+    return msgspec.json.encode(body).decode()
+
+
+#: What the listing says of a game's progress, written with the append that changes it:
+#: (status, winner, outcome JSON or None while it is played).
+Listing = tuple[str, "str | None", "str | None"]
+
+
 class GameRow(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     kind: str
@@ -178,6 +201,7 @@ class GameRow(msgspec.Struct, frozen=True, kw_only=True):
     created_at: str = ""
     forked_from: str | None = None
     forked_at: int | None = None
+    outcome: str | None = None  # see outcome_json
 
 
 @dataclass
@@ -309,19 +333,20 @@ class Store:
         """Insert a game's listing row (inside the transaction that appends its first events)."""
         self._insert("games", [_game_tuple(row)])
 
-    def set_status(self, game_id: str, status: str, winner: str | None) -> None:
-        self._update_status(game_id, status, winner)
+    def set_status(self, game_id: str, status: str, winner: str | None,
+                   outcome: str | None = None) -> None:
+        self._update_status(game_id, status, winner, outcome)
 
-    def _update_status(self, game_id: str, status: str, winner: str | None) -> None:
-        self.con.execute(
-            "UPDATE games SET status = ?, winner = ? WHERE game_id = ?", [status, winner, game_id]
-        )
+    def _update_status(self, game_id: str, status: str, winner: str | None,
+                       outcome: str | None = None) -> None:
+        self.con.execute("UPDATE games SET status = ?, winner = ?, outcome = ? WHERE game_id = ?",
+                         [status, winner, outcome, game_id])
 
     def game(self, game_id: str) -> GameRow:
         row = self.con.execute(
             "SELECT game_id, kind, seed, seats, options, dice, status, winner, rules_version,"
-            " engine_version, CAST(created_at AS VARCHAR), forked_from, forked_at"
-            " FROM games WHERE game_id = ?",
+            " engine_version, CAST(created_at AS VARCHAR), forked_from, forked_at,"
+            " CAST(outcome AS VARCHAR) FROM games WHERE game_id = ?",
             [game_id],
         ).fetchone()
         if row is None:
@@ -331,8 +356,8 @@ class Store:
     def games(self) -> list[GameRow]:
         rows = self.con.execute(
             "SELECT game_id, kind, seed, seats, options, dice, status, winner, rules_version,"
-            " engine_version, CAST(created_at AS VARCHAR), forked_from, forked_at"
-            " FROM games ORDER BY created_at, game_id"
+            " engine_version, CAST(created_at AS VARCHAR), forked_from, forked_at,"
+            " CAST(outcome AS VARCHAR) FROM games ORDER BY created_at, game_id"
         ).fetchall()
         return [_game_row(r) for r in rows]
 
@@ -401,7 +426,7 @@ class Store:
         command: CommandRecord,
         *,
         new_game: GameRow | None = None,
-        status: tuple[str, str | None] | None = None,
+        status: Listing | None = None,
         snapshot: tuple[str, bytes] | None = None,
     ) -> Receipt:
         """Append one command's events at ``expected_seq`` + 1 onward, in one transaction,
@@ -421,7 +446,7 @@ class Store:
         groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]],
         *,
         new_game: GameRow | None = None,
-        status: tuple[str, str | None] | None = None,
+        status: Listing | None = None,
         snapshot: tuple[str, bytes] | None = None,
     ) -> Receipt:
         """Append several commands' events in one transaction (imports, simulations)."""
@@ -639,36 +664,41 @@ class Store:
 
     # -- migration ------------------------------------------------------------------------
 
-    def migrate(self) -> tuple[int, int, list[tuple[str, int, str, str]]]:
-        """Bring a v1 store to this schema; see :func:`rehash_v1`. Returns (games, events,
+    def migrate(self, outcome: Outcomes | None = None) -> tuple[int, int, list[tuple[str, int, str, str]]]:
+        """Bring a store of an older schema to this one, in one transaction: a v1 store is
+        rehashed (see :func:`rehash_v1`); a v2 one gains the snapshots table; a v3 one the
+        listing's outcome (``outcome(store, game_id)`` folds a finished game to say it, see
+        :func:`backfill_outcomes`) and the command index. Returns (games, events rehashed,
         [(game_id, seq, old hash, new hash)])."""
         if self.schema_version == SCHEMA_VERSION:
             return 0, 0, []
-        if self.schema_version >= 2:  # v2 -> v3: the snapshots table, empty (a cache)
-            with self._transaction("another writer changed the store during the migration"):
-                self.con.execute(SNAPSHOTS)
-                self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
-                                 [str(SCHEMA_VERSION)])
-            self.schema_version = SCHEMA_VERSION
-            return 0, 0, []
-        rows = self.con.execute(
-            "SELECT game_id, seq, type, version, actor, CAST(payload AS VARCHAR), command_id,"
-            " command_text, prev_hash, hash, gseq, ghash FROM events_log ORDER BY gseq").fetchall()
-        updates, heads, ghead, mapping = rehash_v1(self.path, rows, self.head("*"),
-                                                   dict(self.con.execute(
-                                                       "SELECT key, hash FROM heads WHERE key <> '*'").fetchall()))
+        updates: list[tuple] = []
+        heads: dict[str, tuple[int, str]] = {}
+        mapping: list[tuple[str, int, str, str]] = []
+        if self.schema_version < 2:
+            rows = self.con.execute(
+                "SELECT game_id, seq, type, version, actor, CAST(payload AS VARCHAR), command_id,"
+                " command_text, prev_hash, hash, gseq, ghash FROM events_log ORDER BY gseq").fetchall()
+            updates, heads, ghead, mapping = rehash_v1(self.path, rows, self.head("*"), dict(
+                self.con.execute("SELECT key, hash FROM heads WHERE key <> '*'").fetchall()))
         with self._transaction("another writer changed the store during the migration"):
-            self.con.execute("CREATE TEMP TABLE rehash (game_id VARCHAR, seq INTEGER,"
-                             " prev_hash VARCHAR, hash VARCHAR, ghash VARCHAR)")
-            self._insert("rehash", [(g, q, p, h, gh) for p, h, gh, g, q in updates])
-            self.con.execute("UPDATE events_log e SET prev_hash = r.prev_hash, hash = r.hash,"
-                             " ghash = r.ghash FROM rehash r WHERE e.game_id = r.game_id AND e.seq = r.seq")
-            self.con.execute("DROP TABLE rehash")
-            for gid, (seq, h) in heads.items():
-                self.con.execute("UPDATE heads SET hash = ? WHERE key = ? AND seq = ?", [h, gid, seq])
-            self.con.execute("UPDATE heads SET hash = ? WHERE key = '*'", [ghead[1]])
-            self.con.execute(SNAPSHOTS)
-            self.con.execute("DELETE FROM snapshots")  # they follow the old hashes
+            if self.schema_version < 2:
+                self.con.execute("CREATE TEMP TABLE rehash (game_id VARCHAR, seq INTEGER,"
+                                 " prev_hash VARCHAR, hash VARCHAR, ghash VARCHAR)")
+                self._insert("rehash", [(g, q, p, h, gh) for p, h, gh, g, q in updates])
+                self.con.execute("UPDATE events_log e SET prev_hash = r.prev_hash, hash = r.hash,"
+                                 " ghash = r.ghash FROM rehash r WHERE e.game_id = r.game_id AND e.seq = r.seq")
+                self.con.execute("DROP TABLE rehash")
+                for gid, (seq, h) in heads.items():
+                    self.con.execute("UPDATE heads SET hash = ? WHERE key = ? AND seq = ?", [h, gid, seq])
+                self.con.execute("UPDATE heads SET hash = ? WHERE key = '*'", [ghead[1]])
+            if self.schema_version < 3:
+                self.con.execute(SNAPSHOTS)
+                self.con.execute("DELETE FROM snapshots")  # a v1 store's would follow the old hashes
+            if self.schema_version < 4:
+                self.con.execute(V4)
+                self._heads = {}
+                backfill_outcomes(self, outcome)
             self.con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
                              [str(SCHEMA_VERSION)])
         self._heads = {}
@@ -793,6 +823,27 @@ def _chain(rows: list[tuple], game_id: str, head: tuple[int, str], ghead: tuple[
     return seq, prev, gseq, gprev
 
 
+#: How ``migrate`` learns a finished game's outcome: (store, game_id) -> outcome JSON, or None
+#: when the game cannot say (a kind this arbiter does not have). The layers above fold.
+Outcomes = Callable[[Any, str], "str | None"]
+
+
+def backfill_outcomes(store: Any, outcome: Outcomes | None) -> int:
+    """Write the outcome of every finished game that has none (inside the migration's
+    transaction); returns how many were written."""
+    if outcome is None:
+        return 0
+    written = 0
+    for row in store.games():
+        if row.status != "over" or row.outcome is not None:
+            continue
+        text = outcome(store, row.game_id)
+        if text is not None:
+            store.set_status(row.game_id, row.status, row.winner, text)
+            written += 1
+    return written
+
+
 def check_schema_version(row: tuple | None, path: str, allow_old: bool = False) -> int:
     """The store's schema version, or a sentence saying why it cannot be read."""
     version = int(row[0]) if row and str(row[0]).isdigit() else -1
@@ -845,7 +896,7 @@ def rehash_v1(path: str, rows: Sequence[tuple], ghead: tuple[int, str], heads: d
 def _game_tuple(row: GameRow) -> tuple:
     return (row.game_id, row.kind, row.seed, msgspec.json.encode(row.seats).decode(),
             msgspec.json.encode(row.options).decode(), row.dice, row.status, row.winner,
-            row.rules_version, row.engine_version, _now(), row.forked_from, row.forked_at)
+            row.rules_version, row.engine_version, _now(), row.forked_from, row.forked_at, row.outcome)
 
 
 def _game_row(r: tuple) -> GameRow:
@@ -854,7 +905,7 @@ def _game_row(r: tuple) -> GameRow:
         seats=tuple(msgspec.json.decode(r[3])) if r[3] else (),
         options=msgspec.json.decode(r[4]) if r[4] else {}, dice=r[5] or "seeded",
         status=r[6] or "", winner=r[7], rules_version=r[8] or "", engine_version=r[9] or "",
-        created_at=r[10] or "", forked_from=r[11], forked_at=r[12],
+        created_at=r[10] or "", forked_from=r[11], forked_at=r[12], outcome=r[13],
     )
 
 

@@ -376,8 +376,8 @@ class SPProjection(Base[SPState]):
         if not s.winner:
             return None
         winners = s.good_seats if s.winner == "good" else (s.bad_seat,)
-        scores = {seat: (1.0 if seat in winners else 0.0) for seat in s.seats}
-        return Outcome(tuple(winners), scores, s.reason)
+        # the battle keeps no score (BattleOver names a side and why): no scores to report
+        return Outcome(tuple(winners), {}, s.reason)
 
     # -- hidden information ---------------------------------------------------------------
 

@@ -40,6 +40,15 @@ def raw(url: str, sql: str, params: list | None = None, many: list | None = None
         con.close()
 
 
+def make_v3(url: str) -> None:
+    """Turn a store into what arbiter wrote under store schema v3: no listed outcome, and
+    (as on DuckDB then) no index of command ids."""
+    raw(url, "DROP INDEX events_log_command")
+    raw(url, "ALTER TABLE games DROP COLUMN outcome" + (" CASCADE" if is_url(url) else ""))
+    raw(url, "UPDATE meta SET value = '' WHERE key = 'views_hash'")  # v3's views, not these
+    raw(url, "UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+
+
 def head_key(url: str) -> str:
     """The heads table's key column: ``game_id`` on PostgreSQL, ``key`` on DuckDB."""
     return "game_id" if is_url(url) else "key"

@@ -10,7 +10,7 @@ import random
 import struct
 
 import pytest
-from storehelp import cli, forge, head_key, raw, set_global_head
+from storehelp import cli, forge, head_key, make_v3, raw, set_global_head
 
 from arbiter.core import audit
 from arbiter.core.bots import random_bot
@@ -190,6 +190,7 @@ LISTING_EDITS = {
     "engine_version": ("engine_version = '9.9.9'", "engine_version"),
     "forked_from": ("forked_from = 'du-000000'", "forked_from"),
     "forked_at": ("forked_at = 3", "forked_at"),
+    "outcome": ("""outcome = '{"reason":"forged"}'""", "outcome"),
 }
 
 
@@ -386,6 +387,7 @@ def test_verify_all_names_the_deleted_newest_game(engine, game, tmp_path):
 
 def make_v1(url: str) -> None:
     """Turn a store into what arbiter wrote under store schema v1 (its hashes and version)."""
+    make_v3(url)
     rows = raw(url, "SELECT game_id, seq, type, CAST(payload AS VARCHAR) FROM events_log ORDER BY game_id, seq")
     prev: dict[str, str] = {}
     updates = []
@@ -416,7 +418,7 @@ def test_an_old_store_is_refused_until_migrated(engine, game, tmp_path):
     assert out.returncode == 2 and "migrate" in out.stderr and "Traceback" not in out.stderr
     out = cli(tmp_path, engine.path, "migrate", "--map", str(tmp_path / "map.csv"))
     assert out.returncode == 0, out.stderr
-    assert "from store schema v1 to v3" in out.stdout
+    assert "from store schema v1 to v4" in out.stdout
     lines = (tmp_path / "map.csv").read_text().splitlines()
     assert lines[0] == "game_id,seq,old_hash,new_hash" and len(lines) == match.seq + 1
     assert report(engine, gid).ok and store_problems(engine) == []

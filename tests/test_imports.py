@@ -104,7 +104,7 @@ def test_an_edited_command_text_with_a_recomputed_chain_is_refused_whole(engine,
 @pytest.mark.parametrize("field,value,words", [
     ("winner", "mallory", "winner"), ("status", "over", "status"), ("seed", 43, "seed"),
     ("seats", ["ann", "eve"], "seats"), ("options", {"target": 5}, "options"),
-    ("forked_from", "du-999999", "forked_from"),
+    ("forked_from", "du-999999", "forked_from"), ("outcome", '{"reason":"forged"}', "outcome"),
 ])
 def test_a_listing_that_contradicts_its_events_is_refused(engine, game, field, value, words):
     gid, _ = game

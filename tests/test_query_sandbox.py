@@ -93,7 +93,7 @@ def test_export_parquet_writes_every_table_partitioned_by_game(db, tmp_path):
     out = cli(tmp_path, db, "export", "--format", "parquet", "-o", str(target))
     assert out.returncode == 0, out.stderr
     assert sorted(os.listdir(target)) == ["commands", "dice", "events", "games"]
-    assert sorted(os.listdir(target / "events")) == ["game=duel", "game=monster-derby"]
+    assert sorted(os.listdir(target / "events")) == ["kind=duel", "kind=monster-derby"]
     counts = dict(l.split(",") for l in cli(tmp_path, db, "query", "select 'events', count(*) from events union all"
                                                  " select 'games', count(*) from games union all"
                                                  " select 'dice', count(*) from dice union all"
@@ -104,7 +104,7 @@ def test_export_parquet_writes_every_table_partitioned_by_game(db, tmp_path):
         n = con.execute(f"select count(*) from read_parquet('{target}/{table}/*/*.parquet',"
                         " hive_partitioning = true)").fetchone()[0]
         assert n == int(counts[table]), table
-    kinds = con.execute(f"select distinct game from read_parquet('{target}/games/*/*.parquet',"
+    kinds = con.execute(f"select distinct kind from read_parquet('{target}/games/*/*.parquet',"
                         " hive_partitioning = true) order by 1").fetchall()
     assert kinds == [("duel",), ("monster-derby",)]
     payload = con.execute(f"select payload from read_parquet('{target}/events/*/*.parquet',"
@@ -122,7 +122,7 @@ def test_export_parquet_of_one_game(db, tmp_path):
     target = tmp_path / "one"
     out = cli(tmp_path, db, "export", gid, "--format", "parquet", "-o", str(target))
     assert out.returncode == 0, out.stderr
-    assert os.listdir(target / "events") == ["game=duel"]
+    assert os.listdir(target / "events") == ["kind=duel"]
     n = duckdb.connect().execute(f"select count(distinct game_id) from read_parquet('{target}/events/*/*.parquet')").fetchone()[0]
     assert n == 1
 
@@ -138,7 +138,7 @@ def test_query_schema_lists_tables_views_and_columns(db, tmp_path):
         cols[(r["name"], r["kind"])].append(r["column_name"])
     assert cols[("games", "table")][:2] == ["game_id", "kind"]
     assert cols[("results", "view")] == ["game_id", "kind", "status", "winner", "seats", "events",
-                                         "started_at", "ended_at"]
+                                         "started_at", "ended_at", "end_reason", "scores"]
     assert ("dice", "view") in cols and ("md_attacks", "view") in cols
     table = cli(tmp_path, db, "query", "--schema")
     assert table.returncode == 0 and "results" in table.stdout and "ended_at" in table.stdout

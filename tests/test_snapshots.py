@@ -15,7 +15,7 @@ from arbiter.core.engine import SNAPSHOT_EVERY, Engine
 from arbiter.core.snapshots import snapshot_warnings
 from arbiter.events.store import OldStore
 from arbiter.projections.fold import SNAPSHOT_DEPTH, fold, decoded, same_fold
-from storehelp import raw
+from storehelp import make_v3, raw
 
 GAME = "monster-derby"
 
@@ -176,6 +176,7 @@ def test_status_is_written_by_the_append_itself(engine, monkeypatch):
 
 
 def test_a_v2_store_is_refused_until_migrate_adds_the_snapshots_table(engine, long_game, tmp_path):
+    make_v3(engine.path)
     raw(engine.path, "DROP TABLE snapshots")
     raw(engine.path, "UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     with pytest.raises(OldStore, match="migrate"):
@@ -183,7 +184,7 @@ def test_a_v2_store_is_refused_until_migrate_adds_the_snapshots_table(engine, lo
     out = subprocess.run([sys.executable, "-c", "from arbiter.cli.app import main; main()",
                           "--db", engine.path, "migrate"],
                          capture_output=True, text=True, env={"ARBITER_HOME": str(tmp_path), "PATH": ""})
-    assert out.returncode == 0 and "snapshots table was added" in out.stdout, out.stderr
+    assert out.returncode == 0 and "added the snapshots table" in out.stdout, out.stderr
     assert same_fold(fresh(engine).load(long_game).folded, whole(engine, long_game))
     play(engine, long_game, 1)
     assert snapshot_seqs(engine, long_game)

@@ -94,7 +94,7 @@ def render(state: FJState, seat: str | None) -> str:
         out.append("game over: " + state.reason)
     else:
         who = state.active and state.chars[state.active].name
-        out.append(f"now: {state.turn_side} — {state.phase}" + (f" ({who}, {count(state.actions_left, 'action')} left)" if state.phase == "act" else "")
+        out.append("now: setting up the table" if not state.turn_side else f"now: {state.turn_side} — {state.phase}" + (f" ({who}, {count(state.actions_left, 'action')} left)" if state.phase == "act" else "")
                    + (f"; waiting on {captain(state, state.turn_side)}" if state.turn_side else ""))
     return "\n".join(out)
 

@@ -139,7 +139,7 @@ def render(state: MSState, seat: str | None) -> str:
         out.append(f"GAME OVER: {', '.join(state.winners)} rule Pomme ({state.end_reason})")
     else:
         d = PROJECTION.to_act(state)
-        out.append(f"waiting on {', '.join(d.seats)}: {d.prompt}")
+        out.append(f"waiting on {', '.join(d.seats)}: {d.prompt}" if d.seats else "setting up the table")
     return "\n".join(out)
 
 

@@ -18,7 +18,8 @@ def render(state: Any, seat: str | None) -> str:
     t = Table(state)
     lines: list[str] = []
     d = t.d
-    who = "game over" if state.winners else f"round {state.round}, {state.active}'s turn ({state.phase})"
+    who = ("game over" if state.winners else f"round {state.round}, {state.active}'s turn ({state.phase})"
+           if state.active else "setting up the table")
     lines.append(f"[bold]Star Wars Villainous: Scum and Villainy[/bold] — {who}")
     if state.winners:
         lines.append(f"[bold green]Winner: {', '.join(state.winners)}[/bold green] — {state.reason}")
@@ -120,7 +121,8 @@ def compact(state: Any, seat: str | None) -> str:
     (card names, no card text), what is awaited, and the viewer's hand by name and cost."""
     t = Table(state)
     d = t.d
-    who = "game over" if state.winners else f"round {state.round}, {state.active}'s turn ({state.phase})"
+    who = ("game over" if state.winners else f"round {state.round}, {state.active}'s turn ({state.phase})"
+           if state.active else "setting up the table")
     lines = [f"[bold]Villainous[/bold] — {who}"]
     if state.winners:
         lines.append(f"[bold green]Winner: {', '.join(state.winners)}[/bold green] — {state.reason}")
