@@ -205,3 +205,70 @@ def test_a_game_played_in_one_engine_from_its_creation_exports_the_same_commands
         full = Engine._fold_whole(fresh(engine), store, gid, registry.get(GAME), None)
     assert loaded.effective_commands() == full.effective_commands()
     assert all(seat is not None for seat, _t in loaded.effective_commands())
+
+
+# -- fork and replay start from the nearest snapshot -------------------------------------
+
+
+def counting(monkeypatch, obj, name: str) -> list[int]:
+    """Count the calls of ``obj``'s method ``name`` (on its class, so every match sees it)."""
+    calls = [0]
+    original = getattr(type(obj), name)
+
+    def counted(self, *args, **kwargs):
+        calls[0] += 1
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(obj), name, counted)
+    return calls
+
+
+@pytest.fixture
+def longer_game(engine):
+    """A game of some 6 snapshot spans, played on by commands with undos among them."""
+    with engine.open() as store:
+        gid = engine.store_match(store, long_match(GAME, 6 * SNAPSHOT_EVERY, seed=6))
+    play(engine, gid, SNAPSHOT_EVERY + 10, seed=3, undo=0.2)
+    return gid
+
+
+def command_ends(engine: Engine, gid: str) -> list[tuple[int, str]]:
+    with engine.open(read_only=True) as store:
+        return [(last, text) for _c, _s, text, _f, last in store.commands(gid)]
+
+
+def contents(engine: Engine, fid: str) -> tuple[list, list]:
+    """A fork's events and commands, without its game id."""
+    with engine.open(read_only=True) as store:
+        envs = store.envelopes(fid)
+        cmds = store.commands(fid)
+    return ([(e.seq, e.type, e.actor, e.command_id.split("/", 1)[1], e.payload) for e in envs],
+            [(c.split("/", 1)[1], seat, text, first, last) for c, seat, text, first, last in cmds])
+
+
+def test_fork_starts_from_the_nearest_snapshot_and_forks_as_from_seq_1(engine, longer_game, monkeypatch):
+    from arbiter.core import audit
+
+    ends = command_ends(engine, longer_game)
+    undone = [last for last, text in ends if text == "undo"]
+    assert undone, "the game should have undos"
+    # late points, one just after an undo and one just before it (its move undone later)
+    points = sorted({ends[-1][0], ends[-6][0], undone[-1], undone[-1] - 1})
+    game = registry.get(GAME)
+    copied = {}
+    for at in points:
+        evolves = counting(monkeypatch, game.projection, "evolve")
+        decides = counting(monkeypatch, game, "decide")
+        fid, fork = fresh(engine).fork(longer_game, at)
+        monkeypatch.undo()
+        # from the snapshots (the original's, at its head and before the point), never seq 1
+        assert decides[0] == 0 and evolves[0] < 2 * SNAPSHOT_EVERY + 40 < at, (at, evolves[0])
+        assert fork.state == whole(engine, longer_game, at).state
+        copied[at] = contents(engine, fid)
+        with engine.open(read_only=True) as store:
+            assert audit.verify_game(store, fid).ok and snapshot_warnings(store, fid) == []
+    raw(engine.path, "DELETE FROM snapshots WHERE game_id = ?", [longer_game])
+    for at in points:  # every command decided again from seq 1: the same fork
+        fid, fork = fresh(engine).fork(longer_game, at)
+        assert contents(engine, fid) == copied[at], at
+        assert fork.state == whole(engine, longer_game, at).state
