@@ -296,7 +296,8 @@ def replay(
     with user_errors():
         from arbiter.cli.replay import run_replay
 
-        match = engine().load(game_id)
+        eng = engine()
+        match = eng.load(game_id)
         check_seat(match, seat)
 
         def try_at(seq: int, text: str) -> None:
@@ -309,7 +310,8 @@ def replay(
         def fork_at(seq: int) -> None:
             fork(match.game_id, at=seq)
 
-        run_replay(match, seat, at, input, try_at, fork_at)
+        run_replay(match, seat, at, input, try_at, fork_at,
+                   nearest=lambda seq: eng.nearest_fold(match.game_id, seq))
 
 
 @app.command("try")

@@ -272,3 +272,30 @@ def test_fork_starts_from_the_nearest_snapshot_and_forks_as_from_seq_1(engine, l
         fid, fork = fresh(engine).fork(longer_game, at)
         assert contents(engine, fid) == copied[at], at
         assert fork.state == whole(engine, longer_game, at).state
+
+
+def test_replay_folds_from_the_nearest_snapshot_and_shows_what_a_fold_from_seq_1_shows(engine, longer_game, monkeypatch):
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+
+    head = fresh(engine).load(longer_game).seq
+    ends = [last for last, _t in command_ends(engine, longer_game)]
+
+    def replay(at: int, keys: str, seat: str = "referee") -> str:
+        out = CliRunner().invoke(app, ["--db", engine.path, "replay", longer_game, "--at", str(at), "--as", seat],
+                                 input=keys, env={"COLUMNS": "200"})
+        assert out.exit_code == 0, out.output
+        return out.output
+
+    game = registry.get(GAME)
+    evolves = counting(monkeypatch, game.projection, "evolve")
+    replay(head - 3, "q\n")  # the load, then one position: from the snapshots, not seq 1
+    assert evolves[0] < 3 * SNAPSHOT_EVERY + 20 < head, evolves[0]
+    monkeypatch.undo()
+    late = replay(head - 3, "p\nn\nn\nn\nC\nq\n")
+    keys = "p\nn\nc\nC\nt\nT\ng 40\nn\ne\np\ns\nq\n"
+    stepped = {seat: replay(ends[-4], keys, seat) for seat in ("referee", "p2")}
+    raw(engine.path, "DELETE FROM snapshots WHERE game_id = ?", [longer_game])
+    assert replay(head - 3, "p\nn\nn\nn\nC\nq\n") == late
+    assert {seat: replay(ends[-4], keys, seat) for seat in ("referee", "p2")} == stepped
