@@ -175,7 +175,7 @@ def do_(
                 raise explain.with_hint(exc, match, seat, text) from None
             raise
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
-        print_new(match, receipt.first_seq - 1, match.actors.get(receipt.first_seq))
+        print_new(match, receipt.first_seq - 1, match.actor(receipt.first_seq))
         console.print(f"[dim]receipt {receipt}[/]")
         console.print(whose_turn(match))
 
@@ -190,7 +190,8 @@ def undo(
         eng = engine()
         match = eng.load(game_id)
         top = match.folded.top if match.folded else None
-        who = seat or (match.actors.get(top.first_seq) if top else None) or match.seats[0]
+        undone = match.command_at(top.first_seq) if top and not seat else None
+        who = seat or (undone[1] if undone else None) or match.seats[0]
         receipt, match, events = eng.do(game_id, matches.UNDO, who)
         ev = events[0]
         assert isinstance(ev, Undone)

@@ -15,7 +15,7 @@ import msgspec
 
 from arbiter.core import fairness, registry
 from arbiter.core.errors import ArbiterError, CommandIdReused, RuleViolation
-from arbiter.core.match import ENGINE_VERSION, UNDO, History, Match, listing_status
+from arbiter.core.match import ENGINE_VERSION, UNDO, Command, History, Match, listing_status
 from arbiter.events.base import Event, GameCreated, SeedRevealed, Undone
 from arbiter.events.envelope import Envelope
 from arbiter.events.store import (CommandRecord, Conflict, GameRow, NewEvent, Receipt, SnapshotRow,
@@ -236,7 +236,8 @@ class Engine:
             try:
                 match = Match.resume(game, folded, list(decoded(game.codec, tail)),
                                      {e.seq: e.actor for e in tail}, texts_of(tail),
-                                     self._history(gid, game, folded.seq))
+                                     self._history(gid, game, folded.seq),
+                                     self._command_reader(gid, game))
             except DeeperFold:
                 continue
             if match.folded is not None and match.folded.top is None and match.folded.cut:
@@ -267,6 +268,21 @@ class Engine:
             with self.reading() as store:
                 envs = store.envelopes(gid, upto=base)
             return list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs}, texts_of(envs)
+
+        return read
+
+    def _command_reader(self, gid: str, game: Any) -> Callable[[int], Command | None]:
+        """How a resumed match reads one command older than its snapshot (an undo's words)."""
+
+        def read(first_seq: int) -> Command | None:
+            with self.reading() as store:
+                here = store.envelopes(gid, upto=first_seq, after=first_seq - 1)
+                row = store.command(here[0].command_id) if here else None
+                if row is None or row[3] != first_seq:
+                    return None
+                _g, seat, text, first, last = row
+                envs = store.envelopes(gid, upto=last, after=first - 1)
+            return here[0].command_id, seat, text, [ev for _s, _c, ev in decoded(game.codec, envs)]
 
         return read
 

@@ -299,3 +299,42 @@ def test_replay_folds_from_the_nearest_snapshot_and_shows_what_a_fold_from_seq_1
     raw(engine.path, "DELETE FROM snapshots WHERE game_id = ?", [longer_game])
     assert replay(head - 3, "p\nn\nn\nn\nC\nq\n") == late
     assert {seat: replay(ends[-4], keys, seat) for seat in ("referee", "p2")} == stepped
+
+
+def test_undo_reads_only_the_command_it_takes_back(engine, longer_game, monkeypatch):
+    """`undo` and `do ... undo` name the move they took back ("undid p1's move `roll`")
+    from that command's own events, not from the whole history."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+
+    with engine.open(read_only=True) as store:
+        store_type = type(store)
+    read = [0]
+    envelopes = store_type.envelopes
+
+    def counted(self, *args, **kwargs):
+        out = envelopes(self, *args, **kwargs)
+        read[0] += len(out)
+        return out
+
+    def undo(*args: str) -> tuple[str, int]:
+        read[0] = 0
+        out = CliRunner().invoke(app, ["--db", engine.path, *args])
+        assert out.exit_code == 0, out.output
+        return out.output, read[0]
+
+    head = fresh(engine).load(longer_game).seq
+    monkeypatch.setattr(store_type, "envelopes", counted)
+    said = []
+    below = 0  # undos of a command older than the snapshot the game loads from
+    for args in 3 * (["undo", longer_game], ["do", longer_game, "undo"], ["undo", longer_game, "--as", "p1"]):
+        m = fresh(engine).load(longer_game)
+        if m.folded.top is None:
+            break  # what is left to undo lies below the snapshot's frames: a longer fold
+        below += m.folded.top.first_seq <= m.snapshot_seq
+        out, n = undo(*args)
+        assert n < 2 * SNAPSHOT_EVERY < head, (args, n)
+        said.append(out.split("(seq")[0] if args[0] == "undo" else out.split("\n")[0])
+    assert below and all(s.startswith("undid ") or "• undid" in s for s in said), said
+    assert all("the move at seq" not in s for s in said), said
