@@ -1022,6 +1022,50 @@ def _name_values_in_help() -> None:
 _name_values_in_help()
 
 
+def _plain_coercion() -> None:
+    """Coerce str, int, bool and list-of-str values without pydantic. typer 0.29 builds a
+    pydantic TypeAdapter for every parameter of the verb it runs, and importing pydantic
+    costs a verb more than the rest of typer. Only a value whose type is plain (a str, a
+    bool, a whole number in digits, a list of str) is taken here; any other goes to typer's own
+    coercion, so a wrong value is refused in typer's words."""
+    from dataclasses import dataclass
+    from typing import get_args, get_origin
+
+    from typer import _coercion, core
+
+    param_class = getattr(core, "_TyperParameter", None)
+    if param_class is None or not hasattr(param_class, "get_runtime_param") or not hasattr(_coercion, "RuntimeParam"):
+        return  # another typer: its own coercion throughout
+    typers = param_class.get_runtime_param
+
+    @dataclass(frozen=True)
+    class Plain(_coercion.RuntimeParam):  # type: ignore[misc, valid-type]
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            kind = self.annotation
+            if (kind is str and isinstance(value, str)) or (kind is bool and isinstance(value, bool)):
+                return value
+            if kind is int and isinstance(value, str) and value.lstrip("-").isdigit() and value.isascii() \
+                    and len(value) < 19 and (value.lstrip("-")[:1] != "0" or value.lstrip("-") == "0"):
+                return int(value)
+            if get_origin(kind) is list and get_args(kind) == (str,) and isinstance(value, (list, tuple)) \
+                    and all(isinstance(v, str) for v in value):
+                return list(value)
+            param._runtime_param = None  # anything else: typer's own, with its own words
+            return typers(param)._coerce_value(value, param, ctx)
+
+    def plain_first(self: Any) -> Any:
+        kind = self.type_descriptor.annotation
+        if self._runtime_param is None and (kind in (str, int, bool) or kind == list[str]) \
+                and not self.type_descriptor.is_file:
+            self._runtime_param = Plain(parameter_info=self.type_descriptor.parameter_info, annotation=kind)
+        return typers(self)
+
+    param_class.get_runtime_param = plain_first  # type: ignore[method-assign]
+
+
+_plain_coercion()
+
+
 def main() -> None:
     try:
         app()
