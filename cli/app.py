@@ -10,18 +10,11 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, Optional
 
-import msgspec
 import typer
 
 from arbiter.cli import common
 from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, user_errors
-from arbiter.cli.render import renderer
-from arbiter.cli.words import describe, print_events, print_new, whose_turn
-from arbiter.core.errors import (ArbiterError, BadContent, ManualDiceError, ParseError, RuleViolation,
-                         stop_trace, trace_rules)
-from arbiter.events.base import Undone
-from arbiter.projections.fold import Cursor, SETUP
-from arbiter.projections.kernel import REFEREE, describe_kernel
+from arbiter.core.errors import ArbiterError, BadContent, ParseError, RuleViolation
 
 if TYPE_CHECKING:  # the store (duckdb) is imported only by the verbs that open it
     from arbiter.core.engine import Engine
@@ -36,6 +29,38 @@ class _Lazy:
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(importlib.import_module(self._name), attr)
+
+
+# What the verbs print with, imported when one prints (help and usage errors need none of
+# it: the events, the fold and msgspec behind them are most of a verb's own start-up).
+def describe(*args: Any, **kwargs: Any) -> str:
+    from arbiter.cli.words import describe as words
+
+    return words(*args, **kwargs)
+
+
+def print_events(*args: Any, **kwargs: Any) -> None:
+    from arbiter.cli.words import print_events as words
+
+    words(*args, **kwargs)
+
+
+def print_new(*args: Any, **kwargs: Any) -> None:
+    from arbiter.cli.words import print_new as words
+
+    words(*args, **kwargs)
+
+
+def whose_turn(*args: Any, **kwargs: Any) -> str:
+    from arbiter.cli.words import whose_turn as words
+
+    return words(*args, **kwargs)
+
+
+def renderer(game_id: str) -> Any:
+    from arbiter.cli.render import renderer as render
+
+    return render(game_id)
 
 
 audit = _Lazy("arbiter.core.audit")
@@ -194,7 +219,7 @@ def undo(
         who = seat or (undone[1] if undone else None) or match.seats[0]
         receipt, match, events = eng.do(game_id, matches.UNDO, who)
         ev = events[0]
-        assert isinstance(ev, Undone)
+        assert type(ev).__name__ == "Undone"
         console.print(f"undid {escape(explain.undone_move(match, ev.first_seq, who))}"
                       f" [dim](seq {ev.first_seq}–{ev.last_seq}; receipt {receipt})[/]")
         console.print(whose_turn(match))
@@ -245,6 +270,8 @@ def show(
         match = load_at(game_id, at)
         check_seat(match, seat)
         view = match.view(seat)
+        import msgspec
+
         if as_json or fmt == "json":
             sys.stdout.write(msgspec.json.format(msgspec.json.encode(view), indent=2).decode() + "\n")
             return
@@ -263,6 +290,8 @@ def show(
 
 
 def check_seat(match: Match, seat: Optional[str]) -> None:
+    from arbiter.projections.kernel import REFEREE
+
     if seat is not None and seat != REFEREE and seat not in match.seats:
         fail(f"no player {seat!r} in this game (players: {', '.join(match.seats)}, or referee)")
 
@@ -277,6 +306,8 @@ def log_(
     with user_errors():
         match = engine().load(game_id)
         check_seat(match, seat)
+        import msgspec
+
         rows = []
         for seq, actor, ev in match.log(seat):
             if fmt in ("json", "jsonl"):
@@ -450,6 +481,8 @@ def verify(
             fail(f"--jobs takes a number of worker processes, 1 or more, not {jobs}")
         if not game_id and not all_games and not receipt and not receipts:
             fail("name a game, or --all, or --receipt, or --receipts FILE")
+        from arbiter.projections.kernel import REFEREE
+
         if seat is not None and seat != REFEREE:
             if not game_id or all_games or receipt or receipts:
                 fail("verify --as SEAT checks one game: name it (without --all, --receipt or --receipts)")
