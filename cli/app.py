@@ -1099,7 +1099,32 @@ def _plain_coercion() -> None:
 _plain_coercion()
 
 
+def only_the_verb(args: list[str]) -> None:
+    """Register only the verb ``args`` name, when they name one: typer builds every
+    registered command's parameters at start-up, and a verb needs only its own. Help,
+    --version, completion, a mistyped verb (its suggestion) and no verb keep them all."""
+    if any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ):
+        return
+    i = 0
+    while i < len(args):
+        if args[i] == "--db":  # the global options that may come before the verb
+            i += 2
+        elif args[i].startswith("--db=") or args[i] in ("-v", "--verbose"):
+            i += 1
+        elif args[i].startswith("-"):
+            return
+        else:
+            break
+    if i >= len(args):
+        return
+    chosen = [c for c in app.registered_commands
+              if (c.name or c.callback.__name__.lower().replace("_", "-")) == args[i]]
+    if len(chosen) == 1:
+        app.registered_commands[:] = chosen
+
+
 def main() -> None:
+    only_the_verb(sys.argv[1:])
     try:
         app()
     except ArbiterError as exc:  # anything that escaped a command's own handler
