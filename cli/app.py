@@ -236,13 +236,19 @@ def load_at(game_id: str, at: Optional[int], whole_commands: bool = False) -> Ma
     if at is None:
         return eng.load(game_id)
     with eng.open(read_only=True) as store:
-        gid = store.resolve_game_id(game_id)
-        head = store.head(gid)[0]
-        if not 1 <= at <= head:
-            fail(f"--at takes a seq from 1 to {head}")
-        if whole_commands:
-            check_boundary(store, gid, at)
+        gid = check_at(store, game_id, at, whole_commands)
         return eng.load_from(store, gid, upto=at)
+
+
+def check_at(store: Any, game_id: str, at: int, whole_commands: bool) -> str:
+    """The game's id, once ``at`` is one of its seqs (ending a command, if asked)."""
+    gid = store.resolve_game_id(game_id)
+    head = store.head(gid)[0]
+    if not 1 <= at <= head:
+        fail(f"--at takes a seq from 1 to {head}")
+    if whole_commands:
+        check_boundary(store, gid, at)
+    return gid
 
 
 def check_boundary(store: Any, game_id: str, at: int) -> None:
@@ -712,8 +718,10 @@ def fork(
 ) -> None:
     """Branch a what-if game from any point of another."""
     with user_errors():
-        load_at(game_id, at, whole_commands=True)
-        gid, match = engine().fork(game_id, at)
+        eng = engine()
+        with eng.open(read_only=True) as store:  # checked here; the fork folds it once
+            check_at(store, game_id, at, whole_commands=True)
+        gid, match = eng.fork(game_id, at)
         console.print(gid)
         err.print(f"[dim]forked from {game_id} at seq {at}; {whose_turn(match)}[/]")
 
