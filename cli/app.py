@@ -348,8 +348,15 @@ def replay(
         def fork_at(seq: int) -> None:
             fork(match.game_id, at=seq)
 
-        run_replay(match, seat, at, input, try_at, fork_at,
-                   nearest=lambda seq: eng.nearest_fold(match.game_id, seq))
+        def nearest(seq: int) -> Any:
+            from arbiter.events.store import StoreError
+
+            try:
+                return eng.nearest_fold(match.game_id, seq)
+            except StoreError:  # the store busy or gone mid-replay: fold from what is in hand
+                return None
+
+        run_replay(match, seat, at, input, try_at, fork_at, nearest=nearest)
 
 
 @app.command("try")
