@@ -228,11 +228,12 @@ def undo(
 # ----------------------------------------------------------------------------- looking
 
 
-def load_at(game_id: str, at: Optional[int], whole_commands: bool = False) -> Match:
+def load_at(game_id: str, at: Optional[int], whole_commands: bool = False,
+            eng: "Engine | None" = None) -> Match:
     """The game as it was after seq ``at`` (folded from the nearest snapshot before it).
     ``whole_commands``: ``at`` must end a command (what `try` decides at and what `fork`
     branches from must be the same position)."""
-    eng = engine()
+    eng = eng or engine()
     if at is None:
         return eng.load(game_id)
     with eng.open(read_only=True) as store:
@@ -373,14 +374,15 @@ def try_(
     shuffle or reveal that seat has not seen; from there it says only what the rest depends
     on (`--as referee` shows everything)."""
     with user_errors():
-        live = engine().load(game_id)
-        match = load_at(game_id, at, whole_commands=True)
+        eng = engine()
+        live = eng.load(game_id)  # the position asked about is the live one unless --at
+        match = live if at is None else load_at(game_id, at, whole_commands=True, eng=eng)
         text = " ".join(command)
         try:
             trial = explain.try_command(match, seat, text, live)
         except (RuleViolation, ParseError) as exc:
             if at is None:  # a refusal at the live position, as `do` would have refused it
-                common.record_refusal(engine(), match, seat, text, exc, "try")
+                common.record_refusal(eng, match, seat, text, exc, "try")
             raise
         if fmt == "table":
             console.print(f"legal: {trial.actor}: {escape(trial.text)} at seq {trial.at}"
