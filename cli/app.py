@@ -10,18 +10,11 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, Optional
 
-import msgspec
 import typer
 
 from arbiter.cli import common
 from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, user_errors
-from arbiter.cli.render import renderer
-from arbiter.cli.words import describe, print_events, print_new, whose_turn
-from arbiter.core.errors import (ArbiterError, BadContent, ManualDiceError, ParseError, RuleViolation,
-                         stop_trace, trace_rules)
-from arbiter.events.base import Undone
-from arbiter.projections.fold import Cursor, SETUP
-from arbiter.projections.kernel import REFEREE, describe_kernel
+from arbiter.core.errors import ArbiterError, BadContent, ParseError, RuleViolation
 
 if TYPE_CHECKING:  # the store (duckdb) is imported only by the verbs that open it
     from arbiter.core.engine import Engine
@@ -36,6 +29,38 @@ class _Lazy:
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(importlib.import_module(self._name), attr)
+
+
+# What the verbs print with, imported when one prints (help and usage errors need none of
+# it: the events, the fold and msgspec behind them are most of a verb's own start-up).
+def describe(*args: Any, **kwargs: Any) -> str:
+    from arbiter.cli.words import describe as words
+
+    return words(*args, **kwargs)
+
+
+def print_events(*args: Any, **kwargs: Any) -> None:
+    from arbiter.cli.words import print_events as words
+
+    words(*args, **kwargs)
+
+
+def print_new(*args: Any, **kwargs: Any) -> None:
+    from arbiter.cli.words import print_new as words
+
+    words(*args, **kwargs)
+
+
+def whose_turn(*args: Any, **kwargs: Any) -> str:
+    from arbiter.cli.words import whose_turn as words
+
+    return words(*args, **kwargs)
+
+
+def renderer(game_id: str) -> Any:
+    from arbiter.cli.render import renderer as render
+
+    return render(game_id)
 
 
 audit = _Lazy("arbiter.core.audit")
@@ -175,7 +200,7 @@ def do_(
                 raise explain.with_hint(exc, match, seat, text) from None
             raise
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
-        print_new(match, receipt.first_seq - 1, match.actors.get(receipt.first_seq))
+        print_new(match, receipt.first_seq - 1, match.actor(receipt.first_seq))
         console.print(f"[dim]receipt {receipt}[/]")
         console.print(whose_turn(match))
 
@@ -190,10 +215,11 @@ def undo(
         eng = engine()
         match = eng.load(game_id)
         top = match.folded.top if match.folded else None
-        who = seat or (match.actors.get(top.first_seq) if top else None) or match.seats[0]
+        undone = match.command_at(top.first_seq) if top and not seat else None
+        who = seat or (undone[1] if undone else None) or match.seats[0]
         receipt, match, events = eng.do(game_id, matches.UNDO, who)
         ev = events[0]
-        assert isinstance(ev, Undone)
+        assert type(ev).__name__ == "Undone"
         console.print(f"undid {escape(explain.undone_move(match, ev.first_seq, who))}"
                       f" [dim](seq {ev.first_seq}–{ev.last_seq}; receipt {receipt})[/]")
         console.print(whose_turn(match))
@@ -202,21 +228,28 @@ def undo(
 # ----------------------------------------------------------------------------- looking
 
 
-def load_at(game_id: str, at: Optional[int], whole_commands: bool = False) -> Match:
+def load_at(game_id: str, at: Optional[int], whole_commands: bool = False,
+            eng: "Engine | None" = None) -> Match:
     """The game as it was after seq ``at`` (folded from the nearest snapshot before it).
     ``whole_commands``: ``at`` must end a command (what `try` decides at and what `fork`
     branches from must be the same position)."""
-    eng = engine()
+    eng = eng or engine()
     if at is None:
         return eng.load(game_id)
     with eng.open(read_only=True) as store:
-        gid = store.resolve_game_id(game_id)
-        head = store.head(gid)[0]
-        if not 1 <= at <= head:
-            fail(f"--at takes a seq from 1 to {head}")
-        if whole_commands:
-            check_boundary(store, gid, at)
+        gid = check_at(store, game_id, at, whole_commands)
         return eng.load_from(store, gid, upto=at)
+
+
+def check_at(store: Any, game_id: str, at: int, whole_commands: bool) -> str:
+    """The game's id, once ``at`` is one of its seqs (ending a command, if asked)."""
+    gid = store.resolve_game_id(game_id)
+    head = store.head(gid)[0]
+    if not 1 <= at <= head:
+        fail(f"--at takes a seq from 1 to {head}")
+    if whole_commands:
+        check_boundary(store, gid, at)
+    return gid
 
 
 def check_boundary(store: Any, game_id: str, at: int) -> None:
@@ -244,6 +277,8 @@ def show(
         match = load_at(game_id, at)
         check_seat(match, seat)
         view = match.view(seat)
+        import msgspec
+
         if as_json or fmt == "json":
             sys.stdout.write(msgspec.json.format(msgspec.json.encode(view), indent=2).decode() + "\n")
             return
@@ -281,6 +316,8 @@ def within_command(match: Match, at: Optional[int]) -> str | None:
 
 
 def check_seat(match: Match, seat: Optional[str]) -> None:
+    from arbiter.projections.kernel import REFEREE
+
     if seat is not None and seat != REFEREE and seat not in match.seats:
         fail(f"no player {seat!r} in this game (players: {', '.join(match.seats)}, or referee)")
 
@@ -295,6 +332,8 @@ def log_(
     with user_errors():
         match = engine().load(game_id)
         check_seat(match, seat)
+        import msgspec
+
         rows = []
         for seq, actor, ev in match.log(seat):
             if fmt in ("json", "jsonl"):
@@ -315,7 +354,8 @@ def replay(
     with user_errors():
         from arbiter.cli.replay import run_replay
 
-        match = engine().load(game_id)
+        eng = engine()
+        match = eng.load(game_id)
         check_seat(match, seat)
 
         def try_at(seq: int, text: str) -> None:
@@ -328,7 +368,15 @@ def replay(
         def fork_at(seq: int) -> None:
             fork(match.game_id, at=seq)
 
-        run_replay(match, seat, at, input, try_at, fork_at)
+        def nearest(seq: int) -> Any:
+            from arbiter.events.store import StoreError
+
+            try:
+                return eng.nearest_fold(match.game_id, seq)
+            except StoreError:  # the store busy or gone mid-replay: fold from what is in hand
+                return None
+
+        run_replay(match, seat, at, input, try_at, fork_at, nearest=nearest)
 
 
 @app.command("try")
@@ -345,14 +393,15 @@ def try_(
     shuffle or reveal that seat has not seen; from there it says only what the rest depends
     on (`--as referee` shows everything)."""
     with user_errors():
-        live = engine().load(game_id)
-        match = load_at(game_id, at, whole_commands=True)
+        eng = engine()
+        live = eng.load(game_id)  # the position asked about is the live one unless --at
+        match = live if at is None else load_at(game_id, at, whole_commands=True, eng=eng)
         text = " ".join(command)
         try:
             trial = explain.try_command(match, seat, text, live)
         except (RuleViolation, ParseError) as exc:
             if at is None:  # a refusal at the live position, as `do` would have refused it
-                common.record_refusal(engine(), match, seat, text, exc, "try")
+                common.record_refusal(eng, match, seat, text, exc, "try")
             raise
         if fmt == "table":
             console.print(f"legal: {trial.actor}: {escape(trial.text)} at seq {trial.at}"
@@ -466,6 +515,8 @@ def verify(
             fail(f"--jobs takes a number of worker processes, 1 or more, not {jobs}")
         if not game_id and not all_games and not receipt and not receipts:
             fail("name a game, or --all, or --receipt, or --receipts FILE")
+        from arbiter.projections.kernel import REFEREE
+
         if seat is not None and seat != REFEREE:
             if not game_id or all_games or receipt or receipts:
                 fail("verify --as SEAT checks one game: name it (without --all, --receipt or --receipts)")
@@ -706,8 +757,10 @@ def fork(
 ) -> None:
     """Branch a what-if game from any point of another."""
     with user_errors():
-        load_at(game_id, at, whole_commands=True)
-        gid, match = engine().fork(game_id, at)
+        eng = engine()
+        with eng.open(read_only=True) as store:  # checked here; the fork folds it once
+            check_at(store, game_id, at, whole_commands=True)
+        gid, match = eng.fork(game_id, at)
         console.print(gid)
         err.print(f"[dim]forked from {game_id} at seq {at}; {whose_turn(match)}[/]")
 
@@ -1050,7 +1103,76 @@ def _name_values_in_help() -> None:
 _name_values_in_help()
 
 
+def _plain_coercion() -> None:
+    """Coerce str, int, bool and list-of-str values without pydantic. typer 0.29 builds a
+    pydantic TypeAdapter for every parameter of the verb it runs, and importing pydantic
+    costs a verb more than the rest of typer. Only a value whose type is plain (a str, a
+    bool, a whole number in digits, a list of str) is taken here; any other goes to typer's own
+    coercion, so a wrong value is refused in typer's words."""
+    from dataclasses import dataclass
+    from typing import get_args, get_origin
+
+    from typer import _coercion, core
+
+    param_class = getattr(core, "_TyperParameter", None)
+    if param_class is None or not hasattr(param_class, "get_runtime_param") or not hasattr(_coercion, "RuntimeParam"):
+        return  # another typer: its own coercion throughout
+    typers = param_class.get_runtime_param
+
+    @dataclass(frozen=True)
+    class Plain(_coercion.RuntimeParam):  # type: ignore[misc, valid-type]
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            kind = self.annotation
+            if (kind is str and isinstance(value, str)) or (kind is bool and isinstance(value, bool)):
+                return value
+            if kind is int and isinstance(value, str) and value.lstrip("-").isdigit() and value.isascii() \
+                    and len(value) < 19 and (value.lstrip("-")[:1] != "0" or value.lstrip("-") == "0"):
+                return int(value)
+            if get_origin(kind) is list and get_args(kind) == (str,) and isinstance(value, (list, tuple)) \
+                    and all(isinstance(v, str) for v in value):
+                return list(value)
+            param._runtime_param = None  # anything else: typer's own, with its own words
+            return typers(param)._coerce_value(value, param, ctx)
+
+    def plain_first(self: Any) -> Any:
+        kind = self.type_descriptor.annotation
+        if self._runtime_param is None and (kind in (str, int, bool) or kind == list[str]) \
+                and not self.type_descriptor.is_file:
+            self._runtime_param = Plain(parameter_info=self.type_descriptor.parameter_info, annotation=kind)
+        return typers(self)
+
+    param_class.get_runtime_param = plain_first  # type: ignore[method-assign]
+
+
+_plain_coercion()
+
+
+def only_the_verb(args: list[str]) -> None:
+    """Register only the verb ``args`` name, when they name one: typer builds every
+    registered command's parameters at start-up, and a verb needs only its own. Help,
+    --version, completion, a mistyped verb (its suggestion) and no verb keep them all."""
+    if any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ):
+        return
+    i = 0
+    while i < len(args):
+        if args[i] == "--db":  # the global options that may come before the verb
+            i += 2
+        elif args[i].startswith("--db=") or args[i] in ("-v", "--verbose"):
+            i += 1
+        elif args[i].startswith("-"):
+            return
+        else:
+            break
+    if i >= len(args):
+        return
+    chosen = [c for c in app.registered_commands
+              if (c.name or c.callback.__name__.lower().replace("_", "-")) == args[i]]
+    if len(chosen) == 1:
+        app.registered_commands[:] = chosen
+
+
 def main() -> None:
+    only_the_verb(sys.argv[1:])
     try:
         app()
     except ArbiterError as exc:  # anything that escaped a command's own handler

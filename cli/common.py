@@ -124,7 +124,33 @@ def setup_logging(verbose: bool) -> None:
     CTX.logging_ready = True
 
 
+class FileLog:
+    """The JSON lines structlog's set-up writes to ``arbiter.log`` (each call's fields, then
+    event, level and a UTC timestamp), written without importing structlog: a verb that
+    logs one line should not pay for a logging framework. ``-v`` uses structlog itself."""
+
+    def _write(self, level: str, event: str, fields: dict[str, Any]) -> None:
+        from datetime import datetime, timezone
+
+        stamp = datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+        line = json.dumps({**fields, "event": event, "level": level, "timestamp": stamp}, default=repr)
+        try:
+            os.makedirs(data_dir(), exist_ok=True)
+            with open(os.path.join(data_dir(), "arbiter.log"), "a", encoding="utf-8") as fh:
+                fh.write(line + "\n")
+        except OSError:
+            pass  # a read-only home must not stop play
+
+    def info(self, event: str, **fields: Any) -> None:
+        self._write("info", event, fields)
+
+    def warning(self, event: str, **fields: Any) -> None:
+        self._write("warning", event, fields)
+
+
 def log() -> Any:
+    if not CTX.verbose:
+        return FileLog()
     if not CTX.logging_ready:
         setup_logging(CTX.verbose)
     import structlog

@@ -167,8 +167,7 @@ class Table:
         text = match.game.command_text(command)
         before = match.state
         receipt, match, _events = self.eng.do(self.gid, text, seat)
-        cid = match.items[receipt.first_seq - 1][1]
-        console.print(f"[cyan]{seat}[/] (bot): " + escape(explain.move_words(match, cid, None, before)))
+        console.print(f"[cyan]{seat}[/] (bot): " + escape(explain.move_words(match, receipt.first_seq, None, before)))
         print_new(match, receipt.first_seq - 1, None)
         self.match, self.shown = match, match.seq
 
@@ -279,7 +278,8 @@ class Table:
         top = self.match.folded.top if self.match.folded else None
         if top is None:
             return True  # nothing to undo: the refusal says so
-        owner = self.match.actors.get(top.first_seq)
+        undone = self.match.command_at(top.first_seq)
+        owner = undone[1] if undone else None
         if owner in (None, seat):
             return True
         move = undone_move(self.match, top.first_seq, seat)

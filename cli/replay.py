@@ -14,7 +14,8 @@ from arbiter.cli.common import console, err, escape
 from arbiter.cli.render import renderer
 from arbiter.cli.words import describe
 from arbiter.core.match import Match
-from arbiter.projections.fold import Cursor
+from arbiter.events.base import Event
+from arbiter.projections.fold import Cursor, Folded
 from arbiter.projections.kernel import REFEREE
 
 KEYS = ("n/p event, c/C command, t/T turn, r/R round (lower case forward, capital back);"
@@ -23,14 +24,25 @@ KEYS = ("n/p event, c/C command, t/T turn, r/R round (lower case forward, capita
 
 
 class Replay:
-    def __init__(self, match: Match, seat: Optional[str]) -> None:
+    def __init__(self, match: Match, seat: Optional[str],
+                 nearest: Callable[[int], Folded | None] | None = None) -> None:
         self.match = match
         self.seat = seat
-        self.cursor = Cursor(match.game.projection, match.items)
+        # positions are folded on demand from the nearest stored snapshot (``nearest``)
+        self.cursor = Cursor(match.game.projection, match.items, nearest=nearest)
         self.cids = [cid for _s, cid, _e in match.items]
         self.last = len(match.items) - 1
-        self.shown = {s: ev for s, _a, ev in match.log(seat)}
+        self.open = seat != REFEREE and match.outcome() is None  # events are redacted
+        self._shown: dict[int, Event | None] = {}
         self.search = ""
+
+    def shown(self, seq: int) -> Event | None:
+        """Event ``seq`` as the seat may see it (as `log --as` shows it), redacted on first
+        need."""
+        if seq not in self._shown:
+            ev = self.match.items[seq - 1][2]
+            self._shown[seq] = self.match.redact(ev, self.seat) if self.open else ev
+        return self._shown[seq]
 
     # -- where things are -------------------------------------------------------------
 
@@ -77,7 +89,7 @@ class Replay:
         words = words.lower()
         for b in self.boundaries(pos, forward):
             seq = self.match.items[b][0]
-            ev = self.shown.get(seq)
+            ev = self.shown(seq)
             if ev is not None and words in describe(self.match, ev, self.seat).lower():
                 return b
         return None
@@ -92,7 +104,7 @@ class Replay:
         where = "" if self.ends_command(pos) else " (inside a command)"
         rnd = getattr(folded.state, "round", None)
         console.rule(f"{match.game_id} seq {seq}/{match.seq}" + (f", round {rnd}" if rnd is not None else "") + where)
-        ev = self.shown.get(seq)
+        ev = self.shown(seq)
         actor = match.actors.get(seq)
         line = describe(match, ev, self.seat) if ev is not None else "(hidden)"
         console.print(f"[bold]{escape((actor + ': ') if actor else '')}{escape(line)}[/]")
@@ -172,7 +184,8 @@ class Replay:
 
 
 def run_replay(match: Match, seat: Optional[str], at: Optional[int], ask: Callable[[str], str],
-               try_at: Callable[[int, str], None], fork_at: Callable[[int], None]) -> None:
-    replay = Replay(match, seat)
+               try_at: Callable[[int, str], None], fork_at: Callable[[int], None],
+               nearest: Callable[[int], Folded | None] | None = None) -> None:
+    replay = Replay(match, seat, nearest)
     replay.run(max(0, min((at or 1) - 1, replay.last)), ask, try_at, fork_at)
 

@@ -13,15 +13,16 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import msgspec
 
-from arbiter.core import registry
+from arbiter.core import fairness, registry
 from arbiter.core.errors import ArbiterError, CommandIdReused, RuleViolation
-from arbiter.core.match import ENGINE_VERSION, UNDO, History, Match, listing_status
-from arbiter.events.base import Event, GameCreated, Undone
+from arbiter.core.match import ENGINE_VERSION, UNDO, Command, History, Match, listing_status
+from arbiter.events.base import Event, GameCreated, SeedRevealed, Undone
 from arbiter.events.envelope import Envelope
 from arbiter.events.store import (CommandRecord, Conflict, GameRow, Listing, NewEvent, Receipt, SnapshotRow,
                                   Store, open_store, snapshot_tag)
-from arbiter.projections.fold import (SETUP, SNAPSHOT_FORMAT, DeeperFold, Folded, decode_snapshot,
-                                      decoded, effective, encode_snapshot, renamed)
+from arbiter.projections.fold import (SETUP, SNAPSHOT_FORMAT, DeeperFold, Folded, Frame,
+                                      decode_snapshot, decoded, effective, encode_snapshot, fold,
+                                      renamed)
 
 
 def all_views() -> list[tuple[str, str]]:
@@ -102,6 +103,26 @@ def snapshot_usable(game_id: str, row: SnapshotRow, version: str) -> bool:
     seq, event_hash, log_hash, written_under, tag, body = row
     return (written_under == version and log_hash == event_hash
             and tag == snapshot_tag(game_id, seq, event_hash, written_under, body))
+
+
+def snapshot_folds(store: Store, gid: str, game: Any,
+                   upto: int | None) -> Iterator[tuple[Folded, str]]:
+    """(the fold a snapshot holds, the hash of the event it follows) of the newest usable
+    snapshots of ``gid`` at or before ``upto``, newest first (at most SNAPSHOT_TRIES)."""
+    version = snapshot_version(game)
+    created: GameCreated | None = None
+    for row in store.snapshots(gid, upto=upto, limit=SNAPSHOT_TRIES):
+        if not snapshot_usable(gid, row, version):
+            continue
+        if created is None:
+            first = store.envelopes(gid, upto=1)[0]
+            created = game.codec.decode(first.type, first.version, first.payload)  # type: ignore[assignment]
+        try:
+            folded = decode_snapshot(game.projection, created, row[5])  # type: ignore[arg-type]
+        except (msgspec.DecodeError, ValueError):
+            continue  # written by another build of this game's state: a cache miss
+        if folded.seq == row[0]:
+            yield folded, row[1]
 
 
 def texts_of(envs: Sequence[Envelope]) -> dict[str, tuple[str | None, str]]:
@@ -210,32 +231,28 @@ class Engine:
         """The game from its newest usable snapshot (at or before ``upto``) and the events
         after it; None when no snapshot serves (none yet, a tag that does not match the log,
         older rules, or an undo that reaches below what the snapshot kept)."""
-        version = snapshot_version(game)
-        created: GameCreated | None = None
-        for row in store.snapshots(gid, upto=upto, limit=SNAPSHOT_TRIES):
-            if not snapshot_usable(gid, row, version):
-                continue
-            if created is None:
-                first = store.envelopes(gid, upto=1)[0]
-                created = game.codec.decode(first.type, first.version, first.payload)  # type: ignore[assignment]
-            try:
-                folded = decode_snapshot(game.projection, created, row[5])  # type: ignore[arg-type]
-            except (msgspec.DecodeError, ValueError):
-                continue  # written by another build of this game's state: a cache miss
-            if folded.seq != row[0]:
-                continue
+        for folded, event_hash in snapshot_folds(store, gid, game, upto):
             tail = store.envelopes(gid, upto=upto, after=folded.seq)
             try:
                 match = Match.resume(game, folded, list(decoded(game.codec, tail)),
                                      {e.seq: e.actor for e in tail}, texts_of(tail),
-                                     self._history(gid, game, folded.seq))
+                                     self._history(gid, game, folded.seq),
+                                     self._command_reader(gid, game))
             except DeeperFold:
                 continue
             if match.folded is not None and match.folded.top is None and match.folded.cut:
                 continue  # the next undo would reach below the snapshot: fold from further back
-            match.head_hash = tail[-1].hash if tail else row[1]
+            match.head_hash = tail[-1].hash if tail else event_hash
             return match
         return None
+
+    def nearest_fold(self, game_id: str, seq: int) -> Folded | None:
+        """The game's state from its newest usable snapshot at or before ``seq`` (None:
+        none serves), read in a short open of the store: what a replay steps from."""
+        with self.reading() as store:
+            gid = store.resolve_game_id(game_id)
+            game = registry.get(store.game(gid).kind)
+            return next((f for f, _h in snapshot_folds(store, gid, game, seq)), None)
 
     def _fold_whole(self, store: Store, gid: str, game: Any, upto: int | None) -> Match:
         envs = store.envelopes(gid, upto=upto)
@@ -251,6 +268,21 @@ class Engine:
             with self.reading() as store:
                 envs = store.envelopes(gid, upto=base)
             return list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs}, texts_of(envs)
+
+        return read
+
+    def _command_reader(self, gid: str, game: Any) -> Callable[[int], Command | None]:
+        """How a resumed match reads one command older than its snapshot (an undo's words)."""
+
+        def read(first_seq: int) -> Command | None:
+            with self.reading() as store:
+                here = store.envelopes(gid, upto=first_seq, after=first_seq - 1)
+                row = store.command(here[0].command_id) if here else None
+                if row is None or row[3] != first_seq:
+                    return None
+                _g, seat, text, first, last = row
+                envs = store.envelopes(gid, upto=last, after=first - 1)
+            return here[0].command_id, seat, text, [ev for _s, _c, ev in decoded(game.codec, envs)]
 
         return read
 
@@ -371,23 +403,93 @@ class Engine:
         return match
 
     def fork(self, game_id: str, at: int, new_id: str | None = None) -> tuple[str, Match]:
-        """A new game that repeats ``game_id``'s effective commands up to seq ``at``,
-        decided in memory and written in one transaction: a fork is whole or absent."""
+        """A new game that repeats the commands in effect at seq ``at`` of ``game_id`` (the
+        position `show --at` draws), written in one transaction: a fork is whole or absent.
+
+        Its position comes from the nearest usable snapshot at or before ``at`` and the
+        events after it, and the commands' events are copied, not decided again (the same
+        seed, rules and commands decide the same events). Without such a snapshot, or when
+        the original was played under other rules, every command is decided again from
+        the start, as an audit would."""
         with self.open(read_only=True) as store:
-            src = self.load_from(store, game_id)
-            commands = store.commands(src.game_id)
-        created: GameCreated = src.created
-        alive = {cid for _, cid, _ in effective(src.items)}
+            gid = store.resolve_game_id(game_id)
+            head = self.load_from(store, gid)
+            there = self.load_from(store, gid, upto=at)
+            commands = store.commands(gid)
+            envs = store.envelopes(gid, upto=at)
+        created: GameCreated = head.created
         # The fork replays the same dice. Once the original is over its seed is public and
         # the fork commits to it as a practice game; while the original is on, the fork's
         # end must not reveal the original's seed, so the fork makes no commitment.
         match = Match.new(registry.get(created.kind), seed=created.seed, seats=created.seats,
                           options=created.options, dice=created.dice, content=created.content,
-                          content_source=created.content_source, forked_from=src.game_id,
-                          forked_at=at, commit=src.folded is not None and src.folded.revealed is not None)
-        for cid, seat, text, _first, last in commands:
-            if cid in alive and text not in (SETUP, UNDO) and last <= at:
-                match.apply(seat, text)
+                          content_source=created.content_source, forked_from=gid,
+                          forked_at=at, commit=head.folded is not None and head.folded.revealed is not None)
+        spans = {cid: (seat, text, last) for cid, seat, text, _first, last in commands}
+        kept = [(s, cid, ev) for s, cid, ev in effective(list(decoded(match.codec, envs)))
+                if spans[cid][1] not in (SETUP, UNDO) and spans[cid][2] <= at]
+        copied = None
+        if there.snapshot_seq:
+            copied = copy_commands(match, there, envs, kept, spans)
+        if copied is not None:
+            match = copied
+        else:
+            applied: set[str] = set()
+            for _s, cid, _ev in kept:
+                if cid not in applied:
+                    applied.add(cid)
+                    match.apply(spans[cid][0], spans[cid][1])
         with self._open_write() as store:
-            gid = self.store_match(store, match, game_id=new_id)
-            return gid, self.load_from(store, gid)
+            fid = self.store_match(store, match, game_id=new_id)
+            return fid, self.load_from(store, fid)
+
+
+def copy_commands(fork: Match, there: Match, envs: Sequence[Envelope],
+                  kept: list[tuple[int, str, Event]],
+                  spans: Mapping[str, tuple[str | None, str, int]]) -> Match | None:
+    """``fork`` (a new game, set up) with the events of the original's commands ``kept``
+    copied after its setup, and its position taken from ``there`` (the original at the
+    fork's point, folded from a snapshot): no command is decided or folded again. None
+    when copying could differ from deciding again: other rules, another setup, a reveal
+    the fork cannot make, or an undo stack that names a command the fork leaves out."""
+    game, src = fork.game, there.folded
+    if src is None or fork.folded is None or there.created.rules_version != game.rules_version:
+        return None
+    setup_id = envs[0].command_id if envs else None
+    setup = fold(game.projection, decoded(game.codec, [e for e in envs if e.command_id == setup_id]))
+    if (setup.state, setup.draws) != (fork.state, fork.folded.draws):
+        return None
+    reveal = fairness.reveal(fork.created)
+    actor_of = {e.seq: e.actor for e in envs}
+    items, actors, texts = list(fork.items), dict(fork.actors), dict(fork.texts)
+    ids: dict[str, str] = {}  # the original's command id -> the fork's (c + its first seq)
+    seqs: dict[int, int] = {}  # the original's seq -> the fork's
+    seq, revealed = fork.seq, None
+    for s, cid, ev in kept:
+        if isinstance(ev, SeedRevealed):  # the fork reveals its own sealing, not the original's
+            if reveal is None:
+                return None
+            ev = revealed = reveal
+        seq += 1
+        if cid not in ids:
+            ids[cid] = f"c{seq}"
+            texts[ids[cid]] = (spans[cid][0], spans[cid][1])
+        seqs[s] = seq
+        items.append((seq, ids[cid], ev))
+        actors[seq] = actor_of[s]
+    frames: list[Frame] = []
+    top = src.top
+    while top is not None:
+        if top.command_id not in ids:
+            return None
+        frames.append(top)
+        top = top.below
+    below: Frame | None = None
+    for f in reversed(frames):
+        below = Frame(ids[f.command_id], seqs[f.first_seq], seqs[f.last_seq], f.state_before,
+                      f.draws_before, below, cut=f.cut)
+    folded = Folded(created=fork.created, state=src.state, seq=seq, draws=src.draws, top=below,
+                    command_id=items[-1][1], setup_id=fork.folded.setup_id, revealed=revealed,
+                    cut=src.cut and below is None)
+    whole = (items, actors, texts)
+    return Match.resume(game, folded, [], {}, {}, lambda: whole)

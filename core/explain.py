@@ -55,25 +55,26 @@ def words_are_secret(match: Match, seat: str | None, text: str, events: Sequence
     return any(projection.redact(ev, viewer, match.state) != ev for ev in events)
 
 
-def move_words(match: Match, cid: str, viewer: str | None, state: Any = None) -> str:
-    """The words of command ``cid`` as ``viewer`` may read them ("bid 2", or a secret choice)."""
-    seat, text = match.texts.get(cid, (None, ""))
-    first = next((s for s, c, _e in match.items if c == cid), 1)
-    if words_are_secret(match, seat, text, command_events(match, cid, first), viewer, state):
+def move_words(match: Match, first_seq: int, viewer: str | None, state: Any = None) -> str:
+    """The words of the command whose first event is seq ``first_seq`` as ``viewer`` may
+    read them ("bid 2", or a secret choice); that command alone is read."""
+    found = match.command_at(first_seq)
+    if found is None:
+        return ""
+    _cid, seat, text, events = found
+    if words_are_secret(match, seat, text, events, viewer, state):
         return SECRET_CHOICE
     return text
 
 
 def undone_move(match: Match, first_seq: int, viewer: str | None) -> str:
     """"bob's move `bid 2`" for the command whose first event is ``first_seq``."""
-    if not 1 <= first_seq <= len(match.items):
+    found = match.command_at(first_seq) if first_seq >= 1 else None
+    if found is None or not found[2]:
         return f"the move at seq {first_seq}"
-    cid = match.items[first_seq - 1][1]
-    seat, text = match.texts.get(cid, (match.actors.get(first_seq), ""))
-    if not text:
-        return f"the move at seq {first_seq}"
+    _cid, seat, text, events = found  # that command alone, not the whole history
     whose = f"{seat}'s move" if seat else "the move"
-    if words_are_secret(match, seat, text, command_events(match, cid, first_seq), viewer):
+    if words_are_secret(match, seat, text, events, viewer):
         return f"{whose} {SECRET_CHOICE}"
     return f"{whose} `{text}`"
 

@@ -27,6 +27,8 @@ _SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 
 #: What a resumed match reads of the log before its snapshot: (seq, command id, event),
 #: seq -> actor, and command id -> (seat, text) of every command.
+#: One stored command: (command id, seat, text as stored, its events).
+Command = tuple[str, "str | None", str, "list[Event]"]
 History = tuple[list[tuple[int, str, Event]], dict[int, str | None], dict[str, tuple[str | None, str]]]
 
 
@@ -63,19 +65,23 @@ class Match:
         self._texts: dict[str, tuple[str | None, str]] = {}
         #: the seq of the newest snapshot written or read for this game (0: none)
         self.snapshot_seq = 0
+        # reads one command from the store by its first seq (a match resumed from a snapshot)
+        self._command: Callable[[int], Command | None] | None = None
         for seq, cid, ev in items:
             self._fold(seq, cid, ev, (actors or {}).get(seq))
 
     @classmethod
     def resume(cls, game: Game[Any, Any], folded: Folded, tail: list[tuple[int, str, Event]],
                actors: dict[int, str | None], texts: dict[str, tuple[str | None, str]],
-               history: "Callable[[], History]") -> "Match":
+               history: "Callable[[], History]",
+               command: "Callable[[int], Command | None] | None" = None) -> "Match":
         """A match from a snapshot (``folded``, after seq ``folded.seq``) and the events
         after it; ``history()`` gives the events before it, their actors and every command's
         text when something asks for the whole log."""
         match = cls(game, [])
         match.folded, match._base, match.snapshot_seq = folded, folded.seq, folded.seq
         match._history = history if folded.seq else None
+        match._command = command
         match._texts = dict(texts)
         for seq, cid, ev in tail:
             match._fold(seq, cid, ev, actors.get(seq))
@@ -119,6 +125,27 @@ class Match:
         if seq > self._base:
             return self._actors.get(seq)
         return self.actors.get(seq)
+
+    def command_at(self, first_seq: int) -> Command | None:
+        """(command id, seat, text, events) of the command whose first event is seq
+        ``first_seq`` (None: no command starts there). One older than the events in memory
+        is read alone from the store, not with the whole history."""
+        if self._history is not None and first_seq <= self._base:
+            found = self._command(first_seq) if self._command is not None else None
+            if found is not None:
+                return found
+            self._whole()
+        index = first_seq - 1 - self._base
+        if not 0 <= index < len(self._items):
+            return None
+        cid = self._items[index][1]
+        events = []
+        for _s, c, ev in self._items[index:]:
+            if c != cid:
+                break
+            events.append(ev)
+        seat, text = self._texts.get(cid, (self._actors.get(first_seq), ""))
+        return cid, seat, text, events
 
     # -- building ---------------------------------------------------------------------
 

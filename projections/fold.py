@@ -220,21 +220,28 @@ def effective(items: list[tuple[int, str, Event]]) -> list[tuple[int, str, Event
 
 
 class Cursor:
-    """Folds a game to any seq; keeps a snapshot every ``every`` events so that stepping
-    back costs at most that many evolve calls."""
+    """Folds a game to any seq; keeps a fold every ``every`` events so that stepping back
+    costs at most that many evolve calls.
+
+    Given ``nearest`` (seq -> the fold of the newest stored snapshot at or before it, or
+    None), nothing is folded up front: a position is folded from the closest fold known,
+    kept or stored, so a replay of a long game never folds from seq 1 to reach its end."""
 
     def __init__(self, projection: Projection[Any], items: list[tuple[int, str, Event]],
-                 every: int = 64) -> None:
+                 every: int = 64, nearest: Callable[[int], Folded | None] | None = None) -> None:
         self.projection = projection
         self.items = items
         self.every = every
-        self._snaps: dict[int, Folded] = {}
-        folded = None
-        for i, (seq, cid, ev) in enumerate(items):
-            folded = step(projection, folded, seq, cid, ev)
-            if i % every == 0:
-                self._snaps[i] = folded
-        self.last = folded
+        self._snaps: dict[int, Folded] = {}  # index -> the fold after items[index]
+        self._nearest = nearest
+        self._asked: set[int] = set()  # the spans (index // every) the store was asked about
+        self._last: tuple[int, Folded] | None = None  # the position folded last
+        if nearest is None:
+            folded = None
+            for i, (seq, cid, ev) in enumerate(items):
+                folded = step(projection, folded, seq, cid, ev)
+                if i % every == 0:
+                    self._snaps[i] = folded
 
     def __len__(self) -> int:
         return len(self.items)
@@ -243,10 +250,44 @@ class Cursor:
         """State after the first ``index + 1`` events."""
         index = max(0, min(index, len(self.items) - 1))
         base = index - index % self.every
-        folded = self._snaps[base]
-        for seq, cid, ev in self.items[base + 1 : index + 1]:
+        if base not in self._snaps:
+            self._reach(base)
+        start, folded = base, self._snaps[base]
+        if self._last is not None and base <= self._last[0] <= index:  # stepping forward
+            start, folded = self._last
+        for seq, cid, ev in self.items[start + 1 : index + 1]:
             folded = step(self.projection, folded, seq, cid, ev)
+        self._last = (index, folded)
         return folded
+
+    def _reach(self, base: int) -> None:
+        """Keep the fold at ``base`` (a multiple of ``every``), folded from the closest fold
+        before it: one kept, a stored snapshot, or seq 1."""
+        first = self.items[0][0]
+        known = max((i for i in self._snaps if i < base), default=None)
+        starts: list[tuple[int, Folded | None]] = []
+        span = base // self.every
+        if self._nearest is not None and span not in self._asked and (known is None or base - known > self.every):
+            self._asked.add(span)
+            stored = self._nearest(self.items[base][0])
+            if stored is not None and (known is None or stored.seq - first > known):
+                starts.append((stored.seq - first, stored))
+        if known is not None:
+            starts.append((known, self._snaps[known]))
+        starts.append((-1, None))
+        end = min(base + self.every, len(self.items)) - 1  # the whole span: at_index never meets a cut
+        for at, folded in starts:
+            kept: dict[int, Folded] = {base: folded} if at == base and folded is not None else {}
+            try:
+                for i in range(at + 1, end + 1):
+                    seq, cid, ev = self.items[i]
+                    folded = step(self.projection, folded, seq, cid, ev)
+                    if i % self.every == 0:
+                        kept[i] = folded
+            except DeeperFold:  # an undo below the frames a snapshot kept: start further back
+                continue
+            self._snaps.update(kept)
+            return
 
     def at_seq(self, seq: int) -> Folded:
         """State after the event numbered ``seq`` (seqs start at 1 and have no gaps)."""

@@ -257,3 +257,42 @@ def test_an_80x24_terminal_gets_the_compact_board_and_board_shows_it_whole(tmp_p
     short = run(tmp_path, "show", out.stdout.strip(), "--as", "ann", "--compact")
     assert short.returncode == 0 and "Objective:" in full.stdout and "Objective:" not in short.stdout
     assert len(short.stdout.splitlines()) <= 22 < len(full.stdout.splitlines())
+
+
+def test_each_prompt_redacts_only_the_events_since_the_last(tmp_path, monkeypatch):
+    """A long game costs `play` no more per prompt than a short one: what is printed
+    (a command's echo, a bot's move, another terminal's moves, what a seat missed behind
+    the pass screen) is the new events, redacted once each, never the whole history."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+    from arbiter.cli.bench import long_match
+    from arbiter.core.engine import Engine
+    from arbiter.core.match import Match
+
+    db = str(tmp_path / "long.duckdb")
+    eng = Engine(db, lock_timeout=5)
+    with eng.open() as store:
+        gid = eng.store_match(store, long_match("monster-derby", 300, seed=2))
+    before = eng.load(gid).seq
+    redacted: list[int] = []
+    redact = Match.redact
+
+    def counted(self, ev, seat):
+        redacted.append(self.seq)
+        return redact(self, ev, seat)
+
+    monkeypatch.setattr(Match, "redact", counted)
+    with eng.open(read_only=True) as store:
+        store_type = type(store)
+    read: list[int] = []
+    envelopes = store_type.envelopes
+    monkeypatch.setattr(store_type, "envelopes", lambda self, *a, **k: read.append(len(r := envelopes(self, *a, **k))) or r)
+    out = CliRunner().invoke(app, ["--db", db, "play", gid, "--bot", "p3=random", "--pass-screen"],
+                             input="1\n" * 12 + "quit\n", env={"COLUMNS": "200", "ARBITER_HOME": str(tmp_path)})
+    assert out.exit_code == 0, out.output
+    new = Engine(db).load(gid).seq - before
+    assert new > 0 and "•" in out.output
+    # each new event is printed for the table and, at most, again for the seat that missed it
+    assert len(redacted) <= 3 * new + 3 < before, (len(redacted), new)
+    assert sum(read) < before // 2, read  # the snapshot's tail, never the whole log

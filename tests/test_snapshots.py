@@ -206,3 +206,136 @@ def test_a_game_played_in_one_engine_from_its_creation_exports_the_same_commands
         full = Engine._fold_whole(fresh(engine), store, gid, registry.get(GAME), None)
     assert loaded.effective_commands() == full.effective_commands()
     assert all(seat is not None for seat, _t in loaded.effective_commands())
+
+
+# -- fork and replay start from the nearest snapshot -------------------------------------
+
+
+def counting(monkeypatch, obj, name: str) -> list[int]:
+    """Count the calls of ``obj``'s method ``name`` (on its class, so every match sees it)."""
+    calls = [0]
+    original = getattr(type(obj), name)
+
+    def counted(self, *args, **kwargs):
+        calls[0] += 1
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(obj), name, counted)
+    return calls
+
+
+@pytest.fixture
+def longer_game(engine):
+    """A game of some 6 snapshot spans, played on by commands with undos among them."""
+    with engine.open() as store:
+        gid = engine.store_match(store, long_match(GAME, 6 * SNAPSHOT_EVERY, seed=6))
+    play(engine, gid, SNAPSHOT_EVERY + 10, seed=3, undo=0.2)
+    return gid
+
+
+def command_ends(engine: Engine, gid: str) -> list[tuple[int, str]]:
+    with engine.open(read_only=True) as store:
+        return [(last, text) for _c, _s, text, _f, last in store.commands(gid)]
+
+
+def contents(engine: Engine, fid: str) -> tuple[list, list]:
+    """A fork's events and commands, without its game id."""
+    with engine.open(read_only=True) as store:
+        envs = store.envelopes(fid)
+        cmds = store.commands(fid)
+    return ([(e.seq, e.type, e.actor, e.command_id.split("/", 1)[1], e.payload) for e in envs],
+            [(c.split("/", 1)[1], seat, text, first, last) for c, seat, text, first, last in cmds])
+
+
+def test_fork_starts_from_the_nearest_snapshot_and_forks_as_from_seq_1(engine, longer_game, monkeypatch):
+    from arbiter.core import audit
+
+    ends = command_ends(engine, longer_game)
+    undone = [last for last, text in ends if text == "undo"]
+    assert undone, "the game should have undos"
+    # late points, one just after an undo and one just before it (its move undone later)
+    points = sorted({ends[-1][0], ends[-6][0], undone[-1], undone[-1] - 1})
+    game = registry.get(GAME)
+    copied = {}
+    for at in points:
+        evolves = counting(monkeypatch, game.projection, "evolve")
+        decides = counting(monkeypatch, game, "decide")
+        fid, fork = fresh(engine).fork(longer_game, at)
+        monkeypatch.undo()
+        # from the snapshots (the original's, at its head and before the point), never seq 1
+        assert decides[0] == 0 and evolves[0] < 2 * SNAPSHOT_EVERY + 40 < at, (at, evolves[0])
+        assert fork.state == whole(engine, longer_game, at).state
+        copied[at] = contents(engine, fid)
+        with engine.open(read_only=True) as store:
+            assert audit.verify_game(store, fid).ok and snapshot_warnings(store, fid) == []
+    raw(engine.path, "DELETE FROM snapshots WHERE game_id = ?", [longer_game])
+    for at in points:  # every command decided again from seq 1: the same fork
+        fid, fork = fresh(engine).fork(longer_game, at)
+        assert contents(engine, fid) == copied[at], at
+        assert fork.state == whole(engine, longer_game, at).state
+
+
+def test_replay_folds_from_the_nearest_snapshot_and_shows_what_a_fold_from_seq_1_shows(engine, longer_game, monkeypatch):
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+
+    head = fresh(engine).load(longer_game).seq
+    ends = [last for last, _t in command_ends(engine, longer_game)]
+
+    def replay(at: int, keys: str, seat: str = "referee") -> str:
+        out = CliRunner().invoke(app, ["--db", engine.path, "replay", longer_game, "--at", str(at), "--as", seat],
+                                 input=keys, env={"COLUMNS": "200"})
+        assert out.exit_code == 0, out.output
+        return out.output
+
+    game = registry.get(GAME)
+    evolves = counting(monkeypatch, game.projection, "evolve")
+    replay(head - 3, "q\n")  # the load, then one position: from the snapshots, not seq 1
+    assert evolves[0] < 3 * SNAPSHOT_EVERY + 20 < head, evolves[0]
+    monkeypatch.undo()
+    late = replay(head - 3, "p\nn\nn\nn\nC\nq\n")
+    keys = "p\nn\nc\nC\nt\nT\ng 40\nn\ne\np\ns\nq\n"
+    stepped = {seat: replay(ends[-4], keys, seat) for seat in ("referee", "p2")}
+    raw(engine.path, "DELETE FROM snapshots WHERE game_id = ?", [longer_game])
+    assert replay(head - 3, "p\nn\nn\nn\nC\nq\n") == late
+    assert {seat: replay(ends[-4], keys, seat) for seat in ("referee", "p2")} == stepped
+
+
+def test_undo_reads_only_the_command_it_takes_back(engine, longer_game, monkeypatch):
+    """`undo` and `do ... undo` name the move they took back ("undid p1's move `roll`")
+    from that command's own events, not from the whole history."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+
+    with engine.open(read_only=True) as store:
+        store_type = type(store)
+    read = [0]
+    envelopes = store_type.envelopes
+
+    def counted(self, *args, **kwargs):
+        out = envelopes(self, *args, **kwargs)
+        read[0] += len(out)
+        return out
+
+    def undo(*args: str) -> tuple[str, int]:
+        read[0] = 0
+        out = CliRunner().invoke(app, ["--db", engine.path, *args])
+        assert out.exit_code == 0, out.output
+        return out.output, read[0]
+
+    head = fresh(engine).load(longer_game).seq
+    monkeypatch.setattr(store_type, "envelopes", counted)
+    said = []
+    below = 0  # undos of a command older than the snapshot the game loads from
+    for args in 3 * (["undo", longer_game], ["do", longer_game, "undo"], ["undo", longer_game, "--as", "p1"]):
+        m = fresh(engine).load(longer_game)
+        if m.folded.top is None:
+            break  # what is left to undo lies below the snapshot's frames: a longer fold
+        below += m.folded.top.first_seq <= m.snapshot_seq
+        out, n = undo(*args)
+        assert n < 2 * SNAPSHOT_EVERY < head, (args, n)
+        said.append(out.split("(seq")[0] if args[0] == "undo" else out.split("\n")[0])
+    assert below and all(s.startswith("undid ") or "• undid" in s for s in said), said
+    assert all("the move at seq" not in s for s in said), said
