@@ -302,6 +302,8 @@ def within_command(match: Match, at: Optional[int]) -> str | None:
     the game's own idea of whose turn it is does not hold there."""
     if at is None:
         return None
+    from arbiter.projections.fold import SETUP
+
     with engine().open(read_only=True) as store:
         here = store.envelopes(match.game_id, upto=at + 1, after=at - 1)
         if len(here) < 2 or here[0].command_id != here[1].command_id:
