@@ -11,7 +11,7 @@ import msgspec
 from arbiter.core import registry
 from arbiter.core.errors import TranscriptError
 from arbiter.events.envelope import GENESIS, Envelope
-from arbiter.events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store
+from arbiter.events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store, VerifiedHashes
 
 #: v2: the hashes of store schema v2 (they cover actor, command id and text).
 FORMAT = "arbiter-log-2"
@@ -217,8 +217,8 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1) -
     a game is written, verify runs on it (every hash recomputed against the file's, the
     listing against the events, every command decided again, by ``jobs`` worker processes
     when more than one); anything it finds refuses the whole file, naming the first bad
-    seq, and nothing is committed. The store chains each game again as it writes it and
-    refuses hashes that come out otherwise."""
+    seq, and nothing is committed. The store takes the hashes the audit recomputed and
+    chains the global ledger over them."""
     def audited() -> Iterator[Prepared]:
         games = (prepare(*g) for g in read_games(lines))
         for prepared, why in audit_in_order(games, jobs):
@@ -230,7 +230,8 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1) -
         batch: list[tuple[GameRow, list, list[str]]] = []
         size = 0
         for row, groups, envs in audited():
-            batch.append((row, groups, [e.hash for e in envs]))
+            # the audit recomputed every one of these hashes from these very events
+            batch.append((row, groups, VerifiedHashes(e.hash for e in envs)))
             size += len(envs)
             if size >= BATCH_EVENTS:
                 yield batch
