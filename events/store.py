@@ -796,18 +796,25 @@ class Store:
         come out otherwise, refuse the lot, and so does any error ``batches`` raises."""
         con = self.con
         receipts: list[Receipt] = []
-        with self._transaction("import clashes with what is stored"):
-            gseq, gprev = self.head("*")
-            now = _now()
-            for batch in batches:
-                ids = [row.game_id for row, _g, _e in batch]
-                check_new_games(ids, con.execute("SELECT game_id FROM games WHERE"
-                                                 " list_contains(?, game_id) LIMIT 1", [ids]).fetchone())
-                rows, hrows, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
-                self._insert("games", [_game_tuple(row) for row, _g, _e in batch])
-                self._insert("events_log", rows)
-                self._insert("heads", hrows)
-            con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
+        # DuckDB keeps every block the open transaction writes in its buffer cache (its
+        # default limit is most of the machine's memory), so an import would hold the whole
+        # file's rows; capped, it evicts them and spills what it must to its temp directory
+        con.execute(f"SET memory_limit = '{IMPORT_MEMORY}'")
+        try:
+            with self._transaction("import clashes with what is stored"):
+                gseq, gprev = self.head("*")
+                now = _now()
+                for batch in batches:
+                    ids = [row.game_id for row, _g, _e in batch]
+                    check_new_games(ids, con.execute("SELECT game_id FROM games WHERE"
+                                                     " list_contains(?, game_id) LIMIT 1", [ids]).fetchone())
+                    rows, hrows, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
+                    self._insert("games", [_game_tuple(row) for row, _g, _e in batch])
+                    self._insert("events_log", rows)
+                    self._insert("heads", hrows)
+                con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
+        finally:
+            con.execute("RESET memory_limit")  # the store sets it nowhere else
         self._heads = {}
         return receipts
 
@@ -1011,6 +1018,11 @@ def check_new_games(ids: Sequence[str], clash: tuple | None) -> None:
     if clash or len(set(ids)) != len(ids):
         gid = clash[0] if clash else next(i for i in ids if ids.count(i) > 1)
         raise Conflict(f"game {gid} is already in this store; nothing was imported")
+
+
+#: DuckDB's memory during an import (see :meth:`Store.import_stream`): a million events
+#: import within it, their primary-key index included
+IMPORT_MEMORY = "128MB"
 
 
 class VerifiedHashes(list):
