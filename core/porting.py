@@ -91,6 +91,10 @@ Parsed = tuple[GameRow, list[tuple[_Event, str]], list[_Command]]
 BATCH_EVENTS = 5_000
 
 
+#: Events an import with workers reads ahead of the oldest game still being audited.
+LOOKAHEAD_EVENTS = 4 * BATCH_EVENTS
+
+
 def parse_jsonl(text: str) -> list[Parsed]:
     """Games in an export (several may be concatenated); raises TranscriptError on damage."""
     return list(read_games(text.splitlines()))
@@ -303,13 +307,18 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int
     recorder = _Recorder(lines)
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         pending: collections.deque = collections.deque()
+        held = 0  # events of the games in ``pending``
         for game in read_games(recorder):
             raw = recorder.take()
             row, groups, _none = prepare(*game, envelopes=False)
-            pending.append(((row, groups, [], [e.hash for e, _p in game[1]]),
-                            pool.apply_async(_audit_lines, (raw,))))
-            while len(pending) > 2 * jobs:
+            hashes = [e.hash for e, _p in game[1]]
+            pending.append(((row, groups, [], hashes), pool.apply_async(_audit_lines, (raw,))))
+            held += len(hashes)
+            # this process (reading, chaining, writing) is the slower side: it reads on
+            # while the workers start and audit, rather than wait on the oldest game
+            while len(pending) > 2 * jobs and (held > LOOKAHEAD_EVENTS or pending[0][1].ready()):
                 done, result = pending.popleft()
+                held -= len(done[3])
                 yield done, result.get()
         while pending:
             done, result = pending.popleft()
