@@ -67,6 +67,10 @@ class Match:
         self.snapshot_seq = 0
         # reads one command from the store by its first seq (a match resumed from a snapshot)
         self._command: Callable[[int], Command | None] | None = None
+        # (state before, event, state after) of the events :meth:`with_reveal` last evolved,
+        # so that folding the same events does not evolve them a second time
+        self._evolved: list[tuple[Any, Event, Any]] = []
+        self._dice: tuple[GameCreated, dict[str, tuple[str, ...]]] | None = None
         for seq, cid, ev in items:
             self._fold(seq, cid, ev, (actors or {}).get(seq))
 
@@ -225,14 +229,25 @@ class Match:
         if revealed is None or self.folded.revealed is not None or not events:
             return events
         state, projection = self.state, self.game.projection
+        evolved = self._evolved = []
         for ev in events:
             if isinstance(ev, SeedRevealed):
                 return events
-            state = projection.evolve(state, ev)
+            after = projection.evolve(state, ev)
+            evolved.append((state, ev, after))
+            state = after
         return [*events, revealed] if projection.outcome(state) is not None else events
 
     def _fold(self, seq: int, cid: str, ev: Event, actor: str | None) -> None:
-        self.folded = step(self.game.projection, self.folded, seq, cid, ev)
+        projection = self.game.projection
+        if self._evolved:
+            before, event, after = self._evolved[0]
+            if event is ev and self.folded is not None and self.folded.state is before:
+                del self._evolved[0]
+                projection = _Evolved(after)  # type: ignore[assignment]
+            else:
+                self._evolved = []
+        self.folded = step(projection, self.folded, seq, cid, ev)
         self._items.append((seq, cid, ev))
         self._actors[seq] = actor
 
@@ -406,7 +421,9 @@ class Match:
         seed = self.created.seed
         if seed is None:
             raise RuleViolation("ARB-SEALED", "this is a seat's copy of the game: only the referee can decide in it")
-        rng = Rng(seed, self.folded.draws, self.game.dice(self.created), manual)
+        if self._dice is None or self._dice[0] is not self.created:
+            self._dice = (self.created, self.game.dice(self.created))
+        rng = Rng(seed, self.folded.draws, self._dice[1], manual)
         events = self.game.decide(self.state, seat, command, rng)
         rng.check_all_used()
         if not events:
@@ -474,6 +491,19 @@ class Match:
 
     def encode(self, ev: Event) -> str:
         return self.codec.encode(ev)
+
+
+class _Evolved:
+    """A projection for :func:`step` that already knows the state an event evolves to (pure
+    evolve: the same state and event give the same state)."""
+
+    __slots__ = ("after",)
+
+    def __init__(self, after: Any) -> None:
+        self.after = after
+
+    def evolve(self, _state: Any, _event: Event) -> Any:
+        return self.after
 
 
 def listing_status(game: Game[Any, Any], state: Any) -> Listing:

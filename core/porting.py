@@ -12,7 +12,7 @@ from arbiter.core import registry
 from arbiter.core.errors import ImportRefused, TranscriptError  # noqa: F401 - ImportRefused re-exported
 from arbiter.core.match import Match, listing_status
 from arbiter.events.envelope import GENESIS, Envelope
-from arbiter.events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store
+from arbiter.events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store, VerifiedHashes
 from arbiter.projections.fold import decoded
 
 #: v2: the hashes of store schema v2 (they cover actor, command id and text).
@@ -86,6 +86,10 @@ Parsed = tuple[GameRow, list[tuple[_Event, str]], list[_Command]]
 BATCH_EVENTS = 5_000
 
 
+#: Events an import with workers reads ahead of the oldest game still being audited.
+LOOKAHEAD_EVENTS = 4 * BATCH_EVENTS
+
+
 def parse_jsonl(text: str) -> list[Parsed]:
     """Games in an export (several may be concatenated); raises TranscriptError on damage."""
     return list(read_games(text.splitlines()))
@@ -150,10 +154,14 @@ def check_header(row: GameRow) -> None:
 Prepared = tuple[GameRow, list[tuple[list[NewEvent], CommandRecord]], list[Envelope]]
 
 
-def prepare(row: GameRow, events: list[tuple[_Event, str]], commands: list[_Command]) -> Prepared:
+def prepare(row: GameRow, events: list[tuple[_Event, str]], commands: list[_Command], *,
+            envelopes: bool = True) -> Prepared:
     """One game of an export as the store will hold it: its commands' groups of events, and
-    its log as envelopes (for the audit that must pass before anything is written)."""
+    its log as envelopes (for the audit that must pass before anything is written; none
+    when ``envelopes`` is false: a worker process builds its own)."""
     game = registry.get(row.kind)
+    # an export from before the listing kept outcomes is told its outcome by its own log
+    envelopes = envelopes or (row.status == "over" and row.outcome is None)
     gid = row.game_id
     for i, (ev, _payload) in enumerate(events, start=1):
         if ev.seq != i or ev.prev_hash != (events[i - 2][0].hash if i > 1 else GENESIS):
@@ -161,20 +169,26 @@ def prepare(row: GameRow, events: list[tuple[_Event, str]], commands: list[_Comm
                                 " altered. Nothing was imported")
     groups: list[tuple[list[NewEvent], CommandRecord]] = []
     envs: list[Envelope] = []
+    covered = 0  # the commands must cover seqs 1, 2, 3 ... each once, in order
     for c in commands:
         if not 1 <= c.first_seq <= c.last_seq <= len(events):
             raise ImportRefused(f"{gid}: seq {c.first_seq}: command {c.command_id} names"
                                 " missing events; nothing was imported")
+        if c.first_seq != covered + 1:
+            covered = -1
+        elif covered >= 0:
+            covered = c.last_seq
         group = []
         for s in range(c.first_seq, c.last_seq + 1):
             e, p = events[s - 1]
             group.append(NewEvent(e.type, e.version, e.actor, p))
-            envs.append(Envelope(game_id=gid, seq=s, type=e.type, version=e.version, actor=e.actor,
-                                 payload=p, command_id=e.command_id, recorded_at="",
-                                 prev_hash=e.prev_hash, hash=e.hash,
-                                 command_text=c.text if s == c.first_seq else None))
+            if envelopes:
+                envs.append(Envelope(game_id=gid, seq=s, type=e.type, version=e.version, actor=e.actor,
+                                     payload=p, command_id=e.command_id, recorded_at="",
+                                     prev_hash=e.prev_hash, hash=e.hash,
+                                     command_text=c.text if s == c.first_seq else None))
         groups.append((group, CommandRecord(c.command_id, c.seat, c.text)))
-    if len(envs) != len(events) or [e.seq for e in envs] != list(range(1, len(events) + 1)):
+    if covered != len(events):
         raise ImportRefused(f"{gid}: events and commands do not match up; nothing"
                             " was imported")
     if row.status == "over" and row.outcome is None:  # exported before the listing kept outcomes
@@ -208,13 +222,47 @@ def audit_prepared(row: GameRow, envs: list[Envelope]) -> str | None:
     return f"{row.game_id}: seq {bad[0].seq}: {bad[0].message}; nothing was imported"
 
 
-def _audit_task(task: tuple[GameRow, list[Envelope]]) -> str | None:
-    return audit_prepared(*task)
+def _audit_lines(lines: list[str | bytes]) -> str | None:
+    """A worker's audit of one game, from the export's own lines: reading a few lines here
+    costs less than the parent building envelopes and pickling them over."""
+    try:
+        (game,) = read_games(lines)
+        row, _groups, envs = prepare(*game)
+    except (TranscriptError, ValueError) as exc:  # the parent read them first: not expected
+        return str(exc)
+    return audit_prepared(row, envs)
+
+
+class _Recorder:
+    """The lines an export is read from, held until the game they belong to is taken: the
+    reader yields a game once it has read the next game's header (the last line held)."""
+
+    def __init__(self, lines: Iterable[str | bytes]) -> None:
+        self._lines = lines
+        self.held: list[str | bytes] = []
+        self.done = False
+
+    def __iter__(self) -> Iterator[str | bytes]:
+        for line in self._lines:
+            self.held.append(line)
+            yield line
+        self.done = True
+
+    def take(self) -> list[str | bytes]:
+        """The lines of the game just read."""
+        if self.done:
+            out, self.held = self.held, []
+        else:
+            out, self.held = self.held[:-1], self.held[-1:]
+        return out
 
 
 def import_jsonl(store: Store, text: str, *, jobs: int = 1) -> list[str]:
     """Write every game of an export in one transaction (see :func:`import_lines`)."""
     return import_lines(store, text.splitlines(), jobs=jobs)
+
+
+Writable = tuple[GameRow, list[tuple[list[NewEvent], CommandRecord]], list[str]]
 
 
 def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1) -> list[str]:
@@ -223,21 +271,21 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1) -
     a game is written, verify runs on it (every hash recomputed against the file's, the
     listing against the events, every command decided again, by ``jobs`` worker processes
     when more than one); anything it finds refuses the whole file, naming the first bad
-    seq, and nothing is committed. The store chains each game again as it writes it and
-    refuses hashes that come out otherwise."""
-    def audited() -> Iterator[Prepared]:
-        games = (prepare(*g) for g in read_games(lines))
-        for prepared, why in audit_in_order(games, jobs):
+    seq, and nothing is committed. The store takes the hashes the audit recomputed and
+    chains the global ledger over them."""
+    def audited() -> Iterator[Writable]:
+        for (row, groups, _envs, hashes), why in audit_in_order(lines, jobs):
             if why is not None:
                 raise ImportRefused(why)
-            yield prepared
+            yield row, groups, hashes
 
     def batches() -> Iterator[list[tuple[GameRow, list, list[str]]]]:
         batch: list[tuple[GameRow, list, list[str]]] = []
         size = 0
-        for row, groups, envs in audited():
-            batch.append((row, groups, [e.hash for e in envs]))
-            size += len(envs)
+        for row, groups, hashes in audited():
+            # the audit recomputed every one of these hashes from these very events
+            batch.append((row, groups, VerifiedHashes(hashes)))
+            size += len(hashes)
             if size >= BATCH_EVENTS:
                 yield batch
                 batch, size = [], 0
@@ -251,22 +299,34 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1) -
     return [r.game_id for r in receipts]
 
 
-def audit_in_order(games: Iterator[Prepared], jobs: int) -> Iterator[tuple[Prepared, str | None]]:
-    """Each prepared game with its audit's verdict, in order; with ``jobs`` > 1 audited by
-    that many worker processes, a few games ahead (so that no more than a few are held)."""
+def audit_in_order(lines: Iterable[str | bytes], jobs: int
+                   ) -> Iterator[tuple[tuple[GameRow, list, list[Envelope], list[str]], str | None]]:
+    """Each game of an export, prepared (listing, groups, envelopes, hashes), with its
+    audit's verdict, in order; with ``jobs`` > 1 audited by that many worker processes from
+    the game's own lines, a few games ahead (so that no more than a few are held)."""
     if jobs <= 1:
-        for prepared in games:
-            yield prepared, audit_prepared(prepared[0], prepared[2])
+        for game in read_games(lines):
+            row, groups, envs = prepare(*game)
+            yield (row, groups, envs, [e.hash for e, _p in game[1]]), audit_prepared(row, envs)
         return
     import collections
     import multiprocessing
 
+    recorder = _Recorder(lines)
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         pending: collections.deque = collections.deque()
-        for prepared in games:
-            pending.append((prepared, pool.apply_async(_audit_task, ((prepared[0], prepared[2]),))))
-            while len(pending) > 2 * jobs:
+        held = 0  # events of the games in ``pending``
+        for game in read_games(recorder):
+            raw = recorder.take()
+            row, groups, _none = prepare(*game, envelopes=False)
+            hashes = [e.hash for e, _p in game[1]]
+            pending.append(((row, groups, [], hashes), pool.apply_async(_audit_lines, (raw,))))
+            held += len(hashes)
+            # this process (reading, chaining, writing) is the slower side: it reads on
+            # while the workers start and audit, rather than wait on the oldest game
+            while len(pending) > 2 * jobs and (held > LOOKAHEAD_EVENTS or pending[0][1].ready()):
                 done, result = pending.popleft()
+                held -= len(done[3])
                 yield done, result.get()
         while pending:
             done, result = pending.popleft()

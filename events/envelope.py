@@ -14,6 +14,8 @@ _NONE = b"\xff" * 8  # a missing part (no actor, no text): a length no part can 
 # Domain tags: an event hash can never be taken for a ledger hash, nor a v2 hash for a v1 one.
 EVENT_TAG = "arbiter-event-v2"
 LEDGER_TAG = "arbiter-ledger-v2"
+_LEDGER_HEAD = _len(len(LEDGER_TAG)) + LEDGER_TAG.encode()
+_sha256 = hashlib.sha256
 
 
 class Envelope(msgspec.Struct, frozen=True, kw_only=True):
@@ -35,14 +37,16 @@ class Envelope(msgspec.Struct, frozen=True, kw_only=True):
 
 def _digest(*parts: str | None) -> str:
     """SHA-256 over length-prefixed parts (None has its own marker), hex."""
-    out = []
+    out: list[bytes] = []
+    add = out.append  # every event is hashed once or twice a verify or an import: kept lean
     for part in parts:
         if part is None:
-            out.append(_NONE)
+            add(_NONE)
         else:
             b = part.encode()
-            out += (_len(len(b)), b)
-    return hashlib.sha256(b"".join(out)).hexdigest()
+            add(_len(len(b)))
+            add(b)
+    return _sha256(b"".join(out)).hexdigest()
 
 
 def chain_hash(prev_hash: str, game_id: str, seq: int, type_: str, payload: str, *,
@@ -62,7 +66,10 @@ def chain_hash(prev_hash: str, game_id: str, seq: int, type_: str, payload: str,
 def ledger_hash(prev: str, game_id: str, seq: int, event_hash: str, *, gseq: int) -> str:
     """The global chain across all games: H("arbiter-ledger-v2", prev, gseq, game_id, seq,
     event hash)."""
-    return _digest(LEDGER_TAG, prev, str(gseq), game_id, str(seq), event_hash)
+    # _digest's bytes, spelled out: the one hash a store's audit computes for every event
+    g, gid, s, p, h = str(gseq).encode(), game_id.encode(), str(seq).encode(), prev.encode(), event_hash.encode()
+    return _sha256(b"".join((_LEDGER_HEAD, _len(len(p)), p, _len(len(g)), g, _len(len(gid)), gid,
+                             _len(len(s)), s, _len(len(h)), h))).hexdigest()
 
 
 # -- store schema v1 (before arbiter covered actor, command and version): kept to migrate --

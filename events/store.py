@@ -784,18 +784,25 @@ class Store:
         come out otherwise, refuse the lot, and so does any error ``batches`` raises."""
         con = self.con
         receipts: list[Receipt] = []
-        with self._transaction("import clashes with what is stored"):
-            gseq, gprev = self.head("*")
-            now = _now()
-            for batch in batches:
-                ids = [row.game_id for row, _g, _e in batch]
-                check_new_games(ids, con.execute("SELECT game_id FROM games WHERE"
-                                                 " list_contains(?, game_id) LIMIT 1", [ids]).fetchone())
-                rows, hrows, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
-                self._insert("games", [_game_tuple(row) for row, _g, _e in batch])
-                self._insert("events_log", rows)
-                self._insert("heads", hrows)
-            con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
+        # DuckDB keeps every block the open transaction writes in its buffer cache (its
+        # default limit is most of the machine's memory), so an import would hold the whole
+        # file's rows; capped, it evicts them and spills what it must to its temp directory
+        con.execute(f"SET memory_limit = '{IMPORT_MEMORY}'")
+        try:
+            with self._transaction("import clashes with what is stored"):
+                gseq, gprev = self.head("*")
+                now = _now()
+                for batch in batches:
+                    ids = [row.game_id for row, _g, _e in batch]
+                    check_new_games(ids, con.execute("SELECT game_id FROM games WHERE"
+                                                     " list_contains(?, game_id) LIMIT 1", [ids]).fetchone())
+                    rows, hrows, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
+                    self._insert("games", [_game_tuple(row) for row, _g, _e in batch])
+                    self._insert("events_log", rows)
+                    self._insert("heads", hrows)
+                con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
+        finally:
+            con.execute("RESET memory_limit")  # the store sets it nowhere else
         self._heads = {}
         return receipts
 
@@ -842,6 +849,28 @@ def backfill_outcomes(store: Any, outcome: Outcomes | None) -> int:
             store.set_status(row.game_id, row.status, row.winner, text)
             written += 1
     return written
+
+
+def _chain_verified(rows: list[tuple], game_id: str, head: tuple[int, str], ghead: tuple[int, str],
+                    groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]], now: datetime,
+                    expected: Sequence[str]) -> tuple[int, str, int, str]:
+    """:func:`_chain` for hashes already verified (:class:`VerifiedHashes`): only the global
+    ledger is chained here."""
+    (seq, prev), (gseq, gprev) = head, ghead
+    for events, command in groups:
+        for i, ev in enumerate(events):
+            if seq >= len(expected):
+                raise ChainMismatch(f"{game_id}: seq {seq + 1} has no hash; the file was altered")
+            h = expected[seq]
+            seq += 1
+            gseq += 1
+            gh = ledger_hash(gprev, game_id, seq, h, gseq=gseq)
+            rows.append((game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
+                         command.command_id, now, prev, h, gseq, gh, command.text if i == 0 else None))
+            prev, gprev = h, gh
+    if seq != len(expected):
+        raise ChainMismatch(f"{game_id}: seq {seq + 1} has no event; the file was altered")
+    return seq, prev, gseq, gprev
 
 
 def check_schema_version(row: tuple | None, path: str, allow_old: bool = False) -> int:
@@ -1000,18 +1029,32 @@ def check_new_games(ids: Sequence[str], clash: tuple | None) -> None:
         raise Conflict(f"game {gid} is already in this store; nothing was imported")
 
 
+#: DuckDB's memory during an import (see :meth:`Store.import_stream`): a million events
+#: import within it, their primary-key index included
+IMPORT_MEMORY = "128MB"
+
+
+class VerifiedHashes(list):
+    """A game's event hashes that its importer has already recomputed, one by one, from the
+    very events it hands the store (an import's audit does, before anything is written):
+    the store takes them as they are and chains only the global ledger over them, rather
+    than hash every event a second time."""
+
+
 def chain_games(batch: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]],
                 ghead: tuple[int, str], now: datetime, receipts: list[Receipt]
                 ) -> tuple[list[tuple], list[tuple[str, int, str]], int, str]:
     """Whole new games' rows, chained after the global ledger's ``ghead``: (event rows,
     (game, seq, hash) heads, the new gseq and ghash); each game's receipt is added to
-    ``receipts``."""
+    ``receipts``. A game's hashes are recomputed and must come out as ``expected``, unless
+    they are :class:`VerifiedHashes`."""
     rows: list[tuple] = []
     heads = []
     gseq, gprev = ghead
     for row, groups, expected in batch:
-        seq, prev, gseq, gprev = _chain(rows, row.game_id, (0, GENESIS), (gseq, gprev),
-                                        groups, now, expected)
+        chain = _chain_verified if isinstance(expected, VerifiedHashes) else _chain
+        seq, prev, gseq, gprev = chain(rows, row.game_id, (0, GENESIS), (gseq, gprev),
+                                       groups, now, expected)
         heads.append((row.game_id, seq, prev))
         receipts.append(Receipt(row.game_id, seq, prev, 1))
     return rows, heads, gseq, gprev

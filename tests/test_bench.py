@@ -9,7 +9,7 @@ import sys
 
 ROWS = ("replay (read+decode+fold)", "replay against the column floor", "arbiter --help",
         "arbiter do, short game", "arbiter do, ", "arbiter show --at 10", "step back to a random seq",
-        "stored command", "bulk import", "verify --all, ", "--jobs 1: peak memory", "--jobs 2",
+        "stored command", "the better --jobs", "verify --all, ", "--jobs 1: peak memory", "--jobs 2",
         "import (jsonl, every command re-decided)", "DuckDB read_json", "service (")
 
 

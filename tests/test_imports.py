@@ -310,3 +310,42 @@ def test_import_in_workers_and_from_stdin(engine, tmp_path):
     assert cli(tmp_path, db, "verify", "--all").returncode == 0
     out = cli(tmp_path, db, "import", str(tmp_path / "missing.jsonl"))
     assert out.returncode == 2 and "cannot read" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_commands_that_skip_or_repeat_events_are_refused_in_workers_too(engine, tmp_path, jobs, monkeypatch):
+    monkeypatch.setenv("ARBITER_PLUGINS", "toygame:GAME")  # the workers learn the test's game
+    ids, dump = many_games_dump(engine, 2)
+    lines = dump.splitlines()
+    commands = [i for i, x in enumerate(lines) if x.startswith('{"command"')]
+    skipped = "\n".join(x for i, x in enumerate(lines) if i != commands[-3]) + "\n"
+    repeated = "\n".join(lines + [lines[commands[-2]]]) + "\n"
+    target = Engine(str(tmp_path / f"t{jobs}.duckdb"))
+    for forged in (skipped, repeated):
+        with target.open() as store, pytest.raises(ImportRefused, match=f"{ids[-1]}: events and commands do not match up"):
+            import_jsonl(store, forged, jobs=jobs)
+    with target.open() as store:
+        assert import_jsonl(store, dump, jobs=jobs) == ids
+        assert all(audit.verify_game(store, g).ok for g in ids) and audit.verify_store(store) == []
+
+
+def test_an_import_leaves_duckdbs_memory_setting_as_it_was_and_hashes_must_cover_the_events(tmp_path):
+    from arbiter.events.store import ChainMismatch, VerifiedHashes, open_store
+    from arbiter.core.porting import prepare, read_games
+
+    source = Engine(str(tmp_path / "s.duckdb"))
+    ids, dump = many_games_dump(source, 1)
+    (game,) = read_games(dump.splitlines())
+    row, groups, _envs = prepare(*game)
+    hashes = [e.hash for e, _p in game[1]]
+    with open_store(str(tmp_path / "t.duckdb")) as store:
+        setting = "SELECT current_setting('memory_limit')"
+        before = store.con.execute(setting).fetchone()
+        for short in (hashes[:-1], hashes + ["0" * 64]):
+            with pytest.raises(ChainMismatch):
+                store.import_stream(iter([[(row, groups, VerifiedHashes(short))]]))
+            assert store.con.execute(setting).fetchone() == before
+        assert store.query("SELECT count(*) FROM events_log")[1] == [(0,)]
+        store.import_stream(iter([[(row, groups, VerifiedHashes(hashes))]]))
+        assert store.con.execute(setting).fetchone() == before
+        assert audit.verify_game(store, ids[0]).ok and audit.verify_store(store) == []

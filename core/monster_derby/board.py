@@ -13,6 +13,7 @@ A space is written ``<column><lane>``: column 1 is the back of the starting boar
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterator
 
 FINISH = "finish"
@@ -26,8 +27,11 @@ def name(pos: Pos) -> str:
     return f"{pos[0] + 1}{LANES[pos[1]]}"
 
 
+@lru_cache(maxsize=4096)
 def parse_space(text: str) -> Pos | None:
     """A space's position from its name, or None if it is not written like a space."""
+    # cached: the rules read every monster's position from its name many times a decision
+    # (a board has a few hundred spaces; a long audit asks over a million times)
     m = _SPACE.match(text)
     if not m:
         return None

@@ -1103,7 +1103,9 @@ def choices_left(st: MDState) -> bool:
                 landings, fin = flight_options(st, m, c.points)
                 if fin or landings or stopover_options(st, c, m):
                     return True
-        elif walk_destinations(st, m, c.points) or walk_steps(st, m, c.points):
+        # a first step is enough: every walk that can start ends somewhere (the whole
+        # search for destinations is the menu's, and costs an audit most of its time)
+        elif walk_steps(st, m, c.points):
             return True
     if may_attack_now(c, m) and attack_targets(st, m):
         return True
