@@ -257,3 +257,14 @@ def test_an_80x24_terminal_gets_the_compact_board_and_board_shows_it_whole(tmp_p
     short = run(tmp_path, "show", out.stdout.strip(), "--as", "ann", "--compact")
     assert short.returncode == 0 and "Objective:" in full.stdout and "Objective:" not in short.stdout
     assert len(short.stdout.splitlines()) <= 22 < len(full.stdout.splitlines())
+
+
+def test_the_prompt_keeps_no_blank_lines_below_it_so_the_board_keeps_its_title(tmp_path, tty):
+    """Monster Derby's first screen (board, three dealt agendas, options, menu) fills an 80x24
+    terminal: lines kept free under the prompt for a completion menu scrolled its title off."""
+    out = run(tmp_path, "new", "monster-derby", "--seed", "5", "--players", "ann,bob,cy")
+    assert out.returncode == 0, out.stderr
+    t = tty("play", out.stdout.strip(), "--no-pass-screen")
+    screen = t.wait_for("ann>")
+    assert "Monster Derby — round 0" in screen, screen
+    assert screen.rstrip().splitlines()[-1].startswith("ann>")
