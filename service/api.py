@@ -13,7 +13,7 @@ from typing import Any, AsyncIterator
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
-from litestar.exceptions import HTTPException
+from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.params import FromPath, FromQuery, JSONBody
 from litestar.openapi.plugins import JsonRenderPlugin
@@ -156,6 +156,20 @@ def _token(request: Request[Any, Any, Any]) -> str | None:
     return tokens.bearer(request.headers.get("authorization"))
 
 
+def what_was_wrong(exc: ValidationException) -> str:
+    """A body or parameter that does not fit the route, said with the field it concerns
+    (Litestar's own detail names only the route)."""
+    said = []
+    for e in exc.extra if isinstance(exc.extra, list) else []:
+        if isinstance(e, dict) and e.get("message"):
+            where = e.get("key") or e.get("source") or ""
+            where = "the body" if where in ("data", "body") else where
+            said.append(f"{where}: {e['message']}" if where else str(e["message"]))
+    if not said:
+        return str(exc.detail)
+    return "; ".join(said)
+
+
 def problem_response(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     """Every refusal as a problem document (RFC 9457); never a traceback, never a secret."""
     if isinstance(exc, Problem):
@@ -167,6 +181,8 @@ def problem_response(request: Request[Any, Any, Any], exc: Exception) -> Respons
         status, title, detail, extra = 422, "not a command", str(exc), {}
     elif isinstance(exc, ArbiterError):
         status, title, detail, extra = 422, "bad input", str(exc), {}
+    elif isinstance(exc, ValidationException):
+        status, title, detail, extra = 400, "bad request", what_was_wrong(exc), {}
     elif isinstance(exc, HTTPException):
         status, title, detail, extra = exc.status_code, "bad request", str(exc.detail), {}
     else:

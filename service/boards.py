@@ -194,29 +194,46 @@ def my_little_scythe(view: dict[str, Any], seat: str) -> str:
 
 
 def villainous(view: dict[str, Any], seat: str) -> str:
+    """Each Villain's four locations (their action symbols, a covered one in brackets, the
+    mover) and the cards played there, by name, looked up in the content the view names."""
+    from arbiter.core.villainous.board import Table
+
+    t = Table(view)
     order = view.get("order") or view.get("seats") or []
-    sectors = view.get("sector") or {}
-    width, row_h = 760, 120
+    width, row_h = 760, 140
     body = []
     for i, s in enumerate(order):
         y = i * row_h
-        who = words(view.get("villain", {}).get(s, s))
-        body.append(f'<text x="6" y="{y + 16}" class="lbl">{esc(s)} — {esc(who)}: '
+        v = t.villain(s)
+        body.append(f'<text x="6" y="{y + 16}" class="lbl">{esc(s)} — {esc(v["name"])}: '
                     f'{esc(view.get("credits", {}).get(s, 0))} Credits, Ambition '
                     f'{esc(view.get("ambition", {}).get(s, 0))}</text>')
-        locations = sectors.get(s) or {}
-        for j, (loc, cards) in enumerate(list(locations.items())[:5]):
-            x = 6 + j * 150
-            here = view.get("mover", {}).get(s) == loc
-            body.append(f'<g class="location"><rect x="{x}" y="{y + 24}" width="140" height="88" rx="6"'
-                        f' fill="{"#ffe8a3" if here else "#eef"}" stroke="#557"><title>{esc(words(loc))}</title>'
-                        f'</rect><text x="{x + 6}" y="{y + 40}" class="lbl">{esc(words(loc))[:22]}</text>')
-            shown = cards if isinstance(cards, list) else [c for side in cards.values() for c in side] \
-                if isinstance(cards, dict) else []
-            for k, c in enumerate(shown[:4]):
-                body.append(f'<text x="{x + 8}" y="{y + 58 + k * 14}" class="card">{esc(words(c))[:22]}</text>')
+        mover = view.get("mover", {}).get(s)
+        for j, loc in enumerate(v["locations"][:5]):
+            x = 6 + j * 188
+            lid = loc["id"]
+            here = mover == lid
+            covered = t.covered(s, lid)
+            acts = [f"({action_word(a)})" if k in covered else action_word(a) for k, a in enumerate(loc["actions"])]
+            name = loc["name"] + (" (mover)" if here else "")
+            body.append(f'<g class="location" data-location="{esc(lid)}"><rect x="{x}" y="{y + 24}" width="180"'
+                        f' height="108" rx="6" fill="{"#ffe8a3" if here else "#eef"}" stroke="#557">'
+                        f'<title>{esc(name)}: {esc(", ".join(acts))}</title></rect>'
+                        f'<text x="{x + 6}" y="{y + 40}" class="lbl">{esc(name)[:30]}</text>'
+                        f'<text x="{x + 6}" y="{y + 56}" class="card">{esc(", ".join(acts))[:38]}</text>')
+            for k, c in enumerate(t.cards_at(s, lid)[:4]):
+                body.append(f'<text x="{x + 8}" y="{y + 74 + k * 14}" class="card">{esc(t.card(c)["name"])[:30]}</text>')
             body.append("</g>")
     return svg(width, max(len(order), 1) * row_h, body, "the villains' sectors")
+
+
+#: a location's action symbols in the rulebook's words
+ACTION_WORDS = {"ambition": "Ambition", "play": "Play", "move": "Move", "discard": "Discard",
+                "activate": "Activate", "vanquish": "Vanquish", "fate": "Fate"}
+
+
+def action_word(symbol: str) -> str:
+    return symbol.replace("credits:", "Credits ") if symbol.startswith("credits:") else ACTION_WORDS.get(symbol, words(symbol))
 
 
 BOARDS: dict[str, Callable[[dict[str, Any], str], str]] = {

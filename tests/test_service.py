@@ -362,3 +362,31 @@ def test_refused_commands_are_kept_in_refusals_like_the_command_lines(tmp_path):
             "SELECT seat, text, source, exit_code FROM refusals WHERE game_id = ? ORDER BY refused_at", [gid])
     assert [r[:3] for r in rows] == [("ann", "keep agenda-99", "service"), ("ann", "dance a jig", "service")]
     assert rows[1][3] == 2
+
+
+def test_a_body_or_parameter_that_does_not_fit_is_400_naming_what_is_wrong(client, derby):
+    gid = derby["game_id"]
+    tok = bearer(derby["seats"]["ann"]["token"])
+    said = {}
+    for name, r in {"int text": client.post(f"/games/{gid}/commands", headers=tok, json={"text": 5}),
+                    "a list": client.post(f"/games/{gid}/commands", headers=tok, json=["roll"]),
+                    "unknown key": client.post(f"/games/{gid}/commands", headers=tok, json={"txt": "roll"}),
+                    "after=abc": client.get(f"/games/{gid}/events?after=abc", headers=tok)}.items():
+        assert r.status_code == 400 and r.headers["content-type"].startswith("application/problem+json"), name
+        said[name] = r.json()["detail"]
+    assert said["int text"] == "text: Expected `str`, got `int`"
+    assert said["a list"].startswith("the body: Expected `object`")
+    assert "txt" in said["unknown key"] and said["after=abc"].startswith("after: ")
+
+
+def test_the_villainous_board_draws_every_villains_locations_and_the_mover(client):
+    game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"], "seed": 4}).json()
+    board = state(client, game, "bob")["board"]
+    # Cad Bane's and the Seventh Sister's locations with their action symbols, before any card is played
+    for words in ("Cad Bane", "Coruscant", "Credits 2, Fate, Play, Discard", "Seventh Sister", "Malachor"):
+        assert words in board, words
+    assert "(mover)" not in board
+    r = client.post(f"/games/{game['game_id']}/commands", headers=bearer(game["seats"]["ann"]["token"]),
+                    json={"text": "move coruscant"})
+    assert r.status_code == 200, r.text
+    assert "Coruscant (mover)" in state(client, game, "bob")["board"]
