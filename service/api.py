@@ -91,6 +91,9 @@ class GameState(msgspec.Struct):
     view: dict[str, Any]
     legal: list[str]
     board: str
+    #: the seat's side panels in words, {"yours": [[term, words], ...], "table": [...]};
+    #: empty for a game the page lays out from ``view`` itself
+    panels: dict[str, list[list[str]]] = {}
 
 
 class Applied(msgspec.Struct):

@@ -27,7 +27,7 @@ from arbiter.core.match import UNDO, Match
 from arbiter.projections.fold import SETUP
 from arbiter.projections.kernel import REFEREE
 from arbiter.service import tokens
-from arbiter.service.boards import board_svg
+from arbiter.service.boards import board_svg, side_panels
 
 T = TypeVar("T")
 
@@ -299,7 +299,8 @@ class Tables:
             decision="over" if out else to_act.kind, prompt="" if out else (to_act.prompt or ""),
             turn=explain.whose_turn(m), status="over" if out else "playing",
             winners=list(out.winners) if out else [], result=(out.reason or "") if out else "",
-            view=plain, legal=legal, board=board_svg(m.game.id, plain, seat))
+            view=plain, legal=legal, board=board_svg(m.game.id, plain, seat),
+            panels=side_panels(m.game.id, plain, seat))
         with self._states_lock:
             self._states[key] = state
             while len(self._states) > STATES_KEPT:

@@ -390,3 +390,50 @@ def test_the_villainous_board_draws_every_villains_locations_and_the_mover(clien
                     json={"text": "move coruscant"})
     assert r.status_code == 200, r.text
     assert "Coruscant (mover)" in state(client, game, "bob")["board"]
+
+
+def test_grid_boards_carry_the_coordinates_a_player_types(client):
+    """The squares of `place scott b5`, `move c3`, `move 4c 5c` can be read off the drawing,
+    the rows in the terminal's order (row 1 at the bottom)."""
+    import re
+
+    for kind, first_column, top_row in (("scott-pilgrim", "a", "8"), ("funkoverse-jaws", "a", "8"),
+                                        ("monster-derby", "1", "a")):
+        game = client.post("/games", json={"kind": kind, "players": ["ann", "bob"], "seed": 7}).json()
+        axis = re.findall(r'class="axis">([^<]*)<', state(client, game, "ann")["board"])
+        assert axis and axis[0] == first_column, (kind, axis)
+        columns = axis.index(top_row)  # the column labels, then the row labels from the top down
+        assert axis[columns:][-1] == ("e" if kind == "monster-derby" else "1"), (kind, axis)
+
+
+def test_side_panels_say_in_words_what_the_seat_holds_and_nothing_of_the_others(client):
+    sp = client.post("/games", json={"kind": "scott-pilgrim", "players": ["ann", "bob"], "seed": 7}).json()
+    ann, bob = state(client, sp, "ann"), state(client, sp, "bob")
+    mine = dict(map(tuple, ann["panels"]["yours"]))
+    names = {it["id"]: it["name"] for it in ann["view"]["content"]["items"]}
+    held = [names[t.split(":", 1)[1]] for t in ann["view"]["hand"]]
+    assert held and mine["Good Guys' items"] == ", ".join(held)  # by name, not `item:tea`
+    assert "Scott Pilgrim" in mine and "Matthew Patel (bob)" in dict(map(tuple, ann["panels"]["table"]))
+    bobs = json.dumps(bob["panels"])
+    assert dict(map(tuple, bob["panels"]["table"]))["Good Guys' items"] == f"{len(held)} hidden"
+    assert not any(name in bobs for name in held)
+
+    md = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "seed": 7}).json()
+    ann, bob = state(client, md, "ann"), state(client, md, "bob")
+    dealt = dict(map(tuple, ann["panels"]["yours"]))
+    assert sorted(dealt) == sorted(f"dealt {a}" for a in ann["view"]["dealt"]["ann"])
+    first = ann["view"]["dealt_points"]["ann"][0]
+    colour, pts = next(iter(first.items()))
+    assert dealt[f"dealt {ann['view']['dealt']['ann'][0]}"].startswith(
+        f"{colour} {pts[0] if len(set(pts)) == 1 else '/'.join(map(str, pts))}")
+    assert "(" not in json.dumps(ann["panels"]) and "[" not in "".join(dealt.values())
+    assert not any(a in json.dumps(bob["panels"]) for a in ann["view"]["dealt"]["ann"])
+    assert dict(map(tuple, bob["panels"]["table"]))["ann — agenda"] == "choosing in secret"
+
+    vi = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"], "seed": 4}).json()
+    hand = dict(map(tuple, state(client, vi, "ann")["panels"]["yours"]))["your hand"]
+    import re
+
+    cards = hand.split(", ")
+    assert len(cards) == 4 and all(re.fullmatch(r"[A-Z][^-<]* \(\d+ (Credits?|Ambition)\)", c) for c in cards), hand
+    assert dict(map(tuple, state(client, vi, "bob")["panels"]["table"]))["ann — hand"] == "4 cards"
