@@ -127,7 +127,7 @@ def funkoverse_jaws(view: dict[str, Any], seat: str) -> str:
         side = c.get("side", "light")
         state = "standing" if c.get("standing", True) else "knocked down"
         body.append(token(p[0] * CELL + CELL / 2, (rows - 1 - p[1]) * CELL + CELL / 2,
-                          "#e07a5f" if side == "dark" else "#81b29a", str(c.get("name", "?"))[:2],
+                          "#e07a5f" if side == "dark" else "#81b29a", str(c.get("id", "?"))[:2].title(),
                           f"{c.get('name')} ({side}), {state}, on {c.get('square')}"))
     return with_axes(cols * CELL, rows * CELL, body, f"the map {b.get('name', '')}",
                      list("abcdefghijklmnop"[:cols]), [str(rows - j) for j in range(rows)])
@@ -336,6 +336,8 @@ def scott_pilgrim_panels(view: dict[str, Any], seat: str) -> tuple[Panel, Panel]
         (mine if good else table).append(("Good Guys' items", f"{len(hand)} hidden"))
     else:
         (mine if good else table).append(("Good Guys' items", ", ".join(item(t) for t in hand) or "none"))
+    dice = view.get("dice") or []
+    table.append(("dice", ", ".join(words(d) for d in dice) if dice else "not rolled"))
     for cid, c in (view.get("chars") or {}).items():
         where = "knocked out" if c.get("out") else f"on {c['pos']}" if c.get("pos") else "not yet placed"
         line = f"{c.get('health')} Health, {where}"
@@ -379,10 +381,79 @@ def villainous_panels(view: dict[str, Any], seat: str) -> tuple[Panel, Panel]:
     return mine, table
 
 
+def _entry(view: dict[str, Any], table: str, key: str) -> dict[str, Any]:
+    return next((x for x in (view.get("content") or {}).get(table) or [] if x.get("id") == key), {})
+
+
+def my_little_scythe_panels(view: dict[str, Any], seat: str) -> tuple[Panel, Panel]:
+    mine: Panel = []
+    table: Panel = []
+    top = (view.get("content") or {}).get("trophies_per_player", "")
+    for s, p in (view.get("players") or {}).items():
+        spells = p.get("spells") or []
+        if "?" in spells:
+            spell_words = f"{len(spells)} hidden"
+        else:
+            spell_words = ", ".join(f"{c} (value {_entry(view, 'spells', c).get('value', '?')})" for c in spells) or "none"
+        if p.get("personality") == "?":
+            pers = "hidden"
+        else:
+            card = _entry(view, "personalities", str(p.get("personality")))
+            pers = f"{card.get('name', p.get('personality'))} ({card.get('trophy')} at {card.get('requirement')})" \
+                   + (", revealed" if p.get("personality_revealed") else ", secret")
+        seekers = ", ".join("base camp" if w == "base" else str(w) for w in p.get("seekers") or [])
+        tiles = ", ".join(f"{k}: {_entry(view, 'power_ups', v).get('name', v)}" for k, v in (p.get("tiles") or {}).items())
+        rows = [("pies and friendship", f"{p.get('pies')} pies, friendship {p.get('friendship')}"),
+                ("Seekers", seekers or "none"),
+                ("trophies", f"{len(p.get('trophies') or [])}/{top}: {', '.join(p.get('trophies') or []) or 'none'}"),
+                ("spells", spell_words), ("personality", pers), ("power-ups", tiles or "none"),
+                ("quests done", str(len(p.get("quests") or [])))]
+        fight = view.get("fight") or {}
+        if s in (fight.get("attacker"), fight.get("defender")):
+            dial = (fight.get("pies") or {}).get(s)
+            clipped = (fight.get("spells") or {}).get(s) or []
+            said = "not set" if dial is None else "set, secret" if dial == -1 else \
+                f"{dial} pies" + (f", with {', '.join(clipped)}" if clipped else "")
+            rows.append((f"pie fight dial on {fight.get('space')}", said))
+        if s == seat:
+            mine.extend(rows)
+        else:
+            table.extend((f"{s} — {term}", said) for term, said in rows)
+    return mine, table
+
+
+def funkoverse_jaws_panels(view: dict[str, Any], seat: str) -> tuple[Panel, Panel]:
+    mine: Panel = []
+    table: Panel = []
+    chars = view.get("chars") or {}
+    for name, side in (view.get("sides") or {}).items():
+        ours = seat in (side.get("seats") or [])
+        cooldown = side.get("cooldown") or {}
+        rows = [(f"{name} side ({', '.join(side.get('seats') or [])})",
+                 f"{side.get('points', 0)} points; pool: {', '.join(side.get('pool') or []) or 'empty'}; "
+                 f"cooldown: " + (", ".join(f"{k}: {', '.join(v) if isinstance(v, list) else v}"
+                                           for k, v in sorted(cooldown.items())) or "empty"))]
+        for c in chars.values():
+            if c.get("side") != name:
+                continue
+            where = "out" if c.get("out") else f"on {c['square']}" if c.get("square") else "off the map"
+            bits = [where, f"defense {c.get('defense')}", "standing" if c.get("standing", True) else "knocked down"]
+            if c.get("exhausted"):
+                bits.append("exhausted")
+            bits += [words(x) for x in c.get("statuses") or []]
+            if c.get("item"):
+                bits.append(f"holding {words(c['item'])}")
+            rows.append((str(c.get("name", c.get("id"))), ", ".join(bits)))
+        (mine if ours else table).extend(rows)
+    return mine, table
+
+
 PANELS: dict[str, Callable[[dict[str, Any], str], tuple[Panel, Panel]]] = {
     "monster-derby": monster_derby_panels,
     "scott-pilgrim": scott_pilgrim_panels,
     "villainous": villainous_panels,
+    "my-little-scythe": my_little_scythe_panels,
+    "funkoverse-jaws": funkoverse_jaws_panels,
 }
 
 

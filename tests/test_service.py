@@ -437,3 +437,38 @@ def test_side_panels_say_in_words_what_the_seat_holds_and_nothing_of_the_others(
     cards = hand.split(", ")
     assert len(cards) == 4 and all(re.fullmatch(r"[A-Z][^-<]* \(\d+ (Credits?|Ambition)\)", c) for c in cards), hand
     assert dict(map(tuple, state(client, vi, "bob")["panels"]["table"]))["ann — hand"] == "4 cards"
+
+
+def test_my_little_scythe_and_funkoverse_panels_keep_spells_personalities_and_dials_secret(client):
+    ms = client.post("/games", json={"kind": "my-little-scythe", "players": ["ann", "bob"], "seed": 11}).json()
+    ann = state(client, ms, "ann")
+    me = ann["view"]["players"]["ann"]
+    mine = dict(map(tuple, ann["panels"]["yours"]))
+    assert me["spells"][0] in mine["spells"] and mine["personality"].endswith(", secret")
+    assert me["personality"] not in mine["personality"]  # the card's name, not its id
+    bob = state(client, ms, "bob")
+    theirs = dict(map(tuple, bob["panels"]["table"]))
+    assert theirs["ann — spells"] == "1 hidden" and theirs["ann — personality"] == "hidden"
+    assert me["spells"][0] not in json.dumps(bob["panels"])
+    assert mine["personality"].split(" (")[0] not in json.dumps(bob["panels"])
+    # the seats' bots play on until one has set a pie fight dial: its own panel says how
+    # many pies, the other's only that it is set
+    for _ in range(300):
+        st = state(client, ms, "ann")
+        fight = st["view"].get("fight") or {}
+        if any(v >= 0 for v in (fight.get("pies") or {}).values()) or st["status"] == "over":
+            break
+        seat = st["to_act"][0]
+        r = client.post(f"/games/{ms['game_id']}/bot", headers=bearer(ms["seats"][seat]["token"]), json={})
+        assert r.status_code == 200, r.text
+    setter = next(s for s, v in fight["pies"].items() if v >= 0)
+    other = "bob" if setter == "ann" else "ann"
+    dial = next(t for t, w in map(tuple, state(client, ms, setter)["panels"]["yours"]) if t.startswith("pie fight dial"))
+    said = dict(map(tuple, state(client, ms, setter)["panels"]["yours"]))[dial]
+    assert said.startswith(f"{fight['pies'][setter]} pies")
+    assert dict(map(tuple, state(client, ms, other)["panels"]["table"]))[f"{setter} — {dial}"] == "set, secret"
+
+    fj = client.post("/games", json={"kind": "funkoverse-jaws", "players": ["ann", "bob"], "seed": 4}).json()
+    yours = dict(map(tuple, state(client, fj, "ann")["panels"]["yours"]))
+    assert yours["light side (ann)"].startswith("0 points; pool: ") and yours["Quint"].startswith("off the map")
+    assert "The Shark" in dict(map(tuple, state(client, fj, "ann")["panels"]["table"]))
