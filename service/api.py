@@ -229,10 +229,11 @@ async def post_command(request: Request[Any, Any, Any], game_id: FromPath[str], 
 
 @post("/games/{game_id:str}/bot", status_code=200, summary="Let a bot play the bearer's routine turn",
       responses=problems(400, 401, 403, 404, 409, 422))
-async def post_bot_turn(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[BotTurn]) -> Applied:
+async def post_bot_turn(request: Request[Any, Any, Any], game_id: FromPath[str],
+                        data: JSONBody[BotTurn | None] = None) -> Applied:
     t = _tables(request)
     who = await t.who(game_id, _token(request), None)
-    return await t.run(t.bot_turn, game_id, who, data.bot)
+    return await t.run(t.bot_turn, game_id, who, data.bot if data is not None else None)
 
 
 @post("/games/{game_id:str}/undo", status_code=200, summary="Retract the last move",

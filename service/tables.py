@@ -282,6 +282,8 @@ class Tables:
 
         m = self.match(game_id)
         seat = who.seat
+        if seat != REFEREE and seat not in m.seats:  # the referee asked for a seat the game has not
+            raise Problem(404, "no such seat", f"{m.game_id} has no seat {seat!r} (seats: {', '.join(m.seats)})")
         key = (m.game_id, m.seq, seat)
         kept = self._states.get(key)
         if kept is not None:

@@ -472,3 +472,19 @@ def test_my_little_scythe_and_funkoverse_panels_keep_spells_personalities_and_di
     yours = dict(map(tuple, state(client, fj, "ann")["panels"]["yours"]))
     assert yours["light side (ann)"].startswith("0 points; pool: ") and yours["Quint"].startswith("off the map")
     assert "The Shark" in dict(map(tuple, state(client, fj, "ann")["panels"]["table"]))
+
+
+def test_the_referee_asking_for_a_seat_the_game_has_not_is_404(client, derby):
+    ref = bearer(derby["referee"]["token"])
+    r = client.get(f"/games/{derby['game_id']}?seat=zed", headers=ref)
+    assert r.status_code == 404 and "zed" in r.json()["detail"] and "view" not in r.json()
+    assert client.get(f"/games/{derby['game_id']}?seat=bob", headers=ref).status_code == 200
+
+
+def test_a_bot_turn_needs_no_body(client, derby):
+    gid = derby["game_id"]
+    r = client.post(f"/games/{gid}/bot", headers=bearer(derby["seats"]["ann"]["token"]))
+    assert r.status_code == 200, r.text
+    assert r.json()["events"][0]["type"] == "AgendaKept"
+    r = client.post(f"/games/{gid}/bot", headers=bearer(derby["seats"]["bob"]["token"]), json={"bott": "random"})
+    assert r.status_code == 400 and "bott" in r.json()["detail"]
