@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import pathlib
+from http import HTTPStatus
 from typing import Any, AsyncIterator
 
 import msgspec
@@ -187,7 +188,8 @@ def problem_response(request: Request[Any, Any, Any], exc: Exception) -> Respons
     elif isinstance(exc, ValidationException):
         status, title, detail, extra = 400, "bad request", what_was_wrong(exc), {}
     elif isinstance(exc, HTTPException):
-        status, title, detail, extra = exc.status_code, "bad request", str(exc.detail), {}
+        status, detail, extra = exc.status_code, str(exc.detail), {}
+        title = HTTPStatus(status).phrase.lower() if status in HTTPStatus._value2member_map_ else "bad request"
     else:
         request.logger.exception("unexpected error")
         status, title, detail, extra = 500, "internal error", "the server failed; nothing was written", {}

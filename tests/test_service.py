@@ -488,3 +488,10 @@ def test_a_bot_turn_needs_no_body(client, derby):
     assert r.json()["events"][0]["type"] == "AgendaKept"
     r = client.post(f"/games/{gid}/bot", headers=bearer(derby["seats"]["bob"]["token"]), json={"bott": "random"})
     assert r.status_code == 400 and "bott" in r.json()["detail"]
+
+
+def test_an_unknown_route_or_method_is_a_problem_titled_by_its_status(client, derby):
+    r = client.delete(f"/games/{derby['game_id']}", headers=bearer(derby["seats"]["ann"]["token"]))
+    assert r.status_code == 405 and r.json()["title"] == "method not allowed"
+    r = client.get("/static/nothing.js")
+    assert r.status_code == 404 and r.json()["title"] == "not found"
