@@ -495,3 +495,20 @@ def test_an_unknown_route_or_method_is_a_problem_titled_by_its_status(client, de
     assert r.status_code == 405 and r.json()["title"] == "method not allowed"
     r = client.get("/static/nothing.js")
     assert r.status_code == 404 and r.json()["title"] == "not found"
+
+
+def test_a_face_the_physical_die_does_not_show_is_named_in_the_refusal(client):
+    game = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "dice": "manual",
+                                       "seed": 3}).json()
+    gid = game["game_id"]
+    for seat in ("ann", "bob"):
+        first = state(client, game, seat)["legal"][0]
+        assert client.post(f"/games/{gid}/commands", headers=bearer(game["seats"][seat]["token"]),
+                           json={"text": first}).status_code == 200
+    seat = state(client, game, "ann")["to_act"][0]
+    tok = bearer(game["seats"][seat]["token"])
+    r = client.post(f"/games/{gid}/commands", headers=tok, json={"text": "roll", "faces": "9"})
+    assert r.status_code == 422 and r.json()["faces_needed"] and "'9' is not a face" in r.json()["detail"]
+    r = client.post(f"/games/{gid}/commands", headers=tok, json={"text": "roll"})
+    assert r.status_code == 422 and "not a face" not in r.json()["detail"]
+    assert client.post(f"/games/{gid}/commands", headers=tok, json={"text": "roll", "faces": "4"}).status_code == 200
