@@ -101,7 +101,7 @@ def describe_kernel(event: Event) -> str | None:
     from arbiter.events.base import DiceRolled, GameCreated, SeedRevealed, Shuffled, Undone
 
     if isinstance(event, GameCreated):
-        opts = ", ".join(f"{k}={v}" for k, v in event.options.items())
+        opts = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in event.options.items() if v != "")
         return (f"game created: {event.game}, players {', '.join(event.seats)}, {describe_seed(event)},"
                 f" {event.dice} dice" + (f", options {opts}" if opts else "")
                 + ("" if event.content_source == "embedded" else f", content {event.content_source}"))

@@ -512,3 +512,11 @@ def test_a_face_the_physical_die_does_not_show_is_named_in_the_refusal(client):
     r = client.post(f"/games/{gid}/commands", headers=tok, json={"text": "roll"})
     assert r.status_code == 422 and "not a face" not in r.json()["detail"]
     assert client.post(f"/games/{gid}/commands", headers=tok, json={"text": "roll", "faces": "4"}).status_code == 200
+
+
+def test_the_log_names_the_options_as_a_transcript_writes_them(client):
+    game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"], "seed": 4}).json()
+    events = client.get(f"/games/{game['game_id']}/events", headers=bearer(game["seats"]["ann"]["token"])).json()
+    created = events["events"][0]["text"]
+    assert "card_defeat_is_vanquish=true" in created and "=True" not in created
+    assert "villains=," not in created and "villains=" not in created  # an option left unset is not listed
