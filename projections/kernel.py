@@ -110,7 +110,9 @@ def describe_kernel(event: Event) -> str | None:
         what = f" for {event.purpose}" if event.purpose else ""
         return f"rolled{what}: {pairs}" + (" (physical dice)" if event.manual else f" [draw {event.n}]")
     if isinstance(event, Shuffled):
-        return f"shuffled the {event.deck} ({len(event.order)} cards) [draw {event.n}]"
+        kind, _, owner = event.deck.partition(":")  # "fate:bob" is bob's Fate deck, in words
+        deck = f"{owner}'s {kind} deck" if owner else f"the {event.deck}"
+        return f"shuffled {deck} ({len(event.order)} cards) [draw {event.n}]"
     if isinstance(event, Undone):
         return f"undid seq {event.first_seq}–{event.last_seq}"
     if isinstance(event, SeedRevealed):
