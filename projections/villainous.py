@@ -245,8 +245,12 @@ class VillainousProjection(Base[VState]):
          " payload->>'$.played' AS played FROM events WHERE type = 'FateResolved'"),
     )
 
-    def initial(self, created: GameCreated) -> VState:
+    def prepare(self, created: GameCreated) -> None:
+        """Learn the game's cards (a game loaded from a snapshot is prepared, not set up)."""
         CONTENT[created.content_hash] = created.content
+
+    def initial(self, created: GameCreated) -> VState:
+        self.prepare(created)
         return VState(content_hash=created.content_hash, options=dict(created.options),
                       seats=list(created.seats))
 
