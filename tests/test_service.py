@@ -383,13 +383,22 @@ def test_the_villainous_board_draws_every_villains_locations_and_the_mover(clien
     game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"], "seed": 4}).json()
     board = state(client, game, "bob")["board"]
     # Cad Bane's and the Seventh Sister's locations with their action symbols, before any card is played
-    for words in ("Cad Bane", "Coruscant", "Credits 2, Fate, Play, Discard", "Seventh Sister", "Malachor"):
+    for words in ("Cad Bane", "Coruscant", "Credits 2, Fate", "Play, Discard", "Seventh Sister", "Malachor"):
         assert words in board, words
     assert "(mover)" not in board
     r = client.post(f"/games/{game['game_id']}/commands", headers=bearer(game["seats"]["ann"]["token"]),
                     json={"text": "move coruscant"})
     assert r.status_code == 200, r.text
     assert "Coruscant (mover)" in state(client, game, "bob")["board"]
+    # a Hero played by Fate reads as one, apart from the Villain's own Allies
+    ref = bearer(game["referee"]["token"])
+    for _ in range(200):
+        st = client.get(f"/games/{game['game_id']}", headers=ref).json()
+        if st["status"] == "over" or "Hero: " in st["board"]:
+            break
+        seat = st["to_act"][0]
+        assert client.post(f"/games/{game['game_id']}/bot", headers=bearer(game["seats"][seat]["token"])).status_code == 200
+    assert "Hero: " in st["board"]
 
 
 def test_grid_boards_carry_the_coordinates_a_player_types(client):
