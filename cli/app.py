@@ -919,7 +919,9 @@ def ask(prompt: str, choices: list[str]) -> str:
     if _session is None:
         _session = PromptSession()
     words = sorted({*choices, "help", "board", "undo", "log", "quit"})
-    return _session.prompt(prompt, completer=WordCompleter(words, sentence=True))
+    # no lines kept free below the prompt for the completion menu: on an 80x24 terminal they
+    # would scroll the top of the compact board off the screen
+    return _session.prompt(prompt, completer=WordCompleter(words, sentence=True), reserve_space_for_menu=0)
 
 
 @app.command()

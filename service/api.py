@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import pathlib
+from http import HTTPStatus
 from typing import Any, AsyncIterator
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
-from litestar.exceptions import HTTPException
+from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.params import FromPath, FromQuery, JSONBody
 from litestar.openapi.plugins import JsonRenderPlugin
@@ -92,6 +93,9 @@ class GameState(msgspec.Struct):
     view: dict[str, Any]
     legal: list[str]
     board: str
+    #: the seat's side panels in words, {"yours": [[term, words], ...], "table": [...]};
+    #: empty for a game the page lays out from ``view`` itself
+    panels: dict[str, list[list[str]]] = {}
 
 
 class Applied(msgspec.Struct):
@@ -157,14 +161,31 @@ def _token(request: Request[Any, Any, Any]) -> str | None:
     return tokens.bearer(request.headers.get("authorization"))
 
 
+def what_was_wrong(exc: ValidationException) -> str:
+    """A body or parameter that does not fit the route, said with the field it concerns
+    (Litestar's own detail names only the route)."""
+    said = []
+    for e in exc.extra if isinstance(exc.extra, list) else []:
+        if isinstance(e, dict) and e.get("message"):
+            where = e.get("key") or e.get("source") or ""
+            where = "the body" if where in ("data", "body") else where
+            said.append(f"{where}: {e['message']}" if where else str(e["message"]))
+    if not said:
+        return str(exc.detail)
+    return "; ".join(said)
+
+
 def problem_response(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     """Every refusal as a problem document (RFC 9457); never a traceback, never a secret."""
     if isinstance(exc, ArbiterError):
         status, title, detail, extra = problem(exc)
         if status >= 500:
             request.logger.exception("%s", title)
+    elif isinstance(exc, ValidationException):
+        status, title, detail, extra = 400, "bad request", what_was_wrong(exc), {}
     elif isinstance(exc, HTTPException):
-        status, title, detail, extra = exc.status_code, "bad request", str(exc.detail), {}
+        status, detail, extra = exc.status_code, str(exc.detail), {}
+        title = HTTPStatus(status).phrase.lower() if status in HTTPStatus._value2member_map_ else "bad request"
     else:
         request.logger.exception("unexpected error")
         status, title, detail, extra = 500, "internal error", "the server failed; nothing was written", {}
@@ -206,10 +227,11 @@ async def post_command(request: Request[Any, Any, Any], game_id: FromPath[str], 
 
 @post("/games/{game_id:str}/bot", status_code=200, summary="Let a bot play the bearer's routine turn",
       responses=problems(400, 401, 403, 404, 409, 422))
-async def post_bot_turn(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[BotTurn]) -> Applied:
+async def post_bot_turn(request: Request[Any, Any, Any], game_id: FromPath[str],
+                        data: JSONBody[BotTurn | None] = None) -> Applied:
     t = _tables(request)
     who = await t.who(game_id, _token(request), None)
-    return await t.run(t.bot_turn, game_id, who, data.bot)
+    return await t.run(t.bot_turn, game_id, who, data.bot if data is not None else None)
 
 
 @post("/games/{game_id:str}/undo", status_code=200, summary="Retract the last move",

@@ -29,7 +29,7 @@ from arbiter.projections.fold import SETUP
 from arbiter.projections.kernel import REFEREE
 from arbiter.service import tokens
 from arbiter.service import problems
-from arbiter.service.boards import board_svg
+from arbiter.service.boards import board_svg, side_panels
 from arbiter.service.problems import Problem
 
 T = TypeVar("T")
@@ -273,6 +273,8 @@ class Tables:
 
         m = self.match(game_id)
         seat = who.seat
+        if seat != REFEREE and seat not in m.seats:  # the referee asked for a seat the game has not
+            raise Problem(404, "no such seat", f"{m.game_id} has no seat {seat!r} (seats: {', '.join(m.seats)})")
         key = (m.game_id, m.seq, seat)
         kept = self._states.get(key)
         if kept is not None:
@@ -290,7 +292,8 @@ class Tables:
             decision="over" if out else to_act.kind, prompt="" if out else (to_act.prompt or ""),
             turn=explain.whose_turn(m), status="over" if out else "playing",
             winners=list(out.winners) if out else [], result=(out.reason or "") if out else "",
-            view=plain, legal=legal, board=board_svg(m.game.id, plain, seat))
+            view=plain, legal=legal, board=board_svg(m.game.id, plain, seat),
+            panels=side_panels(m.game.id, plain, seat))
         with self._states_lock:
             self._states[key] = state
             while len(self._states) > STATES_KEPT:

@@ -296,3 +296,14 @@ def test_each_prompt_redacts_only_the_events_since_the_last(tmp_path, monkeypatc
     # each new event is printed for the table and, at most, again for the seat that missed it
     assert len(redacted) <= 3 * new + 3 < before, (len(redacted), new)
     assert sum(read) < before // 2, read  # the snapshot's tail, never the whole log
+
+
+def test_the_prompt_keeps_no_blank_lines_below_it_so_the_board_keeps_its_title(tmp_path, tty):
+    """Monster Derby's first screen (board, three dealt agendas, options, menu) fills an 80x24
+    terminal: lines kept free under the prompt for a completion menu scrolled its title off."""
+    out = run(tmp_path, "new", "monster-derby", "--seed", "5", "--players", "ann,bob,cy")
+    assert out.returncode == 0, out.stderr
+    t = tty("play", out.stdout.strip(), "--no-pass-screen")
+    screen = t.wait_for("ann>")
+    assert "Monster Derby — round 0" in screen, screen
+    assert screen.rstrip().splitlines()[-1].startswith("ann>")

@@ -362,3 +362,172 @@ def test_refused_commands_are_kept_in_refusals_like_the_command_lines(tmp_path):
             "SELECT seat, text, source, exit_code FROM refusals WHERE game_id = ? ORDER BY refused_at", [gid])
     assert [r[:3] for r in rows] == [("ann", "keep agenda-99", "service"), ("ann", "dance a jig", "service")]
     assert rows[1][3] == 2
+
+
+def test_a_body_or_parameter_that_does_not_fit_is_400_naming_what_is_wrong(client, derby):
+    gid = derby["game_id"]
+    tok = bearer(derby["seats"]["ann"]["token"])
+    said = {}
+    for name, r in {"int text": client.post(f"/games/{gid}/commands", headers=tok, json={"text": 5}),
+                    "a list": client.post(f"/games/{gid}/commands", headers=tok, json=["roll"]),
+                    "unknown key": client.post(f"/games/{gid}/commands", headers=tok, json={"txt": "roll"}),
+                    "after=abc": client.get(f"/games/{gid}/events?after=abc", headers=tok)}.items():
+        assert r.status_code == 400 and r.headers["content-type"].startswith("application/problem+json"), name
+        said[name] = r.json()["detail"]
+    assert said["int text"] == "text: Expected `str`, got `int`"
+    assert said["a list"].startswith("the body: Expected `object`")
+    assert "txt" in said["unknown key"] and said["after=abc"].startswith("after: ")
+
+
+def test_the_villainous_board_draws_every_villains_locations_and_the_mover(client):
+    game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"], "seed": 4}).json()
+    board = state(client, game, "bob")["board"]
+    # Cad Bane's and the Seventh Sister's locations with their action symbols, before any card is played
+    for words in ("Cad Bane", "Coruscant", "Credits 2, Fate", "Play, Discard", "Seventh Sister", "Malachor"):
+        assert words in board, words
+    assert "(mover)" not in board
+    r = client.post(f"/games/{game['game_id']}/commands", headers=bearer(game["seats"]["ann"]["token"]),
+                    json={"text": "move coruscant"})
+    assert r.status_code == 200, r.text
+    assert "Coruscant (mover)" in state(client, game, "bob")["board"]
+    # a Hero played by Fate reads as one, apart from the Villain's own Allies
+    ref = bearer(game["referee"]["token"])
+    for _ in range(200):
+        st = client.get(f"/games/{game['game_id']}", headers=ref).json()
+        if st["status"] == "over" or "Hero: " in st["board"]:
+            break
+        seat = st["to_act"][0]
+        assert client.post(f"/games/{game['game_id']}/bot", headers=bearer(game["seats"][seat]["token"])).status_code == 200
+    assert "Hero: " in st["board"]
+
+
+def test_grid_boards_carry_the_coordinates_a_player_types(client):
+    """The squares of `place scott b5`, `move c3`, `move 4c 5c` can be read off the drawing,
+    the rows in the terminal's order (row 1 at the bottom)."""
+    import re
+
+    for kind, first_column, top_row in (("scott-pilgrim", "a", "8"), ("funkoverse-jaws", "a", "8"),
+                                        ("monster-derby", "1", "a")):
+        game = client.post("/games", json={"kind": kind, "players": ["ann", "bob"], "seed": 7}).json()
+        axis = re.findall(r'class="axis">([^<]*)<', state(client, game, "ann")["board"])
+        assert axis and axis[0] == first_column, (kind, axis)
+        columns = axis.index(top_row)  # the column labels, then the row labels from the top down
+        assert axis[columns:][-1] == ("e" if kind == "monster-derby" else "1"), (kind, axis)
+
+
+def test_side_panels_say_in_words_what_the_seat_holds_and_nothing_of_the_others(client):
+    sp = client.post("/games", json={"kind": "scott-pilgrim", "players": ["ann", "bob"], "seed": 7}).json()
+    ann, bob = state(client, sp, "ann"), state(client, sp, "bob")
+    mine = dict(map(tuple, ann["panels"]["yours"]))
+    names = {it["id"]: it["name"] for it in ann["view"]["content"]["items"]}
+    held = [names[t.split(":", 1)[1]] for t in ann["view"]["hand"]]
+    assert held and mine["Good Guys' items"] == ", ".join(held)  # by name, not `item:tea`
+    assert "Scott Pilgrim" in mine and "Matthew Patel (bob)" in dict(map(tuple, ann["panels"]["table"]))
+    bobs = json.dumps(bob["panels"])
+    assert dict(map(tuple, bob["panels"]["table"]))["Good Guys' items"] == f"{len(held)} hidden"
+    assert not any(name in bobs for name in held)
+
+    md = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "seed": 7}).json()
+    ann, bob = state(client, md, "ann"), state(client, md, "bob")
+    dealt = dict(map(tuple, ann["panels"]["yours"]))
+    assert sorted(dealt) == sorted(f"dealt {a}" for a in ann["view"]["dealt"]["ann"])
+    first = ann["view"]["dealt_points"]["ann"][0]
+    colour, pts = next(iter(first.items()))
+    assert dealt[f"dealt {ann['view']['dealt']['ann'][0]}"].startswith(
+        f"{colour} {pts[0] if len(set(pts)) == 1 else '/'.join(map(str, pts))}")
+    assert "(" not in json.dumps(ann["panels"]) and "[" not in "".join(dealt.values())
+    assert not any(a in json.dumps(bob["panels"]) for a in ann["view"]["dealt"]["ann"])
+    assert dict(map(tuple, bob["panels"]["table"]))["ann — agenda"] == "choosing in secret"
+
+    vi = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"], "seed": 4}).json()
+    hand = dict(map(tuple, state(client, vi, "ann")["panels"]["yours"]))["your hand"]
+    import re
+
+    cards = hand.split(", ")
+    assert len(cards) == 4 and all(re.fullmatch(r"[A-Z][^-<]* \(\d+ (Credits?|Ambition)\)", c) for c in cards), hand
+    assert dict(map(tuple, state(client, vi, "bob")["panels"]["table"]))["ann — hand"] == "4 cards"
+
+
+def test_my_little_scythe_and_funkoverse_panels_keep_spells_personalities_and_dials_secret(client):
+    ms = client.post("/games", json={"kind": "my-little-scythe", "players": ["ann", "bob"], "seed": 11}).json()
+    ann = state(client, ms, "ann")
+    me = ann["view"]["players"]["ann"]
+    mine = dict(map(tuple, ann["panels"]["yours"]))
+    assert me["spells"][0] in mine["spells"] and mine["personality"].endswith(", secret")
+    assert me["personality"] not in mine["personality"]  # the card's name, not its id
+    bob = state(client, ms, "bob")
+    theirs = dict(map(tuple, bob["panels"]["table"]))
+    assert theirs["ann — spells"] == "1 hidden" and theirs["ann — personality"] == "hidden"
+    assert me["spells"][0] not in json.dumps(bob["panels"])
+    assert mine["personality"].split(" (")[0] not in json.dumps(bob["panels"])
+    # the seats' bots play on until one has set a pie fight dial: its own panel says how
+    # many pies, the other's only that it is set
+    for _ in range(300):
+        st = state(client, ms, "ann")
+        fight = st["view"].get("fight") or {}
+        if any(v >= 0 for v in (fight.get("pies") or {}).values()) or st["status"] == "over":
+            break
+        seat = st["to_act"][0]
+        r = client.post(f"/games/{ms['game_id']}/bot", headers=bearer(ms["seats"][seat]["token"]), json={})
+        assert r.status_code == 200, r.text
+    setter = next(s for s, v in fight["pies"].items() if v >= 0)
+    other = "bob" if setter == "ann" else "ann"
+    dial = next(t for t, w in map(tuple, state(client, ms, setter)["panels"]["yours"]) if t.startswith("pie fight dial"))
+    said = dict(map(tuple, state(client, ms, setter)["panels"]["yours"]))[dial]
+    assert said.startswith(f"{fight['pies'][setter]} pies")
+    assert dict(map(tuple, state(client, ms, other)["panels"]["table"]))[f"{setter} — {dial}"] == "set, secret"
+
+    fj = client.post("/games", json={"kind": "funkoverse-jaws", "players": ["ann", "bob"], "seed": 4}).json()
+    yours = dict(map(tuple, state(client, fj, "ann")["panels"]["yours"]))
+    assert yours["light side (ann)"].startswith("0 points; pool: ") and yours["Quint"].startswith("off the map")
+    assert "The Shark" in dict(map(tuple, state(client, fj, "ann")["panels"]["table"]))
+
+
+def test_the_referee_asking_for_a_seat_the_game_has_not_is_404(client, derby):
+    ref = bearer(derby["referee"]["token"])
+    r = client.get(f"/games/{derby['game_id']}?seat=zed", headers=ref)
+    assert r.status_code == 404 and "zed" in r.json()["detail"] and "view" not in r.json()
+    assert client.get(f"/games/{derby['game_id']}?seat=bob", headers=ref).status_code == 200
+
+
+def test_a_bot_turn_needs_no_body(client, derby):
+    gid = derby["game_id"]
+    r = client.post(f"/games/{gid}/bot", headers=bearer(derby["seats"]["ann"]["token"]))
+    assert r.status_code == 200, r.text
+    assert r.json()["events"][0]["type"] == "AgendaKept"
+    r = client.post(f"/games/{gid}/bot", headers=bearer(derby["seats"]["bob"]["token"]), json={"bott": "random"})
+    assert r.status_code == 400 and "bott" in r.json()["detail"]
+
+
+def test_an_unknown_route_or_method_is_a_problem_titled_by_its_status(client, derby):
+    r = client.delete(f"/games/{derby['game_id']}", headers=bearer(derby["seats"]["ann"]["token"]))
+    assert r.status_code == 405 and r.json()["title"] == "method not allowed"
+    r = client.get("/static/nothing.js")
+    assert r.status_code == 404 and r.json()["title"] == "not found"
+
+
+def test_a_face_the_physical_die_does_not_show_is_named_in_the_refusal(client):
+    game = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "dice": "manual",
+                                       "seed": 3}).json()
+    gid = game["game_id"]
+    for seat in ("ann", "bob"):
+        first = state(client, game, seat)["legal"][0]
+        assert client.post(f"/games/{gid}/commands", headers=bearer(game["seats"][seat]["token"]),
+                           json={"text": first}).status_code == 200
+    seat = state(client, game, "ann")["to_act"][0]
+    tok = bearer(game["seats"][seat]["token"])
+    r = client.post(f"/games/{gid}/commands", headers=tok, json={"text": "roll", "faces": "9"})
+    assert r.status_code == 422 and r.json()["faces_needed"] and "'9' is not a face" in r.json()["detail"]
+    r = client.post(f"/games/{gid}/commands", headers=tok, json={"text": "roll"})
+    assert r.status_code == 422 and "not a face" not in r.json()["detail"]
+    assert client.post(f"/games/{gid}/commands", headers=tok, json={"text": "roll", "faces": "4"}).status_code == 200
+
+
+def test_the_log_names_the_options_as_a_transcript_writes_them(client):
+    game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"], "seed": 4}).json()
+    events = client.get(f"/games/{game['game_id']}/events", headers=bearer(game["seats"]["ann"]["token"])).json()
+    created = events["events"][0]["text"]
+    assert "card_defeat_is_vanquish=true" in created and "=True" not in created
+    assert "villains=," not in created and "villains=" not in created  # an option left unset is not listed
+    texts = [e["text"] for e in events["events"]]
+    assert "shuffled ann's villain deck (30 cards) [draw 0]" in texts and not any("villain:" in t for t in texts)

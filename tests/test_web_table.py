@@ -126,11 +126,18 @@ def test_two_browsers_play_villainous_to_the_end_each_seeing_only_their_own_hand
         pages = open_pages(browser, game)
         # the token left the address bar as soon as the page read it
         assert game["seats"]["ann"]["token"] not in pages["ann"].url
-        # each seat sees its own hand by name
+        # each seat sees its own hand by the cards' names, and no name of the other's
+        names = {}
+        for seat in ("ann", "bob"):
+            said = api.get(f"/games/{game['game_id']}",
+                           headers={"Authorization": f"Bearer {game['seats'][seat]['token']}"}).json()
+            hand = dict(map(tuple, said["panels"]["yours"]))["your hand"]
+            names[seat] = {card.rsplit(" (", 1)[0] for card in hand.split(", ")}
+            assert len(hand.split(", ")) == len(hand_of(api, game, seat)) and "-" not in hand
         for seat, other in (("ann", "bob"), ("bob", "ann")):
-            mine = hand_of(api, game, seat)
-            assert mine and any(c.replace("-", " ") in pages[seat].content() for c in mine)
-            shows_none_of(pages[seat], hand_of(api, game, other, seat))
+            wait_until(pages[seat], lambda: bool(pages[seat].text_content("#mine")))
+            assert all(n in pages[seat].text_content("#mine") for n in names[seat])
+            shows_none_of(pages[seat], hand_of(api, game, other, seat) + sorted(names[other] - names[seat]))
         typed = clicked = 0
         for step in range(400):
             state = api.get(f"/games/{game['game_id']}",

@@ -121,6 +121,10 @@ def render(state: MSState, seat: str | None) -> str:
         f = state.fight
         dialed = ", ".join(x for x in (f.attacker, f.defender) if x in f.pies) or "nobody"
         out.append(f"PIE FIGHT on {f.space}: {f.attacker} attacks {f.defender}; dials set: {dialed}")
+        mine = f.pies.get(seat, -1) if seat else -1
+        if mine >= 0:  # the seat's own dial, which its view keeps (the other's reads -1)
+            clipped = f.spells.get(seat) or ()
+            out.append(f"your dial: {mine} pie{'' if mine == 1 else 's'}" + (f", with {', '.join(clipped)}" if clipped else ""))
     if state.delivery is not None:
         d = state.delivery
         out.append(f"delivery under way: {d.count}/{d.need} {d.kind}s at Castle Everfree")

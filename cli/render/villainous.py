@@ -69,10 +69,10 @@ def render(state: Any, seat: str | None) -> str:
         lines.append("")
         lines.append(f"Fate: {f['by']} revealed from {f['target']}'s Fate deck: "
                      + ", ".join(f"{t.card(c)['name']} <{c}>{_house(t, c)}" for c in f["cards"]))
-    if state.pending:
+    if state.pending and not state.winners:  # nothing is awaited once the game is over
         p = state.pending[-1]
         lines.append(f"Waiting on {p['seat']}: {p['prompt']} — {', '.join(p['options'])}")
-    if state.window:
+    if state.window and not state.winners:
         w = state.window
         lines.append(f"Condition window ({w['by']} {HAPPENINGS.get(w['trigger'], words(w['trigger']))}): "
                      f"{', '.join(w['queue'])} may play a Condition or pass")
@@ -141,10 +141,10 @@ def compact(state: Any, seat: str | None) -> str:
             syms = ",".join(f"({_sym(x)})" if i in hidden else _sym(x) for i, x in enumerate(loc["actions"]))
             cards = ", ".join(t.card(c)["name"] for c in t.cards_at(focus, lid))
             lines.append(f"  {loc['name']}{'*' if mover == lid else ''}: {syms}" + (f" — {cards}" if cards else ""))
-    if state.pending:
+    if state.pending and not state.winners:  # nothing is awaited once the game is over
         p = state.pending[-1]
         lines.append(f"Waiting on {p['seat']}: {p['prompt']}")
-    if state.window:
+    if state.window and not state.winners:
         lines.append(f"Condition window: {', '.join(state.window['queue'])} may play a Condition or pass")
     if seat in d["hand"]:
         cards = []

@@ -819,8 +819,9 @@ def roll_movement_die(em: Emitter, seat: str, rng: Rng) -> None:
     require(not em.state.die, "MD-ROLL-FIRST", f"{seat} already rolled {em.state.die} this turn")
     try:
         ev = rng.roll(["move"], purpose="movement")
-    except ManualDiceError:
-        raise ManualDiceError("roll the physical movement die and type what it shows",
+    except ManualDiceError as exc:  # faces given that the die does not show say which
+        raise ManualDiceError(f"{exc.args[0]}; roll the physical movement die and type what it shows"
+                              if getattr(rng, "manual", None) else "roll the physical movement die and type what it shows",
                               hint="roll 4  (or: roll [4]); the movement die shows 1 to 6") from None
     em.emit(ev, MovementRolled(seat=seat, value=int(ev.faces[0])))
 

@@ -21,6 +21,7 @@ function show(value) {
   if (value === "?") return "hidden";
   if (Array.isArray(value)) return value.length ? value.map(show).join(", ") : "none";
   if (typeof value === "object") {
+    if (!Object.keys(value).length) return "none";
     return Object.entries(value).map(([k, v]) => words(k) + ": " + show(v)).join("; ");
   }
   return words(value);
@@ -48,9 +49,14 @@ async function call(method, path, body) {
   return data;
 }
 
-function panels(view, seat, seats) {
+function panels(view, seat, seats, drawn) {
   const mine = $("mine"), table = $("table");
   mine.replaceChildren(); table.replaceChildren();
+  if (drawn && drawn.yours) {  // the game's own panels, in words, from the server
+    for (const [term, text] of drawn.yours) add(mine, term, text);
+    for (const [term, text] of drawn.table || []) add(table, term, text);
+    return;
+  }
   for (const [k, v] of Object.entries(view)) {
     if (k === "content" || k === "options") continue;
     if (v && typeof v === "object" && !Array.isArray(v) && seats.some((s) => s in v)) {
@@ -79,7 +85,7 @@ async function refresh() {
   document.body.dataset.seq = st.seq;
   document.body.dataset.myTurn = st.legal.length ? "yes" : "no";
   $("board").innerHTML = st.board;  // drawn by the server from this seat's view, escaped there
-  panels(st.view, st.seat, st.seats);
+  panels(st.view, st.seat, st.seats, st.panels);
   const menu = $("menu");
   menu.replaceChildren();
   st.legal.forEach((text, i) => {
