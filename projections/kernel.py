@@ -101,7 +101,8 @@ def describe_kernel(event: Event) -> str | None:
     from arbiter.events.base import DiceRolled, GameCreated, SeedRevealed, Shuffled, Undone
 
     if isinstance(event, GameCreated):
-        opts = ", ".join(f"{words(k)} {option_value(v)}" for k, v in event.options.items())
+        opts = ", ".join(f"{words(k)} {option_value(v)}" for k, v in event.options.items()
+                         if v not in ("", None))  # an option left unset is not listed
         return (f"game created: {event.kind}, players {', '.join(event.seats)}, {describe_seed(event)},"
                 f" {event.dice} dice" + (f"; options: {opts}" if opts else "")
                 + ("" if event.content_source == "embedded" else f", content {event.content_source}"))

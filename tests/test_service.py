@@ -527,7 +527,7 @@ def test_the_log_names_the_options_as_a_transcript_writes_them(client):
     game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"], "seed": 4}).json()
     events = client.get(f"/games/{game['game_id']}/events", headers=bearer(game["seats"]["ann"]["token"])).json()
     created = events["events"][0]["text"]
-    assert "card_defeat_is_vanquish=true" in created and "=True" not in created
-    assert "villains=," not in created and "villains=" not in created  # an option left unset is not listed
+    assert "card defeat is vanquish on" in created and "True" not in created and "_" not in created
+    assert "villains" not in created  # an option left unset is not listed
     texts = [e["text"] for e in events["events"]]
     assert "shuffled ann's villain deck (30 cards) [draw 0]" in texts and not any("villain:" in t for t in texts)
