@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from arbiter.core.errors import RuleViolation
 from arbiter.core.match import Match
 from arbiter.core.my_little_scythe import GAME
 from arbiter.events import my_little_scythe as ev
@@ -95,3 +98,27 @@ def texts(m: Match, seat: str) -> list[str]:
 
 def events_of(evs, cls):
     return [e for e in evs if isinstance(e, cls)]
+
+
+#: every trophy a player can place, by name
+ALL = ("friendship-8", "power-ups-2", "spells-3", "quests-2", "apple-delivery", "gem-delivery",
+       "pie-fight", "pies-8")
+
+
+def rule_of(m: Match, seat: str, text: str) -> str:
+    """The rule id a refused command cites."""
+    with pytest.raises(RuleViolation) as e:
+        m.decide(seat, text)
+    return e.value.rule_id
+
+
+def pass_turn(m: Match, seat: str) -> None:
+    """A quiet Move in which nothing happens (or a Seek after a Move)."""
+    if m.state.players[seat].last_action == "move":
+        m.apply(seat, "seek-gems")
+        while m.state.seek:
+            m.apply(seat, m.legal_texts(seat)[0])
+        return
+    m.apply(seat, "move")
+    m.apply(seat, "stay 1")
+    m.apply(seat, "stay 2")

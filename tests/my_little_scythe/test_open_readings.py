@@ -1,20 +1,12 @@
 """Readings the rulebook leaves open: each is an option recorded in GameCreated, the default
 argued from the text in rules.toml (house); each test plays both readings through a Match."""
 
-import pytest
 
-from arbiter.core.errors import RuleViolation
 from arbiter.core.match import Match
 from arbiter.core.my_little_scythe import GAME
 from arbiter.events import my_little_scythe as ev
 from arbiter.projections.fold import SETUP
-from my_little_scythe.helpers import events_of, position
-
-
-def rule_of(m, seat, text):
-    with pytest.raises(RuleViolation) as e:
-        m.decide(seat, text)
-    return e.value.rule_id
+from my_little_scythe.helpers import events_of, position, rule_of
 
 
 def test_every_open_reading_is_a_house_option_with_its_rule():

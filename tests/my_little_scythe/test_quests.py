@@ -4,13 +4,7 @@ import pytest
 
 from arbiter.core.errors import RuleViolation
 from arbiter.events import my_little_scythe as ev
-from my_little_scythe.helpers import events_of, position
-
-
-def rule_of(m, seat, text):
-    with pytest.raises(RuleViolation) as e:
-        m.decide(seat, text)
-    return e.value.rule_id
+from my_little_scythe.helpers import events_of, position, rule_of
 
 
 def at_quest(card, **kw):

@@ -1,17 +1,9 @@
 """Where a player would argue: a forbidden command form is refused citing the rule that forbids
 it (parse-level forms included), not as a typo; each test quotes the rulebook sentence."""
 
-import pytest
 
-from arbiter.core.errors import RuleViolation
-from my_little_scythe.helpers import position
+from my_little_scythe.helpers import position, rule_of
 from my_little_scythe.test_quests import at_quest
-
-
-def rule_of(m, seat, text):
-    with pytest.raises(RuleViolation) as e:
-        m.decide(seat, text)
-    return e.value.rule_id
 
 
 def test_a_dial_below_zero_or_above_seven_cites_the_dial():

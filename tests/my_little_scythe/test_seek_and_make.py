@@ -6,13 +6,7 @@ import pytest
 from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.events import my_little_scythe as ev
 from arbiter.events.base import DiceRolled
-from my_little_scythe.helpers import events_of, position
-
-
-def rule_of(m, seat, text):
-    with pytest.raises(RuleViolation) as e:
-        m.decide(seat, text)
-    return e.value.rule_id
+from my_little_scythe.helpers import events_of, position, rule_of
 
 
 def test_seek_rolls_four_dice_whose_faces_are_regions():

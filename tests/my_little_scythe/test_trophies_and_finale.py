@@ -4,28 +4,7 @@ import pytest
 
 from arbiter.core.errors import RuleViolation
 from arbiter.events import my_little_scythe as ev
-from my_little_scythe.helpers import events_of, position
-
-ALL = ("friendship-8", "power-ups-2", "spells-3", "quests-2", "apple-delivery", "gem-delivery",
-       "pie-fight", "pies-8")
-
-
-def rule_of(m, seat, text):
-    with pytest.raises(RuleViolation) as e:
-        m.decide(seat, text)
-    return e.value.rule_id
-
-
-def pass_turn(m, seat):
-    """A quiet Move in which nothing happens."""
-    if m.state.players[seat].last_action == "move":
-        m.apply(seat, "seek-gems")
-        while m.state.seek:
-            m.apply(seat, m.legal_texts(seat)[0])
-        return
-    m.apply(seat, "move")
-    m.apply(seat, "stay 1")
-    m.apply(seat, "stay 2")
+from my_little_scythe.helpers import ALL, events_of, pass_turn, position, rule_of
 
 
 def test_qualifying_for_one_trophy_places_it_at_once():
