@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from arbiter.cli import common
-from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, user_errors
+from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, say, user_errors
 from arbiter.core.errors import ArbiterError, BadContent, ParseError, RuleViolation
 
 if TYPE_CHECKING:  # the store (duckdb) is imported only by the verbs that open it
@@ -694,7 +694,7 @@ def rules(
             # verification"), the empty result still on stdout for json/csv, and why on stderr
             if fmt != "table":
                 emit_rows(["id", "source", "section", "rule"], [], fmt)
-            err.print(escape(no_rule_matches(g, words)))
+            say(err, no_rule_matches(g, words))
             return
         emit_rows(["id", "source", "section", "rule"], [(r.id, r.source, r.section, r.text) for r in found],
                   fmt, title=f"{g.title}: rules")

@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 
 import msgspec
 
-from arbiter.cli.common import console, err, escape, fail, record_refusal
+from arbiter.cli.common import console, err, escape, fail, record_refusal, say
 from arbiter.cli.render import WIDTH, compact_renderer, renderer
 from arbiter.core import explain
 from arbiter.cli.words import describe, print_new, undone_move, whose_turn
@@ -177,10 +177,14 @@ class Table:
         before = self.at_keyboard
         self.at_keyboard = seat
         secret = any(has_secrets(self.match, s) for s in self.humans)
-        if not (self.pass_screen and before is not None and len(self.humans) > 1 and secret):
+        # the first seat too: its dealt secrets must not be on screen before it has the keyboard
+        if not (self.pass_screen and len(self.humans) > 1 and secret):
             return
         clear_screen()
-        console.print(f"\n\n   [bold]pass to {escape(seat)}[/] — {escape(before)}'s hand is hidden now."
+        # the first pass screen clears the new game's id away: say it again
+        hidden = (f" — {escape(before)}'s hand is hidden now." if before is not None
+                  else f" — game {escape(self.gid)} (resume with `arbiter play {escape(self.gid)}`)")
+        console.print(f"\n\n   [bold]pass to {escape(seat)}[/]{hidden}"
                       f"\n\n   {escape(seat)}, press Enter when only you can see the screen.\n")
         try:
             self.ask(f"{seat}, press Enter> ", [])
@@ -254,7 +258,7 @@ class Table:
         if raw in ("?", "help"):
             console.print("commands:")
             for line in match.game.syntax:
-                console.print("  " + escape(line.strip("\n")))
+                say(console, "  " + line.strip("\n"))
             console.print("also: a number from the menu, board (the whole board), undo, log, quit")
             return True
         if raw == "board":  # the whole board, however tall
@@ -299,7 +303,7 @@ class Table:
             except (RuleViolation, ParseError) as exc:
                 if explain.needs_faces(self.match, exc):
                     # physical dice: ask for the faces this command needs, then try again
-                    err.print(f"[yellow]{escape(str(exc))}[/]")
+                    say(err, str(exc), style="yellow")
                     try:
                         faces = self.ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
                     except EOFError:
@@ -321,7 +325,7 @@ class Table:
     def refuse(self, message: str) -> None:
         """A refusal is the last thing on screen: the board is not drawn again below it."""
         self.refusal = message
-        err.print(f"[red]{escape(message)}[/]")
+        say(err, message, style="red")
 
 
 #: The table's settings when neither the command line nor the stored game gives them.
