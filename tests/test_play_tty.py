@@ -335,3 +335,20 @@ def test_help_at_80_columns_wraps_with_a_hanging_indent(tmp_path, tty):
     at = next(i for i, ln in enumerate(helped) if ln.lstrip().startswith("WHO punch|kick TARGET"))
     column = helped[at].index("1 damage")
     assert helped[at + 1][:column].strip() == "" and helped[at + 1][column:].strip()
+
+
+def test_the_compact_menu_at_80x24_shows_several_useful_entries(tmp_path, tty):
+    """Scott Pilgrim's board leaves the menu little room at 80x24: it still takes three
+    lines, packed as full as they fit, and opens with a move, not with punching a chair."""
+    t = tty("play", "scott-pilgrim", "-p", "ann,bob", "--seed", "2")
+    for wait, line in (("pass to ann", ""), ("ann>", "place default"), ("pass to bob", ""),
+                       ("bob>", "place default"), (" 1 roll", "roll")):
+        t.wait_for(wait)
+        t.line(line)
+    t.wait_for(" 1 matthew move")  # (the board before the roll already said "more lines")
+    lines = t.last_lines(6)
+    at = next(i for i, ln in enumerate(lines) if "to act" in ln)
+    menu = lines[at + 1:-1]
+    assert len(menu) == 3 and menu[0].startswith(" 1 matthew move"), lines
+    assert sum(ln.count(" move ") for ln in menu) >= 5 and menu[-1].rstrip().endswith("more")
+    assert all(len(ln) <= 80 for ln in menu)
