@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from arbiter.cli import common
-from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, user_errors
+from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, say, user_errors
 from arbiter.core.errors import ArbiterError, BadContent, ParseError, RuleViolation
 
 if TYPE_CHECKING:  # the store (duckdb) is imported only by the verbs that open it
@@ -689,6 +689,13 @@ def rules(
     with user_errors():
         g = registry.get(kind)
         found = g.rules.search(words or [])
+        if words and not found:
+            # an answer, not an error: exit 0 (1 is arbiter's "illegal move / failed
+            # verification"), the empty result still on stdout for json/csv, and why on stderr
+            if fmt != "table":
+                emit_rows(["id", "source", "section", "rule"], [], fmt)
+            say(err, no_rule_matches(g, words))
+            return
         emit_rows(["id", "source", "section", "rule"], [(r.id, r.source, r.section, r.text) for r in found],
                   fmt, title=f"{g.title}: rules")
         if fmt != "table":
@@ -702,6 +709,24 @@ def rules(
                       [(o.name, o.default, ", ".join(map(str, o.choices)) if o.choices else "",
                         "house" if o.house else "rulebook", o.doc) for o in g.options],
                       "table", title="options (--option name=value)")
+
+
+def no_rule_matches(g: Any, words: list[str]) -> str:
+    """Why ``arbiter rules`` found nothing, with the index's words closest to each word that
+    matches no rule on its own."""
+    import difflib
+    import re
+
+    quoted = " ".join(words)
+    lone = [w for w in words if not g.rules.search([w])]
+    if not lone:
+        return f"no rule of {g.title} mentions all of: {quoted} (each does alone; try fewer words)"
+    vocab = sorted({w for r in g.rules.rules.values()
+                    for w in re.findall(r"[a-z][a-z'-]{2,}", f"{r.id} {r.section} {r.text}".lower())})
+    close = [c for w in lone for c in difflib.get_close_matches(w.lower(), vocab, n=3, cutoff=0.7)]
+    hint = f"; close words: {', '.join(dict.fromkeys(close))}" if close else ""
+    return (f"no rule of {g.title} mentions {', '.join(repr(w) for w in lone)}{hint}"
+            f" (`arbiter rules {g.id}` lists them all)")
 
 
 @app.command()

@@ -173,8 +173,49 @@ def clip(text: str, width: int = CLIP) -> str:
     return "\n".join(out)
 
 
+def hanging_indent(line: str, width: int) -> int:
+    """Where a wrapped ``line`` continues: under the text after its label (``error: ``,
+    ``hint: ``) or after its first column gap (a help line's description), else four in from
+    the line's own indent; never past half the width."""
+    import re
+
+    lead = len(line) - len(line.lstrip(" "))
+    gap = re.match(r" *\S.*?\S {2,}(?=\S)", line)
+    label = re.match(r" *[a-z][a-z ]{0,12}: (?=\S)", line)
+    at = label.end() if label else gap.end() if gap else lead + 4
+    return at if at <= width // 2 else lead + 4
+
+
+def wrapped(text: str, width: int | None) -> str:
+    """``text`` with each line longer than ``width`` wrapped at words, its continuation lines
+    indented (:func:`hanging_indent`) rather than starting at column 0. ``width`` None (output
+    into a pipe or a file) leaves every line whole, for grep."""
+    if width is None:
+        return text
+    import textwrap
+
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * hanging_indent(line, width)
+        out += textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False) or [line]
+    return "\n".join(out)
+
+
+def say(con: "LazyConsole", text: str, style: str = "", label: str = "") -> None:
+    """Print plain ``text`` (``label`` first, styled ``bold red``), wrapped with hanging
+    indents at a terminal (rich would continue a long line at column 0)."""
+    c = con.get()
+    body = wrapped(label + text, None if c.soft_wrap else c.width)
+    head, rest = (f"[bold red]{escape(label.rstrip())}[/]", body[len(label.rstrip()):]) if label else ("", body)
+    c.print(head + (f"[{style}]{escape(rest)}[/]" if style else escape(rest)), soft_wrap=True)
+
+
 def fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {escape(clip(message))}" if code != 1 else escape(clip(message)))
+    say(err, clip(message), label="error: " if code != 1 else "")
     raise typer.Exit(code)
 
 
@@ -250,9 +291,9 @@ def user_errors() -> Iterator[None]:
             log().info("refused", error=str(exc), kind=type(exc).__name__)
         code = exit_code(exc)
         if code == 1:
-            err.print(f"[bold red]{escape(clip(str(exc)))}[/]")
+            say(err, clip(str(exc)), style="bold red")
         else:
-            err.print(f"[bold red]error:[/] {escape(clip(str(exc)))}")
+            say(err, clip(str(exc)), label="error: ")
         raise typer.Exit(code) from None
     except OSError as exc:  # a path the user gave that cannot be read or written
         where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""

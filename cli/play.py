@@ -18,14 +18,17 @@ from typing import Any, Callable, Optional
 
 import msgspec
 
-from arbiter.cli.common import console, err, escape, fail, record_refusal
-from arbiter.cli.render import WIDTH, compact_renderer, renderer
+from arbiter.cli.common import console, err, escape, fail, record_refusal, say
+from arbiter.cli.render import WIDTH, compact_renderer, renderer, squeeze
 from arbiter.core import explain
 from arbiter.cli.words import describe, print_new, undone_move, whose_turn
 from arbiter.core import bots as botlib
 from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.core.match import UNDO, Match
 from arbiter.projections.kernel import REFEREE
+
+#: The lines a short terminal's menu may take from the board's middle.
+MENU_LINES = 3
 
 #: Menu entries that end a turn: never the first (so "1" is never a turn thrown away).
 LAST_WORDS = ("end",)
@@ -177,10 +180,14 @@ class Table:
         before = self.at_keyboard
         self.at_keyboard = seat
         secret = any(has_secrets(self.match, s) for s in self.humans)
-        if not (self.pass_screen and before is not None and len(self.humans) > 1 and secret):
+        # the first seat too: its dealt secrets must not be on screen before it has the keyboard
+        if not (self.pass_screen and len(self.humans) > 1 and secret):
             return
         clear_screen()
-        console.print(f"\n\n   [bold]pass to {escape(seat)}[/] — {escape(before)}'s hand is hidden now."
+        # the first pass screen clears the new game's id away: say it again
+        hidden = (f" — {escape(before)}'s hand is hidden now." if before is not None
+                  else f" — game {escape(self.gid)} (resume with `arbiter play {escape(self.gid)}`)")
+        console.print(f"\n\n   [bold]pass to {escape(seat)}[/]{hidden}"
                       f"\n\n   {escape(seat)}, press Enter when only you can see the screen.\n")
         try:
             self.ask(f"{seat}, press Enter> ", [])
@@ -204,9 +211,15 @@ class Table:
             compact = rows is not None and board.count("\n") + min(len(legal), self.max_menu) + 5 > rows
         if compact:
             board = self.draw_compact(view, seat)
+            height = rows or 24
+            # the menu gets up to MENU_LINES lines, the board's middle giving way for them
+            want = min(MENU_LINES, len(self.menu_rows(legal, self.max_menu)))
+            if height - board.count("\n") - 4 < want:
+                board = squeeze(board, height - 3 - want)
             console.print(board)
             console.print(f"[bold]{escape(whose_turn(match))}[/]")
-            self.menu_in_columns(legal, (rows or 24) - board.count("\n") - 4)
+            for row in self.menu_rows(legal, height - board.count("\n") - 4):
+                console.print(escape(row))
             return
         console.rule(f"{self.gid} — seq {match.seq}")
         console.print(board)
@@ -218,19 +231,30 @@ class Table:
             console.print(f"  … and {len(legal) - self.max_menu} more (type the command)")
         console.print("[dim]  a number or a command; help: command forms; board, undo, log, quit[/]")
 
-    def menu_in_columns(self, legal: list[str], lines: int) -> None:
-        """The numbered menu side by side, in at most ``lines`` lines (a short terminal)."""
-        shown = legal[:self.max_menu]
-        width = max((len(t) for t in shown), default=0) + 5
-        per_line = max(1, WIDTH // width)
-        room = max(1, lines) * per_line
-        if len(legal) > room:
-            room -= 1  # the last place says how many more there are
-        cells = [f"{i:>2} {t}".ljust(width)[:WIDTH] for i, t in enumerate(shown[:room], start=1)]
-        if len(legal) > len(cells):
-            cells.append(f"… {len(legal) - len(cells)} more")
-        for at in range(0, len(cells), per_line):
-            console.print(escape("".join(cells[at:at + per_line]).rstrip()))
+    def menu_rows(self, legal: list[str], lines: int) -> list[str]:
+        """The numbered menu side by side, in at most ``lines`` lines (a short terminal):
+        each line takes as many entries, in the menu's order, as fit its width (a fixed
+        column as wide as the longest entry left room for one or two), and the last says how
+        many more there are."""
+        shown = [f"{i:>2} {t}"[:WIDTH] for i, t in enumerate(legal[:self.max_menu], start=1)]
+        rows: list[list[str]] = [[]]
+        for cell in shown:
+            if rows[-1] and len("  ".join(rows[-1] + [cell])) > WIDTH:
+                if len(rows) == max(1, lines):
+                    break
+                rows.append([])
+            rows[-1].append(cell)
+        placed = sum(len(r) for r in rows)
+
+        def more() -> str:
+            return f"… {len(legal) - placed} more"
+
+        while placed < len(legal) and rows[-1] and len("  ".join(rows[-1] + [more()])) > WIDTH:
+            rows[-1].pop()  # room on the last line to say what is left
+            placed -= 1
+        if placed < len(legal):
+            rows[-1].append(more())
+        return ["  ".join(row) for row in rows]
 
     def prompt(self, seat: str) -> bool:
         """One line from ``seat``; False when they leave."""
@@ -254,7 +278,7 @@ class Table:
         if raw in ("?", "help"):
             console.print("commands:")
             for line in match.game.syntax:
-                console.print("  " + escape(line.strip("\n")))
+                say(console, "  " + line.strip("\n"))
             console.print("also: a number from the menu, board (the whole board), undo, log, quit")
             return True
         if raw == "board":  # the whole board, however tall
@@ -299,7 +323,7 @@ class Table:
             except (RuleViolation, ParseError) as exc:
                 if explain.needs_faces(self.match, exc):
                     # physical dice: ask for the faces this command needs, then try again
-                    err.print(f"[yellow]{escape(str(exc))}[/]")
+                    say(err, str(exc), style="yellow")
                     try:
                         faces = self.ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
                     except EOFError:
@@ -321,7 +345,7 @@ class Table:
     def refuse(self, message: str) -> None:
         """A refusal is the last thing on screen: the board is not drawn again below it."""
         self.refusal = message
-        err.print(f"[red]{escape(message)}[/]")
+        say(err, message, style="red")
 
 
 #: The table's settings when neither the command line nor the stored game gives them.

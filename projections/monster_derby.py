@@ -253,14 +253,14 @@ class MonsterDerbyProjection(Base[MDState]):
         if state.phase == "play":
             if state.curse is not None:
                 cursed = state.monsters[state.curse.monster].name
-                return Decision("turn", (state.current,), f"{state.current}: walk the cursed {cursed} back 3 spaces")
+                return Decision("turn", (state.current,), f"walk the cursed {cursed} back 3 spaces")
             if state.control is not None:
                 name = state.monsters[state.control.monster].name
-                return Decision("turn", (state.current,), f"{state.current} controls the {name}")
+                return Decision("turn", (state.current,), f"move the {name} you control")
             if state.die == 0:
-                return Decision("turn", (state.current,), f"{state.current}: roll the movement die")
+                return Decision("turn", (state.current,), "roll the movement die")
             return Decision("turn", (state.current,),
-                            f"{state.current} rolled {state.die}: take the marker or control a monster")
+                            f"take the marker or control a monster (rolled {state.die})")
         return Decision("over", ())
 
     def outcome(self, state: MDState) -> Outcome | None:

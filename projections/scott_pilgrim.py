@@ -489,6 +489,8 @@ def describe(e: Event) -> str:
         f = {k: (" ".join(map(str, v)) if isinstance(v, (tuple, list)) else v) for k, v in f.items()}
         text = texts[n].format(**f)
         if isinstance(e, KnockedBack) and e.wall:
-            text += " into the wall"
+            # against the wall already: it does not move ("from a6 to a6" said nothing)
+            text = (f"{e.what} is knocked back into the wall and does not move (stays on {e.frm})" if e.frm == e.to
+                    else text + " into the wall")
         return text
     return n

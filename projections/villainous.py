@@ -7,6 +7,7 @@ on a scratch copy, so that a command's later steps see its earlier ones).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -386,6 +387,11 @@ SYMBOLS = {"play": "Play a Credits Card", "ambition": "Ambition", "move": "Move 
            "fate": "Fate"}
 
 
+#: event fields that are never a content id (a seat is a player's name; the rest are words)
+NOT_NAMED = frozenset({"seat", "sector", "target", "owner", "pile", "why", "source", "how", "side",
+                       "symbol", "trigger", "prompt", "choice", "deck", "reason", "kind"})
+
+
 def words(x: str) -> str:
     """An identifier said in plain words: ``ally_vehicle`` is "ally vehicle"."""
     return str(x).replace("_", " ")
@@ -402,8 +408,42 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
+def content_names() -> dict[str, str]:
+    """Every id of the known content (Villains, locations, card definitions) -> its name.
+    The log's describe() is given an event alone, not its game; an id is its name in
+    whichever content knows it (card ids are prefixed by their Villain, so they agree)."""
+    out: dict[str, str] = {"deep-space": "Deep Space"}  # a sector's place for Vehicles, in every content
+    for content in CONTENT.values():
+        for key, villain in content.get("villains", {}).items():
+            out.setdefault(key, villain.get("name", key))
+            for part in ("locations", "villain_deck", "fate_deck"):
+                for item in villain.get(part, []):
+                    if "id" in item and "name" in item:
+                        out.setdefault(item["id"], item["name"])
+    return out
+
+
+def name_of(ident: str | None, names: dict[str, str]) -> str:
+    """A card (``cb-bounty-droid-2``, one copy of ``cb-bounty-droid``), location or Villain
+    by its name; a hidden card ("?") and anything the content does not name stay as they are."""
+    if not ident:
+        return ident or ""
+    if ident in names:
+        return names[ident]
+    base, dash, copy = ident.rpartition("-")
+    return names.get(base, ident) if dash and copy.isdigit() else ident
+
+
 def describe(e: Event) -> str:
     t = type(e).__name__
+    names = content_names()
+    if t != "GameCreated" and t != "Shuffled":
+        # every id the content names is said by its name (the card, the location, the Villain)
+        e = msgspec.structs.replace(e, **{
+            k: (tuple(name_of(x, names) for x in v) if isinstance(v, tuple)
+                else {s: name_of(x, names) for s, x in v.items()} if isinstance(v, dict) and k == "villains"
+                else name_of(v, names) if isinstance(v, str) and k not in NOT_NAMED else v)
+            for k, v in msgspec.structs.asdict(e).items()})
     f = msgspec.structs.asdict(e)
     simple = {
         "CardsDrawn": lambda: f"{e.seat} draws {plural(len(e.cards), 'card')}" + (
@@ -426,7 +466,8 @@ def describe(e: Event) -> str:
         "FateResolved": lambda: f"{e.by} plays {e.played} against {e.target}",
         "GameWon": lambda: f"{' and '.join(e.winners)} {'wins' if len(e.winners) == 1 else 'win'}: {e.reason}",
         "ChoiceOpened": lambda: f"{e.seat} must choose: {e.prompt}",
-        "ChoiceMade": lambda: f"{e.seat} chooses {e.choice.replace('on:', 'on ').replace('/', ' against ')}",
+        "ChoiceMade": lambda: f"{e.seat} chooses " + re.sub(r"[a-z0-9][a-z0-9-]*", lambda m: name_of(m.group(), names),
+                                                            e.choice.replace('on:', 'on ').replace('/', ' against ')),
         "VillainsAssigned": lambda: "villains: " + ", ".join(f"{s} plays {v}" for s, v in e.villains.items()),
         "BonusActionGranted": lambda: f"{e.seat} may perform a free {symbol_name(e.symbol)} action",
         "CardRemovedFromGame": lambda: f"{e.card} is removed from the game",

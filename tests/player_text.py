@@ -22,13 +22,24 @@ REPR = re.compile(r"[\[{(]'|'[\]})]|': |\{\"|\": ")
 JOINED = re.compile(r"\b[a-z][a-z0-9-]*:[a-z0-9][a-z0-9-]*\b")
 
 
-def leaks(lines: Iterable[str], allowed: Iterable[str] = ()) -> list[str]:
+#: a command to type, or a handle shown to type (``<cb-embo-1>``): where an id belongs
+TYPED = re.compile(r"`[^`]*`|<[^<>\s]+>")
+KEBAB = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
+
+
+def leaks(lines: Iterable[str], allowed: Iterable[str] = (), ids: Iterable[str] = ()) -> list[str]:
     """The lines that show an identifier or a repr, each with what was found. ``allowed``:
-    words a player types themselves (the names of the options of ``new -o NAME=VALUE``)."""
+    words a player types themselves (the names of the options of ``new -o NAME=VALUE``).
+    ``ids``: the content's ids that have names (``cad-bane``, ``cb-embo``): one of them, or
+    a numbered copy of one (``cb-embo-1``), outside a command or handle is a leak."""
     ok = set(allowed)
+    named = set(ids)
     bad = []
     for line in lines:
         found = [w for w in SNAKE.findall(line) if w not in ok] + JOINED.findall(line) + REPR.findall(line)
+        if named:
+            found += [w for w in KEBAB.findall(TYPED.sub("", line))
+                      if w in named or w.rpartition("-")[0] in named and w.rpartition("-")[2].isdigit()]
         if found:
             bad.append(f"{found}: {line}")
     return bad

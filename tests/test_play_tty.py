@@ -108,6 +108,9 @@ def tty(tmp_path):
 
 def test_pass_screen_hides_the_last_persons_hand(tmp_path, gid, tty):
     t = tty("play", gid)
+    hidden = t.wait_for("press Enter")  # the first seat's card waits for the first seat too
+    assert "pass to ann" in hidden and f"game {gid}" in hidden and "card-b" not in t.history()
+    t.line("")
     first = t.wait_for("ann>")
     assert "card-b" in first  # ann's own secret card, on ann's screen
     t.line("bid 2")
@@ -307,3 +310,45 @@ def test_the_prompt_keeps_no_blank_lines_below_it_so_the_board_keeps_its_title(t
     screen = t.wait_for("ann>")
     assert "Monster Derby — round 0" in screen, screen
     assert screen.rstrip().splitlines()[-1].startswith("ann>")
+
+
+def test_a_long_hint_continues_under_its_label_not_at_column_0(tmp_path, tty):
+    gid = run(tmp_path, "new", "monster-derby", "-p", "ann,bob", "--seed", "2").stdout.strip()
+    t = tty("do", gid, "kep agenda-04", "--as", "ann")
+    shown = t.wait_for("EXITED 2")
+    lines = [ln for ln in shown.splitlines() if ln.strip() and not ln.startswith("EXITED")]
+    assert lines[0].startswith("error: 'kep' is not a Monster Derby command")
+    assert lines[1].startswith("  hint: keep AGENDA")
+    assert len(lines) > 3 and all(ln.startswith(" " * 8) for ln in lines[2:])  # under "hint: "
+    assert all(len(ln) <= 80 for ln in lines)
+
+
+def test_help_at_80_columns_wraps_with_a_hanging_indent(tmp_path, tty):
+    t = tty("play", "scott-pilgrim", "-p", "ann,bob", "--seed", "2", "--no-pass-screen")
+    t.wait_for("ann>")
+    t.line("help")
+    t.wait_for("also: a number")
+    text = t.history()
+    helped = text[text.rindex("commands:"):text.rindex("also: a number")].splitlines()[1:]
+    assert len(helped) > 20 and all(ln.startswith("  ") for ln in helped if ln.strip()), helped
+    # a description continues in its own column
+    at = next(i for i, ln in enumerate(helped) if ln.lstrip().startswith("WHO punch|kick TARGET"))
+    column = helped[at].index("1 damage")
+    assert helped[at + 1][:column].strip() == "" and helped[at + 1][column:].strip()
+
+
+def test_the_compact_menu_at_80x24_shows_several_useful_entries(tmp_path, tty):
+    """Scott Pilgrim's board leaves the menu little room at 80x24: it still takes three
+    lines, packed as full as they fit, and opens with a move, not with punching a chair."""
+    t = tty("play", "scott-pilgrim", "-p", "ann,bob", "--seed", "2")
+    for wait, line in (("pass to ann", ""), ("ann>", "place default"), ("pass to bob", ""),
+                       ("bob>", "place default"), (" 1 roll", "roll")):
+        t.wait_for(wait)
+        t.line(line)
+    t.wait_for(" 1 matthew move")  # (the board before the roll already said "more lines")
+    lines = t.last_lines(6)
+    at = next(i for i, ln in enumerate(lines) if "to act" in ln)
+    menu = lines[at + 1:-1]
+    assert len(menu) == 3 and menu[0].startswith(" 1 matthew move"), lines
+    assert sum(ln.count(" move ") for ln in menu) >= 5 and menu[-1].rstrip().endswith("more")
+    assert all(len(ln) <= 80 for ln in menu)

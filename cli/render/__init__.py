@@ -26,6 +26,7 @@ WIDTH = 80
 COMPACT_HEIGHT = 20
 
 _TAG = re.compile(r"\[/?[a-z][a-z ]*\]")
+_SQUEEZED = re.compile(r"… (\d+) more lines \(`board` shows them all\)")
 
 
 def renderer(kind: str) -> Callable[[Any, str | None], str]:
@@ -71,7 +72,10 @@ def squeeze(text: str, height: int = COMPACT_HEIGHT) -> str:
         return "\n".join(lines)
     tail = height // 3
     head = height - tail - 1
-    hidden = len(lines) - head - tail
+    # a board squeezed again (a short terminal's menu wanting more room) counts the lines
+    # an earlier squeeze hid too
+    gone = lines[head:len(lines) - tail]
+    hidden = sum(int(m.group(1)) if (m := _SQUEEZED.search(line)) else 1 for line in gone)
     return "\n".join([*lines[:head], f"  [dim]… {hidden} more lines (`board` shows them all)[/dim]", *lines[-tail:]])
 
 

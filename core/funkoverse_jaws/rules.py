@@ -433,8 +433,14 @@ def place_character(em: Emitter, cmd: C.Place, rng: Rng) -> None:
     cid, square = cmd.char, cmd.square
     side = s.chars[s.pending_place[0]].side
     if cid not in s.pending_place or s.chars[cid].side != side:
-        waiting = ", ".join(c for c in s.pending_place if s.chars[c].side == side)
-        raise RuleViolation("FJ-PLACE-WHO", f"{cid} is not waiting to be placed (waiting: {waiting})")
+        mine = [c for c in s.pending_place if s.chars[c].side == side]
+        waiting = " or ".join(s.chars[c].name for c in mine) + f" (e.g. `place {mine[0]} SQUARE`)"
+        theirs = s.chars.get(cid)
+        if theirs is not None and theirs.side != side:
+            raise RuleViolation("FJ-PLACE-WHO", f"{theirs.name} is the {theirs.side} side's character ({theirs.seat}'s):"
+                                f" each side places only its own, and the {side} side places {waiting}")
+        who = theirs.name if theirs is not None else cid
+        raise RuleViolation("FJ-PLACE-WHO", f"{who} is not waiting to be placed; waiting: {waiting}")
     require(square in placement_squares(s, side), "FJ-PLACE-START", f"{square} is not an empty square of the {side} starting area")
     em.emit(E.CharacterPlaced(char=cid, square=square, why="setup" if s.phase == "place" and s.round == 1 and not s.active else "return"))
     if em.state.pending_place:

@@ -187,7 +187,9 @@ def command_text(c: Any) -> str:
 
 
 def manual_faces(text: str) -> tuple[str, list[str]] | None:
-    m = re.match(r"^roll\s+(\d)$", text.strip().lower())
+    """``roll 4`` with physical dice: whatever follows ``roll`` is the move die's face, so a
+    word or a 9 is answered with the die's faces, not with roll's arity."""
+    m = re.match(r"^roll\s+(.+)$", text.strip().lower())
     if m:
-        return "roll", [m.group(1)]
+        return "roll", m.group(1).replace(",", " ").split()
     return None

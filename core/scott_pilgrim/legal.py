@@ -90,7 +90,7 @@ def candidates(s: SPState, seat: str) -> list[Cmd]:
                 if it["kind"] in ("pause", "throwable"):
                     continue
                 out.append(form(card=tok[5:], who=g))
-    return sorted(out, key=menu_rank)
+    return sorted(out, key=lambda c: menu_rank(s, c))
 
 def place_candidates(s: SPState, seat: str) -> list[Cmd]:
     out: list[Cmd] = [Place()]
@@ -225,11 +225,22 @@ def ability_candidates(s: SPState, cid: str, aid: str) -> list[Cmd]:
     return out
 
 
-MENU = {"punch": 2, "kick": 2, "throw": 3, "grab": 4, "equip": 5, "use": 5,
-        "recover": 6, "move": 7, "reroll": 8, "end": 9}
+MENU = {"punch": 2, "kick": 2, "throw": 3, "equip": 4, "use": 4, "recover": 5, "move": 6,
+        "grab": 7, "reroll": 9, "end": 10}
+#: a punch or kick at an object (a chair, a speaker): after the moves and grabs
+AT_OBJECT = 8
 
 
-def menu_rank(c: Any) -> int:
-    """The order of the numbered menu: abilities and attacks, items, moves, rerolls, and
-    ending the turn last (a stray Enter never ends it)."""
-    return MENU.get(c.verb, 1)
+def menu_rank(s: SPState, c: Any) -> tuple[int, int]:
+    """The order of the numbered menu (a short terminal shows only its first entries):
+    abilities, attacks on the other team, throws, items, recovering, moves (those ending
+    nearest an opponent first), grabbing objects, hitting objects, rerolls, and ending the
+    turn last (a stray Enter never ends it)."""
+    rank = MENU.get(c.verb, 1)
+    if c.verb in ("punch", "kick") and c.target not in s.chars:
+        return AT_OBJECT, 0
+    if c.verb == "move" and c.path:
+        who = s.chars[c.who]
+        foes = [v.pos for v in s.chars.values() if v.pos and not v.out and v.team != who.team]
+        return rank, min((B.dist(c.path[-1], f) for f in foes), default=0)
+    return rank, 0

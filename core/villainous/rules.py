@@ -14,7 +14,7 @@ from arbiter.core.villainous import commands as C
 from arbiter.core.villainous.effects import (NONE, does_something, enter, feasible, happened, hero_beaten, item, leave,
                                             progress_by_state, progress_of, resume, reveal_fate, run,
                                             turn_abilities)
-from arbiter.core.villainous.board import DEEP_SPACE, MOVER, Emitter
+from arbiter.core.villainous.board import DEEP_SPACE, MOVER, Emitter, def_id
 from arbiter.projections.villainous import VState
 
 
@@ -82,7 +82,7 @@ def react_with_condition(t: Emitter, seat: str, cmd: Any) -> None:
         return
     require(isinstance(cmd, C.PlayCondition), "SV-CONDITION-TIMING", "play a Condition card or pass")
     card = cmd.card
-    require(card in t.d["hand"][seat], "SV-NOT-IN-HAND", f"{card} is not in your hand")
+    require(card in t.d["hand"][seat], "SV-NOT-IN-HAND", f"{said(t, card)} is not in your hand")
     require(t.ctype(card) == "condition", "SV-CONDITION-TIMING", f"{t.card(card)['name']} is not a Condition card")
     require(card in t.conditions_for(seat, w["trigger"]), "SV-CONDITION-MET", f"the condition of {t.card(card)['name']} is not met now")
     c = t.card(card)
@@ -143,12 +143,18 @@ def pay(t: Emitter, seat: str, card: str) -> tuple[int, str]:
     return cost, kind
 
 
+def said(t: Emitter, card: str) -> str:
+    """A card as a refusal names it: its name, as printed (the id when the content has none)."""
+    found = t.cards.get(card) or t.cards.get(def_id(card))  # a card (cb-embo) or a copy of it (cb-embo-1)
+    return found["name"] if found else card
+
+
 def play_card(t: Emitter, seat: str, cmd: C.Play) -> None:
     """Play a Credits Card / Play an Ambition Card: one card per symbol, paying its cost,
     to a place its type allows (Allies, Items, Vehicles, Bounties and Contacts)."""
     in_act_phase(t, seat)
     card = cmd.card
-    require(card in t.d["hand"][seat], "SV-NOT-IN-HAND", f"you have no {card} in your hand")
+    require(card in t.d["hand"][seat], "SV-NOT-IN-HAND", f"you have no {said(t, card)} in your hand")
     c = t.card(card)
     typ = c["type"]
     require(typ != "condition", "SV-CONDITION-TIMING", f"{c['name']} is a Condition: it is played only during an opponent's turn, never with a Play action")
@@ -221,7 +227,7 @@ def activate_ability(t: Emitter, seat: str, cmd: C.Activate) -> None:
     Ambition), then use the card's ability; once per action symbol."""
     in_act_phase(t, seat)
     card = cmd.card
-    require(not (card not in t.in_sector(seat) or t.in_sector(seat)[card]["side"] != "lower"), "SV-ACTIVATE", f"{card} is not one of your cards in play")
+    require(not (card not in t.in_sector(seat) or t.in_sector(seat)[card]["side"] != "lower"), "SV-ACTIVATE", f"{said(t, card)} is not one of your cards in play")
     when = "ambition" if cmd.ambition else "activate"
     abil = [a for a in t.card(card).get("abilities", []) if a.get("when") == when]
     if not abil:
@@ -249,7 +255,7 @@ def move_card(t: Emitter, seat: str, cmd: C.MoveCard) -> None:
     moves only with its Ally."""
     in_act_phase(t, seat)
     info = t.in_sector(seat).get(cmd.card)
-    require(not (info is None or info["side"] != "lower"), "SV-MOVE-CARD", f"{cmd.card} is not one of your cards in play (only cards in the lower part of your sector can be moved)")
+    require(not (info is None or info["side"] != "lower"), "SV-MOVE-CARD", f"{said(t, cmd.card)} is not one of your cards in play (only cards in the lower part of your sector can be moved)")
     typ = t.ctype(cmd.card)
     require(typ != "bounty", "SV-BOUNTY-STAYS", "a Bounty cannot be moved to be attached to another Contact: "
             "it moves only with its Contact")
@@ -257,7 +263,7 @@ def move_card(t: Emitter, seat: str, cmd: C.MoveCard) -> None:
     require(typ != "ally_vehicle", "SV-MOVE-CARD", "an Ally Vehicle is not moved with a Move action: it stays in Deep Space (a Maneuver engages or disengages it)")
     require(not (cmd.to in t.ally_vehicles(seat) and typ == "ally"), "SV-ALLY-NOT-ON-VEHICLE", "no card may be moved onto a Vehicle (only your mover can be there)")
     require(cmd.to in t.location_ids(seat), "SV-MOVE-CARD", f"{cmd.to} is not a location of your sector")
-    require(cmd.to != info["loc"], "SV-MOVE-CARD", f"{cmd.card} is already at {cmd.to}")
+    require(cmd.to != info["loc"], "SV-MOVE-CARD", f"{said(t, cmd.card)} is already at {t.location_name(seat, cmd.to)}")
     t.check_hook(seat, "move_card", "moving cards")
     t.use_action(seat, "move")
     t.emit(ev.CardMoved(sector=seat, card=cmd.card, to=cmd.to))
@@ -287,7 +293,7 @@ def discard_cards(t: Emitter, seat: str, cmd: C.Discard) -> None:
     in_act_phase(t, seat)
     hand = list(t.d["hand"][seat])
     for c in cmd.cards:
-        require(c in hand, "SV-NOT-IN-HAND", f"{c} is not in your hand")
+        require(c in hand, "SV-NOT-IN-HAND", f"{said(t, c)} is not in your hand")
         hand.remove(c)
     t.use_action(seat, "discard")
     for c in cmd.cards:
@@ -382,7 +388,7 @@ def play_fate_card(t: Emitter, seat: str, cmd: C.FatePlay) -> None:
     f = t.d["fate"]
     require(seat == f["by"], "SV-FATE-PLAY", f"{f['by']} plays the revealed Fate card")
     card = cmd.card
-    require(card in f["cards"], "SV-FATE-PLAY", f"{card} is not one of the revealed cards ({', '.join(f['cards'])})")
+    require(card in f["cards"], "SV-FATE-PLAY", f"{said(t, card)} is not one of the revealed cards ({', '.join(said(t, c) for c in f['cards'])})")
     opp = f["target"]
     c = t.card(card)
     typ = c["type"]

@@ -33,3 +33,22 @@ def test_the_play_menu_labels_an_ability_whose_tokens_are_house():
     shark = acting({"quint": "a1", "tiger-shark": "c3", "swimmer": "h1", "shark": "h8"}, "shark")
     seat = shark.to_act().seats[0]
     assert not any("house" in GAME.menu_label(shark.view(seat), seat, t) for t in shark.legal_texts(seat))
+
+
+def test_placing_the_other_sides_character_says_whose_it_is(tmp_path, monkeypatch):
+    """bob (the dark side) typing `place quint h8` is told Quint is the light side's, with
+    the rule that each side places its own, not that Quint "is not waiting"."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+
+    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "fj.duckdb"))
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    cli = CliRunner()
+    gid = cli.invoke(app, ["new", "funkoverse-jaws", "-p", "ann,bob", "--seed", "2"]).stdout.strip().splitlines()[-1]
+    out = cli.invoke(app, ["do", gid, "place quint h8", "--as", "bob"])
+    assert out.exit_code == 1
+    said = " ".join(out.stderr.split())
+    assert "Quint is the light side's character (ann's): each side places only its own" in said
+    assert "the dark side places The Shark or Tiger Shark (e.g. `place shark SQUARE`)" in said
+    assert "FJ-PLACE-WHO" in said and "not waiting" not in said

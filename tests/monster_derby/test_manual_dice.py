@@ -66,3 +66,24 @@ def test_faces_for_a_counter_strike_that_did_not_happen_are_explained():
     text = str(exc.value)
     assert "rolled 6 attack dice and the wacky die for the giant's attack on the cyclops: 7 faces, but 12 were given" in text
     assert "attack cyclops [1 1 1 1 1 1 blank]" in text
+
+
+def test_a_word_or_two_faces_after_roll_are_answered_with_the_move_dies_faces(tmp_path):
+    """`roll x` with physical dice names the move die's faces, as `roll 9` does (it was told
+    that roll takes no arguments); the turn line names the seat once."""
+    from .test_cli import run
+
+    gid = run(tmp_path, "new", "monster-derby", "-p", "ann,bob", "--seed", "2", "--dice", "manual").stdout.strip()
+    for seat in ("ann", "bob"):
+        shown = run(tmp_path, "show", gid, "--as", seat, "--format", "json").stdout
+        agenda = shown.split('"agenda-')[1].split('"')[0]
+        assert run(tmp_path, "do", gid, f"keep agenda-{agenda}", "--as", seat).returncode == 0
+    turn = run(tmp_path, "show", gid).stdout
+    assert "to act: roll the movement die" in turn and ": bob:" not in turn and ": ann:" not in turn
+    for text in ("roll x", "roll 9"):
+        out = run(tmp_path, "do", gid, text)
+        assert out.returncode == 2, out.stderr
+        assert "is not a face of the move die (faces: 1, 2, 3, 4, 5, 6)" in out.stderr
+        assert "takes 0 arguments" not in out.stderr
+    assert run(tmp_path, "do", gid, "roll 4").returncode == 0
+    assert "to act: take the marker or control a monster (rolled 4)" in run(tmp_path, "show", gid).stdout

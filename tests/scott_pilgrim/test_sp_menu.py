@@ -24,3 +24,18 @@ def test_a_move_stops_short_in_the_menu_only_next_to_something_but_may_be_typed(
     assert not any(t.startswith(("scott move f4 pay", "scott move d4 pay", "scott move d4 c4 pay")) for t in moves)
     m.apply("good", "scott move d4 c4")
     assert m.state.chars["scott"].pos == "c4"
+
+
+def test_attacks_on_the_other_team_come_before_moves_and_hitting_objects():
+    """Scott between Matthew (e4->f4) and a chair: punching Matthew is offered first, a move
+    that ends next to an opponent before one that goes away, hitting the chair after both."""
+    m = battle({"scott": "e4", "matthew": "f4", "chick1": "k1", "chick2": "k2", "chick3": "k3"},
+               objects={"chair-1": "d4"})
+    to_good_turn(m, "speed speed speed guts guts")
+    texts = m.legal_texts("good")
+    first = lambda pred: next(i for i, t in enumerate(texts) if pred(t))  # noqa: E731
+    assert "chair" not in texts[0]
+    on_matthew = first(lambda t: t.startswith(("scott punch matthew", "scott kick matthew")))
+    on_chair = first(lambda t: t.startswith(("scott punch chair-1", "scott kick chair-1")))
+    a_move = first(lambda t: " move " in t)
+    assert on_matthew < a_move < on_chair < texts.index("end")

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from monster_derby.test_cli import run
 from monster_derby.test_wording import player_text_problems
 
@@ -18,3 +20,7 @@ def test_a_played_battle_log_and_show_name_no_identifiers(tmp_path):
         texts.append(out.stdout)
     assert "KnockedBack" in texts[0] and "BattleOver" in texts[0]
     assert player_text_problems("\n".join(texts)) == []
+    # a knockback against the wall it already stands at says it does not move, never "from
+    # a6 to a6"
+    assert "is knocked back into the wall and does not move (stays on " in texts[0]
+    assert not re.search(r"from (\w+) to \1\b", texts[0])

@@ -111,7 +111,8 @@ def test_vanquish_with_exactly_equal_strength(tmp_path):
     gid = imported(tmp_path, cpath, tpath)
     out = tried(tmp_path, gid, "ann", f"vanquish {hero} with {ally}")
     assert out.exit_code == 0 and out.output.startswith("legal") and "vanquishes" in out.output
-    assert "(2) at coruscant with" in out.output and f"{hero} goes to ann's fate discard" in out.output
+    hero_name = Table(m.state).card(hero)["name"]  # the log names cards, not ids
+    assert "(2) at Coruscant with" in out.output and f"{hero_name} goes to ann's fate discard" in out.output
     disputed(tmp_path, cpath, tpath, f"ann: vanquish {hero} with {ally}", None)
     # one Strength short: refused, citing the rule
     cpath, tpath, m = hero_on_coruscant(allies_and_clone_troopers(1), tmp_path)
@@ -128,7 +129,7 @@ def test_a_zero_strength_ally_takes_part_and_is_always_discarded(tmp_path):
     hero = next(c for c in m.state.sector["ann"] if Table(m.state).ctype(c) == "hero")
     gid = imported(tmp_path, cpath, tpath)
     out = tried(tmp_path, gid, "ann", f"vanquish {hero} with {ally}")
-    assert out.exit_code == 0 and f"{ally} goes to ann's villain discard" in out.output
+    assert out.exit_code == 0 and f"{Table(m.state).card(ally)['name']} goes to ann's villain discard" in out.output
     # against a Hero of Strength 2 a lone 0-Strength Ally is not enough
     cpath, tpath, m = hero_on_coruscant(allies_and_clone_troopers(0), tmp_path)
     disputed(tmp_path, cpath, tpath, f"ann: vanquish {hero} with {ally}", "SV-VANQUISH-STRENGTH")
@@ -147,7 +148,9 @@ def test_a_hero_vehicle_played_when_an_ally_vehicle_is_present_is_engaged(tmp_pa
     av = next(iter(m.state.sector["ann"]))
     gid = imported(tmp_path, cpath, tpath)
     out = tried(tmp_path, gid, "bob", f"fate-play {hv}")
-    assert out.exit_code == 0 and f"{av} and {hv} are engaged" in out.output
+    named = Table(m.state).card
+    assert out.exit_code == 0 and f"{named(av)['name']} and {named(hv)['name']} are engaged" in out.output
+    assert "at Deep Space" in out.output
     out = tried(tmp_path, gid, "bob", f"fate-play {hv} at coruscant")
     assert out.exit_code == 1 and "SV-VEHICLE-DEEP-SPACE" in out.output
 
@@ -175,7 +178,7 @@ def test_a_condition_played_on_an_opponents_turn(tmp_path):
     cond = m.state.hand["bob"][0]
     gid = imported(tmp_path, cpath, tpath)
     out = tried(tmp_path, gid, "bob", f"condition {cond}")
-    assert out.exit_code == 0 and f"bob plays the Condition {cond}" in out.output and "gains 1 Ambition" in out.output
+    assert out.exit_code == 0 and f"bob plays the Condition {Table(m.state).card(cond)['name']}" in out.output and "gains 1 Ambition" in out.output
     # on his own turn it cannot be played
     steps += [("bob", "pass"), ("ann", "end"), ("bob", "move bilzen")]
     cpath, tpath, m = scenario(tmp_path, c, steps)

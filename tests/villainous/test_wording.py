@@ -17,12 +17,42 @@ PROBES = ("end", "vanquish embo with hired gun", "fate ann", "play embo at corus
 
 
 @pytest.mark.parametrize("seats,seed", [(2, 3), (3, 4)])
+def content_ids() -> set[str]:
+    """The ids of the Villains, locations and cards that the content names."""
+    out = set()
+    for key, villain in GAME.default_content()["villains"].items():
+        out.add(key)
+        for part in ("locations", "villain_deck", "fate_deck"):
+            out |= {item["id"] for item in villain[part]}
+    return out
+
+
+def log_text(m: Match) -> list[str]:
+    from arbiter.core.explain import describe
+    from arbiter.projections.kernel import REFEREE
+
+    return [describe(m, e) for _s, _a, e in m.log(REFEREE)]
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 3), (3, 4)])
 def test_a_played_game_shows_no_identifier_nor_repr(seats, seed):
     names = ["ann", "bob", "cy"][:seats]
     m = Match.new(GAME, seed=seed, seats=names)
     text = played_text(m, {s: GAME.bots["smart"] for s in names}, render, seed=seed, probes=PROBES)
     assert any("may play a Condition" in line for line in text)  # the windows were read
     assert leaks(text, allowed=[o.name for o in GAME.options]) == []
+    # the log and the refusals name Villains, locations and cards by their names
+    assert leaks(log_text(m), ids=content_ids()) == []
+    assert any("villains: ann plays " in line and "-" not in line.split(": ", 1)[1] for line in log_text(m))
+
+
+def test_a_refusal_names_the_card_not_its_id():
+    m = Match.new(GAME, seed=2, seats=["ann", "bob"])
+    m.apply("ann", "move coruscant")
+    with pytest.raises(Exception) as exc:
+        m.decide("ann", "play embo at coruscant")
+    assert "you have no Embo in your hand" in str(exc.value)
+    assert leaks(str(exc.value).splitlines(), ids=content_ids()) == []
 
 
 def test_the_scan_catches_what_it_is_for():
@@ -30,6 +60,11 @@ def test_the_scan_catches_what_it_is_for():
                       "cards ['a', 'b']", "('x', 'y')", '{"ann": 3}'])) == 5
     assert leaks(["bob chooses Embo", "ann's sector: Coruscant", "cb-embo-1 (house)",
                   "option hunt_turns=any"], allowed=["hunt_turns"]) == []
+    # with the content's ids: a card, a copy of one, a Villain; a command or handle is typed
+    found = leaks(["villains: ann plays cad-bane", "ann plays ssf-cere-junda-1 in bob's sector",
+                   "you have no cb-embo in your hand", "Embo <cb-embo-1>", "try `play cb-embo-1 at coruscant`"],
+                  ids=content_ids())
+    assert len(found) == 3
 
 
 def test_the_play_menu_names_the_cards_and_labels_house_ones(tmp_path):
@@ -49,4 +84,4 @@ def test_the_play_menu_names_the_cards_and_labels_house_ones(tmp_path):
     chosen = run.invoke(app, ["--db", db, "play", gid], input=f"{number}\nquit\n", env={"COLUMNS": "200"})
     assert chosen.exit_code == 0, chosen.output
     log = run.invoke(app, ["--db", db, "log", gid]).output
-    assert "ann plays cb-tracking-fob-1 at coruscant" in log
+    assert "ann plays Tracking Fob at Coruscant" in log
