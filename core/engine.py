@@ -237,7 +237,7 @@ class Engine:
                 match = Match.resume(game, folded, list(decoded(game.codec, tail)),
                                      {e.seq: e.actor for e in tail}, texts_of(tail),
                                      self._history(gid, game, folded.seq),
-                                     self._command_reader(gid, game))
+                                     self._command_reader(gid, game), self._between(gid, game))
             except DeeperFold:
                 continue
             if match.folded is not None and match.folded.top is None and match.folded.cut:
@@ -283,6 +283,17 @@ class Engine:
                 _g, seat, text, first, last = row
                 envs = store.envelopes(gid, upto=last, after=first - 1)
             return here[0].command_id, seat, text, [ev for _s, _c, ev in decoded(game.codec, envs)]
+
+        return read
+
+    def _between(self, gid: str, game: Any) -> Callable[..., list[tuple[int, str | None, Event]]]:
+        """How a resumed match reads some of the events before its snapshot (a log from a
+        seq, the dice a seat has seen) without the whole history."""
+
+        def read(after: int, upto: int, rolls_from: int | None = None) -> list[tuple[int, str | None, Event]]:
+            with self.reading() as store:
+                envs = store.envelopes(gid, upto=upto, after=after, rolls_from=rolls_from)
+            return [(e.seq, e.actor, game.codec.decode(e.type, e.version, e.payload)) for e in envs]
 
         return read
 

@@ -125,8 +125,10 @@ class Store(Protocol):
         layers above fold it), for stores from before the listing had one."""
         ...
 
-    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:
-        """A game's events in seq order (after ``after``, up to and including ``upto``)."""
+    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0,
+                  rolls_from: int | None = None) -> list[Envelope]:
+        """A game's events in seq order (after ``after``, up to and including ``upto``;
+        ``rolls_from``: only its DiceRolled events of that draw or later)."""
         ...
 
     def snapshots(self, game_id: str, upto: int | None = None,

@@ -489,7 +489,8 @@ class PostgresStore:
         except psycopg.OperationalError as exc:
             raise StoreUnavailable(f"{_safe(self.path)}: {str(exc).splitlines()[0]}") from exc
 
-    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:
+    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0,
+                  rolls_from: int | None = None) -> list[Envelope]:
         sql = ("SELECT game_id, seq, type, version, actor, payload::text, command_id,"
                " recorded_at::text, prev_hash, hash, command_text FROM events_log"
                " WHERE game_id = %s")
@@ -500,6 +501,9 @@ class PostgresStore:
         if upto is not None:
             sql += " AND seq <= %s"
             params.append(upto)
+        if rolls_from is not None:  # the dice rolled at draw ``rolls_from`` or later
+            sql += " AND type = 'DiceRolled' AND CAST(payload->>'n' AS INTEGER) >= %s"
+            params.append(rolls_from)
         rows = self.con.execute(sql + " ORDER BY seq", params).fetchall()
         return [Envelope(game_id=r[0], seq=r[1], type=r[2], version=r[3], actor=r[4], payload=r[5],
                          command_id=r[6], recorded_at=r[7], prev_hash=r[8], hash=r[9],

@@ -592,7 +592,8 @@ class Store:
         finally:
             os.unlink(tmp)
 
-    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:
+    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0,
+                  rolls_from: int | None = None) -> list[Envelope]:
         """A game's stored events in seq order (after ``after``, up to and including ``upto``)."""
         sql = (
             "SELECT game_id, seq, type, version, actor, CAST(payload AS VARCHAR), command_id,"
@@ -606,6 +607,9 @@ class Store:
         if upto is not None:
             sql += " AND seq <= ?"
             params.append(upto)
+        if rolls_from is not None:  # the dice rolled at draw ``rolls_from`` or later
+            sql += " AND type = 'DiceRolled' AND CAST(payload->>'$.n' AS INTEGER) >= ?"
+            params.append(rolls_from)
         rows = self.con.execute(sql + " ORDER BY seq", params).fetchall()
         return [
             Envelope(game_id=r[0], seq=r[1], type=r[2], version=r[3], actor=r[4], payload=r[5],
