@@ -31,7 +31,7 @@ import msgspec
 from arbiter.events.envelope import GENESIS, Envelope, _digest
 from arbiter.events.errors import StoreUnavailable
 from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
-                                  GameRow, Listing, NewEvent, Outcomes, QueryRefused, Receipt, StorageFailed,
+                                  GameRow, Listing, LogRow, NewEvent, Outcomes, QueryRefused, Receipt, StorageFailed,
                                   SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
                                   _chain, _game_row, _game_tuple, _now, backfill_outcomes,
                                   check_schema_version,
@@ -509,6 +509,20 @@ class PostgresStore:
                          command_id=r[6], recorded_at=r[7], prev_hash=r[8], hash=r[9],
                          command_text=r[10])
                 for r in rows]
+
+    def log_rows(self, game_id: str, upto: int | None = None, after: int = 0) -> list[LogRow]:
+        """What a fold reads of a game's events, in seq order (after ``after``, up to and
+        including ``upto``): no envelope objects and no column it does not use."""
+        sql = ("SELECT seq, command_id, type, version, payload::text, actor, command_text, hash"
+               " FROM events_log WHERE game_id = %s")
+        params: list[Any] = [game_id]
+        if after:
+            sql += " AND seq > %s"
+            params.append(after)
+        if upto is not None:
+            sql += " AND seq <= %s"
+            params.append(upto)
+        return self.con.execute(sql + " ORDER BY seq", params).fetchall()
 
     def snapshots(self, game_id: str, upto: int | None = None,
                   limit: int | None = None) -> list[SnapshotRow]:

@@ -310,16 +310,6 @@ def test_undo_reads_only_the_command_it_takes_back(engine, longer_game, monkeypa
 
     from arbiter.cli.app import app
 
-    with engine.open(read_only=True) as store:
-        store_type = type(store)
-    read = [0]
-    envelopes = store_type.envelopes
-
-    def counted(self, *args, **kwargs):
-        out = envelopes(self, *args, **kwargs)
-        read[0] += len(out)
-        return out
-
     def undo(*args: str) -> tuple[str, int]:
         read[0] = 0
         out = CliRunner().invoke(app, ["--db", engine.path, *args])
@@ -327,7 +317,7 @@ def test_undo_reads_only_the_command_it_takes_back(engine, longer_game, monkeypa
         return out.output, read[0]
 
     head = fresh(engine).load(longer_game).seq
-    monkeypatch.setattr(store_type, "envelopes", counted)
+    read = reads(monkeypatch, engine)
     said = []
     below = 0  # undos of a command older than the snapshot the game loads from
     for args in 3 * (["undo", longer_game], ["do", longer_game, "undo"], ["undo", longer_game, "--as", "p1"]):
@@ -347,18 +337,20 @@ def test_undo_reads_only_the_command_it_takes_back(engine, longer_game, monkeypa
 
 def reads(monkeypatch, engine: Engine) -> list[int]:
     """Count the events the store hands out (every read of the log goes through
-    ``envelopes``)."""
+    ``envelopes`` or, for a fold, ``log_rows``)."""
     with engine.open(read_only=True) as store:
         store_type = type(store)
     read = [0]
-    envelopes = store_type.envelopes
 
-    def counted(self, *args, **kwargs):
-        out = envelopes(self, *args, **kwargs)
-        read[0] += len(out)
-        return out
+    def counter(original):
+        def counted(self, *args, **kwargs):
+            out = original(self, *args, **kwargs)
+            read[0] += len(out)
+            return out
+        return counted
 
-    monkeypatch.setattr(store_type, "envelopes", counted)
+    for name in ("envelopes", "log_rows"):
+        monkeypatch.setattr(store_type, name, counter(getattr(store_type, name)))
     return read
 
 
