@@ -76,8 +76,13 @@ class Match:
         # so that folding the same events does not evolve them a second time
         self._evolved: list[tuple[Any, Event, Any]] = []
         self._dice: tuple[GameCreated, dict[str, tuple[str, ...]]] | None = None
+        # a replay's loop: nothing evolved ahead yet, so step straight through
+        projection, folded, actors = game.projection, None, actors or {}
         for seq, cid, ev in items:
-            self._fold(seq, cid, ev, (actors or {}).get(seq))
+            folded = step(projection, folded, seq, cid, ev)
+        self.folded = folded
+        self._items = list(items)
+        self._actors = {seq: actors.get(seq) for seq, _c, _e in items}
 
     @classmethod
     def resume(cls, game: Game[Any, Any], folded: Folded, tail: list[tuple[int, str, Event]],
