@@ -21,11 +21,11 @@ import msgspec
 from arbiter.cli.common import console, emit_rows
 from arbiter.core import registry
 from arbiter.core.bots import autoplay, random_bot
-from arbiter.core.engine import Engine
+from arbiter.core.engine import Engine, read_log
 from arbiter.core.match import UNDO, Match
 from arbiter.core.porting import export_jsonl
 from arbiter.events.envelope import GENESIS, chain_hash
-from arbiter.projections.fold import Cursor, decoded
+from arbiter.projections.fold import Cursor
 from arbiter.events.store import open_store
 
 
@@ -101,23 +101,40 @@ def arbiter_argv() -> list[str]:
     return [found] if found else [sys.executable, "-c", "from arbiter.cli.app import main; main()"]
 
 
-def process_seconds(argv: list[str], env: dict[str, str], before: Any = None, runs: int = 5) -> float:
-    """Median wall time of ``argv`` as a whole process (``before(i)`` prepares run i, untimed,
-    and may return the argv to run)."""
-    times = []
-    for i in range(runs):
-        args = before(i) if before else argv
-        t0 = time.perf_counter()
-        subprocess.run(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+def rounds(commands: dict[str, Any], env: dict[str, str], runs: int = 5) -> dict[str, list[tuple[float, float]]]:
+    """(wall, CPU) seconds of each command as a whole process, ``runs`` rounds of one run
+    each in turn (after one round untimed, which also leaves Python's bytecode cache
+    written). A command is an argv, or a function of the round that prepares it untimed and
+    returns its argv. Taking turns keeps a ratio of two of them honest on a shared machine
+    whose speed drifts: compare them round by round (:func:`ratio`), not one's runs all
+    before the other's."""
+    out: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for i in range(runs + 1):
+        for name, cmd in commands.items():
+            argv = cmd(i) if callable(cmd) else cmd
+            wall, cpu, _peak, _code = measured(argv, env)
+            if i:
+                out[name].append((wall, cpu))
+    return out
+
+
+def ratio(times: dict[str, list[tuple[float, float]]], a: str, b: str) -> tuple[float, float]:
+    """The median over rounds of ``a``'s time over ``b``'s, (wall, CPU)."""
+    pairs = list(zip(times[a], times[b]))
+    return (statistics.median(x[0] / y[0] for x, y in pairs),
+            statistics.median(x[1] / y[1] for x, y in pairs))
+
+
+def median_ms(times: dict[str, list[tuple[float, float]]], name: str) -> str:
+    """``name``'s median wall time, and its median CPU time."""
+    return (f"{statistics.median(t[0] for t in times[name]) * 1000:.0f} ms"
+            f" (CPU {statistics.median(t[1] for t in times[name]) * 1000:.0f} ms)")
 
 
 def process_rows(path: str, eng: Engine, game_id: str, long_gid: str, runs: int = 5) -> list[tuple[str, str, str, str, str]]:
-    """What a user waits for: whole processes, against floors timed in the same run."""
+    """What a user waits for: whole processes, against floors timed in the same rounds."""
     env = {**os.environ, "ARBITER_DB": path}
     cmd = arbiter_argv()
-    game = registry.get(game_id)
     short = long_match(game_id, 100, seed=5)
     rng = random.Random(5)
     with eng.open() as store:
@@ -132,22 +149,22 @@ def process_rows(path: str, eng: Engine, game_id: str, long_gid: str, runs: int 
             return cmd + ["do", gid, "--as", move[0], move[1]]
         return before
 
-    t_typer = process_seconds([sys.executable, "-c", "import typer"], env, runs=runs)
-    t_help = process_seconds(cmd + ["--help"], env, runs=runs)
-    t_do_short = process_seconds([], env, next_move(short_gid), runs=runs)
-    t_do_long = process_seconds([], env, next_move(long_gid), runs=runs)
-    t_show_short = process_seconds(cmd + ["show", short_gid, "--at", "10"], env, runs=runs)
-    t_show_long = process_seconds(cmd + ["show", long_gid, "--at", "10"], env, runs=runs)
     n_long = eng.load(long_gid).seq
+    times = rounds({"typer": [sys.executable, "-c", "import typer"], "help": cmd + ["--help"],
+                    "do short": next_move(short_gid), "do long": next_move(long_gid),
+                    "show short": cmd + ["show", short_gid, "--at", "10"],
+                    "show long": cmd + ["show", long_gid, "--at", "10"]}, env, runs)
+
+    def row(what: str, a: str, b: str, floor: str, aim: str) -> tuple[str, str, str, str, str]:
+        wall, cpu = ratio(times, a, b)
+        return (what, median_ms(times, a), f"{median_ms(times, b)} {floor}", f"{wall:.2f}x (CPU {cpu:.2f}x)", aim)
+
     return [
-        ("arbiter --help (whole process)", f"{t_help * 1000:.0f} ms", f"{t_typer * 1000:.0f} ms python -c 'import typer'",
-         f"{t_help / t_typer:.2f}x", "≤ 2x"),
-        ("arbiter do, short game (whole process)", f"{t_do_short * 1000:.0f} ms", f"{t_help * 1000:.0f} ms arbiter --help",
-         f"{t_do_short / t_help:.2f}x", "≤ 3x"),
-        (f"arbiter do, {n_long:,}-event game", f"{t_do_long * 1000:.0f} ms", f"{t_do_short * 1000:.0f} ms on a"
-         f" {short.seq}-event game", f"{t_do_long / t_do_short:.2f}x", "≤ 1.3x"),
-        (f"arbiter show --at 10, {n_long:,}-event game", f"{t_show_long * 1000:.0f} ms",
-         f"{t_show_short * 1000:.0f} ms on a {short.seq}-event game", f"{t_show_long / t_show_short:.2f}x", "≤ 1.3x"),
+        row("arbiter --help (whole process)", "help", "typer", "python -c 'import typer'", "≤ 2x"),
+        row("arbiter do, short game (whole process)", "do short", "help", "arbiter --help", "≤ 3x"),
+        row(f"arbiter do, {n_long:,}-event game", "do long", "do short", f"on a {short.seq}-event game", "≤ 1.3x"),
+        row(f"arbiter show --at 10, {n_long:,}-event game", "show long", "show short",
+            f"on a {short.seq}-event game", "≤ 1.3x"),
     ]
 
 
@@ -348,11 +365,11 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
         # replay against the floor of reading and decoding the same events
         with eng.open(read_only=True) as store:
             def floor() -> None:
-                list(decoded(game.codec, store.envelopes(gid)))
+                read_log(store, gid, game)
 
-            def replay() -> None:
-                envs = store.envelopes(gid)
-                Match(game, list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs})
+            def replay() -> None:  # what a load without snapshots does
+                items, actors, _texts, _hash = read_log(store, gid, game)
+                Match(game, items, actors)
 
             t_floor, t_replay = timed(floor), timed(replay)
             how = column_floor(store, game.codec, gid)
@@ -362,7 +379,10 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
                      f"{n / t_floor:,.0f} ev/s arbiter's own read+decode", f"{t_replay / t_floor:.2f}x", "≤ 3x"))
         rows.append(("replay against the column floor", f"{n / t_replay:,.0f} ev/s",
                      f"{n / t_cols:,.0f} ev/s {how}", f"{t_replay / t_cols:.2f}x", "≤ 3x"))
-        say("whole processes: --help, do, show …")
+        say("whole processes: --help, do, show, in turns …")
+        if sys.flags.dont_write_bytecode:
+            say("PYTHONDONTWRITEBYTECODE is set: a module without its bytecode cached is"
+                " compiled again by every process, and start-up figures count that")
         rows += process_rows(path, eng, game_id, gid, runs=1 if quick else 5)
         say("stepping back, stored commands, bot games …")
 

@@ -125,6 +125,19 @@ def snapshot_folds(store: Store, gid: str, game: Any,
             yield folded, row[1]
 
 
+def read_log(store: Store, gid: str, game: Any, upto: int | None = None, after: int = 0
+             ) -> tuple[list[tuple[int, str, Event]], dict[int, str | None], dict[str, tuple[str | None, str]], str]:
+    """(seq, command id, event) of ``gid``'s events after ``after`` (up to ``upto``), their
+    actors, the texts of the commands that start among them and the last one's hash: what a
+    fold reads, decoded straight from the rows (no envelopes, no column it does not use)."""
+    rows = store.log_rows(gid, upto=upto, after=after)
+    dec = game.codec.decode
+    items = [(r[0], r[1], dec(r[2], r[3], r[4])) for r in rows]
+    actors = {r[0]: r[5] for r in rows}
+    texts = {r[1]: (r[5], r[6]) for r in rows if r[6] is not None}
+    return items, actors, texts, rows[-1][7] if rows else ""
+
+
 def texts_of(envs: Sequence[Envelope]) -> dict[str, tuple[str | None, str]]:
     """command id -> (seat, text) of the commands that start among ``envs``."""
     return {e.command_id: (e.actor, e.command_text) for e in envs if e.command_text is not None}
@@ -232,17 +245,16 @@ class Engine:
         after it; None when no snapshot serves (none yet, a tag that does not match the log,
         older rules, or an undo that reaches below what the snapshot kept)."""
         for folded, event_hash in snapshot_folds(store, gid, game, upto):
-            tail = store.envelopes(gid, upto=upto, after=folded.seq)
+            tail, actors, texts, last_hash = read_log(store, gid, game, upto=upto, after=folded.seq)
             try:
-                match = Match.resume(game, folded, list(decoded(game.codec, tail)),
-                                     {e.seq: e.actor for e in tail}, texts_of(tail),
+                match = Match.resume(game, folded, tail, actors, texts,
                                      self._history(gid, game, folded.seq),
-                                     self._command_reader(gid, game))
+                                     self._command_reader(gid, game), self._between(gid, game))
             except DeeperFold:
                 continue
             if match.folded is not None and match.folded.top is None and match.folded.cut:
                 continue  # the next undo would reach below the snapshot: fold from further back
-            match.head_hash = tail[-1].hash if tail else event_hash
+            match.head_hash = last_hash or event_hash
             return match
         return None
 
@@ -255,10 +267,10 @@ class Engine:
             return next((f for f, _h in snapshot_folds(store, gid, game, seq)), None)
 
     def _fold_whole(self, store: Store, gid: str, game: Any, upto: int | None) -> Match:
-        envs = store.envelopes(gid, upto=upto)
-        match = Match(game, list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs})
-        match.texts = texts_of(envs)
-        match.head_hash = envs[-1].hash if envs else ""
+        items, actors, texts, last_hash = read_log(store, gid, game, upto=upto)
+        match = Match(game, items, actors)
+        match.texts = texts
+        match.head_hash = last_hash
         return match
 
     def _history(self, gid: str, game: Any, base: int) -> Callable[[], History]:
@@ -266,8 +278,8 @@ class Engine:
 
         def read() -> History:
             with self.reading() as store:
-                envs = store.envelopes(gid, upto=base)
-            return list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs}, texts_of(envs)
+                items, actors, texts, _h = read_log(store, gid, game, upto=base)
+            return items, actors, texts
 
         return read
 
@@ -283,6 +295,17 @@ class Engine:
                 _g, seat, text, first, last = row
                 envs = store.envelopes(gid, upto=last, after=first - 1)
             return here[0].command_id, seat, text, [ev for _s, _c, ev in decoded(game.codec, envs)]
+
+        return read
+
+    def _between(self, gid: str, game: Any) -> Callable[..., list[tuple[int, str | None, Event]]]:
+        """How a resumed match reads some of the events before its snapshot (a log from a
+        seq, the dice a seat has seen) without the whole history."""
+
+        def read(after: int, upto: int, rolls_from: int | None = None) -> list[tuple[int, str | None, Event]]:
+            with self.reading() as store:
+                envs = store.envelopes(gid, upto=upto, after=after, rolls_from=rolls_from)
+            return [(e.seq, e.actor, game.codec.decode(e.type, e.version, e.payload)) for e in envs]
 
         return read
 

@@ -30,6 +30,10 @@ _SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 #: One stored command: (command id, seat, text as stored, its events).
 Command = tuple[str, "str | None", str, "list[Event]"]
 History = tuple[list[tuple[int, str, Event]], dict[int, str | None], dict[str, tuple[str | None, str]]]
+#: Reads (seq, actor, event) of stored events after seq ``after`` up to ``upto`` (with
+#: ``rolls_from``: only the dice rolled at that draw or later), for a match resumed from a
+#: snapshot that needs some of the events before it and not the whole history.
+Between = Callable[..., list[tuple[int, "str | None", Event]]]
 
 
 def check_seat_names(seats: Sequence[str]) -> None:
@@ -67,18 +71,25 @@ class Match:
         self.snapshot_seq = 0
         # reads one command from the store by its first seq (a match resumed from a snapshot)
         self._command: Callable[[int], Command | None] | None = None
+        self._between: Between | None = None
         # (state before, event, state after) of the events :meth:`with_reveal` last evolved,
         # so that folding the same events does not evolve them a second time
         self._evolved: list[tuple[Any, Event, Any]] = []
         self._dice: tuple[GameCreated, dict[str, tuple[str, ...]]] | None = None
+        # a replay's loop: nothing evolved ahead yet, so step straight through
+        projection, folded, actors = game.projection, None, actors or {}
         for seq, cid, ev in items:
-            self._fold(seq, cid, ev, (actors or {}).get(seq))
+            folded = step(projection, folded, seq, cid, ev)
+        self.folded = folded
+        self._items = list(items)
+        self._actors = {seq: actors.get(seq) for seq, _c, _e in items}
 
     @classmethod
     def resume(cls, game: Game[Any, Any], folded: Folded, tail: list[tuple[int, str, Event]],
                actors: dict[int, str | None], texts: dict[str, tuple[str | None, str]],
                history: "Callable[[], History]",
-               command: "Callable[[int], Command | None] | None" = None) -> "Match":
+               command: "Callable[[int], Command | None] | None" = None,
+               between: "Between | None" = None) -> "Match":
         """A match from a snapshot (``folded``, after seq ``folded.seq``) and the events
         after it; ``history()`` gives the events before it, their actors and every command's
         text when something asks for the whole log."""
@@ -86,6 +97,7 @@ class Match:
         match.folded, match._base, match.snapshot_seq = folded, folded.seq, folded.seq
         match._history = history if folded.seq else None
         match._command = command
+        match._between = between
         match._texts = dict(texts)
         for seq, cid, ev in tail:
             match._fold(seq, cid, ev, actors.get(seq))
@@ -290,21 +302,51 @@ class Match:
         the game is over."""
         over = self.outcome() is not None
         if effective_only:
-            items = effective(self.items)
-        elif after >= self._base:  # only what is in memory: a command's echo reads nothing
-            items = self._items[after - self._base:]
+            items = [(seq, self._actors.get(seq), ev) for seq, _c, ev in effective(self.items)]
         else:
-            items = self.items[after:]
+            items = self._since(after)
         out = []
-        for seq, _cid, ev in items:
+        for seq, actor, ev in items:
             if seq <= after:
                 continue
             shown: Event | None = ev
             if seat != REFEREE and not over:
                 shown = self.redact(ev, seat)
             if shown is not None:
-                out.append((seq, self._actors.get(seq), shown))
+                out.append((seq, actor, shown))
         return out
+
+    def _since(self, after: int) -> list[tuple[int, str | None, Event]]:
+        """(seq, actor, event) after seq ``after``: the older ones read alone from the
+        store when the match was resumed from a snapshot after ``after``."""
+        if after >= self._base:  # only what is in memory: a command's echo reads nothing
+            items = self._items[after - self._base:]
+        elif self._history is not None and self._between is not None:
+            older = self._between(after, self._base)
+            return older + [(seq, self._actors.get(seq), ev) for seq, _c, ev in self._items]
+        else:
+            items = self.items[after:]
+        return [(seq, self._actors.get(seq), ev) for seq, _c, ev in items]
+
+    def rolls_seen(self, seat: str | None, from_draw: int) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:
+        """draw -> (dice, faces) of the seeded rolls of draw ``from_draw`` or later that
+        ``seat`` has been shown (an undo keeps what was seen: its draws come again). Rolls
+        older than the events in memory are asked of the store by draw, not by reading the
+        whole history."""
+        if self._history is not None and self._between is not None:
+            older = self._between(0, self._base, rolls_from=from_draw)
+            items = older + [(seq, self._actors.get(seq), ev) for seq, _c, ev in self._items]
+        else:
+            items = [(seq, self._actors.get(seq), ev) for seq, _c, ev in self.items]
+        over = self.outcome() is not None
+        seen = {}
+        for _seq, _a, ev in items:
+            if not isinstance(ev, DiceRolled) or ev.n < from_draw:
+                continue
+            shown = ev if seat == REFEREE or over else self.redact(ev, seat)
+            if isinstance(shown, DiceRolled) and not shown.manual:
+                seen[shown.n] = (shown.dice, shown.faces)
+        return seen
 
     def redact(self, ev: Event, seat: str | None) -> Event | None:
         """One event as ``seat`` may see it while the game is on."""
@@ -329,8 +371,9 @@ class Match:
         if seat == REFEREE:
             return list(events), ""
         live = live or self
-        seen = {ev.n: (ev.dice, ev.faces) for _s, _a, ev in live.log(seat)
-                if isinstance(ev, DiceRolled) and not ev.manual}
+        assert self.folded is not None
+        # what is decided here draws from this position's count on: older rolls cannot recur
+        seen = live.rolls_seen(seat, self.folded.draws)
         projection = self.game.projection
         secret = projection.hidden_from(self.state, seat)
         choosing = still_choosing(self.to_act())

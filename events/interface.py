@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, ContextManager, Iterator, Protocol, Sequence, runtime_checkable
 
 from arbiter.events.envelope import Envelope
-from arbiter.events.store import CommandRecord, GameRow, Listing, NewEvent, Outcomes, Receipt, SnapshotRow
+from arbiter.events.store import CommandRecord, GameRow, Listing, LogRow, NewEvent, Outcomes, Receipt, SnapshotRow
 
 # A group of events and the command that produced them, as appended together.
 Group = tuple[Sequence[NewEvent], CommandRecord]
@@ -125,8 +125,15 @@ class Store(Protocol):
         layers above fold it), for stores from before the listing had one."""
         ...
 
-    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:
-        """A game's events in seq order (after ``after``, up to and including ``upto``)."""
+    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0,
+                  rolls_from: int | None = None) -> list[Envelope]:
+        """A game's events in seq order (after ``after``, up to and including ``upto``;
+        ``rolls_from``: only its DiceRolled events of that draw or later)."""
+        ...
+
+    def log_rows(self, game_id: str, upto: int | None = None, after: int = 0) -> list[LogRow]:
+        """(seq, command id, type, version, payload, actor, command text, hash) of a game's
+        events in seq order: what a fold reads, without envelope objects."""
         ...
 
     def snapshots(self, game_id: str, upto: int | None = None,

@@ -31,7 +31,7 @@ import msgspec
 from arbiter.events.envelope import GENESIS, Envelope, _digest
 from arbiter.events.errors import StoreUnavailable
 from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
-                                  GameRow, Listing, NewEvent, Outcomes, QueryRefused, Receipt, StorageFailed,
+                                  GameRow, Listing, LogRow, NewEvent, Outcomes, QueryRefused, Receipt, StorageFailed,
                                   SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
                                   _chain, _game_row, _game_tuple, _now, backfill_outcomes,
                                   check_schema_version,
@@ -489,7 +489,8 @@ class PostgresStore:
         except psycopg.OperationalError as exc:
             raise StoreUnavailable(f"{_safe(self.path)}: {str(exc).splitlines()[0]}") from exc
 
-    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:
+    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0,
+                  rolls_from: int | None = None) -> list[Envelope]:
         sql = ("SELECT game_id, seq, type, version, actor, payload::text, command_id,"
                " recorded_at::text, prev_hash, hash, command_text FROM events_log"
                " WHERE game_id = %s")
@@ -500,11 +501,28 @@ class PostgresStore:
         if upto is not None:
             sql += " AND seq <= %s"
             params.append(upto)
+        if rolls_from is not None:  # the dice rolled at draw ``rolls_from`` or later
+            sql += " AND type = 'DiceRolled' AND CAST(payload->>'n' AS INTEGER) >= %s"
+            params.append(rolls_from)
         rows = self.con.execute(sql + " ORDER BY seq", params).fetchall()
         return [Envelope(game_id=r[0], seq=r[1], type=r[2], version=r[3], actor=r[4], payload=r[5],
                          command_id=r[6], recorded_at=r[7], prev_hash=r[8], hash=r[9],
                          command_text=r[10])
                 for r in rows]
+
+    def log_rows(self, game_id: str, upto: int | None = None, after: int = 0) -> list[LogRow]:
+        """What a fold reads of a game's events, in seq order (after ``after``, up to and
+        including ``upto``): no envelope objects and no column it does not use."""
+        sql = ("SELECT seq, command_id, type, version, payload::text, actor, command_text, hash"
+               " FROM events_log WHERE game_id = %s")
+        params: list[Any] = [game_id]
+        if after:
+            sql += " AND seq > %s"
+            params.append(after)
+        if upto is not None:
+            sql += " AND seq <= %s"
+            params.append(upto)
+        return self.con.execute(sql + " ORDER BY seq", params).fetchall()
 
     def snapshots(self, game_id: str, upto: int | None = None,
                   limit: int | None = None) -> list[SnapshotRow]:

@@ -127,6 +127,9 @@ def snapshot_tag(game_id: str, seq: int, event_hash: str, version: str, body: by
 
 #: (seq, event hash it follows, the log's hash at that seq or None, version, tag, body)
 SnapshotRow = tuple[int, str, "str | None", str, str, bytes]
+#: (seq, command id, type, version, payload, actor, text of the command it starts or None,
+#: hash): what folding an event needs of its row
+LogRow = tuple[int, str, str, int, str, "str | None", "str | None", str]
 
 
 def snapshots_sql(game_id: str, upto: int | None, limit: int | None, mark: str) -> tuple[str, list[Any]]:
@@ -592,7 +595,8 @@ class Store:
         finally:
             os.unlink(tmp)
 
-    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0) -> list[Envelope]:
+    def envelopes(self, game_id: str, upto: int | None = None, after: int = 0,
+                  rolls_from: int | None = None) -> list[Envelope]:
         """A game's stored events in seq order (after ``after``, up to and including ``upto``)."""
         sql = (
             "SELECT game_id, seq, type, version, actor, CAST(payload AS VARCHAR), command_id,"
@@ -606,6 +610,9 @@ class Store:
         if upto is not None:
             sql += " AND seq <= ?"
             params.append(upto)
+        if rolls_from is not None:  # the dice rolled at draw ``rolls_from`` or later
+            sql += " AND type = 'DiceRolled' AND CAST(payload->>'$.n' AS INTEGER) >= ?"
+            params.append(rolls_from)
         rows = self.con.execute(sql + " ORDER BY seq", params).fetchall()
         return [
             Envelope(game_id=r[0], seq=r[1], type=r[2], version=r[3], actor=r[4], payload=r[5],
@@ -613,6 +620,20 @@ class Store:
                      command_text=r[10])
             for r in rows
         ]
+
+    def log_rows(self, game_id: str, upto: int | None = None, after: int = 0) -> list[LogRow]:
+        """What a fold reads of a game's events, in seq order (after ``after``, up to and
+        including ``upto``): no envelope objects and no column it does not use."""
+        sql = ("SELECT seq, command_id, type, version, CAST(payload AS VARCHAR), actor, command_text, hash"
+               " FROM events_log WHERE game_id = ?")
+        params: list[Any] = [game_id]
+        if after:
+            sql += " AND seq > ?"
+            params.append(after)
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params.append(upto)
+        return self.con.execute(sql + " ORDER BY seq", params).fetchall()
 
     def snapshots(self, game_id: str, upto: int | None = None,
                   limit: int | None = None) -> list[SnapshotRow]:

@@ -377,9 +377,12 @@ class Tables:
     def _undo(self, game_id: str, who: Who) -> Any:
         m = self.match(game_id)
         top = m.folded.top if m.folded else None
-        if top is None or m.texts.get(top.command_id, (None, SETUP))[1] == SETUP:
+        # the move on top, read alone (not the whole history) when it is older than the
+        # snapshot the game was loaded from
+        undone = m.command_at(top.first_seq) if top is not None else None
+        if undone is None or undone[2] == SETUP:
             raise Problem(409, "nothing to undo", "no move has been made yet")
-        mover = m.actors.get(top.first_seq)
+        mover = undone[1]
         if who.seat != REFEREE and mover != who.seat:
             raise Problem(403, "not your move", f"the last move was {mover}'s; a seat may retract only its own")
         receipt, m = self._do(game_id, UNDO, mover)

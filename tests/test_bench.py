@@ -23,3 +23,26 @@ def test_bench_quick_prints_every_row(tmp_path):
         assert row in out.stdout, (row, out.stdout)
     assert out.stdout.count("--jobs 2") == 2 and out.stdout.count("≤ 1.5x") >= 3
     assert "Traceback" not in out.stderr
+
+
+def test_whole_processes_are_timed_in_turns_and_compared_round_by_round():
+    """A machine that slows down between two commands' runs must not show as their ratio:
+    bench runs one of each command a round, and divides within a round."""
+    import sys
+
+    from arbiter.cli.bench import ratio, rounds
+
+    order = []
+
+    def cmd(name):
+        def before(i):
+            order.append((i, name))
+            return [sys.executable, "-S", "-c", "pass"]
+        return before
+
+    times = rounds({"a": cmd("a"), "b": cmd("b")}, {}, runs=2)
+    assert order == [(0, "a"), (0, "b"), (1, "a"), (1, "b"), (2, "a"), (2, "b")]  # round 0 is untimed
+    assert [len(times["a"]), len(times["b"])] == [2, 2] and all(w > 0 and c >= 0 for w, c in times["a"])
+    # a took twice b's time in two rounds of three: 2x, though a's median over b's is 0.5x
+    drift = {"a": [(1.0, 1.0), (10.0, 10.0), (2.0, 2.0)], "b": [(0.5, 0.5), (5.0, 5.0), (4.0, 4.0)]}
+    assert ratio(drift, "a", "b") == (2.0, 2.0)

@@ -12,6 +12,7 @@ import pytest
 from arbiter.cli.bench import long_match, unending_move
 from arbiter.core import registry
 from arbiter.core.engine import SNAPSHOT_EVERY, Engine
+from arbiter.core.match import Match
 from arbiter.core.snapshots import snapshot_warnings
 from arbiter.events.store import OldStore
 from arbiter.projections.fold import SNAPSHOT_DEPTH, fold, decoded, same_fold
@@ -309,16 +310,6 @@ def test_undo_reads_only_the_command_it_takes_back(engine, longer_game, monkeypa
 
     from arbiter.cli.app import app
 
-    with engine.open(read_only=True) as store:
-        store_type = type(store)
-    read = [0]
-    envelopes = store_type.envelopes
-
-    def counted(self, *args, **kwargs):
-        out = envelopes(self, *args, **kwargs)
-        read[0] += len(out)
-        return out
-
     def undo(*args: str) -> tuple[str, int]:
         read[0] = 0
         out = CliRunner().invoke(app, ["--db", engine.path, *args])
@@ -326,7 +317,7 @@ def test_undo_reads_only_the_command_it_takes_back(engine, longer_game, monkeypa
         return out.output, read[0]
 
     head = fresh(engine).load(longer_game).seq
-    monkeypatch.setattr(store_type, "envelopes", counted)
+    read = reads(monkeypatch, engine)
     said = []
     below = 0  # undos of a command older than the snapshot the game loads from
     for args in 3 * (["undo", longer_game], ["do", longer_game, "undo"], ["undo", longer_game, "--as", "p1"]):
@@ -339,3 +330,132 @@ def test_undo_reads_only_the_command_it_takes_back(engine, longer_game, monkeypa
         said.append(out.split("(seq")[0] if args[0] == "undo" else out.split("\n")[0])
     assert below and all(s.startswith("undid ") or "• undid" in s for s in said), said
     assert all("the move at seq" not in s for s in said), said
+
+
+# -- what one command of a long game reads: the tail, never the whole history -------------
+
+
+def reads(monkeypatch, engine: Engine) -> list[int]:
+    """Count the events the store hands out (every read of the log goes through
+    ``envelopes`` or, for a fold, ``log_rows``)."""
+    with engine.open(read_only=True) as store:
+        store_type = type(store)
+    read = [0]
+
+    def counter(original):
+        def counted(self, *args, **kwargs):
+            out = original(self, *args, **kwargs)
+            read[0] += len(out)
+            return out
+        return counted
+
+    for name in ("envelopes", "log_rows"):
+        monkeypatch.setattr(store_type, name, counter(getattr(store_type, name)))
+    return read
+
+
+def cli(engine: Engine, *args: str) -> str:
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+
+    out = CliRunner().invoke(app, ["--db", engine.path, *args], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, (args, out.output)
+    return out.output
+
+
+def test_do_on_a_long_game_reads_and_folds_only_the_tail(engine, longer_game, monkeypatch):
+    """`do` costs the same at seq 400 as at seq 40: it reads the events after the newest
+    snapshot and folds those and its own, through the snapshot it writes on the way."""
+    game = registry.get(GAME)
+    head = fresh(engine).load(longer_game).seq
+    before = snapshot_seqs(engine, longer_game)
+    rng = random.Random(9)
+    read = reads(monkeypatch, engine)
+    evolves = counting(monkeypatch, game.projection, "evolve")
+    worst = (0, 0)
+    for _ in range(30):
+        move = unending_move(fresh(engine).load(longer_game), rng)
+        if move is None:
+            break
+        read[0] = evolves[0] = 0
+        cli(engine, "do", longer_game, "--as", move[0], move[1])
+        worst = (max(worst[0], read[0]), max(worst[1], evolves[0]))
+    assert snapshot_seqs(engine, longer_game) != before  # one was written at the head meanwhile
+    assert worst[0] <= SNAPSHOT_EVERY + 10 < head and worst[1] <= 2 * SNAPSHOT_EVERY + 20 < head, worst
+    monkeypatch.undo()
+    assert same_fold(fresh(engine).load(longer_game).folded, whole(engine, longer_game))
+
+
+def test_try_reads_the_dice_a_seat_saw_by_draw_not_the_whole_log(engine, longer_game, monkeypatch):
+    """A dry run shows what the seat may see of the rolls it has already seen (an undo
+    keeps them seen); finding those asks the store for rolls from the trial's draw on."""
+    head = fresh(engine).load(longer_game).seq
+    ends = [last for last, _t in command_ends(engine, longer_game)]
+    rng = random.Random(4)
+    asks = []
+    for at in (None, ends[-8]):
+        m = fresh(engine).load(longer_game, upto=at)
+        move = unending_move(m, rng)
+        assert move is not None
+        at_args = [] if at is None else ["--at", str(at)]
+        for seat in (move[0], "referee"):
+            asks.append(["try", longer_game, move[1], "--as", seat, *at_args])
+    read = reads(monkeypatch, engine)
+    said = []
+    for args in asks:
+        read[0] = 0
+        said.append(cli(engine, *args))
+        assert read[0] < 3 * SNAPSHOT_EVERY < head, (args, read[0])
+    monkeypatch.undo()
+    raw(engine.path, "DELETE FROM snapshots WHERE game_id = ?", [longer_game])
+    assert [cli(engine, *args) for args in asks] == said  # what a fold from seq 1 says
+
+
+def test_a_log_from_before_the_snapshot_reads_only_from_there(engine, longer_game, monkeypatch):
+    game = registry.get(GAME)
+    m = fresh(engine).load(longer_game)
+    assert m.snapshot_seq > 100
+    with engine.open(read_only=True) as store:
+        envs = store.envelopes(longer_game)
+    full = Match(game, list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs})
+    read = reads(monkeypatch, engine)
+    after = m.snapshot_seq - 40
+    for seat in ("p1", "p2", "referee"):
+        read[0] = 0
+        assert m.log(seat, after=after) == full.log(seat, after=after)
+        assert read[0] <= 40, (seat, read[0])
+    assert m._base == m.snapshot_seq  # the whole history was never read
+
+
+def test_the_service_reads_one_command_for_an_undo(engine, longer_game, monkeypatch):
+    """The service's undo asks whose move is on top of the one command there, and a page
+    of events from an older seq reads from that seq on."""
+    pytest.importorskip("litestar")
+    from arbiter.service.problems import Problem
+    from arbiter.service.tables import Tables, Who
+
+    head = fresh(engine).load(longer_game)
+    top = head.folded.top
+    mover = head.command_at(top.first_seq)[1]
+    other = next(s for s in head.seats if s != mover)
+    tables = Tables(engine.path)
+    read = reads(monkeypatch, engine)
+    try:
+        tables.match(longer_game)
+        read[0] = 0
+        after = head.snapshot_seq - 30
+        page = tables.events(longer_game, Who(longer_game, "referee"), after)
+        assert [e.seq for e in page.events] == list(range(after + 1, head.seq + 1))
+        # the 30 events, and the words of a move an Undone among them took back
+        assert read[0] < SNAPSHOT_EVERY and tables.match(longer_game)._base == head.snapshot_seq, read[0]
+        read[0] = 0
+        with pytest.raises(Problem) as refused:
+            tables.undo(longer_game, Who(longer_game, other))
+        assert refused.value.status == 403 and read[0] < SNAPSHOT_EVERY, read[0]
+        tables.undo(longer_game, Who(longer_game, mover))
+        assert read[0] < 2 * SNAPSHOT_EVERY < head.seq, read[0]
+    finally:
+        import asyncio
+
+        asyncio.run(tables.stopped())
