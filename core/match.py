@@ -13,7 +13,7 @@ import msgspec
 from arbiter.core import fairness
 from arbiter.core.dice import Rng
 from arbiter.core.errors import ManualDiceError, ParseError, RuleViolation
-from arbiter.core.game import Game, content_hash
+from arbiter.core.game import Game, content_hash, emitted
 from arbiter.events.base import DiceRolled, Event, GameCreated, SeedRevealed, Shuffled, Undone
 from arbiter.events.codec import Codec
 from arbiter.events.store import Listing, outcome_json
@@ -230,10 +230,11 @@ class Match:
             return events
         state, projection = self.state, self.game.projection
         evolved = self._evolved = []
-        for ev in events:
+        known = emitted(projection, state, events)  # what the game's own Emitter evolved
+        for i, ev in enumerate(events):
             if isinstance(ev, SeedRevealed):
                 return events
-            after = projection.evolve(state, ev)
+            after = known[i] if i < len(known) else projection.evolve(state, ev)
             evolved.append((state, ev, after))
             state = after
         return [*events, revealed] if projection.outcome(state) is not None else events
