@@ -221,6 +221,8 @@ def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: G
     report.commands = len(commands)
     dice = game.dice(created)
     folded = None
+    ends = {c[4] for c in commands}
+    at_end: dict[int, Any] = {}  # the fold after each command: re-deciding takes it, not evolves again
     for seq, cid, ev in items:
         if isinstance(ev, (DiceRolled, Shuffled)):
             report.rolls += 1
@@ -237,18 +239,22 @@ def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: G
         except Exception as exc:  # noqa: BLE001 - a forged event the rules cannot fold
             report.add(seq, "decode", f"seq {seq} ({type(ev).__name__}) cannot be folded: {exc}")
             return report
+        if seq in ends:
+            at_end[seq] = folded
     assert folded is not None
     check_listing(row, created, status_of(game, folded.state), report)
     if redecide and chain_ok and not report.problems:
-        redecide_all(game, created, items, envs, commands, row.rules_version, report)
+        redecide_all(game, created, items, envs, commands, row.rules_version, report, at_end)
     return report
 
 
 def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Event]],
                  envs: list[Envelope], commands: list[tuple], rules_version: str,
-                 report: Report) -> None:
+                 report: Report, at_end: dict[int, Any] | None = None) -> None:
     """Decide every stored command again under today's rules and compare the events with
-    the stored payloads, byte for byte."""
+    the stored payloads, byte for byte. ``at_end``: the fold of the stored log after each
+    command (by its last seq); once a command's events are the stored ones, the game goes
+    on from that fold rather than evolve them again."""
     stored = {env.seq: env.payload for env in envs}
     try:
         match = Match.recreate(game, created)
@@ -275,7 +281,7 @@ def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Ev
         if [match.encode(e) for e in events] != [stored[s] for s in range(first, last + 1)]:
             report.add(first, differs, f"seq {first}: '{seat}: {text}' does not produce the stored events{why}")
             return
-        match.extend(events, seat, cid, text)
+        match.extend(events, seat, cid, text, folded=(at_end or {}).get(last))
 
 
 #: Global ledger entries read at a time: the audit of a store of any size holds one batch.

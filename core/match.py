@@ -452,9 +452,19 @@ class Match:
         return events
 
     def extend(self, events: Sequence[Event], actor: str | None, command_id: str,
-               text: str | None = None) -> None:
+               text: str | None = None, folded: Folded | None = None) -> None:
+        """Fold ``events`` as one command; ``folded``, when given, is that fold already
+        made (an audit folded the very events, stored, before re-deciding them)."""
         if text is not None:
             self._texts[command_id] = (actor, text)
+        if folded is not None and folded.seq == self.seq + len(events):
+            self._evolved = []
+            for ev in events:
+                seq = len(self._items) + self._base + 1
+                self._items.append((seq, command_id, ev))
+                self._actors[seq] = actor
+            self.folded = folded
+            return
         for ev in events:
             self._fold(self.seq + 1, command_id, ev, actor)
 
