@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import threading
 from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 import msgspec
@@ -77,11 +78,45 @@ class Emitter(Generic[S]):
         self.projection = projection
         self.rng = rng
         self.events: list[Event] = []
+        #: (state before, event, state after) of every event emitted, in order: the kernel
+        #: reuses them (:func:`emitted`) rather than evolve the decided events again
+        self.trail: list[tuple[S, Event, S]] = []
+        recent = _recent.__dict__.setdefault("emitters", [])
+        recent.append(self)
+        if len(recent) > _RECENT:
+            del recent[0]
 
     def emit(self, *events: Event) -> None:
         for ev in events:
             self.events.append(ev)
-            self.state = self.projection.evolve(self.state, ev)
+            before = self.state
+            self.state = self.projection.evolve(before, ev)
+            self.trail.append((before, ev, self.state))
+
+
+#: Emitters a thread made last (a command's decision may open a few hypothetical ones).
+_RECENT = 4
+_recent = threading.local()
+
+
+def emitted(projection: Projection[S], state: S, events: Sequence[Event]) -> list[S]:
+    """The states after ``events``, one each, for as many of them (from the first) as an
+    Emitter of this thread evolved from this very ``state`` (these very objects: evolve is
+    pure, so the same state and event give the same state); empty when none did."""
+    for em in reversed(_recent.__dict__.get("emitters", ())):
+        trail = em.trail
+        if em.projection is not projection or not trail or not events:
+            continue
+        if trail[0][0] is not state or trail[0][1] is not events[0]:
+            continue
+        out: list[S] = []
+        for (before, ev, after), wanted in zip(trail, events):
+            if ev is not wanted or before is not state:
+                break
+            out.append(after)
+            state = after
+        return out
+    return []
 
 
 class Traits(msgspec.Struct, frozen=True, kw_only=True):

@@ -13,7 +13,7 @@ import msgspec
 from arbiter.core import fairness
 from arbiter.core.dice import Rng
 from arbiter.core.errors import ManualDiceError, ParseError, RuleViolation
-from arbiter.core.game import Game, content_hash
+from arbiter.core.game import Game, content_hash, emitted
 from arbiter.events.base import DiceRolled, Event, GameCreated, SeedRevealed, Shuffled, Undone
 from arbiter.events.codec import Codec
 from arbiter.events.store import Listing, outcome_json
@@ -242,10 +242,11 @@ class Match:
             return events
         state, projection = self.state, self.game.projection
         evolved = self._evolved = []
-        for ev in events:
+        known = emitted(projection, state, events)  # what the game's own Emitter evolved
+        for i, ev in enumerate(events):
             if isinstance(ev, SeedRevealed):
                 return events
-            after = projection.evolve(state, ev)
+            after = known[i] if i < len(known) else projection.evolve(state, ev)
             evolved.append((state, ev, after))
             state = after
         return [*events, revealed] if projection.outcome(state) is not None else events
@@ -494,9 +495,19 @@ class Match:
         return events
 
     def extend(self, events: Sequence[Event], actor: str | None, command_id: str,
-               text: str | None = None) -> None:
+               text: str | None = None, folded: Folded | None = None) -> None:
+        """Fold ``events`` as one command; ``folded``, when given, is that fold already
+        made (an audit folded the very events, stored, before re-deciding them)."""
         if text is not None:
             self._texts[command_id] = (actor, text)
+        if folded is not None and folded.seq == self.seq + len(events):
+            self._evolved = []
+            for ev in events:
+                seq = len(self._items) + self._base + 1
+                self._items.append((seq, command_id, ev))
+                self._actors[seq] = actor
+            self.folded = folded
+            return
         for ev in events:
             self._fold(self.seq + 1, command_id, ev, actor)
 

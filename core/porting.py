@@ -225,6 +225,11 @@ def audit_prepared(row: GameRow, envs: list[Envelope]) -> str | None:
 def _audit_lines(lines: list[str | bytes]) -> str | None:
     """A worker's audit of one game, from the export's own lines: reading a few lines here
     costs less than the parent building envelopes and pickling them over."""
+    import gc
+
+    from arbiter.core.audit import AUDIT_GC
+
+    gc.set_threshold(*AUDIT_GC)  # a worker does nothing but audit
     try:
         (game,) = read_games(lines)
         row, _groups, envs = prepare(*game)
@@ -292,8 +297,11 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1) -
         if batch:
             yield batch
 
+    from arbiter.core.audit import few_collections
+
     try:
-        receipts = store.import_stream(batches())
+        with few_collections():
+            receipts = store.import_stream(batches())
     except ChainMismatch as exc:
         raise ImportRefused(f"{exc}; nothing was imported") from None
     return [r.game_id for r in receipts]
