@@ -23,7 +23,7 @@ from arbiter.core import registry
 from arbiter.core.bots import autoplay, random_bot
 from arbiter.core.engine import Engine, read_log
 from arbiter.core.match import UNDO, Match
-from arbiter.core.porting import export_jsonl
+from arbiter.core.porting import EventLine, export_jsonl
 from arbiter.events.envelope import GENESIS, chain_hash
 from arbiter.projections.fold import Cursor
 from arbiter.events.store import open_store
@@ -212,21 +212,10 @@ def measured(argv: list[str], env: dict[str, str]) -> tuple[float, float, float,
     return float(out[0]), float(out[1]), int(out[2]) / 1024, int(out[3])
 
 
-class _EventLine(msgspec.Struct):
-    seq: int
-    type: str
-    version: int
-    actor: str | None
-    payload: msgspec.Raw
-    command_id: str
-    prev_hash: str
-    hash: str
-
-
 class _Line(msgspec.Struct):
     format: str | None = None
     game: dict | None = None
-    event: _EventLine | None = None
+    event: EventLine | None = None
     command: dict | None = None
 
 
@@ -259,7 +248,7 @@ def copies_jsonl(exports: list[str], out: str, events: int) -> int:
                     cid = e.command_id.replace(old + "/", gid + "/", 1)
                     h = chain_hash(prev, gid, e.seq, e.type, payload.decode(), version=e.version,
                                    actor=e.actor, command_id=cid, command_text=first.get(e.seq))
-                    ln = _Line(event=_EventLine(e.seq, e.type, e.version, e.actor, msgspec.Raw(payload),
+                    ln = _Line(event=EventLine(e.seq, e.type, e.version, e.actor, msgspec.Raw(payload),
                                                 cid, prev, h))
                     prev = h
                     total += 1

@@ -58,7 +58,9 @@ def export_jsonl(store: Store, game_id: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-class _EventLine(msgspec.Struct):
+class EventLine(msgspec.Struct):
+    """One event line of a jsonl export, its payload kept as the bytes the file holds."""
+
     seq: int
     type: str
     version: int
@@ -72,7 +74,7 @@ class _EventLine(msgspec.Struct):
 class _Line(msgspec.Struct):
     format: str | None = None
     game: GameRow | None = None
-    event: _EventLine | None = None
+    event: EventLine | None = None
     command: _Command | None = None
 
 
