@@ -35,7 +35,7 @@ from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, Comman
                                   SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
                                   _chain, _game_row, _game_tuple, _now, backfill_outcomes,
                                   check_schema_version,
-                                  default_lock_timeout, rehash_v1, snapshot_tag,
+                                  default_lock_timeout, rehash_v1, seq_range, snapshot_tag,
                                   snapshots_sql)
 
 try:  # psycopg is an optional dependency: only the PostgreSQL store needs it
@@ -494,13 +494,8 @@ class PostgresStore:
         sql = ("SELECT game_id, seq, type, version, actor, payload::text, command_id,"
                " recorded_at::text, prev_hash, hash, command_text FROM events_log"
                " WHERE game_id = %s")
-        params: list[Any] = [game_id]
-        if after:
-            sql += " AND seq > %s"
-            params.append(after)
-        if upto is not None:
-            sql += " AND seq <= %s"
-            params.append(upto)
+        clause, params = seq_range(game_id, after, upto, "%s")
+        sql += clause
         if rolls_from is not None:  # the dice rolled at draw ``rolls_from`` or later
             sql += " AND type = 'DiceRolled' AND CAST(payload->>'n' AS INTEGER) >= %s"
             params.append(rolls_from)
@@ -515,13 +510,8 @@ class PostgresStore:
         including ``upto``): no envelope objects and no column it does not use."""
         sql = ("SELECT seq, command_id, type, version, payload::text, actor, command_text, hash"
                " FROM events_log WHERE game_id = %s")
-        params: list[Any] = [game_id]
-        if after:
-            sql += " AND seq > %s"
-            params.append(after)
-        if upto is not None:
-            sql += " AND seq <= %s"
-            params.append(upto)
+        clause, params = seq_range(game_id, after, upto, "%s")
+        sql += clause
         return self.con.execute(sql + " ORDER BY seq", params).fetchall()
 
     def snapshots(self, game_id: str, upto: int | None = None,

@@ -604,13 +604,8 @@ class Store:
             " CAST(recorded_at AS VARCHAR), prev_hash, hash, command_text FROM events_log"
             " WHERE game_id = ?"
         )
-        params: list[Any] = [game_id]
-        if after:
-            sql += " AND seq > ?"
-            params.append(after)
-        if upto is not None:
-            sql += " AND seq <= ?"
-            params.append(upto)
+        clause, params = seq_range(game_id, after, upto)
+        sql += clause
         if rolls_from is not None:  # the dice rolled at draw ``rolls_from`` or later
             sql += " AND type = 'DiceRolled' AND CAST(payload->>'$.n' AS INTEGER) >= ?"
             params.append(rolls_from)
@@ -627,13 +622,8 @@ class Store:
         including ``upto``): no envelope objects and no column it does not use."""
         sql = ("SELECT seq, command_id, type, version, CAST(payload AS VARCHAR), actor, command_text, hash"
                " FROM events_log WHERE game_id = ?")
-        params: list[Any] = [game_id]
-        if after:
-            sql += " AND seq > ?"
-            params.append(after)
-        if upto is not None:
-            sql += " AND seq <= ?"
-            params.append(upto)
+        clause, params = seq_range(game_id, after, upto)
+        sql += clause
         return self.con.execute(sql + " ORDER BY seq", params).fetchall()
 
     def snapshots(self, game_id: str, upto: int | None = None,
@@ -895,6 +885,20 @@ def _chain_verified(rows: list[tuple], game_id: str, head: tuple[int, str], ghea
         raise ChainMismatch(f"{game_id}: seq {seq + 1} has no event; the file was altered")
     return seq, prev, gseq, gprev
 
+
+
+def seq_range(game_id: str, after: int, upto: int | None, mark: str = "?") -> tuple[str, list[Any]]:
+    """The ``AND seq ...`` clause (with ``mark`` as the dialect's placeholder) and parameters
+    for a game's events after ``after``, up to and including ``upto``; the game id is the
+    first parameter, for the query's ``WHERE game_id = ?``."""
+    clause, params = "", [game_id]
+    if after:
+        clause += f" AND seq > {mark}"
+        params.append(after)
+    if upto is not None:
+        clause += f" AND seq <= {mark}"
+        params.append(upto)
+    return clause, params
 
 def check_schema_version(row: tuple | None, path: str, allow_old: bool = False) -> int:
     """The store's schema version, or a sentence saying why it cannot be read."""
