@@ -8,7 +8,7 @@ recorded golden playthroughs.
 """
 
 from arbiter.testing.harness import (  # noqa: F401
-    MAX_STEPS, Check, LeakWatch, TraitWatch, check_no_leaks, check_previews, new_match, secrets_of, simulate,
+    MAX_STEPS, Check, LeakWatch, TraitWatch, check_no_leaks, check_previews, menu_labels, new_match, secrets_of, simulate,
     smart_bots,
 )
 from arbiter.testing.secrets import ZONES  # noqa: F401

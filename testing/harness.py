@@ -67,6 +67,20 @@ def simulate(game: Game[Any, Any], seed: int, bot_seed: int, *, smart: bool = Fa
 
 # -- hidden information -----------------------------------------------------------------------
 
+def menu_labels(match: Match, steps: int = 150, seed: int = 1) -> dict[str, str]:
+    """text -> ``Game.menu_label`` of every legal command met in ``steps`` random commands
+    (each seat's label from its own view): what `play` would show as house in its menus."""
+    rng, out = random.Random(seed), {}
+    for _ in range(steps):
+        if match.outcome() is not None:
+            break
+        for seat in match.to_act().seats:
+            for text in match.legal_texts(seat):
+                out[text] = match.game.menu_label(match.view(seat), seat, text)
+        bot_step(match, {}, rng)
+    return out
+
+
 def secrets_of(match: Match, seat: str | None, zones: sec.Zones | None) -> set[str]:
     """Every token ``seat`` may not know now and does not see in its own view, found three
     ways: the zones the rulebook keeps from it (read from the referee's state), what its view

@@ -2,31 +2,16 @@
 house where a player sees it): the monsters an entry names, the monster whose ability it
 uses, the agenda card it keeps. Choosing the entry still gives the plain command."""
 
-import random
-
 from typer.testing import CliRunner
 
 from arbiter.cli.app import app
-from arbiter.core.bots import bot_step
 from arbiter.core.match import Match
+from arbiter.testing import menu_labels
 from arbiter.core.monster_derby import GAME
 
 
-def labels(m: Match, steps: int = 150, seed: int = 1) -> dict[str, str]:
-    """text -> menu label of every legal command met in ``steps`` random commands."""
-    rng, out = random.Random(seed), {}
-    for _ in range(steps):
-        if m.outcome() is not None:
-            break
-        for seat in m.to_act().seats:
-            for text in m.legal_texts(seat):
-                out[text] = GAME.menu_label(m.view(seat), seat, text)
-        bot_step(m, {}, rng)
-    return out
-
-
 def test_entries_naming_house_monsters_or_agendas_say_house():
-    shown = labels(Match.new(GAME, seed=3, seats=["ann", "bob"]))
+    shown = menu_labels(Match.new(GAME, seed=3, seats=["ann", "bob"]))
     assert shown["control kraken"] == "control kraken  (Kraken, house)"
     assert shown["attack griffin"] == "attack griffin  (Griffin, house numbers)"
     assert shown["fly 4b"] == "fly 4b  (Djinni, house)"  # the flyer is the controlled monster
@@ -42,7 +27,7 @@ def test_rulebook_content_is_not_marked_house():
         m["source"] = "rulebook"
     for a in content["agendas"]:
         a["source"] = "rulebook"
-    shown = labels(Match.new(GAME, seed=3, seats=["ann", "bob"], content=content))
+    shown = menu_labels(Match.new(GAME, seed=3, seats=["ann", "bob"], content=content))
     assert [label for text, label in shown.items() if label != text] == []
 
 
