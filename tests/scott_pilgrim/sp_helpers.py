@@ -70,3 +70,14 @@ def follow(m: Match, seat: str = "bad") -> None:
         if not moves:
             break
         m.apply(seat, moves[0])
+
+
+#: a two-player transcript header with physical dice and the fixed placement
+MANUAL_HEADER = """# arbiter transcript 1
+game: scott-pilgrim
+dice: manual
+seed: 5
+players: good, bad
+option: placement=fixed
+---
+"""

@@ -13,15 +13,9 @@ from typer.testing import CliRunner
 
 from arbiter.cli.app import app
 
+from sp_helpers import MANUAL_HEADER as HEADER
+
 GOLDEN = pathlib.Path(__file__).parent / "golden"
-HEADER = """# arbiter transcript 1
-game: scott-pilgrim
-dice: manual
-seed: 5
-players: good, bad
-option: placement=fixed
----
-"""
 
 
 @pytest.fixture

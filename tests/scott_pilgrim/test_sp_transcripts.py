@@ -10,6 +10,8 @@ import pytest
 
 from arbiter.core import transcript
 
+from sp_helpers import MANUAL_HEADER as HEADER
+
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 
 
@@ -18,16 +20,6 @@ def test_judo_throw_golden_matches_the_rulebook():
     s = result.match.state
     assert s.chars["matthew"].pos == "k4" and s.chars["matthew"].health == 33
     assert s.chars["chick1"].poofed
-
-
-HEADER = """# arbiter transcript 1
-game: scott-pilgrim
-dice: manual
-seed: 5
-players: good, bad
-option: placement=fixed
----
-"""
 
 
 @pytest.mark.parametrize("moves,rule", [
