@@ -21,11 +21,11 @@ import msgspec
 from arbiter.cli.common import console, emit_rows
 from arbiter.core import registry
 from arbiter.core.bots import autoplay, random_bot
-from arbiter.core.engine import Engine, read_log
+from arbiter.core.engine import Engine, fold_stored, read_log
 from arbiter.core.match import UNDO, Match
 from arbiter.core.porting import EventLine, export_jsonl
 from arbiter.events.envelope import GENESIS, chain_hash
-from arbiter.projections.fold import Cursor
+from arbiter.projections.fold import Cursor, few_collections
 from arbiter.events.store import open_store
 
 
@@ -179,7 +179,9 @@ def column_floor(store: Any, codec: Any, game_id: str) -> str:
 
     dec = codec.decode
     if importlib.util.find_spec("pyarrow") is not None:
-        rel = store.con.sql(FLOOR_SQL, params=[game_id])
+        # a cursor of its own: DuckDB 2 refuses a relation while the store's connection
+        # holds a result not read to the end
+        rel = store.con.cursor().sql(FLOOR_SQL, params=[game_id])
         # DuckDB 2 calls it to_arrow_table; before, fetch_arrow_table
         table = rel.to_arrow_table() if hasattr(rel, "to_arrow_table") else rel.fetch_arrow_table()
         cols = table.to_pydict()
@@ -354,15 +356,23 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
         # replay against the floor of reading and decoding the same events
         with eng.open(read_only=True) as store:
             def floor() -> None:
-                read_log(store, gid, game)
+                with few_collections():
+                    read_log(store, gid, game)
 
             def replay() -> None:  # what a load without snapshots does
-                items, actors, _texts, _hash = read_log(store, gid, game)
-                Match(game, items, actors)
+                fold_stored(store, gid, game)
 
-            t_floor, t_replay = timed(floor), timed(replay)
-            how = column_floor(store, game.codec, gid)
-            t_cols = timed(lambda: column_floor(store, game.codec, gid))
+            def cols() -> str:  # under the collector settings a load runs with, as the others
+                with few_collections():
+                    return column_floor(store, game.codec, gid)
+
+            how = cols()
+            # in alternating rounds, the best of each: a drifting machine meets them all alike
+            best: dict[Any, float] = {}
+            for _ in range(7):
+                for fn in (floor, replay, cols):
+                    best[fn] = min(best.get(fn, float("inf")), timed(fn, 1))
+            t_floor, t_replay, t_cols = best[floor], best[replay], best[cols]
         n = match.seq
         rows.append(("replay (read+decode+fold)", f"{n / t_replay:,.0f} ev/s",
                      f"{n / t_floor:,.0f} ev/s arbiter's own read+decode", f"{t_replay / t_floor:.2f}x", "≤ 3x"))

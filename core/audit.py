@@ -14,7 +14,6 @@ whole game deleted, even the newest) and that no event belongs to an unlisted ga
 
 from __future__ import annotations
 
-import contextlib
 import gc
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -28,7 +27,7 @@ from arbiter.core.match import UNDO, Match, listing_status
 from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
 from arbiter.events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
 from arbiter.events.store import GameRow, Listing, Store
-from arbiter.projections.fold import SETUP, step
+from arbiter.projections.fold import FOLD_GC, SETUP, few_collections, step  # noqa: F401 - few_collections re-exported
 
 
 @dataclass
@@ -351,22 +350,8 @@ def verify_store(store: Store) -> list[Problem]:
 
 # -- every game of a store, re-decided in parallel worker processes ---------------------------
 
-#: The cyclic collector's thresholds while an audit runs: it makes a great many small objects
-#: (events, states, folds) and keeps a game's worth alive, few of them in cycles, so that the
-#: default thresholds run a collection over and over for next to nothing (measured: 5-8% of
-#: an import's CPU).
-AUDIT_GC = (50_000, 20, 100)
-
-
-@contextlib.contextmanager
-def few_collections() -> Iterator[None]:
-    """The collector at :data:`AUDIT_GC` inside, as it was after."""
-    before = gc.get_threshold()
-    gc.set_threshold(*AUDIT_GC)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
+#: The cyclic collector's thresholds while an audit runs (see :data:`FOLD_GC`).
+AUDIT_GC = FOLD_GC
 
 
 _worker: dict[str, Any] = {}

@@ -20,7 +20,7 @@ from arbiter.events.base import Event, GameCreated, SeedRevealed, Undone
 from arbiter.events.envelope import Envelope
 from arbiter.events.store import (CommandRecord, Conflict, GameRow, Listing, NewEvent, Receipt, SnapshotRow,
                                   Store, open_store, snapshot_tag)
-from arbiter.projections.fold import (SETUP, SNAPSHOT_FORMAT, DeeperFold, Folded, Frame,
+from arbiter.projections.fold import (SETUP, SNAPSHOT_FORMAT, DeeperFold, Folded, Frame, few_collections,
                                       decode_snapshot, decoded, effective, encode_snapshot, fold,
                                       renamed)
 
@@ -131,11 +131,23 @@ def read_log(store: Store, gid: str, game: Any, upto: int | None = None, after: 
     actors, the texts of the commands that start among them and the last one's hash: what a
     fold reads, decoded straight from the rows (no envelopes, no column it does not use)."""
     rows = store.log_rows(gid, upto=upto, after=after)
-    dec = game.codec.decode
-    items = [(r[0], r[1], dec(r[2], r[3], r[4])) for r in rows]
-    actors = {r[0]: r[5] for r in rows}
-    texts = {r[1]: (r[5], r[6]) for r in rows if r[6] is not None}
-    return items, actors, texts, rows[-1][7] if rows else ""
+    if not rows:
+        return [], {}, {}, ""
+    seqs, cids, types, versions, payloads, seats, words, hashes = zip(*rows)  # by column: C loops
+    items = list(zip(seqs, cids, map(game.codec.decode, types, versions, payloads)))
+    texts = {c: (a, t) for c, a, t in zip(cids, seats, words) if t is not None}
+    return items, dict(zip(seqs, seats)), texts, hashes[-1]
+
+
+def fold_stored(store: Store, gid: str, game: Any, upto: int | None = None) -> Match:
+    """``gid`` read and folded from its first event (up to ``upto``): a load with no
+    snapshot to start from."""
+    with few_collections():
+        items, actors, texts, last_hash = read_log(store, gid, game, upto=upto)
+        match = Match(game, items, actors)
+    match.texts = texts
+    match.head_hash = last_hash
+    return match
 
 
 def texts_of(envs: Sequence[Envelope]) -> dict[str, tuple[str | None, str]]:
@@ -267,17 +279,13 @@ class Engine:
             return next((f for f, _h in snapshot_folds(store, gid, game, seq)), None)
 
     def _fold_whole(self, store: Store, gid: str, game: Any, upto: int | None) -> Match:
-        items, actors, texts, last_hash = read_log(store, gid, game, upto=upto)
-        match = Match(game, items, actors)
-        match.texts = texts
-        match.head_hash = last_hash
-        return match
+        return fold_stored(store, gid, game, upto)
 
     def _history(self, gid: str, game: Any, base: int) -> Callable[[], History]:
         """How a resumed match reads the events before its snapshot, when it must."""
 
         def read() -> History:
-            with self.reading() as store:
+            with self.reading() as store, few_collections():
                 items, actors, texts, _h = read_log(store, gid, game, upto=base)
             return items, actors, texts
 

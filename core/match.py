@@ -17,7 +17,7 @@ from arbiter.core.game import Game, content_hash, emitted
 from arbiter.events.base import DiceRolled, Event, GameCreated, SeedRevealed, Shuffled, Undone
 from arbiter.events.codec import Codec
 from arbiter.events.store import Listing, outcome_json
-from arbiter.projections.fold import SETUP, DeeperFold, Folded, effective, step
+from arbiter.projections.fold import SETUP, DeeperFold, Folded, effective, fold_on, step
 from arbiter.projections.kernel import REFEREE, Decision, Outcome, redact_shuffle
 
 ENGINE_VERSION = "0.1.0"
@@ -77,12 +77,13 @@ class Match:
         self._evolved: list[tuple[Any, Event, Any]] = []
         self._dice: tuple[GameCreated, dict[str, tuple[str, ...]]] | None = None
         # a replay's loop: nothing evolved ahead yet, so step straight through
-        projection, folded, actors = game.projection, None, actors or {}
-        for seq, cid, ev in items:
-            folded = step(projection, folded, seq, cid, ev)
-        self.folded = folded
+        self.folded = fold_on(game.projection, None, items)
         self._items = list(items)
-        self._actors = {seq: actors.get(seq) for seq, _c, _e in items}
+        actors = actors or {}
+        if len(actors) == len(items) and (not items or items[0][0] in actors):
+            self._actors = dict(actors)  # read_log's own: one actor an event already
+        else:
+            self._actors = {seq: actors.get(seq) for seq, _c, _e in items}
 
     @classmethod
     def resume(cls, game: Game[Any, Any], folded: Folded, tail: list[tuple[int, str, Event]],

@@ -118,6 +118,179 @@ def _monster(state: MDState, mid: str, **changes: Any) -> MDState:
     return r(state, monsters={**state.monsters, mid: r(state.monsters[mid], **changes)})
 
 
+def _track_laid(state: MDState, event: TrackLaid) -> MDState:
+    return r(state, layout=event.layout, rows=event.rows, lanes=len(event.rows),
+             columns=len(event.rows[0]) if event.rows else 0)
+
+
+def _monster_placed(state: MDState, event: MonsterPlaced) -> MDState:
+    m = Monster(id=event.monster, name=event.name, colour=event.colour, hp=event.hp,
+                max_hp=event.hp, attack=event.attack, natives=event.natives,
+                ability=event.ability, wacky_attack=event.wacky_attack,
+                wacky_defense=event.wacky_defense, space=event.space)
+    order = state.order if event.monster in state.order else state.order + (event.monster,)
+    return r(state, monsters={**state.monsters, event.monster: m}, order=order)
+
+
+def _agendas_dealt(state: MDState, event: AgendasDealt) -> MDState:
+    return r(state, dealt={**state.dealt, event.seat: event.cards}, phase="agendas",
+             dealt_points={**state.dealt_points, event.seat: event.points})
+
+
+def _agenda_kept(state: MDState, event: AgendaKept) -> MDState:
+    return r(state, kept={**state.kept, event.seat: event.agenda},
+             kept_points={**state.kept_points, event.seat: dict(event.points)})
+
+
+def _starting_player_chosen(state: MDState, event: StartingPlayerChosen) -> MDState:
+    return r(state, starter=event.seat, marker_taker=event.seat)
+
+
+def _round_began(state: MDState, event: RoundBegan) -> MDState:
+    monsters = {k: r(m, turned=False,
+                     effects={e: u for e, u in m.effects.items() if u == 0 or u >= event.round})
+                for k, m in state.monsters.items()}
+    return r(state, phase="play", round=event.round, starter=event.starter,
+             current=event.starter, marker="available", marker_taker="",
+             monsters=monsters, die=0, control=None)
+
+
+def _turn_began(state: MDState, event: TurnBegan) -> MDState:
+    return r(state, current=event.seat, die=0, control=None)
+
+
+def _movement_rolled(state: MDState, event: MovementRolled) -> MDState:
+    return r(state, die=event.value)
+
+
+def _marker_taken(state: MDState, event: MarkerTaken) -> MDState:
+    return r(state, marker="claimed", marker_taker=event.seat, ended=())
+
+
+def _monster_controlled(state: MDState, event: MonsterControlled) -> MDState:
+    c = Control(monster=event.monster, points=event.points, die=state.die,
+                can_move=event.can_move, can_attack=event.can_attack)
+    return r(_monster(state, event.monster, turned=True), control=c, ended=())
+
+
+def _curse_pending(state: MDState, event: CursePending) -> MDState:
+    return r(state, curse=event)
+
+
+def _monster_moved(state: MDState, event: MonsterMoved) -> MDState:
+    s = _monster(state, event.monster, space=event.to)
+    if event.kind == "curse":
+        s = r(s, curse=None)
+    c = state.control
+    if c is not None and c.monster == event.monster and event.kind in ("walk", "fly"):
+        fly = event.kind == "fly"
+        c = r(c, points=c.points - event.cost, moved=True, walked=c.walked or not fly,
+              flown=c.flown or (fly and not event.stop), stopover=fly and event.stop)
+        s = r(s, control=c)
+    elif c is not None and event.kind == "call":
+        s = r(s, control=r(c, called=True))
+    return s
+
+
+def _monster_finished(state: MDState, event: MonsterFinished) -> MDState:
+    return r(_monster(state, event.monster, status="finished", space="finish"),
+             finishes=state.finishes + (event.monster,))
+
+
+def _recovered(state: MDState, event: Recovered) -> MDState:
+    s = _monster(state, event.monster, hp=event.hp)
+    c = state.control
+    if c is not None and c.monster == event.monster:
+        s = r(s, control=r(c, recovered=True))
+    return s
+
+
+def _attacked(state: MDState, event: Attacked) -> MDState:
+    s = r(state, attacks=state.attacks + 1)
+    c = state.control
+    if c is not None and c.monster == event.attacker and event.kind == "attack":
+        s = r(s, control=r(c, attacks=c.attacks + 1, stopover=False))
+    return s
+
+
+def _damaged(state: MDState, event: Damaged) -> MDState:
+    return _monster(state, event.monster, hp=event.hp)
+
+
+def _monster_died(state: MDState, event: MonsterDied) -> MDState:
+    s = _monster(state, event.monster, status="dead", hp=0)
+    return r(s, graves={**state.graves, event.monster: event.space})
+
+
+def _effect_gained(state: MDState, event: EffectGained) -> MDState:
+    c = state.control
+    if event.effect == "attack_again" and c is not None and c.monster == event.monster:
+        return r(state, control=r(c, extra_attack=True))
+    if event.effect == "stun" and c is not None and c.monster == event.monster:
+        state = r(state, control=r(c, stunned=True))
+    m = state.monsters[event.monster]
+    return _monster(state, event.monster, effects={**m.effects, event.effect: event.until_round})
+
+
+def _effect_spent(state: MDState, event: EffectSpent) -> MDState:
+    m = state.monsters[event.monster]
+    return _monster(state, event.monster,
+                    effects={e: u for e, u in m.effects.items() if e != event.effect})
+
+
+def _ability_copied(state: MDState, event: AbilityCopied) -> MDState:
+    s = _monster(state, event.monster, copied=event.ability)
+    c = state.control
+    if c is not None and c.monster == event.monster:
+        s = r(s, control=r(c, points=c.points + event.points, copied=True))
+    return s
+
+
+def _control_ended(state: MDState, event: ControlEnded) -> MDState:
+    monsters = {k: (r(m, effects={e: u for e, u in m.effects.items() if e != "stun"}, copied="")
+                    if "stun" in m.effects or m.copied else m) for k, m in state.monsters.items()}
+    return r(state, control=None, monsters=monsters,
+             ended=(state.current, event.monster, event.reason))
+
+
+def _round_ended(state: MDState, event: RoundEnded) -> MDState:
+    return r(state, control=None, die=0)
+
+
+def _game_ended(state: MDState, event: GameEnded) -> MDState:
+    return r(state, phase="over", reason=event.reason, scores=dict(event.scores),
+             winners=event.winners, control=None,
+             kept={**state.kept, **event.agendas})
+
+
+#: how each of the game's events changes the state (any other event changes nothing)
+_EVOLVE: dict[type, Any] = {
+    TrackLaid: _track_laid,
+    MonsterPlaced: _monster_placed,
+    AgendasDealt: _agendas_dealt,
+    AgendaKept: _agenda_kept,
+    StartingPlayerChosen: _starting_player_chosen,
+    RoundBegan: _round_began,
+    TurnBegan: _turn_began,
+    MovementRolled: _movement_rolled,
+    MarkerTaken: _marker_taken,
+    MonsterControlled: _monster_controlled,
+    CursePending: _curse_pending,
+    MonsterMoved: _monster_moved,
+    MonsterFinished: _monster_finished,
+    Recovered: _recovered,
+    Attacked: _attacked,
+    Damaged: _damaged,
+    MonsterDied: _monster_died,
+    EffectGained: _effect_gained,
+    EffectSpent: _effect_spent,
+    AbilityCopied: _ability_copied,
+    ControlEnded: _control_ended,
+    RoundEnded: _round_ended,
+    GameEnded: _game_ended,
+}
+
+
 class MonsterDerbyProjection(Base[MDState]):
     events = EVENTS
     sql_views = (
@@ -145,106 +318,8 @@ class MonsterDerbyProjection(Base[MDState]):
                        dealt={}, kept={}, kept_points={}, dealt_points={})
 
     def evolve(self, state: MDState, event: Event) -> MDState:
-        if isinstance(event, TrackLaid):
-            return r(state, layout=event.layout, rows=event.rows, lanes=len(event.rows),
-                     columns=len(event.rows[0]) if event.rows else 0)
-        if isinstance(event, MonsterPlaced):
-            m = Monster(id=event.monster, name=event.name, colour=event.colour, hp=event.hp,
-                        max_hp=event.hp, attack=event.attack, natives=event.natives,
-                        ability=event.ability, wacky_attack=event.wacky_attack,
-                        wacky_defense=event.wacky_defense, space=event.space)
-            order = state.order if event.monster in state.order else state.order + (event.monster,)
-            return r(state, monsters={**state.monsters, event.monster: m}, order=order)
-        if isinstance(event, AgendasDealt):
-            return r(state, dealt={**state.dealt, event.seat: event.cards}, phase="agendas",
-                     dealt_points={**state.dealt_points, event.seat: event.points})
-        if isinstance(event, AgendaKept):
-            return r(state, kept={**state.kept, event.seat: event.agenda},
-                     kept_points={**state.kept_points, event.seat: dict(event.points)})
-        if isinstance(event, StartingPlayerChosen):
-            return r(state, starter=event.seat, marker_taker=event.seat)
-        if isinstance(event, RoundBegan):
-            monsters = {k: r(m, turned=False,
-                             effects={e: u for e, u in m.effects.items() if u == 0 or u >= event.round})
-                        for k, m in state.monsters.items()}
-            return r(state, phase="play", round=event.round, starter=event.starter,
-                     current=event.starter, marker="available", marker_taker="",
-                     monsters=monsters, die=0, control=None)
-        if isinstance(event, TurnBegan):
-            return r(state, current=event.seat, die=0, control=None)
-        if isinstance(event, MovementRolled):
-            return r(state, die=event.value)
-        if isinstance(event, MarkerTaken):
-            return r(state, marker="claimed", marker_taker=event.seat, ended=())
-        if isinstance(event, MonsterControlled):
-            c = Control(monster=event.monster, points=event.points, die=state.die,
-                        can_move=event.can_move, can_attack=event.can_attack)
-            return r(_monster(state, event.monster, turned=True), control=c, ended=())
-        if isinstance(event, CursePending):
-            return r(state, curse=event)
-        if isinstance(event, MonsterMoved):
-            s = _monster(state, event.monster, space=event.to)
-            if event.kind == "curse":
-                s = r(s, curse=None)
-            c = state.control
-            if c is not None and c.monster == event.monster and event.kind in ("walk", "fly"):
-                fly = event.kind == "fly"
-                c = r(c, points=c.points - event.cost, moved=True, walked=c.walked or not fly,
-                      flown=c.flown or (fly and not event.stop), stopover=fly and event.stop)
-                s = r(s, control=c)
-            elif c is not None and event.kind == "call":
-                s = r(s, control=r(c, called=True))
-            return s
-        if isinstance(event, MonsterFinished):
-            return r(_monster(state, event.monster, status="finished", space="finish"),
-                     finishes=state.finishes + (event.monster,))
-        if isinstance(event, Recovered):
-            s = _monster(state, event.monster, hp=event.hp)
-            c = state.control
-            if c is not None and c.monster == event.monster:
-                s = r(s, control=r(c, recovered=True))
-            return s
-        if isinstance(event, Attacked):
-            s = r(state, attacks=state.attacks + 1)
-            c = state.control
-            if c is not None and c.monster == event.attacker and event.kind == "attack":
-                s = r(s, control=r(c, attacks=c.attacks + 1, stopover=False))
-            return s
-        if isinstance(event, Damaged):
-            return _monster(state, event.monster, hp=event.hp)
-        if isinstance(event, MonsterDied):
-            s = _monster(state, event.monster, status="dead", hp=0)
-            return r(s, graves={**state.graves, event.monster: event.space})
-        if isinstance(event, EffectGained):
-            c = state.control
-            if event.effect == "attack_again" and c is not None and c.monster == event.monster:
-                return r(state, control=r(c, extra_attack=True))
-            if event.effect == "stun" and c is not None and c.monster == event.monster:
-                state = r(state, control=r(c, stunned=True))
-            m = state.monsters[event.monster]
-            return _monster(state, event.monster, effects={**m.effects, event.effect: event.until_round})
-        if isinstance(event, EffectSpent):
-            m = state.monsters[event.monster]
-            return _monster(state, event.monster,
-                            effects={e: u for e, u in m.effects.items() if e != event.effect})
-        if isinstance(event, AbilityCopied):
-            s = _monster(state, event.monster, copied=event.ability)
-            c = state.control
-            if c is not None and c.monster == event.monster:
-                s = r(s, control=r(c, points=c.points + event.points, copied=True))
-            return s
-        if isinstance(event, ControlEnded):
-            monsters = {k: (r(m, effects={e: u for e, u in m.effects.items() if e != "stun"}, copied="")
-                            if "stun" in m.effects or m.copied else m) for k, m in state.monsters.items()}
-            return r(state, control=None, monsters=monsters,
-                     ended=(state.current, event.monster, event.reason))
-        if isinstance(event, RoundEnded):
-            return r(state, control=None, die=0)
-        if isinstance(event, GameEnded):
-            return r(state, phase="over", reason=event.reason, scores=dict(event.scores),
-                     winners=event.winners, control=None,
-                     kept={**state.kept, **event.agendas})
-        return state
+        how = _EVOLVE.get(type(event))
+        return state if how is None else how(state, event)
 
     def to_act(self, state: MDState) -> Decision:
         if state.phase == "agendas":
