@@ -119,7 +119,7 @@ def fold_on(projection: Projection[Any], folded: Folded | None,
             items: Iterable[tuple[int, str, Event]]) -> Folded | None:
     """:func:`step` over every triple of ``items``, from ``folded``: the same fold, with the
     kernel's fields kept in locals and a :class:`Folded` made once at the end, not once an
-    event (a replay's loop; undo and the reveal, rare, go through :func:`step` itself)."""
+    event (a replay's loop; the reveal, rare, goes through :func:`step` itself)."""
     it = iter(items)
     if folded is None:
         first = next(it, None)
@@ -130,10 +130,20 @@ def fold_on(projection: Projection[Any], folded: Folded | None,
     created, setup_id, revealed = folded.created, folded.setup_id, folded.revealed
     state, seq, draws, top, command_id, cut = (folded.state, folded.seq, folded.draws, folded.top,
                                                folded.command_id, folded.cut)
-    special = (Undone, SeedRevealed)
     last = 0  # when not 0: the top frame's command runs on to this seq (its Frame made later)
     for s, cid, ev in it:
-        if isinstance(ev, special):
+        if type(ev) is Undone:  # as step: back to the state before the command on top
+            top = _ending(top, last)
+            last = 0
+            if top is None:
+                if cut:
+                    raise DeeperFold(f"seq {s} undoes a move older than the snapshot kept")
+                seq = s
+                continue
+            state, draws, cut = top.state_before, top.draws_before, top.cut and top.below is None
+            top, seq, command_id = top.below, s, cid
+            continue
+        if isinstance(ev, SeedRevealed):
             top = _ending(top, last)
             last = 0
             folded = step(projection, Folded(created, state, seq, draws, top, command_id,

@@ -397,3 +397,31 @@ def test_the_state_through_any_snapshot_equals_the_fold_from_seq_1(game_id, seed
         except DeeperFold:
             continue  # an undo below the frames it kept: a load folds from further back
         assert folded.state == match.state and same_fold(folded, match.folded)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@CONF
+@given(seed=seeds, bot_seed=seeds, data=st.data())
+def test_the_replay_loop_folds_as_step_by_step_undos_included(game_id, seed, bot_seed, data):
+    """``fold_on``, the loop a load folds with, gives the very fold :func:`step` gives one
+    event at a time (state, counters, every undo frame), from seq 1 and from any fold, with
+    undos taken along the way."""
+    from arbiter.projections.fold import fold_on, same_fold, step
+
+    match = new_match(game_id, seed)
+    rng = random.Random(bot_seed)
+    for _ in range(data.draw(st.integers(5, 200), label="steps")):
+        if match.outcome() is not None:
+            break
+        if rng.random() < 0.2 and match.folded.top is not None:
+            match.apply(match.to_act().seats[0], "undo")
+        else:
+            bot_step(match, {}, rng)
+    projection, items = match.game.projection, match.items
+    one_by_one, folds = None, []
+    for seq, cid, ev in items:
+        one_by_one = step(projection, one_by_one, seq, cid, ev)
+        folds.append(one_by_one)
+    assert same_fold(fold_on(projection, None, items), one_by_one, depth=len(items))
+    at = data.draw(st.integers(1, len(items)), label="at")
+    assert same_fold(fold_on(projection, folds[at - 1], items[at:]), one_by_one, depth=len(items))
