@@ -222,7 +222,7 @@ async def game_state(request: Request[Any, Any, Any], game_id: FromPath[str], se
 async def post_command(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[Command]) -> Applied:
     t = _tables(request)
     who = await t.who(game_id, _token(request), None)
-    return await t.run(t.command, who.game_id, who, data.text, data.command_id, data.faces)
+    return await t.act(who, data.text, data.command_id, data.faces)
 
 
 @post("/games/{game_id:str}/bot", status_code=200, summary="Let a bot play the bearer's routine turn",
