@@ -55,7 +55,8 @@ class Group:
         self.store = store
         self._games: dict[str, _Game] = {}
         self._ids: set[str] = set()
-        self._stored: dict[str, Receipt] | None = None
+        self._looked_up: set[str] = set()
+        self._stored: dict[str, Receipt] = {}
 
     @property
     def games(self) -> list[str]:
@@ -68,11 +69,12 @@ class Group:
     def look_up(self, command_ids: Sequence[str]) -> None:
         """Which of the commands about to be decided are retries of stored ones, in one read
         (instead of one a command)."""
-        self._stored = self.store.receipts_for(sorted(set(command_ids)))
+        self._looked_up = set(command_ids)
+        self._stored = self.store.receipts_for(sorted(self._looked_up))
 
     def _receipt_for(self, command_id: str) -> Receipt | None:
-        if self._stored is not None and command_id in self._stored:
-            return self._stored[command_id]
+        if command_id in self._looked_up:
+            return self._stored.get(command_id)
         return self.store.receipt_for(command_id)
 
     def decide(self, match: Match, seat: str | None, text: str,
