@@ -391,11 +391,11 @@ class Tables:
                 try:
                     decided.append((job, self._stage(group, *job.args), None, None))
                     continue
-                except Later:
-                    later.append(job)
-                    continue
                 except BaseException as exc:
                     error: BaseException = exc
+                if isinstance(error, Later) and len(group) == before:
+                    later.append(job)
+                    continue
                 if len(group) != before:  # it failed halfway: part of it is decided, in memory
                     if not alone:
                         return self._one_by_one(group, jobs)

@@ -161,3 +161,23 @@ def test_a_storage_failure_mid_group_writes_nothing_and_the_games_play_on(tables
             assert audit.check_receipt(store, a.receipt) is None
         assert audit.verify_game(store, derby).ok and audit.verify_game(store, jaws).ok
         assert audit.verify_ledger(store) == []
+
+
+def test_a_clash_with_another_writer_has_the_group_tried_one_by_one(tables):
+    """Another writer moves a game the server holds warm: the group's transaction clashes and
+    writes nothing, then each command is decided again on the store's state and lands."""
+    from arbiter.core.engine import Engine
+
+    derby, jaws = new(tables, "monster-derby", 8), new(tables, "funkoverse-jaws", 9)
+    mover = turn(tables, jaws)[0]
+    asks = [(derby, "bob", first_legal(tables, derby, "bob"), "e-1"),
+            (jaws, mover, first_legal(tables, jaws, mover), "e-2")]
+    elsewhere, _m, _e = Engine(tables.engine.path).do(derby, first_legal(tables, derby, "ann"), "ann")
+    seen = transactions(tables)
+    answers = in_one_group(tables, asks)
+    assert all(isinstance(a, Applied) for a in answers), answers
+    assert seen == [[derby, jaws], [derby], [jaws]]
+    assert answers[0].seq > elsewhere.seq
+    with tables.engine.open(read_only=True) as store:
+        assert store.last(derby)[0] == answers[0].seq and store.last(jaws)[0] == answers[1].seq
+        assert audit.verify_game(store, derby).ok and audit.verify_ledger(store) == []
