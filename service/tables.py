@@ -72,11 +72,13 @@ class Job:
         self.future: asyncio.Future[Any] | None = loop.create_future() if loop is not None else None
         self.value: Any = None
         self.error: BaseException | None = None
+        self.settled = False
 
     def settle(self, value: Any = None, error: BaseException | None = None) -> None:
-        self.value, self.error = value, error
+        self.value, self.error, self.settled = value, error, True
         if self.loop is not None:
-            self.loop.call_soon_threadsafe(self._settled)
+            with contextlib.suppress(RuntimeError):  # the server's loop has closed
+                self.loop.call_soon_threadsafe(self._settled)
 
     def _settled(self) -> None:
         assert self.future is not None
@@ -177,7 +179,12 @@ class Tables:
             jobs = [job]
             while waiting and waiting[0] is not None and waiting[0].fn is None and len(jobs) < GROUP_MAX:
                 jobs.append(waiting.popleft())  # type: ignore[arg-type]
-            waiting.extendleft(reversed(self._group(jobs)))
+            try:
+                waiting.extendleft(reversed(self._group(jobs)))
+            except BaseException as exc:  # a fault of the server's own: answered, never a hang
+                for j in jobs:
+                    if not j.settled:
+                        j.settle(error=exc)
 
     async def read(self, game_id: str, fn: Callable[..., T], *args: Any) -> T:
         """``fn`` on a reader thread, under the lock of game ``game_id`` (warmed first, on the
@@ -185,7 +192,7 @@ class Tables:
         loop = asyncio.get_running_loop()
         while True:
             if game_id not in self._warm:
-                await self.run(self.match, game_id)
+                game_id = (await self.run(self.match, game_id)).game_id
             try:
                 return await loop.run_in_executor(self._readers, self._locked, game_id, fn, args)
             except _Cold:
