@@ -181,3 +181,25 @@ def test_a_clash_with_another_writer_has_the_group_tried_one_by_one(tables):
     with tables.engine.open(read_only=True) as store:
         assert store.last(derby)[0] == answers[0].seq and store.last(jaws)[0] == answers[1].seq
         assert audit.verify_game(store, derby).ok and audit.verify_ledger(store) == []
+
+
+def test_the_bots_moves_after_a_command_are_written_in_its_group(tables):
+    """A seat's command at a table with a bot: the bot's answer is decided after it, in the
+    same group and the same transaction as another game's command."""
+    bot_game = tables.create(NewGame(kind="scott-pilgrim", players=["ann", "bob"], seed=10,
+                                     bots={"bob": "random"})).game_id
+    jaws = new(tables, "funkoverse-jaws", 11)
+    mover = turn(tables, jaws)[0]
+    before = logs(tables, [bot_game])[bot_game][0]
+    asks = [(bot_game, "ann", first_legal(tables, bot_game, "ann"), "f-1"),
+            (jaws, mover, first_legal(tables, jaws, mover), "f-2")]
+    seen = transactions(tables)
+    answers = in_one_group(tables, asks)
+    assert all(isinstance(a, Applied) for a in answers), answers
+    assert seen == [[bot_game, jaws]]
+    with tables.engine.open(read_only=True) as store:
+        after = store.commands(bot_game)
+        assert store.last(bot_game)[0] > answers[0].seq > before  # the bot moved after ann
+        assert [c[1] for c in after if c[3] > answers[0].seq] and all(
+            c[1] == "bob" for c in after if c[3] > answers[0].seq)
+        assert audit.verify_game(store, bot_game).ok and audit.verify_ledger(store) == []
