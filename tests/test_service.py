@@ -565,6 +565,9 @@ def test_every_error_is_a_problem_document_with_its_status(client, derby):
     assert set(cases["wrong method"][0].headers["allow"].replace(" ", "").split(",")) >= {"GET", "POST"}
     assert cases["empty body"][0].json()["detail"] == "the body is empty; this route takes a JSON object"
     assert cases["unknown route"][0].json()["detail"].startswith("no such route")
+    # an empty ?seat= (a form left blank) asks for the bearer's own seat, not a seat named ""
+    own = client.get(f"/games/{gid}?seat=", headers=tok)
+    assert own.status_code == 200 and own.json()["seat"] == "ann"
 
 
 def test_a_server_failure_is_a_500_problem_document_that_says_nothing_of_it(tmp_path):
