@@ -42,7 +42,7 @@ async function call(method, path, body) {
   try {
     r = await fetch(path, opts);
   } catch (e) {  // no answer at all (the server stopped, the network dropped): say so
-    refuse({ detail: "the server could not be reached; nothing was sent. Try again." });
+    refuse({ detail: "the server could not be reached (no answer came); the board shows whether anything moved." });
     return null;
   }
   const data = await r.json().catch(() => ({}));
