@@ -412,7 +412,8 @@ class Tables:
                 refusal = None
                 if isinstance(error, (RuleViolation, ParseError)):
                     try:
-                        error, refusal = self._refusal(job.args[0], job.args[1].seat, job.args[2], error)
+                        error, refusal = self._refusal(job.args[0], job.args[1].seat,
+                                                       self._as_sent(job.args[2], job.args[4]), error)
                     except BaseException as exc:
                         error = exc
                 decided.append((job, None, error, refusal))
@@ -458,9 +459,7 @@ class Tables:
             raise Problem(422, "not a command", "the command is empty")
         if len(text) > 2000:
             raise Problem(422, "not a command", "a command is at most 2000 characters")
-        if faces is not None:
-            text = explain.with_faces(text, faces)
-        staged, m = self._do(group, game_id, text, who.seat, command_id)
+        staged, m = self._do(group, game_id, self._as_sent(text, faces), who.seat, command_id)
         self._play_bots(m.game_id, group)
 
         def answer() -> Any:
@@ -469,6 +468,11 @@ class Tables:
             return self._applied(m.game_id, who, str(r), r.seq, r.first_seq)
 
         return answer
+
+    @staticmethod
+    def _as_sent(text: str, faces: str | None) -> str:
+        """The command with the physical dice's faces the seat sent beside it."""
+        return text if faces is None else explain.with_faces(text, faces)
 
     def kept_state(self, who: Who) -> Any:
         """The answer of a seat's GET when it is kept for the game's current seq (event loop:
