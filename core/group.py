@@ -107,7 +107,7 @@ class Group:
         if game is None:
             game = self._games[gid] = _Game(match)
         assert game.match is match, "a game's commands in one group are decided on one match"
-        match.extend(events, actor, cid, stored, folded=match.ahead(events, cid))
+        match.extend(events, actor, cid, stored)  # folds the states decide evolved already
         game.groups.append((encode_all(match, events, actor), CommandRecord(cid, actor, stored)))
         game.undo = game.undo or command == UNDO
         self._ids.add(cid)
