@@ -335,6 +335,11 @@ class Engine:
         body = encode_snapshot(match.game.projection, ahead)
         return (snapshot_version(match.game), body) if body is not None else None
 
+    def forget(self, game_id: str) -> None:
+        """Drop a game's cached fold (one changed in memory by commands that were never
+        written): the next load reads it from the store."""
+        self._cache.pop(game_id, None)
+
     def load(self, game_id: str, upto: int | None = None) -> Match:
         with self.open(read_only=True) as store:
             return self.load_from(store, game_id, upto=upto)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, ContextManager, Iterator, Protocol, Sequence, runtime_checkable
 
 from arbiter.events.envelope import Envelope
-from arbiter.events.store import CommandRecord, GameRow, Listing, LogRow, NewEvent, Outcomes, Receipt, SnapshotRow
+from arbiter.events.store import CommandRecord, GameAppend, GameRow, Listing, LogRow, NewEvent, Outcomes, Receipt, SnapshotRow
 
 # A group of events and the command that produced them, as appended together.
 Group = tuple[Sequence[NewEvent], CommandRecord]
@@ -102,6 +102,16 @@ class Store(Protocol):
                      status: Listing | None = None,
                      snapshot: tuple[str, bytes] | None = None) -> Receipt:
         """Several commands' events after ``expected_seq``, in one transaction."""
+        ...
+
+    def append_games(self, appends: Sequence[GameAppend]) -> list[list[Receipt]]:
+        """Several games' commands in one transaction (a server's group commit), each game
+        after its own expected seq: all written, or nothing (a clash in any game is a
+        :class:`Conflict` for the whole group). Each game's receipts, one a command."""
+        ...
+
+    def receipts_for(self, command_ids: Sequence[str]) -> dict[str, Receipt]:
+        """The receipts of those of ``command_ids`` already stored, in one read."""
         ...
 
     def import_games(self, games: Sequence[tuple[GameRow, Sequence[Group]]],

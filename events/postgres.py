@@ -31,10 +31,10 @@ import msgspec
 from arbiter.events.envelope import GENESIS, Envelope, _digest
 from arbiter.events.errors import StoreUnavailable
 from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
-                                  GameRow, Listing, LogRow, NewEvent, Outcomes, QueryRefused, Receipt, StorageFailed,
+                                  GameAppend, GameRow, Listing, LogRow, NewEvent, Outcomes, QueryRefused, Receipt, StorageFailed,
                                   SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
                                   _chain, _game_row, _game_tuple, _now, backfill_outcomes,
-                                  check_schema_version,
+                                  chain_appends, check_appends, check_schema_version, head_error,
                                   default_lock_timeout, rehash_v1, seq_range, snapshot_tag,
                                   snapshots_sql)
 
@@ -335,6 +335,16 @@ class PostgresStore:
             " FROM events_log WHERE command_id = %s GROUP BY game_id", [command_id]).fetchone()
         return Receipt(row[0], row[2], row[3], row[1]) if row else None
 
+    def receipts_for(self, command_ids: Sequence[str]) -> dict[str, Receipt]:
+        """:meth:`receipt_for` of several command ids in one read: those already stored."""
+        if not command_ids:
+            return {}
+        rows = self.con.execute(
+            "SELECT command_id, game_id, min(seq), max(seq), (array_agg(hash ORDER BY seq DESC))[1]"
+            " FROM events_log WHERE command_id = ANY(%s) GROUP BY command_id, game_id",
+            [list(command_ids)]).fetchall()
+        return {r[0]: Receipt(r[1], r[3], r[4], r[2]) for r in rows}
+
     def command(self, command_id: str) -> tuple[str, str | None, str, int, int] | None:
         row = self.con.execute(
             "SELECT game_id, (array_agg(actor ORDER BY seq))[1], (array_agg(command_text ORDER BY"
@@ -409,13 +419,55 @@ class PostgresStore:
             if status is not None:  # in this transaction, not a second one after it
                 self._update_status(game_id, *status)
             if snapshot is not None:
-                version, body = snapshot
-                con.execute("INSERT INTO snapshots VALUES (%s, %s, %s, %s, %s, %s)"
-                            " ON CONFLICT (game_id, seq) DO UPDATE SET event_hash = excluded.event_hash,"
-                            " version = excluded.version, tag = excluded.tag, body = excluded.body",
-                            [game_id, seq, prev, version,
-                             snapshot_tag(game_id, seq, prev, version, body), body])
+                self._put_snapshot(game_id, seq, prev, snapshot)
         return Receipt(game_id, seq, prev, expected_seq + 1)
+
+    def _put_snapshot(self, game_id: str, seq: int, event_hash: str, snapshot: tuple[str, bytes]) -> None:
+        version, body = snapshot
+        self.con.execute("INSERT INTO snapshots VALUES (%s, %s, %s, %s, %s, %s)"
+                         " ON CONFLICT (game_id, seq) DO UPDATE SET event_hash = excluded.event_hash,"
+                         " version = excluded.version, tag = excluded.tag, body = excluded.body",
+                         [game_id, seq, event_hash, version,
+                          snapshot_tag(game_id, seq, event_hash, version, body), body])
+
+    def append_games(self, appends: Sequence[GameAppend]) -> list[list[Receipt]]:
+        """Several games' commands in one transaction (a server's group commit): one commit
+        for them all, or nothing written; see the DuckDB store's."""
+        check_appends(appends)
+        if not appends:
+            return []
+        con = self.con
+        ids = sorted(a.game_id for a in appends)  # locked in one order: two groups never deadlock
+        with self._tx("another writer appended first"):
+            heads = {r[0]: (int(r[1]), r[2]) for r in con.execute(
+                "SELECT game_id, seq, hash FROM heads WHERE game_id = ANY(%s) ORDER BY game_id FOR UPDATE",
+                [ids]).fetchall()}
+            for a in appends:
+                if a.game_id not in heads:
+                    if con.execute("INSERT INTO heads VALUES (%s, 0, %s) ON CONFLICT DO NOTHING RETURNING seq",
+                                   [a.game_id, GENESIS]).fetchone() is None:
+                        raise Conflict(f"game {a.game_id} was created by another writer first."
+                                       " Nothing was written.")
+                    heads[a.game_id] = (0, GENESIS)
+                last_seq = heads[a.game_id][0]
+                if last_seq != a.expected_seq:
+                    raise head_error(a.game_id, a.expected_seq, last_seq, self.last(a.game_id)[0])
+            gseq0, gprev0 = con.execute(
+                "SELECT gseq, ghash FROM ledger_head WHERE id = 1 FOR UPDATE").fetchone()
+            rows: list[tuple] = []
+            receipts, moves = chain_appends(rows, appends, heads, (int(gseq0), gprev0), _now())
+            self._insert_events(rows)
+            *games, (_k, _o, gseq, gprev) = moves
+            with con.cursor() as cur:
+                cur.executemany("UPDATE heads SET seq = %s, hash = %s WHERE game_id = %s",
+                                [(seq, h, gid) for gid, _old, seq, h in games])
+            con.execute("UPDATE ledger_head SET gseq = %s, ghash = %s WHERE id = 1", [gseq, gprev])
+            for a, mine in zip(appends, receipts):
+                if a.status is not None:
+                    self._update_status(a.game_id, *a.status)
+                if a.snapshot is not None:
+                    self._put_snapshot(a.game_id, mine[-1].seq, mine[-1].hash, a.snapshot)
+        return receipts
 
     def import_games(
         self, games: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]]]],

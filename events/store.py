@@ -176,6 +176,18 @@ class CommandRecord(msgspec.Struct, frozen=True):
     text: str
 
 
+class GameAppend(msgspec.Struct, frozen=True):
+    """One game's share of a group commit (:meth:`Store.append_games`): its commands' events
+    after ``expected_seq``, with the listing's new status and a snapshot of the state after
+    the last event when given."""
+
+    game_id: str
+    expected_seq: int
+    groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]]
+    status: "Listing | None" = None
+    snapshot: tuple[str, bytes] | None = None
+
+
 def outcome_json(reason: str, scores: dict[str, float]) -> str:
     """The listing's ``outcome`` of a finished game: its end reason and, when the game keeps
     scores, each seat's (whole numbers written as such); no ``scores`` key when it keeps none."""
@@ -388,6 +400,16 @@ class Store:
         ).fetchone()
         return Receipt(row[0], row[2], row[3], row[1]) if row else None
 
+    def receipts_for(self, command_ids: Sequence[str]) -> dict[str, Receipt]:
+        """:meth:`receipt_for` of several command ids in one read: those already stored."""
+        if not command_ids:
+            return {}
+        marks = ", ".join("?" * len(command_ids))
+        rows = self.con.execute(
+            "SELECT command_id, game_id, min(seq), max(seq), arg_max(hash, seq) FROM events_log"
+            f" WHERE command_id IN ({marks}) GROUP BY command_id, game_id", list(command_ids)).fetchall()
+        return {r[0]: Receipt(r[1], r[3], r[4], r[2]) for r in rows}
+
     def command(self, command_id: str) -> tuple[str, str | None, str, int, int] | None:
         """(game_id, seat, text, first_seq, last_seq) of a stored command, or None."""
         row = self.con.execute(
@@ -495,13 +517,64 @@ class Store:
             if status is not None:  # in this transaction, not a second one after it
                 self._update_status(game_id, *status)
             if snapshot is not None:
-                version, body = snapshot
-                con.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?, ?)",
-                            [game_id, seq, prev, version,
-                             snapshot_tag(game_id, seq, prev, version, body), body])
+                self._put_snapshot(game_id, seq, prev, snapshot)
         self._heads[game_id] = (seq, prev)
         self._heads["*"] = (gseq, gprev)
         return Receipt(game_id, seq, prev, expected_seq + 1)
+
+    def _put_snapshot(self, game_id: str, seq: int, event_hash: str, snapshot: tuple[str, bytes]) -> None:
+        version, body = snapshot
+        self.con.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?, ?)",
+                         [game_id, seq, event_hash, version,
+                          snapshot_tag(game_id, seq, event_hash, version, body), body])
+
+    def append_games(self, appends: Sequence[GameAppend]) -> list[list[Receipt]]:
+        """Several games' commands in one transaction (a server's group commit): one commit
+        for them all, or nothing written. Each game's log must end at its ``expected_seq``
+        (else :class:`Conflict`, for the whole group). Returns each game's receipts, one per
+        command, in the order given."""
+        check_appends(appends)
+        if not appends:
+            return []
+        con = self.con
+        ids = [a.game_id for a in appends]
+        with self._transaction("another writer appended first"):
+            heads = self._heads
+            if "*" not in heads or any(heads.get(a.game_id, (0, GENESIS))[0] != a.expected_seq
+                                       for a in appends):
+                self._heads = heads = {}
+                marks = ", ".join("?" * len(ids))
+                for key, seq, h in con.execute(f"SELECT key, seq, hash FROM heads WHERE key IN ({marks}, '*')",
+                                               ids).fetchall():
+                    heads[key] = (seq, h)
+            for a in appends:
+                last_seq = heads.get(a.game_id, (0, GENESIS))[0]
+                if last_seq != a.expected_seq:
+                    raise head_error(a.game_id, a.expected_seq, last_seq, self.last(a.game_id)[0])
+            start = heads.get("*", (0, GENESIS))
+            rows: list[tuple] = []
+            receipts, moves = chain_appends(rows, appends, heads, start, _now())
+            self._insert("events_log", rows)
+            new = [(gid, 0, "") for gid in ids if gid not in heads]
+            self._insert("heads", new)
+            # one statement moves every head, and only from where it was read: a writer that
+            # moved one meanwhile leaves the count short (as append_batch's UPDATE does)
+            values = ", ".join(["(?, ?, ?, ?)"] * len(moves))
+            moved = con.execute(
+                "UPDATE heads SET seq = v.seq, hash = v.hash FROM (VALUES " + values + ") AS v(k, old, seq, hash)"
+                " WHERE heads.key = v.k AND heads.seq = v.old", [x for m in moves for x in m]).fetchone()[0]
+            if moved != len(moves):
+                raise Conflict("another writer appended to the store during this group;"
+                               " nothing was written. Try again.")
+            for a, mine in zip(appends, receipts):
+                if a.status is not None:
+                    self._update_status(a.game_id, *a.status)
+                if a.snapshot is not None:
+                    self._put_snapshot(a.game_id, mine[-1].seq, mine[-1].hash, a.snapshot)
+        for key, _old, seq, h in moves:
+            self._heads[key] = (seq, h)
+        return receipts
+
 
     @contextlib.contextmanager
     def _transaction(self, clash: str) -> Iterator[None]:
@@ -822,6 +895,47 @@ class Store:
             con.execute("RESET memory_limit")  # the store sets it nowhere else
         self._heads = {}
         return receipts
+
+
+def head_error(game_id: str, expected_seq: int, last_seq: int, log_ends: int) -> Exception:
+    """The error for a game whose recorded head (``last_seq``) is not where its writer
+    expected it: damage when the log itself ends elsewhere, else another writer's move."""
+    if log_ends != last_seq:
+        return StoreDamaged(
+            f"the log of {game_id} ends at seq {log_ends} but the store recorded seq {last_seq}"
+            " as its last: events were removed or added behind arbiter's back. Run"
+            f" `arbiter verify {game_id}`.")
+    return Conflict(f"game {game_id} moved on: expected the log to end at seq {expected_seq},"
+                    f" it ends at {last_seq}. Nothing was written; look again and retry.")
+
+
+def check_appends(appends: Sequence[GameAppend]) -> None:
+    ids = [a.game_id for a in appends]
+    if len(set(ids)) != len(ids):
+        raise ValueError("a game appears twice in one group commit")
+    if any(not a.groups or any(not evs for evs, _ in a.groups) for a in appends):
+        raise ValueError("a command must produce at least one event")
+
+
+def chain_appends(rows: list[tuple], appends: Sequence[GameAppend], heads: dict[str, tuple[int, str]],
+                  ghead: tuple[int, str], now: datetime
+                  ) -> tuple[list[list[Receipt]], list[tuple[str, int, int, str]]]:
+    """Add a group commit's rows to ``rows``, each game's after its head and all of them after
+    the ledger's ``ghead``, in the order given; returns each game's receipts (one a command)
+    and how the heads move: (key, seq read, new seq, new hash), the ledger's (``*``) last."""
+    gseq, gprev = ghead
+    receipts, moves = [], []
+    for a in appends:
+        seq, prev = a.expected_seq, heads.get(a.game_id, (0, GENESIS))[1]
+        mine = []
+        for group in a.groups:
+            first = seq + 1
+            seq, prev, gseq, gprev = _chain(rows, a.game_id, (seq, prev), (gseq, gprev), [group], now)
+            mine.append(Receipt(a.game_id, seq, prev, first))
+        receipts.append(mine)
+        moves.append((a.game_id, a.expected_seq, seq, prev))
+    moves.append(("*", ghead[0], gseq, gprev))
+    return receipts, moves
 
 
 def _chain(rows: list[tuple], game_id: str, head: tuple[int, str], ghead: tuple[int, str],

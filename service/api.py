@@ -8,15 +8,16 @@ Errors are RFC 9457 problem details; an illegal move carries its rule id and sec
 from __future__ import annotations
 
 import asyncio
+import logging
 import pathlib
 from http import HTTPStatus
-from typing import Any, AsyncIterator
+from typing import Annotated, Any, AsyncIterator
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig, ResponseSpec
-from litestar.params import FromPath, FromQuery, JSONBody
+from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.response import ServerSentEvent
 from litestar.static_files import create_static_files_router
@@ -26,6 +27,10 @@ from arbiter.core.errors import ArbiterError
 from arbiter.service import tokens
 from arbiter.service.problems import problem
 from arbiter.service.tables import Tables
+
+#: Where a server error's traceback goes (the server's log; never the response). Litestar's
+#: own request logger is off: the app has no logging config, so arbiter's logging stands.
+log = logging.getLogger("arbiter.service")
 
 # -- bodies ---------------------------------------------------------------------------------
 
@@ -149,6 +154,9 @@ def problems(*codes: int) -> dict[int, ResponseSpec]:
 
 SEAT = problems(400, 401, 403, 404)
 
+#: The largest request body the server reads (a command is at most 2,000 characters).
+MAX_BODY = 64 * 1024
+
 
 # -- plumbing -------------------------------------------------------------------------------
 
@@ -169,6 +177,9 @@ def what_was_wrong(exc: ValidationException) -> str:
         if isinstance(e, dict) and e.get("message"):
             where = e.get("key") or e.get("source") or ""
             where = "the body" if where in ("data", "body") else where
+            if where == "the body" and e["message"] == "'data'":  # Litestar's word for "no body at all"
+                said.append("the body is empty; this route takes a JSON object")
+                continue
             said.append(f"{where}: {e['message']}" if where else str(e["message"]))
     if not said:
         return str(exc.detail)
@@ -180,17 +191,49 @@ def problem_response(request: Request[Any, Any, Any], exc: Exception) -> Respons
     if isinstance(exc, ArbiterError):
         status, title, detail, extra = problem(exc)
         if status >= 500:
-            request.logger.exception("%s", title)
+            log.exception("%s", title)
     elif isinstance(exc, ValidationException):
         status, title, detail, extra = 400, "bad request", what_was_wrong(exc), {}
     elif isinstance(exc, HTTPException):
         status, detail, extra = exc.status_code, str(exc.detail), {}
         title = HTTPStatus(status).phrase.lower() if status in HTTPStatus._value2member_map_ else "bad request"
+        if detail in ROUTING_WORDS:
+            detail = ROUTING_WORDS[detail](request)
+        elif status == 400:  # the body could not be read as JSON at all
+            detail = f"the body is not JSON: {detail}"
+        headers = {k: v for k, v in (exc.headers or {}).items() if k.lower() == "allow"}
+        return problem_doc(status, title, detail, headers=headers)
     else:
-        request.logger.exception("unexpected error")
+        log.exception("unexpected error")
         status, title, detail, extra = 500, "internal error", "the server failed; nothing was written", {}
+    return problem_doc(status, title, detail, **extra)
+
+
+def problem_doc(status: int, title: str, detail: str, headers: dict[str, str] | None = None,
+                **extra: Any) -> Response[Any]:
     body = {"type": "about:blank", "title": title, "status": status, "detail": detail, **extra}
-    return Response(content=body, status_code=status, media_type="application/problem+json")
+    return Response(content=body, status_code=status, media_type="application/problem+json", headers=headers)
+
+
+#: Litestar's own words for a request that reached no handler, said the API's way.
+ROUTING_WORDS = {
+    "Not Found": lambda r: f"no route {r.url.path} here (the API is described at /openapi.json)",
+    "Method Not Allowed": lambda r: f"{r.method} is not a method of {r.url.path}",
+    "Request Entity Too Large": lambda r: f"the body is larger than this server takes ({MAX_BODY // 1024} KiB)",
+}
+
+
+async def problems_only(response: Any) -> Any:
+    """Every error as a problem document: Litestar answers a one-segment path it does not
+    know (beside the OpenAPI document at ``/``) with an HTML page of its own, before any
+    exception handler sees it."""
+    if not isinstance(response, Response) or (response.status_code or 200) < 400 \
+            or response.media_type == "application/problem+json":
+        return response
+    status = response.status_code
+    title = HTTPStatus(status).phrase.lower() if status in HTTPStatus._value2member_map_ else "error"
+    detail = "no such route here (the API is described at /openapi.json)" if status == 404 else title
+    return problem_doc(status, title, detail)
 
 
 # -- handlers -------------------------------------------------------------------------------
@@ -213,7 +256,7 @@ async def list_games(request: Request[Any, Any, Any]) -> list[Listing]:
 @get("/games/{game_id:str}", summary="The game as the bearer's seat sees it", responses=SEAT)
 async def game_state(request: Request[Any, Any, Any], game_id: FromPath[str], seat: FromQuery[str | None] = None) -> GameState:
     t = _tables(request)
-    who = await t.who(game_id, _token(request), seat)
+    who = await t.who(game_id, _token(request), seat or None)
     return await t.get_state(who)
 
 
@@ -222,7 +265,7 @@ async def game_state(request: Request[Any, Any, Any], game_id: FromPath[str], se
 async def post_command(request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[Command]) -> Applied:
     t = _tables(request)
     who = await t.who(game_id, _token(request), None)
-    return await t.run(t.command, who.game_id, who, data.text, data.command_id, data.faces)
+    return await t.act(who, data.text, data.command_id, data.faces)
 
 
 @post("/games/{game_id:str}/bot", status_code=200, summary="Let a bot play the bearer's routine turn",
@@ -243,14 +286,14 @@ async def post_undo(request: Request[Any, Any, Any], game_id: FromPath[str]) -> 
 
 
 @get("/games/{game_id:str}/events", summary="The log as the bearer's seat may see it", responses=SEAT)
-async def game_events(request: Request[Any, Any, Any], game_id: FromPath[str], after: FromQuery[int] = 0) -> EventPage:
+async def game_events(request: Request[Any, Any, Any], game_id: FromPath[str], after: Annotated[int, QueryParameter(ge=0)] = 0) -> EventPage:
     t = _tables(request)
     who = await t.who(game_id, _token(request), None)
     return await t.read(who.game_id, t.events, who.game_id, who, after)
 
 
 @get("/games/{game_id:str}/stream", summary="The log as server-sent events, live", responses=SEAT)
-async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str], after: FromQuery[int] = 0) -> ServerSentEvent:
+async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str], after: Annotated[int, QueryParameter(ge=0)] = 0) -> ServerSentEvent:
     t = _tables(request)
     who = await t.who(game_id, _token(request), None)
     gid = who.game_id
@@ -307,7 +350,8 @@ def create_app(tables: Tables, *, extra_routes: list[Any] | None = None) -> Lite
         exception_handlers={Exception: problem_response},
         openapi_config=OpenAPIConfig(title="arbiter", version=ENGINE_VERSION, path="/",
                                      render_plugins=[JsonRenderPlugin()]),
-        request_max_body_size=64 * 1024,
+        request_max_body_size=MAX_BODY,
+        after_request=problems_only,
         logging_config=None,  # arbiter's own logging stands; no request lines on the console
         on_startup=[tables.started],
         on_shutdown=[tables.stopped],

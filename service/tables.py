@@ -11,9 +11,11 @@ and hold no thread, so a slow or dead client blocks nobody.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import queue
 import random
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, TypeVar
 
@@ -23,8 +25,9 @@ from arbiter.core import audit, explain, registry
 from arbiter.core.bots import get_bot, next_seat, read_bot_record
 from arbiter.core.engine import Engine
 from arbiter.core.errors import ArbiterError, ParseError, RuleViolation
+from arbiter.core.group import Group, Later, Staged
 from arbiter.core.match import UNDO, Match
-from arbiter.events.errors import UnknownGame
+from arbiter.events.errors import Conflict, UnknownGame
 from arbiter.projections.fold import SETUP
 from arbiter.projections.kernel import REFEREE
 from arbiter.service import tokens
@@ -43,12 +46,53 @@ BOT_STEPS = 2000
 #: Threads that compute seats' answers from warm games (a game is read by one at a time).
 READERS = 4
 
+#: Most commands written in one group commit (a bound on how long the first one waits).
+GROUP_MAX = 256
+
 
 class Who(msgspec.Struct, frozen=True):
     """Whom a request acts for: a seat of one game, or its referee."""
 
     game_id: str
     seat: str  # a seat name, or REFEREE
+
+
+class _Cold(Exception):
+    """A game left memory (its group could not be written) before a reader got its lock."""
+
+
+class Job:
+    """Work for the writer thread: a function to run alone, or a seat's command, which joins
+    the other commands waiting in a group commit. Its outcome goes back to the event loop
+    that asked (or stays here for a caller on the writer thread itself)."""
+
+    def __init__(self, fn: Callable[..., Any] | None, args: tuple[Any, ...],
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.fn, self.args, self.loop = fn, args, loop
+        self.future: asyncio.Future[Any] | None = loop.create_future() if loop is not None else None
+        self.value: Any = None
+        self.error: BaseException | None = None
+        self.settled = False
+
+    def settle(self, value: Any = None, error: BaseException | None = None) -> None:
+        self.value, self.error, self.settled = value, error, True
+        if self.loop is not None:
+            with contextlib.suppress(RuntimeError):  # the server's loop has closed
+                self.loop.call_soon_threadsafe(self._settled)
+
+    def _settled(self) -> None:
+        assert self.future is not None
+        if self.future.cancelled():
+            return  # the client went away; what it asked for was done all the same
+        if self.error is not None:
+            self.future.set_exception(self.error)
+        else:
+            self.future.set_result(self.value)
+
+    def outcome(self) -> Any:
+        if self.error is not None:
+            raise self.error
+        return self.value
 
 
 class Tables:
@@ -58,7 +102,8 @@ class Tables:
         self.engine = Engine(db)
         self.admin_hash = tokens.token_hash(admin_token) if admin_token else None
         self.base_url = base_url
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arbiter-store")
+        self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
         self._readers = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="arbiter-read")
         self._store: Any = None
         self._opened: Any = None
@@ -80,8 +125,13 @@ class Tables:
         self._loop = asyncio.get_running_loop()
 
     async def stopped(self) -> None:
-        await self.run(self._close)
-        self._pool.shutdown(wait=True)
+        if self._writer is None:
+            self._close()
+        else:
+            await self.run(self._close)
+            self._jobs.put(None)
+            await asyncio.get_running_loop().run_in_executor(None, self._writer.join)
+            self._writer = None
         self._readers.shutdown(wait=True)
 
     def _close(self) -> None:
@@ -90,20 +140,68 @@ class Tables:
             self._opened = self._store = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn`` on the writer thread (anything that touches the store)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, fn, *args)
+        """``fn`` on the writer thread, alone (anything that touches the store)."""
+        return await self._submit(Job(fn, args, asyncio.get_running_loop()))
+
+    async def act(self, who: Who, text: str, command_id: str | None, faces: str | None = None) -> Any:
+        """A seat's command, decided and written on the writer thread together with the
+        other commands waiting then (see :meth:`_group`)."""
+        return await self._submit(Job(None, (who.game_id, who, text, command_id, faces),
+                                      asyncio.get_running_loop()))
+
+    async def _submit(self, job: Job) -> Any:
+        if self._writer is None:
+            self._writer = threading.Thread(target=self._write, name="arbiter-store", daemon=True)
+            self._writer.start()
+        self._jobs.put(job)
+        assert job.future is not None
+        return await job.future
+
+    def _write(self) -> None:
+        """The writer thread: jobs in the order they came; the commands waiting side by side
+        are decided and written as one group."""
+        waiting: deque[Job | None] = deque()
+        while True:
+            if not waiting:
+                waiting.append(self._jobs.get())
+            with contextlib.suppress(queue.Empty):
+                while True:
+                    waiting.append(self._jobs.get_nowait())
+            job = waiting.popleft()
+            if job is None:
+                return
+            if job.fn is not None:
+                try:
+                    job.settle(job.fn(*job.args))
+                except BaseException as exc:  # handed to the request, which answers it
+                    job.settle(error=exc)
+                continue
+            jobs = [job]
+            while waiting and waiting[0] is not None and waiting[0].fn is None and len(jobs) < GROUP_MAX:
+                jobs.append(waiting.popleft())  # type: ignore[arg-type]
+            try:
+                waiting.extendleft(reversed(self._group(jobs)))
+            except BaseException as exc:  # a fault of the server's own: answered, never a hang
+                for j in jobs:
+                    if not j.settled:
+                        j.settle(error=exc)
 
     async def read(self, game_id: str, fn: Callable[..., T], *args: Any) -> T:
         """``fn`` on a reader thread, under the lock of game ``game_id`` (warmed first, on the
         writer thread, when it is not in memory yet)."""
-        if game_id not in self._warm:
-            await self.run(self.match, game_id)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._readers, self._locked, game_id, fn, args)
+        while True:
+            if game_id not in self._warm:
+                game_id = (await self.run(self.match, game_id)).game_id
+            try:
+                return await loop.run_in_executor(self._readers, self._locked, game_id, fn, args)
+            except _Cold:
+                continue
 
     def _locked(self, game_id: str, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
         with self.lock(game_id):
+            if game_id not in self._warm:
+                raise _Cold(game_id)  # folding it again is the writer's work
             return fn(*args)
 
     def lock(self, game_id: str) -> threading.RLock:
@@ -218,8 +316,7 @@ class Tables:
         store = self.store()
         store.add_seat_access(gid, rows)
         self._bots[gid] = dict(data.bots)
-        with self.lock(gid):
-            self._play_bots(gid)
+        self._alone(gid, lambda group: self._play_bots(gid, group))
 
         def access(tok: str) -> SeatAccess:
             return SeatAccess(token=tok, url=f"{self.base_url}/table/{gid}#{tok}")
@@ -244,14 +341,138 @@ class Tables:
         self._warm.setdefault(m.game_id, m)
         return self._warm[m.game_id]
 
-    def _do(self, game_id: str, text: str, seat: str, command_id: str | None = None) -> tuple[Any, Match]:
-        """Apply one command (writer thread), holding the game's lock so that no reader sees
-        the warm game in the middle of it; wakes the game's streams."""
+    def _do(self, group: Group, game_id: str, text: str, seat: str,
+            command_id: str | None = None) -> tuple[Staged, Match]:
+        """Decide one command into ``group`` (writer thread, holding the game's lock, so that
+        no reader sees the warm game before the group is written or given up)."""
+        staged, m = group.decide(self.match(game_id), seat, text, command_id)
+        self._warm[m.game_id] = m
+        return staged, m
+
+    def _alone(self, game_id: str, work: Callable[[Group], Callable[[], T] | None]) -> T | None:
+        """``work`` decides into a group of its own, written with one commit; what it
+        returns is called once the group is written, for the answer."""
+        group = Group(self.engine, self.store())
         with self.lock(game_id):
-            receipt, m, _events = self.engine.do(game_id, text, seat, command_id, self.store())
-            self._warm[m.game_id] = m
-        self._moved(m.game_id)
-        return receipt, m
+            try:
+                answer = work(group)
+                games = group.games
+                group.commit()
+            except BaseException:
+                self._cool(group.discard())
+                raise
+            result = answer() if answer is not None else None
+        for gid in games:
+            self._moved(gid)
+        return result
+
+    def _cool(self, games: list[str]) -> None:
+        """Games whose decided commands were not written: out of memory, to be folded again."""
+        for gid in games:
+            self._warm.pop(gid, None)
+
+    # -- the group commit -----------------------------------------------------------------
+
+    def _group(self, jobs: list[Job], alone: bool = False) -> list[Job]:
+        """Seats' commands, from any games, decided one after another (a game's own in the
+        order they came, each against the state the ones before it left) and written with one
+        commit; then each is answered. A refused command is answered alone and changes
+        nothing; if the group cannot be written, nothing of it is, every command in it gets
+        the error, and its games are folded again when next needed. A clash with another
+        writer, or a command that failed halfway (a bot's move after it), has the group's
+        commands tried again one by one. Returns the commands that must wait for the next
+        group (a retry of a command in this one)."""
+        try:
+            group = Group(self.engine, self.store())
+            group.look_up([job.args[3] for job in jobs if job.args[3] is not None])
+        except ArbiterError as exc:
+            for job in jobs:
+                job.settle(error=exc)
+            return []
+        later: list[Job] = []
+        decided: list[tuple[Job, Callable[[], Any] | None, BaseException | None, tuple | None]] = []
+        with contextlib.ExitStack() as held:
+            for job in jobs:
+                held.enter_context(self.lock(job.args[0]))
+                before = len(group)
+                try:
+                    decided.append((job, self._stage(group, *job.args), None, None))
+                    continue
+                except BaseException as exc:
+                    error: BaseException = exc
+                if isinstance(error, Later) and len(group) == before:
+                    later.append(job)
+                    continue
+                if len(group) != before:  # it failed halfway: part of it is decided, in memory
+                    if not alone:
+                        return self._one_by_one(group, jobs)
+                    self._cool(group.discard())
+                    job.settle(error=error)
+                    return []
+                refusal = None
+                if isinstance(error, (RuleViolation, ParseError)):
+                    try:
+                        error, refusal = self._refusal(job.args[0], job.args[1].seat,
+                                                       self._as_sent(job.args[2], job.args[4]), error)
+                    except BaseException as exc:
+                        error = exc
+                decided.append((job, None, error, refusal))
+            games = group.games
+            try:
+                group.commit()
+            except BaseException as exc:
+                self._cool(games)
+                if isinstance(exc, Conflict) and not alone:
+                    return self._one_by_one(group, jobs)
+                for job, *_ in decided:
+                    job.settle(error=exc)
+                return later
+            answers = []
+            for job, answer, error, refusal in decided:
+                try:
+                    if refusal is not None:
+                        self.store().add_refusal(*refusal, "service")
+                    answers.append((job, answer() if answer is not None else None, error))
+                except BaseException as exc:
+                    answers.append((job, None, exc))
+        for gid in games:
+            self._moved(gid)
+        for job, value, error in answers:
+            job.settle(value, error)
+        return later
+
+    def _one_by_one(self, group: Group, jobs: list[Job]) -> list[Job]:
+        """The group given up; each of its commands decided and written on its own."""
+        self._cool(group.discard())
+        later: list[Job] = []
+        for job in jobs:
+            later += self._group([job], alone=True)
+        return later
+
+    def _stage(self, group: Group, game_id: str, who: Who, text: str, command_id: str | None,
+               faces: str | None) -> Callable[[], Any]:
+        """Decide a seat's command (and the bots' moves after it) into ``group``; returns how
+        to answer it once the group is written."""
+        if who.seat == REFEREE:
+            raise Problem(403, "not a seat", "the referee's token watches and undoes; seats act")
+        if not text.strip():
+            raise Problem(422, "not a command", "the command is empty")
+        if len(text) > 2000:
+            raise Problem(422, "not a command", "a command is at most 2000 characters")
+        staged, m = self._do(group, game_id, self._as_sent(text, faces), who.seat, command_id)
+        self._play_bots(m.game_id, group)
+
+        def answer() -> Any:
+            r = staged.receipt
+            assert r is not None
+            return self._applied(m.game_id, who, str(r), r.seq, r.first_seq)
+
+        return answer
+
+    @staticmethod
+    def _as_sent(text: str, faces: str | None) -> str:
+        """The command with the physical dice's faces the seat sent beside it."""
+        return text if faces is None else explain.with_faces(text, faces)
 
     def kept_state(self, who: Who) -> Any:
         """The answer of a seat's GET when it is kept for the game's current seq (event loop:
@@ -302,37 +523,25 @@ class Tables:
 
     def command(self, game_id: str, who: Who, text: str, command_id: str | None,
                 faces: str | None = None) -> Any:
-        with self.lock(who.game_id):  # the bots' turns after it and its answer too
-            return self._command(game_id, who, text, command_id, faces)
+        """A seat's command written on its own (on the writer thread; the API's commands go
+        through :meth:`act`, to be written in groups)."""
+        job = Job(None, (game_id, who, text, command_id, faces))
+        while self._group([job], alone=True):
+            pass
+        return job.outcome()
 
-    def _command(self, game_id: str, who: Who, text: str, command_id: str | None, faces: str | None) -> Any:
-        if who.seat == REFEREE:
-            raise Problem(403, "not a seat", "the referee's token watches and undoes; seats act")
-        if not text.strip():
-            raise Problem(422, "not a command", "the command is empty")
-        if len(text) > 2000:
-            raise Problem(422, "not a command", "a command is at most 2000 characters")
-        if faces is not None:
-            text = explain.with_faces(text, faces)
-        try:
-            receipt, m = self._do(game_id, text, who.seat, command_id)
-        except (RuleViolation, ParseError) as exc:
-            self._refused(game_id, who.seat, text, exc)
-            if isinstance(exc, ParseError):
-                raise self._unparsed(game_id, who.seat, text, exc) from None
-            raise
-        first = receipt.first_seq
-        self._play_bots(m.game_id)
-        return self._applied(m.game_id, who, str(receipt), receipt.seq, first)
-
-    def _refused(self, game_id: str, seat: str, text: str, exc: ArbiterError) -> None:
-        """Keep a refusal in the store's `refusals`, as the command line does (through the
-        server's own open store: it is the writer), with the command line's code for it: 1
-        for an illegal move (409 here), 2 for bad input."""
+    def _refusal(self, game_id: str, seat: str, text: str, exc: ArbiterError
+                 ) -> tuple[ArbiterError, tuple[Any, ...]]:
+        """The answer to a refused command, and its row for the store's `refusals` (written,
+        as the command line does, through the server's own open store once the group is),
+        with the command line's code for it: 1 for an illegal move (409 here), 2 for bad
+        input."""
         m = self.match(game_id)
         code = 1 if problems.status(exc)[0] == 409 else 2
-        self.store().add_refusal(m.game_id, m.seq, seat, text, getattr(exc, "rule_id", None),
-                                 str(exc), code, "service")
+        row = (m.game_id, m.seq, seat, text, getattr(exc, "rule_id", None), str(exc), code)
+        if isinstance(exc, ParseError):
+            exc = self._unparsed(game_id, seat, text, exc)
+        return exc, row
 
     def _unparsed(self, game_id: str, seat: str, text: str, exc: ParseError) -> ArbiterError:
         """A command that did not parse, with the same hint the command line gives; a
@@ -343,18 +552,18 @@ class Tables:
         return explain.with_hint(exc, m, seat, text)
 
     def bot_turn(self, game_id: str, who: Who, kind: str | None) -> Any:
-        """A bot decides for the seat while it is the seat's decision (a routine turn)."""
-        with self.lock(who.game_id):
-            return self._bot_turn(game_id, who, kind)
+        """A bot decides for the seat while it is the seat's decision (a routine turn); its
+        moves, and the bots' after them, are written with one commit."""
+        return self._alone(who.game_id, lambda group: self._bot_turn(group, game_id, who, kind))
 
-    def _bot_turn(self, game_id: str, who: Who, kind: str | None) -> Any:
+    def _bot_turn(self, group: Group, game_id: str, who: Who, kind: str | None) -> Callable[[], Any]:
         if who.seat == REFEREE:
             raise Problem(403, "not a seat", "the referee's token watches and undoes; seats act")
         m = self.match(game_id)
         bot = get_bot(m.game, kind or next(iter(m.game.bots), "random"))
         if m.outcome() is not None or who.seat not in m.to_act().seats:
             raise Problem(409, "not your decision", f"it is not {who.seat}'s decision now")
-        first, receipt = m.seq + 1, ""
+        first, last = m.seq + 1, None
         rng = random.Random(f"{m.game_id}/{m.seq}/{who.seat}")
         for _ in range(BOT_STEPS):
             if m.outcome() is not None or who.seat not in m.to_act().seats:
@@ -363,18 +572,17 @@ class Tables:
             if not legal:
                 break
             text = m.game.command_text(bot(m.state, who.seat, legal, rng))
-            r, m = self._do(m.game_id, text, who.seat)
-            receipt = str(r)
+            last, m = self._do(group, m.game_id, text, who.seat)
             if m.to_act().kind == "turn" and m.to_act().seats and m.to_act().seats[0] != who.seat:
                 break
-        self._play_bots(m.game_id)
-        return self._applied(m.game_id, who, receipt, m.seq, first)
+        self._play_bots(m.game_id, group)
+        gid, seq = m.game_id, m.seq
+        return lambda: self._applied(gid, who, str(last.receipt) if last is not None else "", seq, first)
 
     def undo(self, game_id: str, who: Who) -> Any:
-        with self.lock(who.game_id):
-            return self._undo(game_id, who)
+        return self._alone(who.game_id, lambda group: self._undo(group, game_id, who))
 
-    def _undo(self, game_id: str, who: Who) -> Any:
+    def _undo(self, group: Group, game_id: str, who: Who) -> Callable[[], Any]:
         m = self.match(game_id)
         top = m.folded.top if m.folded else None
         # the move on top, read alone (not the whole history) when it is older than the
@@ -385,8 +593,14 @@ class Tables:
         mover = undone[1]
         if who.seat != REFEREE and mover != who.seat:
             raise Problem(403, "not your move", f"the last move was {mover}'s; a seat may retract only its own")
-        receipt, m = self._do(game_id, UNDO, mover)
-        return self._applied(m.game_id, who, str(receipt), receipt.seq, receipt.first_seq)
+        staged, m = self._do(group, game_id, UNDO, mover)
+
+        def answer() -> Any:
+            r = staged.receipt
+            assert r is not None
+            return self._applied(m.game_id, who, str(r), r.seq, r.first_seq)
+
+        return answer
 
     def _applied(self, game_id: str, who: Who, receipt: str, seq: int, first: int) -> Any:
         from arbiter.service.api import Applied
@@ -416,7 +630,7 @@ class Tables:
 
     # -- bots -----------------------------------------------------------------------------
 
-    def _play_bots(self, game_id: str) -> None:
+    def _play_bots(self, game_id: str, group: Group) -> None:
         """Let the bots sitting at a game act while it is their decision."""
         bots = self._bots.get(game_id)
         if bots is None:
@@ -441,4 +655,4 @@ class Tables:
                 return
             bot = get_bot(game, read_bot_record(bots[seat]).kind)
             text = game.command_text(bot(m.state, seat, legal, rng))
-            _r, m = self._do(game_id, text, seat)
+            _staged, m = self._do(group, game_id, text, seat)

@@ -539,3 +539,45 @@ def test_the_log_names_the_options_as_a_transcript_writes_them(client):
     assert "villains" not in created  # an option left unset is not listed
     texts = [e["text"] for e in events["events"]]
     assert "shuffled ann's villain deck (30 cards) [draw 0]" in texts and not any("villain:" in t for t in texts)
+
+
+def test_every_error_is_a_problem_document_with_its_status(client, derby):
+    """No route, no such method, a body too large, not JSON or empty, a parameter out of
+    range: each the API's problem document (never Litestar's HTML page) with its status."""
+    gid, tok = derby["game_id"], bearer(derby["seats"]["ann"]["token"])
+    as_json = {**tok, "content-type": "application/json"}
+    cases = {
+        "unknown route": (client.get("/nothing"), 404),
+        "unknown route in a game": (client.get(f"/games/{gid}/nothing", headers=tok), 404),
+        "wrong method": (client.delete("/games"), 405),
+        "wrong method on a game": (client.put(f"/games/{gid}/commands", headers=tok, json={"text": "roll"}), 405),
+        "too large": (client.post(f"/games/{gid}/commands", headers=as_json,
+                                  content=b'{"text": "' + b"x" * 70_000 + b'"}'), 413),
+        "not JSON": (client.post(f"/games/{gid}/commands", headers=as_json, content=b'{"text": '), 400),
+        "empty body": (client.post(f"/games/{gid}/commands", headers=as_json, content=b""), 400),
+        "negative after": (client.get(f"/games/{gid}/events?after=-5", headers=tok), 400),
+    }
+    for name, (r, code) in cases.items():
+        assert r.status_code == code, (name, r.status_code, r.text)
+        assert r.headers["content-type"].startswith("application/problem+json"), (name, r.headers)
+        doc = r.json()
+        assert doc["status"] == code and doc["title"] and doc["detail"], (name, doc)
+    assert set(cases["wrong method"][0].headers["allow"].replace(" ", "").split(",")) >= {"GET", "POST"}
+    assert cases["empty body"][0].json()["detail"] == "the body is empty; this route takes a JSON object"
+    assert cases["unknown route"][0].json()["detail"].startswith("no such route")
+    # an empty ?seat= (a form left blank) asks for the bearer's own seat, not a seat named ""
+    own = client.get(f"/games/{gid}?seat=", headers=tok)
+    assert own.status_code == 200 and own.json()["seat"] == "ann"
+
+
+def test_a_server_failure_is_a_500_problem_document_that_says_nothing_of_it(tmp_path):
+    tables = Tables(str(tmp_path / "broken.duckdb"))
+
+    def broken():
+        raise RuntimeError("/srv/secret/path exploded")
+
+    tables.listing = broken
+    with TestClient(create_app(tables), raise_server_exceptions=False) as c:
+        r = c.get("/games")
+    assert r.status_code == 500 and r.headers["content-type"].startswith("application/problem+json")
+    assert r.json()["detail"] == "the server failed; nothing was written" and "secret" not in r.text

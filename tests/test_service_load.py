@@ -12,8 +12,10 @@ from arbiter.projections.fold import SETUP  # noqa: E402
 from arbiter.service.load import run_load  # noqa: E402
 
 
-def test_concurrent_games_lose_nothing_and_verify_clean(tmp_path):
-    db = str(tmp_path / "load.duckdb")
+def test_concurrent_games_lose_nothing_and_verify_clean(store_url):
+    """On both stores: the server writes the commands waiting in groups (one transaction for
+    several games), and every accepted one is there once, with a clean audit."""
+    db = store_url
     result = run_load(db, kinds=["monster-derby", "my-little-scythe", "villainous", "funkoverse-jaws",
                                  "scott-pilgrim"], games=10, per_game=6, seed=3, limit=120)
     assert result.server_errors == 0

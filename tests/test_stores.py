@@ -20,7 +20,7 @@ from arbiter.events.envelope import GENESIS, chain_hash
 from arbiter.events.interface import Store
 from storehelp import raw
 
-from arbiter.events.store import (ChainMismatch, CommandRecord, Conflict, GameRow, NewEvent,
+from arbiter.events.store import (ChainMismatch, CommandRecord, Conflict, GameAppend, GameRow, NewEvent,
                                   StoreDamaged, StoreError, UnknownGame, open_store)
 
 
@@ -146,6 +146,42 @@ def test_append_is_optimistic_and_writes_nothing_on_a_clash(engine, game):
         r = store.append(gid, match.seq, [ev(), ev("bob")], CommandRecord("x3", "ann", "pass"))
         assert (r.first_seq, r.seq) == (match.seq + 1, match.seq + 2)
         assert store.head(gid) == store.last(gid) == (r.seq, r.hash)
+
+
+def test_a_group_commit_appends_several_games_in_one_transaction(engine):
+    """append_games: each game after its own seq, a receipt per command, one ledger; a clash
+    in any game writes nothing of any, and the store takes the next group."""
+    a, ma, _ = engine.new("duel", seats=["ann", "bob"], seed=1)
+    b, mb, _ = engine.new("duel", seats=["ann", "bob"], seed=2)
+    with engine.open() as store:
+        ledger = len(store.ledger())
+        got = store.append_games([
+            GameAppend(a, ma.seq, [([ev()], CommandRecord("g1", "ann", "pass")),
+                                   ([ev("bob"), ev()], CommandRecord("g2", "bob", "pass"))],
+                       snapshot=("v1", b"state")),
+            GameAppend(b, mb.seq, [([ev()], CommandRecord("g3", "ann", "pass"))], status=("over", "ann", None))])
+        assert [[(r.game_id, r.first_seq, r.seq) for r in rs] for rs in got] == [
+            [(a, ma.seq + 1, ma.seq + 1), (a, ma.seq + 2, ma.seq + 3)], [(b, mb.seq + 1, mb.seq + 1)]]
+        assert [store.receipt_for(c) for c in ("g1", "g2", "g3")] == [got[0][0], got[0][1], got[1][0]]
+        assert store.receipts_for(["g1", "g3", "never"]) == {"g1": got[0][0], "g3": got[1][0]}
+        assert store.receipts_for([]) == {}
+        assert store.head(a) == store.last(a) == (got[0][1].seq, got[0][1].hash)
+        assert store.head(b) == store.last(b) == (got[1][0].seq, got[1][0].hash)
+        assert store.snapshots(a)[0][:3] == (got[0][1].seq, got[0][1].hash, got[0][1].hash)
+        assert (store.game(b).status, store.game(b).winner) == ("over", "ann")
+        assert len(store.ledger()) == ledger + 4 and audit.verify_ledger(store) == []
+        with pytest.raises(Conflict):  # b is stale: a's command is refused with it
+            store.append_games([GameAppend(a, got[0][1].seq, [([ev()], CommandRecord("g4", "ann", "pass"))]),
+                                GameAppend(b, mb.seq, [([ev()], CommandRecord("g5", "ann", "pass"))])])
+        with pytest.raises(ValueError):
+            store.append_games([GameAppend(a, got[0][1].seq, [([ev()], CommandRecord("g6", "ann", "pass"))])] * 2)
+        assert store.receipts_for(["g4", "g5", "g6"]) == {} and store.last(a) == (got[0][1].seq, got[0][1].hash)
+        assert len(store.ledger()) == ledger + 4
+        again = store.append_games([GameAppend(b, got[1][0].seq, [([ev()], CommandRecord("g7", "ann", "pass"))])])
+        assert again[0][0].seq == got[1][0].seq + 1 and store.head(b) == store.last(b)
+    with engine.open(read_only=True) as store:
+        assert audit.verify_ledger(store) == [] and len(store.ledger()) == ledger + 5
+        assert [store.last(g)[0] for g in (a, b)] == [got[0][1].seq, got[1][0].seq + 1]
 
 
 def test_a_game_id_is_created_once(engine, game):

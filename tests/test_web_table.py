@@ -194,6 +194,20 @@ def test_a_refusal_shows_its_rule_on_the_page(server, browser):
         assert page.locator("svg.board").count() == 1
 
 
+def test_a_command_the_server_never_got_is_said_on_the_page(server, browser):
+    """The network drops under a command: the page says so (it used to show nothing)."""
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        page = browser.new_page()
+        page.goto(game["seats"]["ann"]["url"])
+        page.wait_for_selector("#menu button")
+        page.route("**/commands", lambda route: route.abort())
+        page.locator("#menu button").first.click()
+        page.wait_for_selector("[data-testid=refusal]:not([hidden])")
+        assert "could not be reached" in page.text_content("[data-testid=refusal]")
+        assert body(page, "my-turn") == "yes"  # nothing moved
+
+
 def secret_forms(token: str) -> set[str]:
     """The ways a page could print a hidden token: its id, without a kind prefix, in words."""
     bare = token.split(":", 1)[-1]

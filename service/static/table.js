@@ -38,7 +38,13 @@ function refuse(problem) {
 async function call(method, path, body) {
   const opts = { method, headers: { ...auth } };
   if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
-  const r = await fetch(path, opts);
+  let r;
+  try {
+    r = await fetch(path, opts);
+  } catch (e) {  // no answer at all (the server stopped, the network dropped): say so
+    refuse({ detail: "the server could not be reached (no answer came); the board shows whether anything moved." });
+    return null;
+  }
   const data = await r.json().catch(() => ({}));
   if (!r.ok && data.faces_needed && body && body.text && !body.faces) {
     // physical dice: the server says which faces it needs; roll, type them, try again
