@@ -293,28 +293,24 @@ def show(
             console.print(compact_renderer(match.game.id)(view, seat))
         else:
             console.print(renderer(match.game.id)(view, seat))
-        console.print(within_command(match, at) or whose_turn(match))
+        console.print(within_command(match, at, seat) or whose_turn(match))
 
 
-def within_command(match: Match, at: Optional[int]) -> str | None:
-    """What a position inside one command's events waits on (the rest of them, then whoever
-    acts after it), in words; None at a position between commands. Nobody acts mid-setup:
-    the game's own idea of whose turn it is does not hold there."""
+def within_command(match: Match, at: Optional[int], seat: Optional[str]) -> str | None:
+    """What a position inside one command's events waits on, in words, as ``seat`` may
+    read them (``explain.waits_on``, which `replay` says too); None at a position between
+    commands."""
     if at is None:
         return None
-    from arbiter.projections.fold import SETUP
-
     with engine().open(read_only=True) as store:
         here = store.envelopes(match.game_id, upto=at + 1, after=at - 1)
         if len(here) < 2 or here[0].command_id != here[1].command_id:
             return None
         _gid, who, text, first, last = store.command(here[0].command_id)
-    then = whose_turn(load_at(match.game_id, last))
-    if who is None and text == SETUP:
-        return (f"setting up: seq {at} is inside the referee's setup (seq {first}–{last}); it waits"
-                f" on the rest of the setup, and then: {then}")
-    return (f"mid-command: seq {at} is inside {who}'s {text!r} (seq {first}–{last}); it waits on"
-            f" the rest of that command's events, and then: {then}")
+    after = load_at(match.game_id, last)
+    found = after.command_at(first)
+    words = explain.readable_words(after, who, text, found[3] if found else [], seat)
+    return explain.waits_on(at, (who, words, first, last), whose_turn(after))
 
 
 def check_seat(match: Match, seat: Optional[str]) -> None:
