@@ -31,7 +31,7 @@ def describe(match: Match, ev: Any, viewer: str | None = None) -> str:
     ``viewer`` may know them)."""
     if isinstance(ev, Undone):
         return f"undid {undone_move(match, ev.first_seq, viewer)}"
-    return describe_kernel(ev) or match.game.projection.describe(ev)
+    return describe_kernel(ev) or match.game.projection.describe(ev, match.state)
 
 
 def command_events(match: Match, cid: str, first_seq: int = 1) -> list[Event]:

@@ -372,7 +372,7 @@ class FJProjection(Base[FJState]):
         winners = state.sides[state.winner].seats if state.winner else ()
         return Outcome(tuple(winners), scores, state.reason)
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, state: FJState | None = None) -> str:
         e: Any = event
         n = type(event).__name__
         c = named(e.char) if hasattr(e, "char") and isinstance(e.char, str) else ""
