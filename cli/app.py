@@ -595,47 +595,81 @@ def verify_as(game_id: str, seat: str, fmt: str) -> None:
 
 @app.command()
 def migrate(
+    games: Optional[list[str]] = typer.Argument(None, help="With --rebuild-snapshots: only these games (default: every game)."),
     hash_map: Optional[str] = typer.Option(None, "--map", help="Write game_id,seq,old_hash,new_hash of every event to this CSV file."),
+    rebuild: bool = typer.Option(False, "--rebuild-snapshots", help="Drop the snapshots of the games named (or of every game) and write them again from their logs."),
 ) -> None:
     """Bring a store written by an older arbiter up to this one's schema (its v1 chains are
-    checked first; a store that fails them is left as it is)."""
+    checked first; a store that fails them is left as it is).
+
+    With --rebuild-snapshots, also drop each game's snapshots and fold them again from its
+    log: the cure for one `verify` finds lying. Snapshots are a cache; no event, hash or
+    answer changes."""
     with user_errors():
-        from arbiter.events.store import SCHEMA_VERSION, open_store
+        if games and not rebuild:
+            fail("game ids name the games whose snapshots --rebuild-snapshots writes again")
+        migrate_schema(hash_map, rebuild)
+        if rebuild:
+            rebuild_snapshots(games or [])
 
-        from arbiter.core.engine import Engine, all_views, status_of
 
-        folder = Engine(CTX.db)
+def rebuild_snapshots(games: list[str]) -> None:
+    """``migrate --rebuild-snapshots``: each game's snapshots dropped and folded again."""
+    from arbiter.core.snapshots import rebuild_snapshots as rebuild
 
-        def outcome(store: Any, gid: str) -> str | None:  # a finished game's, from its log
+    eng = engine()
+    with eng.open() as store:
+        ids = [store.resolve_game_id(g) for g in games] or [g.game_id for g in store.games()]
+        written = 0
+        for gid in ids:
             try:
-                return status_of(folder.load_from(store, gid))[2]
-            except ArbiterError:
-                return None  # a kind this arbiter does not have: verify will say so
+                written += rebuild(store, gid)
+            except ArbiterError as exc:  # a kind this arbiter does not have, say: left as it is
+                err.print(f"[yellow]warning: {gid}: snapshots left as they are: {escape(str(exc))}[/]")
+    console.print(f"rebuilt the snapshots of {len(ids)} game{'s' if len(ids) != 1 else ''}:"
+                  f" {written} written (a cache: no event or hash changed)")
 
-        with open_store(CTX.db, allow_old=True) as store:
-            before = store.schema_version
-            games_, events_, mapping = store.migrate(outcome)
-            store.install_views(all_views())  # no DDL when they are today's already
-        if before == SCHEMA_VERSION:
+
+def migrate_schema(hash_map: Optional[str], rebuilding: bool) -> None:
+    """Bring the store up to this arbiter's schema (``migrate``; ``rebuilding``: snapshots
+    follow, so a store already current needs no word of its own)."""
+    from arbiter.events.store import SCHEMA_VERSION, open_store
+
+    from arbiter.core.engine import Engine, all_views, status_of
+
+    folder = Engine(CTX.db)
+
+    def outcome(store: Any, gid: str) -> str | None:  # a finished game's, from its log
+        try:
+            return status_of(folder.load_from(store, gid))[2]
+        except ArbiterError:
+            return None  # a kind this arbiter does not have: verify will say so
+
+    with open_store(CTX.db, allow_old=True) as store:
+        before = store.schema_version
+        games_, events_, mapping = store.migrate(outcome)
+        store.install_views(all_views())  # no DDL when they are today's already
+    if before == SCHEMA_VERSION:
+        if not rebuilding:
             console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
-            return
-        added = (["the snapshots table"] if before < 3 else []) + [
-            "each finished game's outcome in the listing", "an index of command ids"]
-        if not events_:  # from v2 or v3: no event or hash changed
-            console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
-                          f" added {', '.join(added[:-1])} and {added[-1]} (no event or hash changed)")
-            return
-        if hash_map:
-            import csv
-
-            with open(hash_map, "w", encoding="utf-8", newline="") as fh:
-                w = csv.writer(fh)
-                w.writerow(["game_id", "seq", "old_hash", "new_hash"])
-                w.writerows(mapping)
+        return
+    added = (["the snapshots table"] if before < 3 else []) + [
+        "each finished game's outcome in the listing", "an index of command ids"]
+    if not events_:  # from v2 or v3: no event or hash changed
         console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
-                      f" {events_} events of {games_} games rehashed. Receipts printed before today"
-                      " name the old hashes" + (f"; {hash_map} maps them to the new." if hash_map else
-                                                "; --map FILE lists old and new."))
+                      f" added {', '.join(added[:-1])} and {added[-1]} (no event or hash changed)")
+        return
+    if hash_map:
+        import csv
+
+        with open(hash_map, "w", encoding="utf-8", newline="") as fh:
+            w = csv.writer(fh)
+            w.writerow(["game_id", "seq", "old_hash", "new_hash"])
+            w.writerows(mapping)
+    console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
+                  f" {events_} events of {games_} games rehashed. Receipts printed before today"
+                  " name the old hashes" + (f"; {hash_map} maps them to the new." if hash_map else
+                                            "; --map FILE lists old and new."))
 
 
 @app.command()
