@@ -90,3 +90,20 @@ def test_choices_in_a_renamed_game_use_its_names(cli, tmp_path):
         assert not any(old in line for old in olds), line
     assert any(new in line for line in choices for _old, new in changed.values()), choices
     assert not any(old in text for old in olds if len(old) > 3), [o for o in olds if o in text]
+
+
+def test_two_games_warm_in_one_process_each_keep_their_names(tmp_path):
+    """A server holds games of both contents at once, loaded in either order."""
+    from arbiter.core.explain import describe
+    from arbiter.projections.kernel import REFEREE
+
+    content, changed = renamed()
+    eng = Engine(str(tmp_path / "sv.duckdb"))
+    custom_id, _m, _r = eng.new("villainous", seats=["ann", "bob"], seed=3, content=content,
+                                content_source="file:renamed.json")
+    builtin_id, _m, _r = eng.new("villainous", seats=["ann", "bob"], seed=3)
+    for order in ((custom_id, builtin_id), (builtin_id, custom_id)):
+        games = {gid: Engine(eng.path).load(gid) for gid in order}
+        said = {gid: "\n".join(describe(m, e, REFEREE) for _s, _a, e in m.log(REFEREE)) for gid, m in games.items()}
+        assert "TWIN BLASTERS" in said[custom_id] and "Twin Blasters" not in said[custom_id]
+        assert "Twin Blasters" in said[builtin_id] and "TWIN BLASTERS" not in said[builtin_id]
