@@ -608,6 +608,11 @@ def migrate(
     with user_errors():
         if games and not rebuild:
             fail("game ids name the games whose snapshots --rebuild-snapshots writes again")
+        if games:  # a game the store has not is bad input: refused before anything is written
+            from arbiter.events.store import open_store
+
+            with open_store(CTX.db, read_only=True, allow_old=True) as store:
+                games = [store.resolve_game_id(g) for g in games]
         migrate_schema(hash_map, rebuild)
         if rebuild:
             rebuild_snapshots(games or [])
@@ -619,7 +624,7 @@ def rebuild_snapshots(games: list[str]) -> None:
 
     eng = engine()
     with eng.open() as store:
-        ids = [store.resolve_game_id(g) for g in games] or [g.game_id for g in store.games()]
+        ids = games or [g.game_id for g in store.games()]
         written = 0
         for gid in ids:
             try:

@@ -503,6 +503,9 @@ def test_verify_fails_a_snapshot_that_lies_and_migrate_rebuilds_it(engine, long_
         assert f"FAIL at seq {seq}: the snapshot after seq {seq} holds a state" in row
         assert f"migrate --rebuild-snapshots {long_game}" in row
     assert invoke(engine, "migrate", long_game).exit_code == 2  # game ids only name what to rebuild
+    kept = raw(engine.path, "SELECT seq, tag FROM snapshots ORDER BY seq")
+    assert invoke(engine, "migrate", "--rebuild-snapshots", long_game, "nope-1").exit_code == 2
+    assert raw(engine.path, "SELECT seq, tag FROM snapshots ORDER BY seq") == kept  # bad input: nothing written
     out = invoke(engine, "migrate", "--rebuild-snapshots", long_game)
     assert out.exit_code == 0 and "rebuilt the snapshots of 1 game" in out.output, out.output
     assert invoke(engine, "verify", long_game).exit_code == 0
