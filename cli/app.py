@@ -613,8 +613,9 @@ def migrate(
 
             with open_store(CTX.db, read_only=True, allow_old=True) as store:
                 games = [store.resolve_game_id(g) for g in games]
-        migrate_schema(hash_map, rebuild)
-        if rebuild:
+    migrate_schema(hash_map, rebuild)
+    if rebuild:
+        with user_errors():
             rebuild_snapshots(games or [])
 
 
@@ -635,46 +636,48 @@ def rebuild_snapshots(games: list[str]) -> None:
                   f" {written} written (a cache: no event or hash changed)")
 
 
-def migrate_schema(hash_map: Optional[str], rebuilding: bool) -> None:
-    """Bring the store up to this arbiter's schema (``migrate``; ``rebuilding``: snapshots
-    follow, so a store already current needs no word of its own)."""
-    from arbiter.events.store import SCHEMA_VERSION, open_store
+def migrate_schema(hash_map: Optional[str], rebuilding: bool = False) -> None:
+    """Bring a store written by an older arbiter up to this one's schema (its v1 chains are
+    checked first; a store that fails them is left as it is). ``rebuilding``: snapshots are
+    rebuilt next, so a store already current needs no word of its own."""
+    with user_errors():
+        from arbiter.events.store import SCHEMA_VERSION, open_store
 
-    from arbiter.core.engine import Engine, all_views, status_of
+        from arbiter.core.engine import Engine, all_views, status_of
 
-    folder = Engine(CTX.db)
+        folder = Engine(CTX.db)
 
-    def outcome(store: Any, gid: str) -> str | None:  # a finished game's, from its log
-        try:
-            return status_of(folder.load_from(store, gid))[2]
-        except ArbiterError:
-            return None  # a kind this arbiter does not have: verify will say so
+        def outcome(store: Any, gid: str) -> str | None:  # a finished game's, from its log
+            try:
+                return status_of(folder.load_from(store, gid))[2]
+            except ArbiterError:
+                return None  # a kind this arbiter does not have: verify will say so
 
-    with open_store(CTX.db, allow_old=True) as store:
-        before = store.schema_version
-        games_, events_, mapping = store.migrate(outcome)
-        store.install_views(all_views())  # no DDL when they are today's already
-    if before == SCHEMA_VERSION:
-        if not rebuilding:
-            console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
-        return
-    added = (["the snapshots table"] if before < 3 else []) + [
-        "each finished game's outcome in the listing", "an index of command ids"]
-    if not events_:  # from v2 or v3: no event or hash changed
+        with open_store(CTX.db, allow_old=True) as store:
+            before = store.schema_version
+            games_, events_, mapping = store.migrate(outcome)
+            store.install_views(all_views())  # no DDL when they are today's already
+        if before == SCHEMA_VERSION:
+            if not rebuilding:
+                console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
+            return
+        added = (["the snapshots table"] if before < 3 else []) + [
+            "each finished game's outcome in the listing", "an index of command ids"]
+        if not events_:  # from v2 or v3: no event or hash changed
+            console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
+                          f" added {', '.join(added[:-1])} and {added[-1]} (no event or hash changed)")
+            return
+        if hash_map:
+            import csv
+
+            with open(hash_map, "w", encoding="utf-8", newline="") as fh:
+                w = csv.writer(fh)
+                w.writerow(["game_id", "seq", "old_hash", "new_hash"])
+                w.writerows(mapping)
         console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
-                      f" added {', '.join(added[:-1])} and {added[-1]} (no event or hash changed)")
-        return
-    if hash_map:
-        import csv
-
-        with open(hash_map, "w", encoding="utf-8", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["game_id", "seq", "old_hash", "new_hash"])
-            w.writerows(mapping)
-    console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
-                  f" {events_} events of {games_} games rehashed. Receipts printed before today"
-                  " name the old hashes" + (f"; {hash_map} maps them to the new." if hash_map else
-                                            "; --map FILE lists old and new."))
+                      f" {events_} events of {games_} games rehashed. Receipts printed before today"
+                      " name the old hashes" + (f"; {hash_map} maps them to the new." if hash_map else
+                                                "; --map FILE lists old and new."))
 
 
 @app.command()
