@@ -113,23 +113,25 @@ def resolved_map(options: dict[str, Any]) -> str:
     return m
 
 
-#: the content whose names were asked for last, and its names (a log asks once an event)
-_LAST_NAMES: list[tuple[dict[str, Any], dict[str, str]]] = []
+#: the content whose names were asked for last, and its names (a log asks once an event);
+#: one slot, read once, so that threads asking for two games never get each other's
+_LAST_NAMES: list[tuple[dict[str, Any], dict[str, str]] | None] = [None]
 
 
 def content_names(content: dict[str, Any]) -> dict[str, str]:
     """The printed names of one game's characters, abilities, items and status cards (their
     ids are fixed by the rules; a content file may rename them): how its log says an id.
     Only that game's content is asked, never another game's loaded in the same process."""
-    if _LAST_NAMES and _LAST_NAMES[0][0] is content:
-        return _LAST_NAMES[0][1]
+    last = _LAST_NAMES[0]
+    if last is not None and last[0] is content:
+        return last[1]
     names: dict[str, str] = {}
     for cid, c in content.get("characters", {}).items():
         names[cid] = str(c.get("name", cid))
         names.update({aid: str(a.get("name", aid)) for aid, a in c.get("abilities", {}).items()})
     names.update({iid: str(i.get("name", iid)) for iid, i in content.get("items", {}).items()})
     names.update({sid: str(c.get("name", sid)) for sid, c in content.get("status_cards", {}).items()})
-    _LAST_NAMES[:] = [(content, names)]
+    _LAST_NAMES[0] = (content, names)
     return names
 
 
