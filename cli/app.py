@@ -293,28 +293,24 @@ def show(
             console.print(compact_renderer(match.game.id)(view, seat))
         else:
             console.print(renderer(match.game.id)(view, seat))
-        console.print(within_command(match, at) or whose_turn(match))
+        console.print(within_command(match, at, seat) or whose_turn(match))
 
 
-def within_command(match: Match, at: Optional[int]) -> str | None:
-    """What a position inside one command's events waits on (the rest of them, then whoever
-    acts after it), in words; None at a position between commands. Nobody acts mid-setup:
-    the game's own idea of whose turn it is does not hold there."""
+def within_command(match: Match, at: Optional[int], seat: Optional[str]) -> str | None:
+    """What a position inside one command's events waits on, in words, as ``seat`` may
+    read them (``explain.waits_on``, which `replay` says too); None at a position between
+    commands."""
     if at is None:
         return None
-    from arbiter.projections.fold import SETUP
-
     with engine().open(read_only=True) as store:
         here = store.envelopes(match.game_id, upto=at + 1, after=at - 1)
         if len(here) < 2 or here[0].command_id != here[1].command_id:
             return None
         _gid, who, text, first, last = store.command(here[0].command_id)
-    then = whose_turn(load_at(match.game_id, last))
-    if who is None and text == SETUP:
-        return (f"setting up: seq {at} is inside the referee's setup (seq {first}–{last}); it waits"
-                f" on the rest of the setup, and then: {then}")
-    return (f"mid-command: seq {at} is inside {who}'s {text!r} (seq {first}–{last}); it waits on"
-            f" the rest of that command's events, and then: {then}")
+    after = load_at(match.game_id, last)
+    found = after.command_at(first)
+    words = explain.readable_words(after, who, text, found[3] if found else [], seat)
+    return explain.waits_on(at, (who, words, first, last), whose_turn(after))
 
 
 def check_seat(match: Match, seat: Optional[str]) -> None:
@@ -599,10 +595,51 @@ def verify_as(game_id: str, seat: str, fmt: str) -> None:
 
 @app.command()
 def migrate(
+    games: Optional[list[str]] = typer.Argument(None, help="With --rebuild-snapshots: only these games (default: every game)."),
     hash_map: Optional[str] = typer.Option(None, "--map", help="Write game_id,seq,old_hash,new_hash of every event to this CSV file."),
+    rebuild: bool = typer.Option(False, "--rebuild-snapshots", help="Drop the snapshots of the games named (or of every game) and write them again from their logs."),
 ) -> None:
     """Bring a store written by an older arbiter up to this one's schema (its v1 chains are
-    checked first; a store that fails them is left as it is)."""
+    checked first; a store that fails them is left as it is).
+
+    With --rebuild-snapshots, also drop each game's snapshots and fold them again from its
+    log: the cure for one `verify` finds lying. Snapshots are a cache; no event, hash or
+    answer changes."""
+    with user_errors():
+        if games and not rebuild:
+            fail("game ids name the games whose snapshots --rebuild-snapshots writes again")
+        if games:  # a game the store has not is bad input: refused before anything is written
+            from arbiter.events.store import open_store
+
+            with open_store(CTX.db, read_only=True, allow_old=True) as store:
+                games = [store.resolve_game_id(g) for g in games]
+    migrate_schema(hash_map, rebuild)
+    if rebuild:
+        with user_errors():
+            rebuild_snapshots(games or [])
+
+
+def rebuild_snapshots(games: list[str]) -> None:
+    """``migrate --rebuild-snapshots``: each game's snapshots dropped and folded again."""
+    from arbiter.core.snapshots import rebuild_snapshots as rebuild
+
+    eng = engine()
+    with eng.open() as store:
+        ids = games or [g.game_id for g in store.games()]
+        written = 0
+        for gid in ids:
+            try:
+                written += rebuild(store, gid)
+            except ArbiterError as exc:  # a kind this arbiter does not have, say: left as it is
+                err.print(f"[yellow]warning: {gid}: snapshots left as they are: {escape(str(exc))}[/]")
+    console.print(f"rebuilt the snapshots of {len(ids)} game{'s' if len(ids) != 1 else ''}:"
+                  f" {written} written (a cache: no event or hash changed)")
+
+
+def migrate_schema(hash_map: Optional[str], rebuilding: bool = False) -> None:
+    """Bring a store written by an older arbiter up to this one's schema (its v1 chains are
+    checked first; a store that fails them is left as it is). ``rebuilding``: snapshots are
+    rebuilt next, so a store already current needs no word of its own."""
     with user_errors():
         from arbiter.events.store import SCHEMA_VERSION, open_store
 
@@ -621,7 +658,8 @@ def migrate(
             games_, events_, mapping = store.migrate(outcome)
             store.install_views(all_views())  # no DDL when they are today's already
         if before == SCHEMA_VERSION:
-            console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
+            if not rebuilding:
+                console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
             return
         added = (["the snapshots table"] if before < 3 else []) + [
             "each finished game's outcome in the listing", "an index of command ids"]

@@ -13,9 +13,10 @@ import typer
 from arbiter.cli.common import console, err, escape
 from arbiter.cli.render import renderer
 from arbiter.cli.words import describe
+from arbiter.core.explain import readable_words, turn_words, waits_on
 from arbiter.core.match import Match
 from arbiter.events.base import Event
-from arbiter.projections.fold import Cursor, Folded
+from arbiter.projections.fold import SETUP, Cursor, Folded
 from arbiter.projections.kernel import REFEREE
 
 KEYS = ("n/p event, c/C command, t/T turn, r/R round (lower case forward, capital back);"
@@ -53,6 +54,25 @@ class Replay:
         while not self.ends_command(pos):
             pos += 1
         return pos
+
+    def command_start(self, pos: int) -> int:
+        while pos > 0 and self.cids[pos - 1] == self.cids[pos]:
+            pos -= 1
+        return pos
+
+    def waits(self, pos: int) -> str:
+        """What the position after ``pos`` waits on, in the words `show --at` prints."""
+        items = self.match.items
+        end = self.command_end(pos)
+        then = turn_words(self.match.game.projection, self.cursor.at_index(end).state)
+        if end == pos:
+            return waits_on(items[pos][0], None, then)
+        first = self.command_start(pos)
+        seat, text = self.match.texts.get(self.cids[pos], (self.match.actors.get(items[first][0]), SETUP))
+        decided_in = self.cursor.at_index(first - 1).state if first else None
+        words = readable_words(self.match, seat, text, [ev for _s, _c, ev in items[first:end + 1]],
+                               self.seat, decided_in)
+        return waits_on(items[pos][0], (seat, words, items[first][0], items[end][0]), then)
 
     def boundaries(self, pos: int, forward: bool) -> range:
         return range(pos + 1, self.last + 1) if forward else range(pos - 1, -1, -1)
@@ -109,6 +129,7 @@ class Replay:
         line = describe(match, ev, self.seat) if ev is not None else "(hidden)"
         console.print(f"[bold]{escape((actor + ': ') if actor else '')}{escape(line)}[/]")
         console.print(renderer(match.game.id)(state, self.seat))
+        console.print(escape(self.waits(pos)))
 
     def run(self, pos: int, ask: Callable[[str], str], try_at: Callable[[int, str], None],
             fork_at: Callable[[int], None]) -> None:

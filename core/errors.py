@@ -14,7 +14,7 @@ from arbiter.events.errors import ArbiterError
 
 __all__ = ["ArbiterError", "BadContent", "BadOption", "CommandIdReused", "CopyClash", "ImportRefused",
            "ManualDiceError", "ParseError", "RuleViolation", "Stalled", "TranscriptError", "UnknownGameKind",
-           "require", "stop_trace", "trace_rules"]
+           "gate", "require", "stop_trace", "trace_rules"]
 
 
 class ParseError(ArbiterError):
@@ -95,6 +95,17 @@ def require(condition: bool, rule_id: str, message: str) -> None:
     trail = _TRAIL.get()
     if trail is not None and rule_id not in trail:
         trail.append(rule_id)
+
+
+def gate(condition: bool, rule_id: str, message: str) -> None:
+    """Raise ``RuleViolation(rule_id, message)`` unless ``condition``, like :func:`require`,
+    for a check that asks nothing of the command in hand: a stage of the game every command
+    passes once it is over ("every player first keeps an agenda"), or a bar on something the
+    command did not ask for. Refused, it is cited like any rule; passed, it found nothing to
+    do, so it is no part of why the command was legal and the trail that ``arbiter why``
+    and ``try`` read does not record it (else every command would list it)."""
+    if not condition:
+        raise RuleViolation(rule_id, message)
 
 
 def trace_rules() -> tuple[list[str], contextvars.Token]:

@@ -31,7 +31,7 @@ def describe(match: Match, ev: Any, viewer: str | None = None) -> str:
     ``viewer`` may know them)."""
     if isinstance(ev, Undone):
         return f"undid {undone_move(match, ev.first_seq, viewer)}"
-    return describe_kernel(ev) or match.game.projection.describe(ev)
+    return describe_kernel(ev) or match.game.projection.describe(ev, match.state)
 
 
 def command_events(match: Match, cid: str, first_seq: int = 1) -> list[Event]:
@@ -81,14 +81,47 @@ def undone_move(match: Match, first_seq: int, viewer: str | None) -> str:
 
 def whose_turn(match: Match) -> str:
     """Whose decision the game waits on, or how it ended, in words ("bob chooses in secret")."""
-    out = match.outcome()
+    return turn_words(match.game.projection, match.state)
+
+
+def turn_words(projection: Any, state: Any) -> str:
+    """:func:`whose_turn` of a game's ``state`` (a position a replay folded)."""
+    out = projection.outcome(state)
     if out is not None:
         winners = ", ".join(out.winners) or "nobody"
         return f"game over — winner: {winners}" + (f" ({out.reason})" if out.reason else "")
-    who = match.to_act()
+    who = projection.to_act(state)
     secret = "chooses in secret" if len(who.seats) == 1 else "choose in secret"
     what = {"turn": "to act", "reaction": "may react", "simultaneous": secret}.get(who.kind, who.kind)
     return f"{', '.join(who.seats)} {what}" + (f": {who.prompt}" if who.prompt else "")
+
+
+def readable_words(match: Match, seat: str | None, text: str, events: Sequence[Event],
+                   viewer: str | None, state: Any = None) -> str:
+    """The words of ``seat``'s command ``text`` as ``viewer`` may read them (see
+    :func:`words_are_secret`); the referee's setup is said as it is."""
+    if seat is None and text == SETUP:
+        return text
+    return SECRET_CHOICE if words_are_secret(match, seat, text, events, viewer, state) else text
+
+
+def waits_on(at: int, inside: tuple[str | None, str, int, int] | None, then: str) -> str:
+    """What the position after seq ``at`` waits on, in words: what `show --at` and each
+    step of `replay` say under the board. ``then``: whose decision it is once the command
+    ``at`` falls in is done (:func:`whose_turn`). ``inside``: that command's seat, words (as
+    the onlooker may read them: :func:`readable_words`), first and last seq, when ``at`` is
+    not its last event; None when ``at`` ends a command, and ``then`` is all there is to
+    say. Nobody acts inside a command or the setup: the game's own idea of whose turn it is
+    does not hold there."""
+    if inside is None:
+        return then
+    who, words, first, last = inside
+    if who is None and words == SETUP:
+        return (f"setting up: seq {at} is inside the referee's setup (seq {first}–{last}); it waits"
+                f" on the rest of the setup, and then: {then}")
+    said = words if words == SECRET_CHOICE else repr(words)
+    return (f"mid-command: seq {at} is inside {who}'s {said} (seq {first}–{last}); it waits on"
+            f" the rest of that command's events, and then: {then}")
 
 
 # ----------------------------------------------------------------------------- refusals

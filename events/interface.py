@@ -153,6 +153,12 @@ class Store(Protocol):
         the reader checks each against the log (``snapshot_tag``) before using it."""
         ...
 
+    def replace_snapshots(self, game_id: str, snapshots: Sequence[tuple[int, str, bytes]]) -> int:
+        """Drop every snapshot of ``game_id`` and write ``snapshots`` (seq, version, body)
+        in their place, in one transaction; each is tagged with the hash the log holds at
+        its seq (a seq the log does not hold is not written). Returns how many were written."""
+        ...
+
     def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
         """(command_id, seat, text, first_seq, last_seq) in order."""
         ...

@@ -711,6 +711,20 @@ class Store:
         sql, params = snapshots_sql(game_id, upto, limit, "?")
         return [(r[0], r[1], r[2], r[3], r[4], bytes(r[5])) for r in self.con.execute(sql, params).fetchall()]
 
+    def replace_snapshots(self, game_id: str, snapshots: Sequence[tuple[int, str, bytes]]) -> int:
+        """Drop a game's snapshots and write these (seq, version, body), tagged with the
+        log's hash at each seq, in one transaction (a cache rebuilt: no event changes)."""
+        with self._transaction("another writer changed the snapshots meanwhile"):
+            self.con.execute("DELETE FROM snapshots WHERE game_id = ?", [game_id])
+            hashes = dict(self.con.execute(
+                "SELECT seq, hash FROM events_log WHERE game_id = ? AND seq IN (SELECT unnest(?))",
+                [game_id, [seq for seq, _v, _b in snapshots]]).fetchall()) if snapshots else {}
+            rows = [[game_id, seq, hashes[seq], version, snapshot_tag(game_id, seq, hashes[seq], version, body), body]
+                    for seq, version, body in snapshots if seq in hashes]
+            if rows:
+                self.con.executemany("INSERT INTO snapshots VALUES (?, ?, ?, ?, ?, ?)", rows)
+        return len(rows)
+
     def commands(self, game_id: str) -> list[tuple[str, str | None, str, int, int]]:
         """(command_id, seat, text, first_seq, last_seq) in order."""
         return self.con.execute(

@@ -113,31 +113,48 @@ def resolved_map(options: dict[str, Any]) -> str:
     return m
 
 
-#: the names of the characters, abilities, items and status cards of the games folded so far
-#: (their ids are fixed by the rules; a content file may rename them): how the log says an id.
-NAMES: dict[str, str] = {}
+#: the content whose names were asked for last, and its names (a log asks once an event);
+#: one slot, read once, so that threads asking for two games never get each other's
+_LAST_NAMES: list[tuple[dict[str, Any], dict[str, str]] | None] = [None]
 
 
-def named(ident: str) -> str:
-    """An id said as the rulebook names it: ``tiger-shark`` is "Tiger Shark", ``jaws``
-    "Jaws!", ``barrel-light`` (the light side's Barrel) "Barrel", ``item:quint:harpoon-gun``
-    "Quint's Harpoon Gun"; a basic action in plain words (``basic-challenge`` is "basic
-    challenge")."""
-    if ident in NAMES:
-        return NAMES[ident]
+def content_names(content: dict[str, Any]) -> dict[str, str]:
+    """The printed names of one game's characters, abilities, items and status cards (their
+    ids are fixed by the rules; a content file may rename them): how its log says an id.
+    Only that game's content is asked, never another game's loaded in the same process."""
+    last = _LAST_NAMES[0]
+    if last is not None and last[0] is content:
+        return last[1]
+    names: dict[str, str] = {}
+    for cid, c in content.get("characters", {}).items():
+        names[cid] = str(c.get("name", cid))
+        names.update({aid: str(a.get("name", aid)) for aid, a in c.get("abilities", {}).items()})
+    names.update({iid: str(i.get("name", iid)) for iid, i in content.get("items", {}).items()})
+    names.update({sid: str(c.get("name", sid)) for sid, c in content.get("status_cards", {}).items()})
+    _LAST_NAMES[0] = (content, names)
+    return names
+
+
+def named(ident: str, names: dict[str, str]) -> str:
+    """An id said as the rulebook names it (``names``: the game's :func:`content_names`):
+    ``tiger-shark`` is "Tiger Shark", ``jaws`` "Jaws!", ``barrel-light`` (the light side's
+    Barrel) "Barrel", ``item:quint:harpoon-gun`` "Quint's Harpoon Gun"; a basic action in
+    plain words (``basic-challenge`` is "basic challenge")."""
+    if ident in names:
+        return names[ident]
     if ident.startswith("item:") and ident.count(":") == 2:  # a held item on the cooldown track
         _, holder, item = ident.split(":")
-        return f"{named(holder)}'s {named(item)}"
+        return f"{named(holder, names)}'s {named(item, names)}"
     track, _, what = ident.partition(":")  # the other keys of the cooldown track
     if what and track == "token":
-        return f"a {named(what)} token"
+        return f"a {named(what, names)} token"
     if what and track == "point":
         return f"point {what}"
     if what and track in ("char", "item"):
-        return named(what)
+        return named(what, names)
     base, _, side = ident.rpartition("-")
-    if side in ("light", "dark") and base in NAMES:
-        return NAMES[base]
+    if side in ("light", "dark") and base in names:
+        return names[base]
     return ident.replace("-", " ")
 
 
@@ -165,19 +182,8 @@ class FJProjection(Base[FJState]):
          " FROM events WHERE type = 'PointsGained'"),
     )
 
-    def prepare(self, created: GameCreated) -> None:
-        """Learn the printed names of the game's content, for :meth:`describe` (a game
-        loaded from a snapshot is prepared without being set up again)."""
-        content = created.content
-        for cid, c in content.get("characters", {}).items():
-            NAMES[cid] = str(c.get("name", cid))
-            NAMES.update({aid: str(a.get("name", aid)) for aid, a in c.get("abilities", {}).items()})
-        NAMES.update({iid: str(i.get("name", iid)) for iid, i in content.get("items", {}).items()})
-        NAMES.update({sid: str(c.get("name", sid)) for sid, c in content.get("status_cards", {}).items()})
-
     def initial(self, created: GameCreated) -> FJState:
         content, opts = created.content, created.options
-        self.prepare(created)
         board = board_from(content, resolved_map(opts))
         sides_seats = seat_sides(created.seats, opts.get("first-seat-side", "light"))
         chars: dict[str, Char] = {}
@@ -372,17 +378,22 @@ class FJProjection(Base[FJState]):
         winners = state.sides[state.winner].seats if state.winner else ()
         return Outcome(tuple(winners), scores, state.reason)
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, state: FJState | None = None) -> str:
         e: Any = event
+        names = content_names(state.content) if state is not None else {}
+
+        def said(ident: str) -> str:
+            return named(ident, names)
+
         n = type(event).__name__
-        c = named(e.char) if hasattr(e, "char") and isinstance(e.char, str) else ""
+        c = said(e.char) if hasattr(e, "char") and isinstance(e.char, str) else ""
         if n == "ChallengeResolved":
-            return (f"{named(e.challenger)}'s {named(e.kind)} on {named(e.target)}: {' '.join(e.challenger_faces)} vs "
+            return (f"{said(e.challenger)}'s {said(e.kind)} on {said(e.target)}: {' '.join(e.challenger_faces)} vs "
                     f"{' '.join(e.defender_faces)} = {e.challenger_successes}-{e.defender_successes}, "
-                    + (f"{named(e.target)} {e.result.replace('-', ' ')}" if e.won else "ties and losses go to the defender"))
+                    + (f"{said(e.target)} {e.result.replace('-', ' ')}" if e.won else "ties and losses go to the defender"))
         if n == "CharacterMoved":
             squares = ((e.start,) if e.start else ()) + tuple(e.path)
-            return (f"{c} moves" + ("" if e.how == "move" else f" ({named(e.how)})") + f": {' > '.join(squares)}"
+            return (f"{c} moves" + ("" if e.how == "move" else f" ({said(e.how)})") + f": {' > '.join(squares)}"
                     + f" ({count(len(e.path), 'square')}" + (f", {e.route})" if e.route else ")"))
         if n == "CharacterPlaced":
             return f"{c} placed on {e.square} ({e.why})"
@@ -395,23 +406,23 @@ class FJProjection(Base[FJState]):
                     "flags": "may return characters from the rival flag"}.get(e.phase, e.phase)
             return f"now: {e.side} {what}"
         if n == "CooldownShifted":
-            return f"{e.side} shifts its cooldown track" + (f"; back in play: {', '.join(map(named, e.returned))}" if e.returned else "")
+            return f"{e.side} shifts its cooldown track" + (f"; back in play: {', '.join(map(said, e.returned))}" if e.returned else "")
         simple = {
             "FirstPlayerChosen": lambda: f"the First Player marker lands {e.side}",
             "CharacterChosen": lambda: f"{c} takes " + ("an empty turn (knocked out)" if e.empty else "a turn"),
-            "ActionDone": lambda: f"{c}: {named(e.action)} ({count(e.left, 'action')} left)",
+            "ActionDone": lambda: f"{c}: {said(e.action)} ({count(e.left, 'action')} left)",
             "SharkSurfaced": lambda: f"{c} " + ("emerges" if e.emerged else "submerges"),
-            "TokenSpent": lambda: f"{e.side} spends a {e.token} token on {named(e.ability)}: cooldown {e.slot}",
-            "ChallengeDeclared": lambda: f"{named(e.challenger)} challenges {named(e.target)} ({named(e.kind)}): {e.dice} dice"
-            + (f" ({e.dice - e.extra} + {e.extra} for your status cards on {named(e.target)})" if e.extra else "")
+            "TokenSpent": lambda: f"{e.side} spends a {e.token} token on {said(e.ability)}: cooldown {e.slot}",
+            "ChallengeDeclared": lambda: f"{said(e.challenger)} challenges {said(e.target)} ({said(e.kind)}): {e.dice} dice"
+            + (f" ({e.dice - e.extra} + {e.extra} for your status cards on {said(e.target)})" if e.extra else "")
             + f" against defense {e.defense}",
             "KnockedDown": lambda: f"{c} is knocked down",
-            "KnockedOut": lambda: f"{c} is knocked out" + (f" by {named(e.by)}" if e.by else "") + ": cooldown 1",
-            "StoodUp": lambda: f"{c} stands up ({named(e.how)}" + (f" by {named(e.by)})" if e.by else ")"),
+            "KnockedOut": lambda: f"{c} is knocked out" + (f" by {said(e.by)}" if e.by else "") + ": cooldown 1",
+            "StoodUp": lambda: f"{c} stands up ({said(e.how)}" + (f" by {said(e.by)})" if e.by else ")"),
             "Exhausted": lambda: f"{c} is exhausted",
-            "StatusGiven": lambda: f"{c} gets the {named(e.card)} status card (from {named(e.by)})",
-            "StatusDiscarded": lambda: f"{c} discards the {named(e.card)} status card",
-            "ItemCooled": lambda: f"{c}'s {named(e.item)} goes on cooldown {e.slot}",
+            "StatusGiven": lambda: f"{c} gets the {said(e.card)} status card (from {said(e.by)})",
+            "StatusDiscarded": lambda: f"{c} discards the {said(e.card)} status card",
+            "ItemCooled": lambda: f"{c}'s {said(e.item)} goes on cooldown {e.slot}",
             "PointMarkerTaken": lambda: f"{c} takes point marker {e.letter}: cooldown 4",
             "ControlMarkerPlaced": lambda: f"{c} places a {e.side} control marker on {e.square} (area {e.area})",
             "ControlMarkerFlipped": lambda: f"{c} flips the control marker of area {e.area} to {e.side}",

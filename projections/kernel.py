@@ -92,7 +92,9 @@ class Base(Generic[S]):
     def hidden_from(self, state: S, seat: str | None) -> set[str]:
         return set()
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, state: S | None = None) -> str:
+        """One readable line for the log; ``state`` is the game's (its content names what
+        the event's ids stand for), None when there is no game to ask."""
         return describe_event(event)
 
 

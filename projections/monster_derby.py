@@ -367,7 +367,7 @@ class MonsterDerbyProjection(Base[MDState]):
             return set()
         return {c for s, cards in state.dealt.items() if s != seat for c in cards}
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, state: MDState | None = None) -> str:
         return describe(event)
 
 

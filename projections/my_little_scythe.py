@@ -426,7 +426,7 @@ class MSProjection(Base[MSState]):
                 out.add(p.personality)
         return out
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, state: MSState | None = None) -> str:
         return describe(event)
 
 

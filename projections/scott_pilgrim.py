@@ -400,7 +400,7 @@ class SPProjection(Base[SPState]):
             hidden |= set(s.hand)
         return hidden
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: Event, state: SPState | None = None) -> str:
         return describe(e)
 
 

@@ -350,8 +350,9 @@ class VillainousProjection(Base[VState]):
                 return msgspec.structs.replace(event, choice="?")
         return event
 
-    def describe(self, event: Event) -> str:
-        return describe(event)
+    def describe(self, event: Event, state: VState | None = None) -> str:
+        """The event in words, each id by its name in this game's own content (``state``)."""
+        return describe(event, content_names(state.content_hash if state is not None else None))
 
 
 def progress(state: Any, seat: str) -> int:
@@ -408,19 +409,26 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def content_names() -> dict[str, str]:
-    """Every id of the known content (Villains, locations, card definitions) -> its name.
-    The log's describe() is given an event alone, not its game; an id is its name in
-    whichever content knows it (card ids are prefixed by their Villain, so they agree)."""
-    out: dict[str, str] = {"deep-space": "Deep Space"}  # a sector's place for Vehicles, in every content
-    for content in CONTENT.values():
-        for key, villain in content.get("villains", {}).items():
+#: content hash -> what :func:`content_names` found in that content
+_NAMES: dict[str, dict[str, str]] = {}
+
+
+def content_names(content_hash: str | None) -> dict[str, str]:
+    """Every id of one game's content (its Villains, locations, card definitions) -> its
+    name. Only that game's content is asked: another content loaded in the same process
+    may give the same id another name. No game (None): only Deep Space is named."""
+    if content_hash is None or content_hash not in CONTENT:
+        return {"deep-space": "Deep Space"}
+    if content_hash not in _NAMES:
+        out: dict[str, str] = {"deep-space": "Deep Space"}  # a sector's place for Vehicles, in every content
+        for key, villain in CONTENT[content_hash].get("villains", {}).items():
             out.setdefault(key, villain.get("name", key))
             for part in ("locations", "villain_deck", "fate_deck"):
                 for item in villain.get(part, []):
                     if "id" in item and "name" in item:
                         out.setdefault(item["id"], item["name"])
-    return out
+        _NAMES[content_hash] = out
+    return _NAMES[content_hash]
 
 
 def name_of(ident: str | None, names: dict[str, str]) -> str:
@@ -434,9 +442,9 @@ def name_of(ident: str | None, names: dict[str, str]) -> str:
     return names.get(base, ident) if dash and copy.isdigit() else ident
 
 
-def describe(e: Event) -> str:
+def describe(e: Event, names: dict[str, str]) -> str:
+    """One log line; ``names``: the game's :func:`content_names`."""
     t = type(e).__name__
-    names = content_names()
     if t != "GameCreated" and t != "Shuffled":
         # every id the content names is said by its name (the card, the location, the Villain)
         e = msgspec.structs.replace(e, **{

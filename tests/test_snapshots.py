@@ -459,3 +459,86 @@ def test_the_service_reads_one_command_for_an_undo(engine, longer_game, monkeypa
         import asyncio
 
         asyncio.run(tables.stopped())
+
+
+# -- a snapshot that lies: verify fails it, migrate --rebuild-snapshots writes it again ---------
+
+
+def invoke(engine: Engine, *args: str):
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+
+    return CliRunner().invoke(app, ["--db", engine.path, *args], env={"COLUMNS": "400"})
+
+
+def forge_newest(engine: Engine, gid: str) -> int:
+    """Rewrite the newest snapshot with a state that says the game ended and a tag made for it
+    (what someone with write access to the store can do); returns its seq."""
+    import msgspec
+
+    from arbiter.events.store import snapshot_tag
+    from arbiter.projections.fold import decode_snapshot, encode_snapshot
+
+    game = registry.get(GAME)
+    seq = snapshot_seqs(engine, gid)[-1]
+    body, h, version = raw(engine.path, "SELECT body, event_hash, version FROM snapshots WHERE game_id = ?"
+                           " AND seq = ?", [gid, seq])[0]
+    true = decode_snapshot(game.projection, whole(engine, gid, 1).created, bytes(body))
+    lie = msgspec.structs.replace(true, state=msgspec.structs.replace(true.state, reason="forged"))
+    forged = encode_snapshot(game.projection, lie)
+    raw(engine.path, "UPDATE snapshots SET body = ?, tag = ? WHERE game_id = ? AND seq = ?",
+        [forged, snapshot_tag(gid, seq, h, version, forged), gid, seq])
+    return seq
+
+
+def test_verify_fails_a_snapshot_that_lies_and_migrate_rebuilds_it(engine, long_game):
+    seq = forge_newest(engine, long_game)
+    lied = fresh(engine).load(long_game, upto=seq)
+    assert lied.state.reason == "forged" and not same_fold(lied.folded, whole(engine, long_game, seq))  # used
+    for args in ([long_game], ["--all"]):
+        out = invoke(engine, "verify", *args, "--format", "csv")
+        assert out.exit_code == 1, out.output
+        row = next(line for line in out.output.splitlines() if line.startswith(long_game))
+        assert f"FAIL at seq {seq}: the snapshot after seq {seq} holds a state" in row
+        assert f"migrate --rebuild-snapshots {long_game}" in row
+    assert invoke(engine, "migrate", long_game).exit_code == 2  # game ids only name what to rebuild
+    kept = raw(engine.path, "SELECT seq, tag FROM snapshots ORDER BY seq")
+    assert invoke(engine, "migrate", "--rebuild-snapshots", long_game, "nope-1").exit_code == 2
+    assert raw(engine.path, "SELECT seq, tag FROM snapshots ORDER BY seq") == kept  # bad input: nothing written
+    out = invoke(engine, "migrate", "--rebuild-snapshots", long_game)
+    assert out.exit_code == 0 and "rebuilt the snapshots of 1 game" in out.output, out.output
+    assert invoke(engine, "verify", long_game).exit_code == 0
+    m = fresh(engine).load(long_game, upto=seq)
+    assert m.snapshot_seq == seq and same_fold(m.folded, whole(engine, long_game, seq))
+
+
+def test_rebuilt_snapshots_fall_where_do_writes_them_and_change_no_answer(engine, long_game):
+    """Every game's snapshots dropped and written again: after the first command to end
+    SNAPSHOT_EVERY events past the last one, each holding the fold at its seq; the events,
+    their hashes and every load the same as before."""
+    other, _m, _r = engine.new(GAME, seats=["ann", "bob"], seed=3)  # a short game: none due
+    before = fresh(engine).load(long_game)
+    events = raw(engine.path, "SELECT game_id, seq, hash FROM events_log ORDER BY game_id, seq")
+    raw(engine.path, "UPDATE snapshots SET tag = 'x'")  # damaged: all passed over until rebuilt
+    out = invoke(engine, "migrate", "--rebuild-snapshots")
+    assert out.exit_code == 0 and "rebuilt the snapshots of 2 games" in out.output, out.output
+    assert raw(engine.path, "SELECT game_id, seq, hash FROM events_log ORDER BY game_id, seq") == events
+    seqs = snapshot_seqs(engine, long_game)
+    ends = [last for last, _t in command_ends(engine, long_game)]
+    expected, last = [], 0
+    for end in ends:
+        if end - last >= SNAPSHOT_EVERY:
+            expected.append(end)
+            last = end
+    assert seqs == expected and len(seqs) >= 3
+    assert snapshot_seqs(engine, other) == []
+    after = fresh(engine).load(long_game)
+    assert after.snapshot_seq == seqs[-1] and same_fold(before.folded, after.folded)
+    assert before.legal_texts(before.to_act().seats[0]) == after.legal_texts(after.to_act().seats[0])
+    for at in seqs:
+        assert same_fold(fresh(engine).load(long_game, upto=at).folded, whole(engine, long_game, at)), at
+    verified = invoke(engine, "verify", "--all")
+    assert verified.exit_code == 0, verified.output
+    with engine.open(read_only=True) as store:
+        assert snapshot_warnings(store, long_game) == []

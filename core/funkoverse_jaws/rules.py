@@ -21,7 +21,7 @@ from arbiter.core.funkoverse_jaws.board import (Geometry, Sq, can_see, distance,
 from arbiter.core.game import Emitter as KernelEmitter
 from arbiter.events import funkoverse_jaws as E
 from arbiter.events.base import Event
-from arbiter.projections.funkoverse_jaws import Char, FJProjection, FJState, count, named, other
+from arbiter.projections.funkoverse_jaws import Char, FJProjection, FJState, content_names, count, named, other
 
 PROJECTION = FJProjection()
 
@@ -472,7 +472,7 @@ BASIC_VERBS = {"move": "move", "basic-challenge": "challenge", "assist": "assist
 
 def check_action(s: FJState, c: Char, action: str, n: int = 1) -> None:
     """Taking a Turn 2-3: up to two actions; a knocked-down character can only rally."""
-    verb = BASIC_VERBS.get(action, f"do {named(action)}")
+    verb = BASIC_VERBS.get(action, f"do {named(action, content_names(s.content))}")
     require(s.actions_left >= n, "FJ-ACTIONS", f"{c.name} has {count(s.actions_left, 'action')} left, and it takes {n} to {verb}")
     require(not (not c.standing and action not in ("rally", "compare-scars")), "FJ-KNOCKED-DOWN", f"{c.name} is knocked down: it cannot {verb}, only rally (or be assisted)")
 

@@ -18,7 +18,7 @@ import msgspec
 
 from arbiter.core.dice import Rng
 from arbiter.core.game import Emitter as KernelEmitter
-from arbiter.core.errors import ManualDiceError, RuleViolation, require
+from arbiter.core.errors import ManualDiceError, RuleViolation, gate, require
 from arbiter.core.monster_derby.board import FINISH, Pos, Track, adjacent, ahead, along, behind, distance, name, parse_space
 from arbiter.events.base import Event
 from arbiter.core.monster_derby.commands import (
@@ -766,7 +766,7 @@ def decide(state: MDState, seat: str, command: Any, rng: Rng) -> list[Event]:
     if isinstance(command, Keep):
         keep_agenda(em, seat, command.agenda)
         return em.events
-    require(state.phase == "play", "MD-AGENDA-KEEP", "every player first keeps one of their three agenda cards")
+    gate(state.phase == "play", "MD-AGENDA-KEEP", "every player first keeps one of their three agenda cards")
     if isinstance(command, Roll):
         roll_movement_die(em, seat, rng)
     elif isinstance(command, TakeMarker):

@@ -14,7 +14,7 @@ import msgspec
 
 from arbiter.core import game
 from arbiter.core.dice import Rng
-from arbiter.core.errors import RuleViolation, require
+from arbiter.core.errors import RuleViolation, gate, require
 from arbiter.core.scott_pilgrim import board as B
 from arbiter.core.scott_pilgrim.commands import (
     REACTIONS, Ability, Allow, Cmd, End, Equip, Grab, Move, Pause, Place, Recover, Reroll, Roll, Strike,
@@ -70,6 +70,8 @@ class Emitter(game.Emitter[SPState]):
 
 def check_choices_used(p: Emitter) -> None:
     """A knock, land or drop choice must name something the effect left open."""
+    if not p.choices:  # the command named none: the rule has nothing to check
+        return
     unused = [f"{k} {t}@{v}" for (k, t), v in p.choices.items() if (k, t) not in p.used]
     require(not unused, "SP-CHOICE",
             f"nothing in this effect needs the choice {', '.join(unused)}"
@@ -200,8 +202,8 @@ def check_phase_act(s: SPState) -> None:
         require(s.pending.kind != "reaction", "SP-REACTION-WINDOW",
                 "the Good Guys must first answer the Bad Guys' ability")
         raise RuleViolation("SP-EX-THROW", "the Evil Ex must first throw the item he drew")
-    require(s.phase != "place", "SP-PLACE-SETUP",
-            "place every character before the first round (place WHO SPACE, or place default)")
+    gate(s.phase != "place", "SP-PLACE-SETUP",
+         "place every character before the first round (place WHO SPACE, or place default)")
     require(s.phase != "roll", "SP-ROLL-FIRST", "roll your team's dice first")
 
 
@@ -334,8 +336,8 @@ def auto_pay(s: SPState, cost: list[str], wild: tuple[str, ...], free: list[Any]
 def roll_dice(p: Emitter, seat: str) -> None:
     """Phase One: the Bad Guys roll 2 blue and 3 red, the Good Guys 2 blue and 3 yellow."""
     s = p.state
-    require(s.phase != "place", "SP-PLACE-SETUP",
-            "place every character before the first round (place WHO SPACE, or place default)")
+    gate(s.phase != "place", "SP-PLACE-SETUP",
+         "place every character before the first round (place WHO SPACE, or place default)")
     require(s.phase == "roll", "SP-ROLL-ONCE", "your team has already rolled this turn")
     kinds = list(s.content["team_dice"][s.team])
     assert p.rng is not None
@@ -699,8 +701,8 @@ def move(p: Emitter, seat: str, cmd: Cmd) -> None:
     spent = pay(p, cmd.who, ["any"] * len(given), given, "move", basic=True)
     allowance = move_allowance(p.state, cmd.who, spent)
     thrown = walk(p, cmd.who, cmd.path, grab_items=True, max_steps=allowance, throw_dir=cmd.direction)
-    require(not (cmd.direction and not thrown), "SP-EX-THROW",
-            f"{cmd.who} draws no item on this move: there is nothing to throw")
+    if cmd.direction:  # a move that throws nothing has nothing to ask of the rule
+        require(thrown, "SP-EX-THROW", f"{cmd.who} draws no item on this move: there is nothing to throw")
     if c.evil_ex:
         chicks = tuple(k for k, v in p.state.chars.items() if v.chick and v.pos)
         if chicks:
@@ -713,7 +715,7 @@ def chick_follows(p: Emitter, cmd: Cmd) -> None:
     left = p.state.follow.get(cmd.who, 0)
     require(left > 0, "SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
     require(not cmd.pay, "SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
-    require(not cmd.direction, "SP-EX-THROW", "only the Evil Ex grabs and throws items")
+    gate(not cmd.direction, "SP-EX-THROW", "only the Evil Ex grabs and throws items")
     require(len(cmd.path) == left, "SP-CHICK-MOVE",
             f"{cmd.who} moves the same number of spaces as Matthew: exactly {left},"
             f" not {len(cmd.path)} (she may step back and forth)")
@@ -1445,8 +1447,9 @@ def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[
     check_drop_owner(s, command)
     if s.pending is not None and s.pending.kind == "reaction":
         check_phase_act(s)
-    require(not (team_of_seat(s, seat) != s.team and s.phase != "place"), "SP-TEAM-TURN",
-            f"it is the {'Bad' if s.team == 'bad' else 'Good'} Guys' turn")
+    if s.phase != "place":  # at setup the placing order is the rule (SP-PLACE-ORDER)
+        require(team_of_seat(s, seat) == s.team, "SP-TEAM-TURN",
+                f"it is the {'Bad' if s.team == 'bad' else 'Good'} Guys' turn")
     if s.pending is not None and s.pending.kind == "ex-throw" and not isinstance(command, ThrowItem):
         check_phase_act(s)
     if not isinstance(command, ThrowItem) and s.pending is None:
