@@ -26,7 +26,7 @@ from arbiter.core.dice import recompute
 from arbiter.core.errors import ArbiterError
 from arbiter.core.match import UNDO, Match, listing_status
 from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
-from arbiter.events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
+from arbiter.events.envelope import GENESIS, Envelope, chain_hash, chain_hasher, ledger_hash
 from arbiter.events.store import GameRow, Listing, Store
 from arbiter.projections.fold import SETUP, step
 
@@ -71,6 +71,7 @@ def event_hash(env: Envelope) -> str:
 def check_chain(game_id: str, envs: list[Envelope], report: Report) -> bool:
     """Seqs run 1, 2, 3 ... and each hash covers its predecessor and its own columns."""
     prev = GENESIS
+    hasher = chain_hasher(game_id)
     for expected_seq, env in enumerate(envs, start=1):
         if env.seq != expected_seq:
             report.add(expected_seq, "chain", f"seq {expected_seq} is missing (the log jumps to {env.seq})")
@@ -78,7 +79,8 @@ def check_chain(game_id: str, envs: list[Envelope], report: Report) -> bool:
         if env.prev_hash != prev:
             report.add(env.seq, "chain", f"seq {env.seq} does not follow seq {env.seq - 1} (an event before it was changed, removed or inserted)")
             return False
-        if env.game_id != game_id or event_hash(env) != env.hash:
+        if env.game_id != game_id or hasher(env.prev_hash, env.seq, env.type, env.version, env.actor,
+                                            env.command_id, env.command_text, env.payload) != env.hash:
             report.add(env.seq, "chain", f"seq {env.seq} ({env.type}) was edited after it was recorded")
             return False
         prev = env.hash
