@@ -239,16 +239,18 @@ _Audited = tuple[list[tuple[list[NewEvent], CommandRecord]], list[str]]
 _AUDITED = msgspec.msgpack.Decoder(_Audited)
 
 
-def _audit_part(task: tuple[list[str | bytes], int]) -> tuple[str, Any, bytes]:
-    """A worker's reading and audit of one game, from the export's own lines (``start``:
-    the file's number of the first): ("ok", listing, groups and hashes as msgpack), or
-    ("damaged" | "refused", why, b"") for the error the parent raises."""
+def _audit_part(task: tuple[list[str | bytes] | bytes, int]) -> tuple[str, Any, bytes]:
+    """A worker's reading and audit of one game, from the export's own lines (one bytes
+    object: split at its newlines; ``start``: the file's number of the first): ("ok",
+    listing, groups and hashes as msgpack), or ("damaged" | "refused", why, b"") for the
+    error the parent raises."""
     import gc
 
     from arbiter.core.audit import AUDIT_GC
 
     gc.set_threshold(*AUDIT_GC)  # a worker does nothing but audit
-    lines, start = task
+    given, start = task
+    lines = given.split(b"\n") if isinstance(given, bytes) else given
     try:
         games = list(read_games(lines, start))
     except TranscriptError as exc:
@@ -326,9 +328,11 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int
 
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         pending: collections.deque = collections.deque()
-        held = 0  # lines of the games in ``pending``
+        held = 0  # lines (about) of the games in ``pending``
         for part, start in split_games(lines):
-            pending.append((len(part), pool.apply_async(_audit_part, ((part, start),))))
+            # a line is about 300 bytes
+            pending.append((len(part) // 300 if isinstance(part, bytes) else len(part),
+                            pool.apply_async(_audit_part, ((part, start),))))
             held += len(part)
             # this process (reading, chaining, writing) reads on while the workers start
             # and audit, rather than wait on the oldest game
@@ -352,14 +356,21 @@ def _received(result: tuple[str, Any, bytes]) -> tuple[tuple[GameRow, list, list
     return (row, groups, [], hashes), None
 
 
-def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes], int]]:
+def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
     """The lines of each game of an export (from its header to the next), with the number
     of its first line, as they are read: only whether a line is a header is read here, so
     that each line is parsed once, by the worker that audits its game. A damaged header,
-    or a line before any, raises TranscriptError as :func:`read_games` does."""
+    or a line before any, raises TranscriptError as :func:`read_games` does. A game read
+    from a file comes as one bytes object, its lines as the file has them (a worker splits
+    it at its newlines): one object costs next to nothing to send, a list of lines does."""
     part: list[str | bytes] = []
     start = 0
     no = 0
+    whole = True  # every line so far is bytes, ending at its only newline (as a file's lines)
+
+    def taken() -> list[str | bytes] | bytes:
+        return b"".join(part) if whole else part  # type: ignore[arg-type]
+
     for no, line in enumerate(lines, start=1):
         if no == 1 and isinstance(line, bytes):
             line = line.removeprefix(b"\xef\xbb\xbf")
@@ -371,16 +382,19 @@ def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes
             for _game in read_games([line], no):  # a header that holds, or its error here
                 pass
             if part:
-                yield part, start
-            part, start = [line], no
-        elif start:
-            part.append(line)
-        elif line.strip():
+                yield taken(), start
+            part, start, whole = [], no, True
+        elif not start and line.strip():
             list(read_games([line], no))  # before any header: read_games's own error
             raise TranscriptError(f"line {no}: a line before any game header")
+        if start:
+            # a line is joined only after one that ended with its newline (the last may not)
+            whole = whole and isinstance(line, bytes) and (not part or part[-1][-1:] == b"\n") \
+                and line.find(b"\n") in (-1, len(line) - 1)
+            part.append(line)
     if not part:
         raise TranscriptError("not an arbiter log export (no header line)")
-    yield part, start
+    yield taken(), start
 
 
 # -- Parquet: the history for other tools (DuckDB, Spark, Trino) ------------------------------
