@@ -223,6 +223,16 @@ def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: G
         return report
     commands = check_commands(envs, report)
     report.commands = len(commands)
+    if redecide and chain_ok and not report.problems:
+        # first, decide every command again from the start: when each one gives the stored
+        # events, byte for byte, their draws are the seed's and their fold is the log's (the
+        # decided events' own, already made), so the listing is checked against it and the
+        # log is not folded a second time; anything else is found and named by the audit below
+        decided = _decided_again(game, created, items, envs, commands, row.rules_version)
+        if decided is not None:
+            report.rolls = sum(1 for _s, _c, ev in items if isinstance(ev, (DiceRolled, Shuffled)))
+            check_listing(row, created, status_of(game, decided.state), report)
+            return report
     dice = game.dice(created)
     folded = None
     ends = {c[4] for c in commands}
@@ -252,40 +262,54 @@ def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: G
     return report
 
 
+def _decided_again(game: Any, created: GameCreated, items: list[tuple[int, str, Event]],
+                   envs: list[Envelope], commands: list[tuple], rules_version: str) -> Any:
+    """The fold of the game decided again from its setup, when every command gives its
+    stored events byte for byte (None otherwise, or when deciding fails in any way)."""
+    found = Report("")
+    try:
+        match = redecide_all(game, created, items, envs, commands, rules_version, found)
+    except Exception:  # noqa: BLE001 - the audit that follows meets it again, and says so
+        return None
+    return match.folded if found.ok and match is not None else None
+
+
 def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Event]],
                  envs: list[Envelope], commands: list[tuple], rules_version: str,
-                 report: Report, at_end: dict[int, Any] | None = None) -> None:
+                 report: Report, at_end: dict[int, Any] | None = None) -> Match | None:
     """Decide every stored command again under today's rules and compare the events with
-    the stored payloads, byte for byte. ``at_end``: the fold of the stored log after each
-    command (by its last seq); once a command's events are the stored ones, the game goes
-    on from that fold rather than evolve them again."""
+    the stored payloads, byte for byte; returns the match decided (None when the game can
+    no longer be set up). ``at_end``: the fold of the stored log after each command (by
+    its last seq); once a command's events are the stored ones, the game goes on from
+    that fold rather than evolve them again."""
     stored = {env.seq: env.payload for env in envs}
     try:
         match = Match.recreate(game, created)
     except ArbiterError as exc:
         report.add(1, "decision", f"the game can no longer be set up: {exc}")
-        return
+        return None
     differs = "decision" if rules_version == game.rules_version else "rules-changed"
     why = ("" if differs == "decision" else
            f" (recorded under rules v{rules_version}, today's rules are v{game.rules_version})")
     setup_last = commands[0][4]
     if [match.encode(ev) for _s, _c, ev in match.items] != [stored[s] for s in range(1, setup_last + 1)]:
         report.add(1, differs, f"seq 1: setup differs from what the rules produce{why}")
-        return
+        return match
     for cid, seat, text, first, last in commands[1:]:
         try:
             _s, command, events = match.decide(seat, text)
         except ArbiterError as exc:
             report.add(first, differs, f"seq {first}: '{seat}: {text}' is refused today: {exc}{why}")
-            return
+            return match
         if command != UNDO and match.stored_text(text, command) != text:
             report.add(first, "commands", f"seq {first}: the command text {text!r} is not as arbiter"
                        f" stores it ({match.stored_text(text, command)!r})")
-            return
+            return match
         if [match.encode(e) for e in events] != [stored[s] for s in range(first, last + 1)]:
             report.add(first, differs, f"seq {first}: '{seat}: {text}' does not produce the stored events{why}")
-            return
+            return match
         match.extend(events, seat, cid, text, folded=(at_end or {}).get(last))
+    return match
 
 
 #: Global ledger entries read at a time: the audit of a store of any size holds one batch.
