@@ -111,11 +111,12 @@ def ledger_hasher(game_id: str) -> "Callable[[str, int, str, int], str]":
     gid = game_id.encode()
     mid = _len(len(gid)) + gid
     sha, pack, join = _sha256, _len, b"".join
+    hexlen = pack(64)  # a hash's length: every prev and event hash a store holds
 
     def ledger(prev: str, seq: int, event_hash: str, gseq: int) -> str:
-        g, s, p, h = str(gseq).encode(), str(seq).encode(), prev.encode(), event_hash.encode()
-        return sha(join((_LEDGER_HEAD, pack(len(p)), p, pack(len(g)), g, mid, pack(len(s)), s,
-                         pack(len(h)), h))).hexdigest()
+        g, s, p, h = b"%d" % gseq, b"%d" % seq, prev.encode(), event_hash.encode()
+        return sha(join((_LEDGER_HEAD, hexlen if len(p) == 64 else pack(len(p)), p, pack(len(g)), g,
+                         mid, pack(len(s)), s, hexlen if len(h) == 64 else pack(len(h)), h))).hexdigest()
 
     return ledger
 
