@@ -6,7 +6,10 @@ head; that every payload decodes and is stored in its canonical encoding, byte f
 the ``games`` listing against the log (kind, seats, options, dice, seed, versions, fork
 origin, status, winner); that the events group into whole commands, each event carrying
 its command's seat; every seeded roll and shuffle against the seed; and then re-decides
-every stored command from the start, comparing the events byte for byte.
+every stored command from the start, comparing the events byte for byte. (It re-decides
+first: when every command gives its stored events again, the rolls are the seed's and the
+log folds as the decisions did, so only the listing is checked, against that fold; any
+difference runs the checks in the order above, which name the first problem.)
 ``verify_store`` checks the global chain across games against the recorded global head (a
 whole game deleted, even the newest) and that no event belongs to an unlisted game;
 ``check_receipt`` proves that a receipt a player kept is still in the log.

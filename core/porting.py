@@ -375,9 +375,9 @@ def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes
         if no == 1 and isinstance(line, bytes):
             line = line.removeprefix(b"\xef\xbb\xbf")
         try:
-            header = _KIND.decode(line).format is not None if line.strip() else False
+            header = _KIND.decode(line).format is not None
         except msgspec.DecodeError:
-            header = False  # not JSON: the worker reading this game names it
+            header = False  # blank, or not JSON: the worker reading this game names it
         if header:
             for _game in read_games([line], no):  # a header that holds, or its error here
                 pass
