@@ -6,8 +6,11 @@ head; that every payload decodes and is stored in its canonical encoding, byte f
 the ``games`` listing against the log (kind, seats, options, dice, seed, versions, fork
 origin, status, winner); that the events group into whole commands, each event carrying
 its command's seat; every seeded roll and shuffle against the seed; and then re-decides
-every stored command from the start, comparing the events byte for byte; and, once all that
-holds, every stored snapshot against the fold at its seq (``core/snapshots.py``).
+every stored command from the start, comparing the events byte for byte (it re-decides
+first: when every command gives its stored events again, the rolls are the seed's and the
+log folds as the decisions did, so only the listing is checked, against that fold; any
+difference runs the checks in the order above, which name the first problem); and, once all
+that holds, every stored snapshot against the fold at its seq (``core/snapshots.py``).
 ``verify_store`` checks the global chain across games against the recorded global head (a
 whole game deleted, even the newest) and that no event belongs to an unlisted game;
 ``check_receipt`` proves that a receipt a player kept is still in the log.
@@ -26,7 +29,7 @@ from arbiter.core.dice import recompute
 from arbiter.core.errors import ArbiterError
 from arbiter.core.match import UNDO, Match, listing_status
 from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
-from arbiter.events.envelope import GENESIS, Envelope, chain_hash, ledger_hash
+from arbiter.events.envelope import GENESIS, Envelope, chain_hash, chain_hasher, ledger_hash
 from arbiter.events.store import GameRow, Listing, Store
 from arbiter.projections.fold import FOLD_GC, SETUP, few_collections, step  # noqa: F401 - few_collections re-exported
 
@@ -72,6 +75,7 @@ def event_hash(env: Envelope) -> str:
 def check_chain(game_id: str, envs: list[Envelope], report: Report) -> bool:
     """Seqs run 1, 2, 3 ... and each hash covers its predecessor and its own columns."""
     prev = GENESIS
+    hasher = chain_hasher(game_id)
     for expected_seq, env in enumerate(envs, start=1):
         if env.seq != expected_seq:
             report.add(expected_seq, "chain", f"seq {expected_seq} is missing (the log jumps to {env.seq})")
@@ -79,7 +83,8 @@ def check_chain(game_id: str, envs: list[Envelope], report: Report) -> bool:
         if env.prev_hash != prev:
             report.add(env.seq, "chain", f"seq {env.seq} does not follow seq {env.seq - 1} (an event before it was changed, removed or inserted)")
             return False
-        if env.game_id != game_id or event_hash(env) != env.hash:
+        if env.game_id != game_id or hasher(env.prev_hash, env.seq, env.type, env.version, env.actor,
+                                            env.command_id, env.command_text, env.payload) != env.hash:
             report.add(env.seq, "chain", f"seq {env.seq} ({env.type}) was edited after it was recorded")
             return False
         prev = env.hash
@@ -224,6 +229,16 @@ def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: G
         return report
     commands = check_commands(envs, report)
     report.commands = len(commands)
+    if redecide and chain_ok and not report.problems:
+        # first, decide every command again from the start: when each one gives the stored
+        # events, byte for byte, their draws are the seed's and their fold is the log's (the
+        # decided events' own, already made), so the listing is checked against it and the
+        # log is not folded a second time; anything else is found and named by the audit below
+        decided = _decided_again(game, created, items, envs, commands, row.rules_version)
+        if decided is not None:
+            report.rolls = sum(1 for _s, _c, ev in items if isinstance(ev, (DiceRolled, Shuffled)))
+            check_listing(row, created, status_of(game, decided.state), report)
+            return report
     dice = game.dice(created)
     folded = None
     ends = {c[4] for c in commands}
@@ -253,40 +268,54 @@ def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: G
     return report
 
 
+def _decided_again(game: Any, created: GameCreated, items: list[tuple[int, str, Event]],
+                   envs: list[Envelope], commands: list[tuple], rules_version: str) -> Any:
+    """The fold of the game decided again from its setup, when every command gives its
+    stored events byte for byte (None otherwise, or when deciding fails in any way)."""
+    found = Report("")
+    try:
+        match = redecide_all(game, created, items, envs, commands, rules_version, found)
+    except Exception:  # noqa: BLE001 - the audit that follows meets it again, and says so
+        return None
+    return match.folded if found.ok and match is not None else None
+
+
 def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Event]],
                  envs: list[Envelope], commands: list[tuple], rules_version: str,
-                 report: Report, at_end: dict[int, Any] | None = None) -> None:
+                 report: Report, at_end: dict[int, Any] | None = None) -> Match | None:
     """Decide every stored command again under today's rules and compare the events with
-    the stored payloads, byte for byte. ``at_end``: the fold of the stored log after each
-    command (by its last seq); once a command's events are the stored ones, the game goes
-    on from that fold rather than evolve them again."""
+    the stored payloads, byte for byte; returns the match decided (None when the game can
+    no longer be set up). ``at_end``: the fold of the stored log after each command (by
+    its last seq); once a command's events are the stored ones, the game goes on from
+    that fold rather than evolve them again."""
     stored = {env.seq: env.payload for env in envs}
     try:
         match = Match.recreate(game, created)
     except ArbiterError as exc:
         report.add(1, "decision", f"the game can no longer be set up: {exc}")
-        return
+        return None
     differs = "decision" if rules_version == game.rules_version else "rules-changed"
     why = ("" if differs == "decision" else
            f" (recorded under rules v{rules_version}, today's rules are v{game.rules_version})")
     setup_last = commands[0][4]
     if [match.encode(ev) for _s, _c, ev in match.items] != [stored[s] for s in range(1, setup_last + 1)]:
         report.add(1, differs, f"seq 1: setup differs from what the rules produce{why}")
-        return
+        return match
     for cid, seat, text, first, last in commands[1:]:
         try:
             _s, command, events = match.decide(seat, text)
         except ArbiterError as exc:
             report.add(first, differs, f"seq {first}: '{seat}: {text}' is refused today: {exc}{why}")
-            return
+            return match
         if command != UNDO and match.stored_text(text, command) != text:
             report.add(first, "commands", f"seq {first}: the command text {text!r} is not as arbiter"
                        f" stores it ({match.stored_text(text, command)!r})")
-            return
+            return match
         if [match.encode(e) for e in events] != [stored[s] for s in range(first, last + 1)]:
             report.add(first, differs, f"seq {first}: '{seat}: {text}' does not produce the stored events{why}")
-            return
+            return match
         match.extend(events, seat, cid, text, folded=(at_end or {}).get(last))
+    return match
 
 
 #: Global ledger entries read at a time: the audit of a store of any size holds one batch.

@@ -88,8 +88,8 @@ Parsed = tuple[GameRow, list[tuple[_Event, str]], list[_Command]]
 BATCH_EVENTS = 5_000
 
 
-#: Events an import with workers reads ahead of the oldest game still being audited.
-LOOKAHEAD_EVENTS = 4 * BATCH_EVENTS
+#: Lines an import with workers reads ahead of the oldest game still being audited.
+LOOKAHEAD_LINES = 6 * BATCH_EVENTS
 
 
 def parse_jsonl(text: str) -> list[Parsed]:
@@ -97,12 +97,13 @@ def parse_jsonl(text: str) -> list[Parsed]:
     return list(read_games(text.splitlines()))
 
 
-def read_games(lines: Iterable[str | bytes]) -> Iterator[Parsed]:
+def read_games(lines: Iterable[str | bytes], start: int = 1) -> Iterator[Parsed]:
     """The games of an export, one at a time, as its lines are read; raises
-    TranscriptError on damage (naming the line)."""
+    TranscriptError on damage (naming the line; ``start``: the number of the first line
+    given, for a part of a file)."""
     game: Parsed | None = None
     no = 0
-    for no, line in enumerate(lines, start=1):
+    for no, line in enumerate(lines, start=start):
         if no == 1 and isinstance(line, bytes):
             line = line.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark is not part of the text
         if not line.strip():
@@ -224,44 +225,47 @@ def audit_prepared(row: GameRow, envs: list[Envelope]) -> str | None:
     return f"{row.game_id}: seq {bad[0].seq}: {bad[0].message}; nothing was imported"
 
 
-def _audit_lines(lines: list[str | bytes]) -> str | None:
-    """A worker's audit of one game, from the export's own lines: reading a few lines here
-    costs less than the parent building envelopes and pickling them over."""
+class _Kind(msgspec.Struct):
+    """Only whether a line is a game's header (the rest of it is the worker's to read)."""
+
+    format: Any = None
+
+
+_KIND = msgspec.json.Decoder(_Kind)
+
+#: What a worker hands back of a game that holds: its groups and hashes, as msgpack (a
+#: fraction of what pickling them costs either side), decoded straight into the store's types.
+_Audited = tuple[list[tuple[list[NewEvent], CommandRecord]], list[str]]
+_AUDITED = msgspec.msgpack.Decoder(_Audited)
+
+
+def _audit_part(task: tuple[list[str | bytes] | bytes, int]) -> tuple[str, Any, bytes]:
+    """A worker's reading and audit of one game, from the export's own lines (one bytes
+    object: split at its newlines; ``start``: the file's number of the first): ("ok",
+    listing, groups and hashes as msgpack), or ("damaged" | "refused", why, b"") for the
+    error the parent raises."""
     import gc
 
     from arbiter.core.audit import AUDIT_GC
 
     gc.set_threshold(*AUDIT_GC)  # a worker does nothing but audit
+    given, start = task
+    lines = given.split(b"\n") if isinstance(given, bytes) else given
     try:
-        (game,) = read_games(lines)
-        row, _groups, envs = prepare(*game)
-    except (TranscriptError, ValueError) as exc:  # the parent read them first: not expected
-        return str(exc)
-    return audit_prepared(row, envs)
-
-
-class _Recorder:
-    """The lines an export is read from, held until the game they belong to is taken: the
-    reader yields a game once it has read the next game's header (the last line held)."""
-
-    def __init__(self, lines: Iterable[str | bytes]) -> None:
-        self._lines = lines
-        self.held: list[str | bytes] = []
-        self.done = False
-
-    def __iter__(self) -> Iterator[str | bytes]:
-        for line in self._lines:
-            self.held.append(line)
-            yield line
-        self.done = True
-
-    def take(self) -> list[str | bytes]:
-        """The lines of the game just read."""
-        if self.done:
-            out, self.held = self.held, []
-        else:
-            out, self.held = self.held[:-1], self.held[-1:]
-        return out
+        games = list(read_games(lines, start))
+    except TranscriptError as exc:
+        return "damaged", str(exc), b""
+    if len(games) != 1:  # the parent split the file at headers: not expected
+        return "damaged", f"line {start}: expected one game", b""
+    try:
+        row, groups, envs = prepare(*games[0])
+    except ImportRefused as exc:
+        return "refused", str(exc), b""
+    why = audit_prepared(row, envs)
+    if why is not None:
+        return "refused", why, b""
+    hashes = [e.hash for e, _p in games[0][1]]
+    return "ok", row, msgspec.msgpack.encode((groups, hashes))
 
 
 def import_jsonl(store: Store, text: str, *, jobs: int = 1) -> list[str]:
@@ -322,25 +326,75 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int
     import collections
     import multiprocessing
 
-    recorder = _Recorder(lines)
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         pending: collections.deque = collections.deque()
-        held = 0  # events of the games in ``pending``
-        for game in read_games(recorder):
-            raw = recorder.take()
-            row, groups, _none = prepare(*game, envelopes=False)
-            hashes = [e.hash for e, _p in game[1]]
-            pending.append(((row, groups, [], hashes), pool.apply_async(_audit_lines, (raw,))))
-            held += len(hashes)
-            # this process (reading, chaining, writing) is the slower side: it reads on
-            # while the workers start and audit, rather than wait on the oldest game
-            while len(pending) > 2 * jobs and (held > LOOKAHEAD_EVENTS or pending[0][1].ready()):
-                done, result = pending.popleft()
-                held -= len(done[3])
-                yield done, result.get()
+        held = 0  # lines (about) of the games in ``pending``
+        for part, start in split_games(lines):
+            # a line is about 300 bytes
+            pending.append((len(part) // 300 if isinstance(part, bytes) else len(part),
+                            pool.apply_async(_audit_part, ((part, start),))))
+            held += len(part)
+            # this process (reading, chaining, writing) reads on while the workers start
+            # and audit, rather than wait on the oldest game
+            while len(pending) > 2 * jobs and (held > LOOKAHEAD_LINES or pending[0][1].ready()):
+                size, result = pending.popleft()
+                held -= size
+                yield _received(result.get())
         while pending:
-            done, result = pending.popleft()
-            yield done, result.get()
+            _size, result = pending.popleft()
+            yield _received(result.get())
+
+
+def _received(result: tuple[str, Any, bytes]) -> tuple[tuple[GameRow, list, list[Envelope], list[str]], None]:
+    """A worker's verdict on a game, as :func:`audit_in_order` yields it (its errors raised)."""
+    verdict, row, body = result
+    if verdict == "damaged":
+        raise TranscriptError(row)
+    if verdict == "refused":
+        raise ImportRefused(row)
+    groups, hashes = _AUDITED.decode(body)
+    return (row, groups, [], hashes), None
+
+
+def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
+    """The lines of each game of an export (from its header to the next), with the number
+    of its first line, as they are read: only whether a line is a header is read here, so
+    that each line is parsed once, by the worker that audits its game. A damaged header,
+    or a line before any, raises TranscriptError as :func:`read_games` does. A game read
+    from a file comes as one bytes object, its lines as the file has them (a worker splits
+    it at its newlines): one object costs next to nothing to send, a list of lines does."""
+    part: list[str | bytes] = []
+    start = 0
+    no = 0
+    whole = True  # every line so far is bytes, ending at its only newline (as a file's lines)
+
+    def taken() -> list[str | bytes] | bytes:
+        return b"".join(part) if whole else part  # type: ignore[arg-type]
+
+    for no, line in enumerate(lines, start=1):
+        if no == 1 and isinstance(line, bytes):
+            line = line.removeprefix(b"\xef\xbb\xbf")
+        try:
+            header = _KIND.decode(line).format is not None
+        except msgspec.DecodeError:
+            header = False  # blank, or not JSON: the worker reading this game names it
+        if header:
+            for _game in read_games([line], no):  # a header that holds, or its error here
+                pass
+            if part:
+                yield taken(), start
+            part, start, whole = [], no, True
+        elif not start and line.strip():
+            list(read_games([line], no))  # before any header: read_games's own error
+            raise TranscriptError(f"line {no}: a line before any game header")
+        if start:
+            # a line is joined only after one that ended with its newline (the last may not)
+            whole = whole and isinstance(line, bytes) and (not part or part[-1][-1:] == b"\n") \
+                and line.find(b"\n") in (-1, len(line) - 1)
+            part.append(line)
+    if not part:
+        raise TranscriptError("not an arbiter log export (no header line)")
+    yield taken(), start
 
 
 # -- Parquet: the history for other tools (DuckDB, Spark, Trino) ------------------------------

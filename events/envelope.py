@@ -64,6 +64,38 @@ def chain_hash(prev_hash: str, game_id: str, seq: int, type_: str, payload: str,
                    command_id, command_text, payload)
 
 
+def chain_hasher(game_id: str) -> "Callable[[str, int, str, int, str | None, str, str | None, str], str]":
+    """:func:`chain_hash` for one game's events, ``(prev_hash, seq, type, version, actor,
+    command_id, command_text, payload)``: the tag and the game id are made bytes once, and a
+    type, version or actor once each, not once an event (an audit hashes every event)."""
+    gid = game_id.encode()
+    head = _len(len(EVENT_TAG)) + EVENT_TAG.encode()
+    sha, pack, join = _sha256, _len, b"".join
+    parts: dict[str | None, bytes] = {None: _NONE}  # type, version or actor -> its bytes
+
+    def part(text: str) -> bytes:
+        b = text.encode()
+        made = parts[text] = pack(len(b)) + b
+        return made
+
+    def event(prev: str, seq: int, type_: str, version: int, actor: str | None, command_id: str,
+              command_text: str | None, payload: str) -> str:
+        p, s, c, b = prev.encode(), str(seq).encode(), command_id.encode(), payload.encode()
+        v = str(version)
+        t = parts.get(type_) or part(type_)
+        v = parts.get(v) or part(v)
+        a = parts[actor] if actor in parts else part(actor)  # type: ignore[arg-type]
+        if command_text is None:
+            x = _NONE
+        else:
+            x = command_text.encode()
+            x = pack(len(x)) + x
+        return sha(join((head, pack(len(p)), p, pack(len(gid)), gid, pack(len(s)), s, t, v, a,
+                         pack(len(c)), c, x, pack(len(b)), b))).hexdigest()
+
+    return event
+
+
 def ledger_hash(prev: str, game_id: str, seq: int, event_hash: str, *, gseq: int) -> str:
     """The global chain across all games: H("arbiter-ledger-v2", prev, gseq, game_id, seq,
     event hash)."""
@@ -79,11 +111,12 @@ def ledger_hasher(game_id: str) -> "Callable[[str, int, str, int], str]":
     gid = game_id.encode()
     mid = _len(len(gid)) + gid
     sha, pack, join = _sha256, _len, b"".join
+    hexlen = pack(64)  # a hash's length: every prev and event hash a store holds
 
     def ledger(prev: str, seq: int, event_hash: str, gseq: int) -> str:
-        g, s, p, h = str(gseq).encode(), str(seq).encode(), prev.encode(), event_hash.encode()
-        return sha(join((_LEDGER_HEAD, pack(len(p)), p, pack(len(g)), g, mid, pack(len(s)), s,
-                         pack(len(h)), h))).hexdigest()
+        g, s, p, h = b"%d" % gseq, b"%d" % seq, prev.encode(), event_hash.encode()
+        return sha(join((_LEDGER_HEAD, hexlen if len(p) == 64 else pack(len(p)), p, pack(len(g)), g,
+                         mid, pack(len(s)), s, hexlen if len(h) == 64 else pack(len(h)), h))).hexdigest()
 
     return ledger
 

@@ -1003,17 +1003,18 @@ def _chain_verified(rows: list[tuple], game_id: str, head: tuple[int, str], ghea
     ledger is chained here."""
     (seq, prev), (gseq, gprev) = head, ghead
     ledger = ledger_hasher(game_id)
+    add, known = rows.append, len(expected)
     for events, command in groups:
-        for i, ev in enumerate(events):
-            if seq >= len(expected):
+        cid, text = command.command_id, command.text
+        for ev in events:
+            if seq >= known:
                 raise ChainMismatch(f"{game_id}: seq {seq + 1} has no hash; the file was altered")
             h = expected[seq]
             seq += 1
             gseq += 1
             gh = ledger(gprev, seq, h, gseq)
-            rows.append((game_id, seq, ev.type, ev.version, ev.actor, ev.payload,
-                         command.command_id, now, prev, h, gseq, gh, command.text if i == 0 else None))
-            prev, gprev = h, gh
+            add((game_id, seq, ev.type, ev.version, ev.actor, ev.payload, cid, now, prev, h, gseq, gh, text))
+            prev, gprev, text = h, gh, None  # the text is on the command's first event only
     if seq != len(expected):
         raise ChainMismatch(f"{game_id}: seq {seq + 1} has no event; the file was altered")
     return seq, prev, gseq, gprev

@@ -349,3 +349,40 @@ def test_an_import_leaves_duckdbs_memory_setting_as_it_was_and_hashes_must_cover
         store.import_stream(iter([[(row, groups, VerifiedHashes(hashes))]]))
         assert store.con.execute(setting).fetchone() == before
         assert audit.verify_game(store, ids[0]).ok and audit.verify_store(store) == []
+
+
+def test_a_damaged_file_is_refused_alike_whether_its_games_are_read_here_or_in_workers(engine, tmp_path, monkeypatch):
+    """With --jobs 2 this process only splits the file at its headers and each worker reads
+    its game's lines; the refusals (and a file that holds) come out as with --jobs 1."""
+    from arbiter.core.porting import import_lines
+
+    monkeypatch.setenv("ARBITER_PLUGINS", "toygame:GAME")  # the workers learn the test's game
+    ids, dump = many_games_dump(engine, 3)
+    lines = [x.encode() + b"\n" for x in dump.splitlines()]
+    second = [i for i, x in enumerate(lines) if x.startswith(b'{"format"')][1]
+    event = next(i for i in range(second, len(lines)) if lines[i].startswith(b'{"event"'))
+    damaged = {
+        "not JSON": lines[:event + 2] + [b'{"event": \n'] + lines[event + 2:],
+        "two on a line": lines[:event] + [lines[event].rstrip(b"\n") + b" " + lines[event + 1]]
+        + lines[event + 2:],
+        "unknown format": lines[:second] + [lines[second].replace(b"arbiter-log-2", b"arbiter-log-9")]
+        + lines[second + 1:],
+        "before any header": [b"\n", lines[event]] + lines,
+        "a line of nothing": lines[:event] + [b'{"nothing": 1}\n'] + lines[event:],
+    }
+    for name, forged in damaged.items():
+        said = []
+        for jobs in (1, 2):
+            target = Engine(str(tmp_path / f"{name}{jobs}.duckdb"))
+            with target.open() as store, pytest.raises((TranscriptError, ImportRefused)) as refused:
+                import_lines(store, list(forged), jobs=jobs)
+            said.append((type(refused.value), str(refused.value)))
+            assert count(target) == (0, 0)
+        assert said[0] == said[1], name
+        assert "line " in said[0][1], (name, said[0])
+    crlf = [b"\xef\xbb\xbf" + lines[0].replace(b"\n", b"\r\n")] + [b"\n"] + [x.replace(b"\n", b"\r\n") for x in lines[1:]]
+    for jobs in (1, 2):
+        target = Engine(str(tmp_path / f"crlf{jobs}.duckdb"))
+        with target.open() as store:
+            assert import_lines(store, crlf, jobs=jobs) == ids
+            assert all(audit.verify_game(store, g).ok for g in ids)

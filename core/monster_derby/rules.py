@@ -50,8 +50,21 @@ def _track(rows: tuple[str, ...], terrain: tuple[tuple[str, str], ...]) -> Track
     return Track(rows, dict(terrain))
 
 
+#: (rows, terrain, Track) of the last state asked: a decision asks for the track of the same
+#: state dozens of times, and a state's rows and terrain are shared by every state evolved
+#: from it (held here, so their identities cannot be reused by other objects)
+_last_track: tuple[Any, Any, Track | None] = ((), None, None)
+
+
 def track(state: MDState) -> Track:
-    return _track(state.rows, tuple(sorted(state.terrain.items())))
+    global _last_track
+    rows, terrain = state.rows, state.terrain
+    last = _last_track
+    if last[0] is rows and last[1] is terrain and last[2] is not None:
+        return last[2]
+    found = _track(rows, tuple(sorted(terrain.items())))
+    _last_track = (rows, terrain, found)
+    return found
 
 
 def pos_of(m: Monster) -> Pos:
@@ -85,11 +98,20 @@ def is_native(m: Monster, terrain: str) -> bool:
     return "all" in m.natives or terrain in m.natives
 
 
+#: (monsters, order, position -> the first racing monster there) of the last state asked
+_last_places: tuple[Any, Any, dict[Pos, Monster]] = (None, None, {})
+
+
 def occupant(state: MDState, pos: Pos) -> Monster | None:
-    for m in state.racing():
-        if pos_of(m) == pos:
-            return m
-    return None
+    global _last_places
+    monsters, order = state.monsters, state.order
+    last = _last_places
+    if last[0] is not monsters or last[1] is not order:
+        places: dict[Pos, Monster] = {}
+        for m in state.racing():
+            places.setdefault(pos_of(m), m)
+        last = _last_places = (monsters, order, places)
+    return last[2].get(pos)
 
 
 def grave_at(state: MDState, pos: Pos) -> bool:
@@ -412,10 +434,24 @@ def curse_paths(state: MDState, d: Monster) -> list[tuple[str, ...]]:
     return found
 
 
-def curse_destinations(state: MDState, d: Monster) -> dict[str, tuple[str, ...]]:
-    """One way back per space the cursed monster may end on (the menu's entries)."""
+def has_way_back(state: MDState, d: Monster) -> bool:
+    """Whether ``curse_paths`` finds any way back: one first step is enough, since every
+    way that can start ends somewhere (its whole search is the menu's)."""
+    tr = track(state)
+    costs = state.options.get("curse_terrain", "free") == "costs"
+    for q in behind(pos_of(d)):
+        cost = walking_cost(state, d, q) if tr.on_map(q) else None
+        if cost is not None and not blocked(state, q) and not (costs and cost > 3):
+            return True
+    return False
+
+
+def curse_destinations(state: MDState, d: Monster,
+                       paths: list[tuple[str, ...]] | None = None) -> dict[str, tuple[str, ...]]:
+    """One way back per space the cursed monster may end on (the menu's entries), from
+    ``paths`` when the caller has them already."""
     out: dict[str, tuple[str, ...]] = {}
-    for path in curse_paths(state, d):
+    for path in curse_paths(state, d) if paths is None else paths:
         out.setdefault(path[-1], path)
     return out
 
@@ -777,7 +813,9 @@ def decide(state: MDState, seat: str, command: Any, rng: Rng) -> list[Event]:
         require_control(state, seat)
         if state.curse is not None:
             cm = state.monsters[state.curse.monster]
-            require(isinstance(command, Curse), "MD-CURSE-PATH", f"first walk the cursed {cm.name} back 3 spaces from"
+            # the example way back is searched for only when it is shown
+            require(isinstance(command, Curse), "MD-CURSE-PATH", "" if isinstance(command, Curse) else
+                    f"first walk the cursed {cm.name} back 3 spaces from"
                     f" {cm.space} (e.g. curse {' '.join(next(iter(curse_destinations(state, cm).values())))})")
         if isinstance(command, Curse):
             curse(em, rng, command.spaces)
@@ -991,7 +1029,7 @@ def curse(em: Emitter, rng: Rng, spaces: tuple[str, ...]) -> None:
     assert pc is not None
     d = st.monsters[pc.monster]
     ways = curse_paths(st, d)
-    dests = curse_destinations(st, d)
+    dests = curse_destinations(st, d, ways)
     path = dests[spaces[0]] if len(spaces) == 1 and spaces[0] in dests else spaces
     require(path in ways, "MD-CURSE-PATH", f"the cursed {d.name} on {d.space} goes back {len(ways[0])} spaces, each into"
             f" a free space behind; it may end on {', '.join(sorted(dests))}"
@@ -1097,7 +1135,7 @@ def choices_left(st: MDState) -> bool:
     assert c is not None
     m = st.monsters[c.monster]
     if st.curse is not None:
-        return bool(curse_destinations(st, st.monsters[st.curse.monster]))
+        return has_way_back(st, st.monsters[st.curse.monster])
     if may_move_now(c, m):
         if flies(m):
             if may_take_off(c):
