@@ -213,6 +213,331 @@ def mutate(d: dict[str, Any], e: Event) -> None:
         d["winners"], d["reason"] = list(e.winners), e.reason
 
 
+# -- evolve: an event copies what it changes and shares the rest with the state before ------
+# (the decider's scratch copy is changed in place by :func:`mutate`; a folded state is never
+# changed after it is made, so each state shares every part an event leaves alone with the one
+# before it, and an undo frame costs only what its command changed)
+
+
+class _Draft(dict):  # type: ignore[type-arg]
+    """The fields an event has changed so far, over the state it changes: a field not changed
+    yet reads as the state's own (which is shared, so never changed in place)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: VState) -> None:
+        self.state = state
+
+    def __missing__(self, key: str) -> Any:
+        return getattr(self.state, key)
+
+
+def _put(d: _Draft, key: str, k: str, value: Any) -> None:
+    """``d[key][k] = value`` on a copy of ``d[key]``."""
+    m = dict(d[key])
+    m[k] = value
+    d[key] = m
+
+
+def _put_card(d: _Draft, sector: str, card: str, info: dict[str, Any]) -> None:
+    """A card's entry in a sector, on copies of the sectors and of that sector."""
+    cards = dict(d["sector"][sector])
+    cards[card] = info
+    _put(d, "sector", sector, cards)
+
+
+def _published(d: _Draft, cards: tuple[str, ...]) -> None:
+    """:func:`_pub` on a copy."""
+    public = d["public"]
+    out = None
+    for c in cards:
+        if c and c != "?" and c not in (public if out is None else out):
+            if out is None:
+                out = public.copy()
+            out.append(c)
+    if out is not None:
+        d["public"] = out
+
+
+def _taken(d: _Draft, card: str) -> None:
+    """:func:`_take` on copies of the piles and the sector it is taken from."""
+    for key in ("hand", "discard", "fate_discard", "deck", "fate_deck"):
+        piles = d[key]
+        out = None
+        for seat, pile in piles.items():
+            if isinstance(pile, list) and card in pile:
+                pile = pile.copy()
+                pile.remove(card)
+                if out is None:
+                    out = dict(piles)
+                out[seat] = pile
+        if out is not None:
+            d[key] = out
+    sectors = d["sector"]
+    new = None
+    for seat, cards in sectors.items():
+        if card in cards:
+            cards = {c: info for c, info in cards.items() if c != card}
+            for c, info in list(cards.items()):
+                if info.get("on") == card or info.get("engaged") == card:
+                    info = dict(info)
+                    if info.get("on") == card:
+                        info["on"] = None
+                    if info.get("engaged") == card:
+                        info["engaged"] = None
+                    cards[c] = info
+            if new is None:
+                new = dict(sectors)
+            new[seat] = cards
+    if new is not None:
+        d["sector"] = new
+
+
+def _removed_from(items: list[Any], item: Any) -> list[Any]:
+    out = items.copy()
+    out.remove(item)
+    return out
+
+
+def _villains_assigned(d: _Draft, e: ev.VillainsAssigned) -> None:
+    d["villain"] = dict(e.villains)
+    d["order"] = list(e.order)
+    seats = d["seats"]
+    for key, empty in (("hand", list), ("deck", list), ("discard", list), ("fate_deck", list),
+                       ("fate_discard", list), ("known", list), ("bounties", list), ("credits", int),
+                       ("ambition", int), ("targets", int), ("rebels", int), ("mover", type(None)),
+                       ("sector", dict)):
+        m = dict(d[key])
+        for s in seats:
+            m[s] = empty()
+        d[key] = m
+
+
+def _shuffled(d: _Draft, e: Shuffled) -> None:
+    kind, _, seat = e.deck.partition(":")
+    key = "deck" if kind == "villain" else "fate_deck"
+    pile = "discard" if kind == "villain" else "fate_discard"
+    _put(d, key, seat, list(e.order))
+    _put(d, pile, seat, [c for c in d[pile][seat] if c not in e.order])
+
+
+def _cards_drawn(d: _Draft, e: ev.CardsDrawn) -> None:
+    for c in e.cards:
+        _taken(d, c)
+        _put(d, "hand", e.seat, d["hand"][e.seat] + [c])
+        if c in d["shown"]:
+            d["shown"] = _removed_from(d["shown"], c)
+
+
+def _credits_changed(d: _Draft, e: ev.CreditsChanged) -> None:
+    _put(d, "credits", e.seat, max(0, d["credits"][e.seat] + e.amount))
+
+
+def _ambition_changed(d: _Draft, e: ev.AmbitionChanged) -> None:
+    _put(d, "ambition", e.seat, max(0, d["ambition"][e.seat] + e.amount))
+
+
+def _turn_began(d: _Draft, e: ev.TurnBegan) -> None:
+    d["active"], d["round"], d["phase"] = e.seat, e.round, "move"
+    d["used"], d["bonus"], d["hunted"] = [], [], []
+
+
+def _mover_moved(d: _Draft, e: ev.MoverMoved) -> None:
+    _put(d, "mover", e.seat, e.to)
+    d["phase"], d["used"] = "act", []
+
+
+def _action_used(d: _Draft, e: ev.ActionUsed) -> None:
+    if e.index < 0:
+        if e.symbol in d["bonus"]:
+            d["bonus"] = _removed_from(d["bonus"], e.symbol)
+    else:
+        d["used"] = d["used"] + [e.index]
+
+
+def _bonus_action_granted(d: _Draft, e: ev.BonusActionGranted) -> None:
+    d["bonus"] = d["bonus"] + [e.symbol]
+
+
+def _card_played(d: _Draft, e: ev.CardPlayed) -> None:
+    _taken(d, e.card)
+    d["counter"] = at = d["counter"] + 1
+    _put_card(d, e.sector, e.card, {"loc": e.loc, "side": e.side, "on": e.on, "tokens": 0,
+                                    "targets": 0, "engaged": None, "progress": [], "at": at})
+    _published(d, (e.card,))
+
+
+def _card_moved(d: _Draft, e: ev.CardMoved) -> None:
+    cards = dict(d["sector"][e.sector])
+    cards[e.card] = {**cards[e.card], "loc": e.to}
+    for c, info in list(cards.items()):
+        if info.get("on") == e.card:
+            cards[c] = {**info, "loc": e.to}
+    _put(d, "sector", e.sector, cards)
+
+
+def _card_discarded(d: _Draft, e: ev.CardDiscarded) -> None:
+    _taken(d, e.card)
+    key = "discard" if e.pile == "villain" else "fate_discard"
+    _put(d, key, e.owner, d[key][e.owner] + [e.card])
+    _published(d, (e.card,))
+
+
+def _card_removed_from_game(d: _Draft, e: ev.CardRemovedFromGame) -> None:
+    _taken(d, e.card)
+    d["removed"] = d["removed"] + [e.card]
+    _published(d, (e.card,))
+
+
+def _card_to_hand(d: _Draft, e: ev.CardToHand) -> None:
+    _taken(d, e.card)
+    _put(d, "hand", e.seat, d["hand"][e.seat] + [e.card])
+    if e.source != "deck" or e.card in d["public"]:  # a card chosen secretly from a deck stays secret
+        _published(d, (e.card,))
+        if e.card not in d["shown"]:
+            d["shown"] = d["shown"] + [e.card]
+
+
+def _cards_revealed(d: _Draft, e: ev.CardsRevealed) -> None:
+    _published(d, e.cards)
+    if e.source == "hand":
+        shown = d["shown"]
+        d["shown"] = shown + [c for c in e.cards if c not in shown]
+
+
+def _cards_looked(d: _Draft, e: ev.CardsLooked) -> None:
+    known = list(d["known"][e.seat])
+    for c in e.cards:
+        if c not in known:
+            known.append(c)
+    _put(d, "known", e.seat, known)
+
+
+def _fate_revealed(d: _Draft, e: ev.FateRevealed) -> None:
+    for c in e.cards:
+        _taken(d, c)
+    fate = d["fate"]
+    if fate and fate["target"] == e.target and fate["by"] == e.by:
+        d["fate"] = {**fate, "cards": fate["cards"] + list(e.cards)}
+    else:
+        d["fate"] = {"by": e.by, "target": e.target, "cards": list(e.cards)}
+    _published(d, e.cards)
+
+
+def _fate_resolved(d: _Draft, e: ev.FateResolved) -> None:
+    d["fate"] = None
+
+
+def _engaged(d: _Draft, e: ev.Engaged | ev.Disengaged) -> None:
+    on = type(e) is ev.Engaged
+    cards = dict(d["sector"][e.sector])
+    cards[e.ally_vehicle] = {**cards[e.ally_vehicle], "engaged": e.hero_vehicle if on else None}
+    cards[e.hero_vehicle] = {**cards[e.hero_vehicle], "engaged": e.ally_vehicle if on else None}
+    _put(d, "sector", e.sector, cards)
+
+
+def _strength_token_placed(d: _Draft, e: ev.StrengthTokenPlaced) -> None:
+    info = d["sector"][e.sector][e.card]
+    _put_card(d, e.sector, e.card, {**info, "tokens": info["tokens"] + e.amount})
+
+
+def _target_placed(d: _Draft, e: ev.TargetPlaced) -> None:
+    info = d["sector"][e.sector][e.hero]
+    _put_card(d, e.sector, e.hero, {**info, "targets": info["targets"] + 1})
+
+
+def _targets_collected(d: _Draft, e: ev.TargetsCollected) -> None:
+    _put(d, "targets", e.seat, d["targets"][e.seat] + e.count)
+
+
+def _rebel_removed(d: _Draft, e: ev.RebelRemoved) -> None:
+    _put(d, "rebels", e.seat, d["rebels"][e.seat] + 1)
+
+
+def _bounty_progressed(d: _Draft, e: ev.BountyProgressed) -> None:
+    info = d["sector"][e.seat][e.bounty]
+    _put_card(d, e.seat, e.bounty, {**info, "progress": info["progress"] + [e.requirement]})
+
+
+def _bounty_completed(d: _Draft, e: ev.BountyCompleted) -> None:
+    _taken(d, e.bounty)
+    _put(d, "bounties", e.seat, d["bounties"][e.seat] + [e.bounty])
+
+
+def _hunt_paid(d: _Draft, e: ev.HuntPaid) -> None:
+    d["hunted"] = d["hunted"] + [e.bounty]
+
+
+def _choice_opened(d: _Draft, e: ev.ChoiceOpened) -> None:
+    # the frame as a stored event decodes it (plain lists and dicts, whatever it was built of)
+    d["pending"] = d["pending"] + [{"seat": e.seat, "prompt": e.prompt, "options": list(e.options),
+                                    "frame": msgspec.to_builtins(e.frame), "secret": e.secret}]
+
+
+def _choice_made(d: _Draft, e: ev.ChoiceMade) -> None:
+    if d["pending"]:
+        d["pending"] = d["pending"][:-1]
+
+
+def _window_opened(d: _Draft, e: ev.WindowOpened) -> None:
+    d["window"] = {"queue": list(e.seats), "trigger": e.trigger, "by": e.by}
+
+
+def _window_passed(d: _Draft, e: ev.WindowPassed) -> None:
+    w = d["window"]
+    if w and w["queue"] and w["queue"][0] == e.seat:
+        d["window"] = w = {**w, "queue": w["queue"][1:]}
+    if w is not None and not w["queue"]:
+        d["window"] = None
+
+
+def _condition_played(d: _Draft, e: ev.ConditionPlayed) -> None:
+    w = d["window"]
+    _taken(d, e.card)
+    _put(d, "discard", e.seat, d["discard"][e.seat] + [e.card])
+    _published(d, (e.card,))
+    if w is not None and not w["queue"]:
+        d["window"] = None
+
+
+def _turn_ended(d: _Draft, e: ev.TurnEnded) -> None:
+    d["phase"] = "over-turn"
+
+
+def _game_won(d: _Draft, e: ev.GameWon) -> None:
+    d["winners"], d["reason"] = list(e.winners), e.reason
+
+
+#: how each event changes the state, as :func:`mutate` does (any other event changes nothing)
+_EVOLVE: dict[type, Any] = {
+    ev.VillainsAssigned: _villains_assigned, Shuffled: _shuffled, ev.CardsDrawn: _cards_drawn,
+    ev.CreditsChanged: _credits_changed, ev.AmbitionChanged: _ambition_changed,
+    ev.TurnBegan: _turn_began, ev.MoverMoved: _mover_moved, ev.ActionUsed: _action_used,
+    ev.BonusActionGranted: _bonus_action_granted, ev.CardPlayed: _card_played,
+    ev.CardMoved: _card_moved, ev.CardDiscarded: _card_discarded,
+    ev.CardRemovedFromGame: _card_removed_from_game, ev.CardToHand: _card_to_hand,
+    ev.CardsRevealed: _cards_revealed, ev.CardsLooked: _cards_looked,
+    ev.FateRevealed: _fate_revealed, ev.FateResolved: _fate_resolved, ev.Engaged: _engaged,
+    ev.Disengaged: _engaged, ev.StrengthTokenPlaced: _strength_token_placed,
+    ev.TargetPlaced: _target_placed, ev.TargetsCollected: _targets_collected,
+    ev.RebelRemoved: _rebel_removed, ev.BountyProgressed: _bounty_progressed,
+    ev.BountyCompleted: _bounty_completed, ev.HuntPaid: _hunt_paid,
+    ev.ChoiceOpened: _choice_opened, ev.ChoiceMade: _choice_made,
+    ev.WindowOpened: _window_opened, ev.WindowPassed: _window_passed,
+    ev.ConditionPlayed: _condition_played, ev.TurnEnded: _turn_ended, ev.GameWon: _game_won,
+}
+
+
+def evolve(state: VState, e: Event) -> VState:
+    """The state after one event: what the event changes, copied; the rest shared."""
+    how = _EVOLVE.get(type(e))
+    if how is None:
+        return state
+    d = _Draft(state)
+    how(d, e)
+    return msgspec.structs.replace(state, **d)
+
+
 def thaw(state: VState) -> dict[str, Any]:
     return msgspec.to_builtins(state)
 
@@ -257,11 +582,7 @@ class VillainousProjection(Base[VState]):
                       seats=list(created.seats))
 
     def evolve(self, state: VState, event: Event) -> VState:
-        if type(event) not in ev.EVENTS and not isinstance(event, Shuffled):
-            return state
-        d = thaw(state)
-        mutate(d, event)
-        return freeze(d)
+        return evolve(state, event)
 
     def to_act(self, state: VState) -> Decision:
         if state.winners:
