@@ -214,22 +214,29 @@ def mutate(d: dict[str, Any], e: Event) -> None:
 
 
 # -- evolve: an event copies what it changes and shares the rest with the state before ------
-# (the decider's scratch copy is changed in place by :func:`mutate`; a folded state is never
-# changed after it is made, so each state shares every part an event leaves alone with the one
-# before it, and an undo frame costs only what its command changed)
+# The decider's scratch copy is changed in place by :func:`mutate`; a folded state is never
+# changed once made, so each state shares every part an event leaves alone with the state
+# before it (an undo frame costs only what its command changed). Each function below does
+# what :func:`mutate` does for its event, on copies of the parts it changes.
+
+_r = msgspec.structs.replace
+_PILES = ("hand", "discard", "fate_discard", "deck", "fate_deck")
 
 
 class _Draft(dict):  # type: ignore[type-arg]
     """The fields an event has changed so far, over the state it changes: a field not changed
-    yet reads as the state's own (which is shared, so never changed in place)."""
+    yet reads as the state's own (shared, so never changed in place)."""
 
     __slots__ = ("state",)
 
-    def __init__(self, state: VState) -> None:
-        self.state = state
-
     def __missing__(self, key: str) -> Any:
         return getattr(self.state, key)
+
+
+def _draft(state: VState) -> _Draft:
+    d = _Draft()
+    d.state = state
+    return d
 
 
 def _put(d: _Draft, key: str, k: str, value: Any) -> None:
@@ -237,13 +244,6 @@ def _put(d: _Draft, key: str, k: str, value: Any) -> None:
     m = dict(d[key])
     m[k] = value
     d[key] = m
-
-
-def _put_card(d: _Draft, sector: str, card: str, info: dict[str, Any]) -> None:
-    """A card's entry in a sector, on copies of the sectors and of that sector."""
-    cards = dict(d["sector"][sector])
-    cards[card] = info
-    _put(d, "sector", sector, cards)
 
 
 def _published(d: _Draft, cards: tuple[str, ...]) -> None:
@@ -261,7 +261,7 @@ def _published(d: _Draft, cards: tuple[str, ...]) -> None:
 
 def _taken(d: _Draft, card: str) -> None:
     """:func:`_take` on copies of the piles and the sector it is taken from."""
-    for key in ("hand", "discard", "fate_discard", "deck", "fate_deck"):
+    for key in _PILES:
         piles = d[key]
         out = None
         for seat, pile in piles.items():
@@ -277,15 +277,16 @@ def _taken(d: _Draft, card: str) -> None:
     new = None
     for seat, cards in sectors.items():
         if card in cards:
-            cards = {c: info for c, info in cards.items() if c != card}
-            for c, info in list(cards.items()):
+            cards = cards.copy()
+            del cards[card]
+            for c, info in cards.items():
                 if info.get("on") == card or info.get("engaged") == card:
-                    info = dict(info)
+                    info = info.copy()
                     if info.get("on") == card:
                         info["on"] = None
                     if info.get("engaged") == card:
                         info["engaged"] = None
-                    cards[c] = info
+                    cards[c] = info  # an existing key: the dict keeps its size while iterated
             if new is None:
                 new = dict(sectors)
             new[seat] = cards
@@ -293,219 +294,239 @@ def _taken(d: _Draft, card: str) -> None:
         d["sector"] = new
 
 
-def _removed_from(items: list[Any], item: Any) -> list[Any]:
+def _without(items: list[Any], item: Any) -> list[Any]:
     out = items.copy()
     out.remove(item)
     return out
 
 
-def _villains_assigned(d: _Draft, e: ev.VillainsAssigned) -> None:
+def _villains_assigned(s: VState, e: ev.VillainsAssigned) -> VState:
+    d = _draft(s)
     d["villain"] = dict(e.villains)
     d["order"] = list(e.order)
-    seats = d["seats"]
     for key, empty in (("hand", list), ("deck", list), ("discard", list), ("fate_deck", list),
                        ("fate_discard", list), ("known", list), ("bounties", list), ("credits", int),
                        ("ambition", int), ("targets", int), ("rebels", int), ("mover", type(None)),
                        ("sector", dict)):
         m = dict(d[key])
-        for s in seats:
-            m[s] = empty()
+        for seat in s.seats:
+            m[seat] = empty()
         d[key] = m
+    return _r(s, **d)
 
 
-def _shuffled(d: _Draft, e: Shuffled) -> None:
+def _shuffled(s: VState, e: Shuffled) -> VState:
     kind, _, seat = e.deck.partition(":")
-    key = "deck" if kind == "villain" else "fate_deck"
-    pile = "discard" if kind == "villain" else "fate_discard"
-    _put(d, key, seat, list(e.order))
-    _put(d, pile, seat, [c for c in d[pile][seat] if c not in e.order])
+    if kind == "villain":
+        return _r(s, deck={**s.deck, seat: list(e.order)},
+                  discard={**s.discard, seat: [c for c in s.discard[seat] if c not in e.order]})
+    return _r(s, fate_deck={**s.fate_deck, seat: list(e.order)},
+              fate_discard={**s.fate_discard, seat: [c for c in s.fate_discard[seat] if c not in e.order]})
 
 
-def _cards_drawn(d: _Draft, e: ev.CardsDrawn) -> None:
+def _cards_drawn(s: VState, e: ev.CardsDrawn) -> VState:
+    d = _draft(s)
     for c in e.cards:
         _taken(d, c)
         _put(d, "hand", e.seat, d["hand"][e.seat] + [c])
         if c in d["shown"]:
-            d["shown"] = _removed_from(d["shown"], c)
+            d["shown"] = _without(d["shown"], c)
+    return _r(s, **d)
 
 
-def _credits_changed(d: _Draft, e: ev.CreditsChanged) -> None:
-    _put(d, "credits", e.seat, max(0, d["credits"][e.seat] + e.amount))
+def _credits_changed(s: VState, e: ev.CreditsChanged) -> VState:
+    return _r(s, credits={**s.credits, e.seat: max(0, s.credits[e.seat] + e.amount)})
 
 
-def _ambition_changed(d: _Draft, e: ev.AmbitionChanged) -> None:
-    _put(d, "ambition", e.seat, max(0, d["ambition"][e.seat] + e.amount))
+def _ambition_changed(s: VState, e: ev.AmbitionChanged) -> VState:
+    return _r(s, ambition={**s.ambition, e.seat: max(0, s.ambition[e.seat] + e.amount)})
 
 
-def _turn_began(d: _Draft, e: ev.TurnBegan) -> None:
-    d["active"], d["round"], d["phase"] = e.seat, e.round, "move"
-    d["used"], d["bonus"], d["hunted"] = [], [], []
+def _turn_began(s: VState, e: ev.TurnBegan) -> VState:
+    return _r(s, active=e.seat, round=e.round, phase="move", used=[], bonus=[], hunted=[])
 
 
-def _mover_moved(d: _Draft, e: ev.MoverMoved) -> None:
-    _put(d, "mover", e.seat, e.to)
-    d["phase"], d["used"] = "act", []
+def _mover_moved(s: VState, e: ev.MoverMoved) -> VState:
+    return _r(s, mover={**s.mover, e.seat: e.to}, phase="act", used=[])
 
 
-def _action_used(d: _Draft, e: ev.ActionUsed) -> None:
-    if e.index < 0:
-        if e.symbol in d["bonus"]:
-            d["bonus"] = _removed_from(d["bonus"], e.symbol)
-    else:
-        d["used"] = d["used"] + [e.index]
+def _action_used(s: VState, e: ev.ActionUsed) -> VState:
+    if e.index >= 0:
+        return _r(s, used=s.used + [e.index])
+    return _r(s, bonus=_without(s.bonus, e.symbol)) if e.symbol in s.bonus else s
 
 
-def _bonus_action_granted(d: _Draft, e: ev.BonusActionGranted) -> None:
-    d["bonus"] = d["bonus"] + [e.symbol]
+def _bonus_action_granted(s: VState, e: ev.BonusActionGranted) -> VState:
+    return _r(s, bonus=s.bonus + [e.symbol])
 
 
-def _card_played(d: _Draft, e: ev.CardPlayed) -> None:
+def _card_played(s: VState, e: ev.CardPlayed) -> VState:
+    d = _draft(s)
     _taken(d, e.card)
-    d["counter"] = at = d["counter"] + 1
-    _put_card(d, e.sector, e.card, {"loc": e.loc, "side": e.side, "on": e.on, "tokens": 0,
-                                    "targets": 0, "engaged": None, "progress": [], "at": at})
+    d["counter"] = at = s.counter + 1
+    sector = d["sector"]
+    d["sector"] = {**sector, e.sector: {**sector[e.sector], e.card: {
+        "loc": e.loc, "side": e.side, "on": e.on, "tokens": 0, "targets": 0, "engaged": None,
+        "progress": [], "at": at}}}
     _published(d, (e.card,))
+    return _r(s, **d)
 
 
-def _card_moved(d: _Draft, e: ev.CardMoved) -> None:
-    cards = dict(d["sector"][e.sector])
+def _card_moved(s: VState, e: ev.CardMoved) -> VState:
+    cards = s.sector[e.sector].copy()
     cards[e.card] = {**cards[e.card], "loc": e.to}
-    for c, info in list(cards.items()):
+    for c, info in cards.items():
         if info.get("on") == e.card:
             cards[c] = {**info, "loc": e.to}
-    _put(d, "sector", e.sector, cards)
+    return _r(s, sector={**s.sector, e.sector: cards})
 
 
-def _card_discarded(d: _Draft, e: ev.CardDiscarded) -> None:
+def _card_discarded(s: VState, e: ev.CardDiscarded) -> VState:
+    d = _draft(s)
     _taken(d, e.card)
     key = "discard" if e.pile == "villain" else "fate_discard"
     _put(d, key, e.owner, d[key][e.owner] + [e.card])
     _published(d, (e.card,))
+    return _r(s, **d)
 
 
-def _card_removed_from_game(d: _Draft, e: ev.CardRemovedFromGame) -> None:
+def _card_removed_from_game(s: VState, e: ev.CardRemovedFromGame) -> VState:
+    d = _draft(s)
     _taken(d, e.card)
-    d["removed"] = d["removed"] + [e.card]
+    d["removed"] = s.removed + [e.card]
     _published(d, (e.card,))
+    return _r(s, **d)
 
 
-def _card_to_hand(d: _Draft, e: ev.CardToHand) -> None:
+def _card_to_hand(s: VState, e: ev.CardToHand) -> VState:
+    d = _draft(s)
     _taken(d, e.card)
     _put(d, "hand", e.seat, d["hand"][e.seat] + [e.card])
-    if e.source != "deck" or e.card in d["public"]:  # a card chosen secretly from a deck stays secret
+    if e.source != "deck" or e.card in s.public:  # a card chosen secretly from a deck stays secret
         _published(d, (e.card,))
-        if e.card not in d["shown"]:
-            d["shown"] = d["shown"] + [e.card]
+        if e.card not in s.shown:
+            d["shown"] = s.shown + [e.card]
+    return _r(s, **d)
 
 
-def _cards_revealed(d: _Draft, e: ev.CardsRevealed) -> None:
+def _cards_revealed(s: VState, e: ev.CardsRevealed) -> VState:
+    d = _draft(s)
     _published(d, e.cards)
     if e.source == "hand":
-        shown = d["shown"]
-        d["shown"] = shown + [c for c in e.cards if c not in shown]
+        d["shown"] = s.shown + [c for c in e.cards if c not in s.shown]
+    return _r(s, **d)
 
 
-def _cards_looked(d: _Draft, e: ev.CardsLooked) -> None:
-    known = list(d["known"][e.seat])
+def _cards_looked(s: VState, e: ev.CardsLooked) -> VState:
+    known = s.known[e.seat].copy()
     for c in e.cards:
         if c not in known:
             known.append(c)
-    _put(d, "known", e.seat, known)
+    return _r(s, known={**s.known, e.seat: known})
 
 
-def _fate_revealed(d: _Draft, e: ev.FateRevealed) -> None:
+def _fate_revealed(s: VState, e: ev.FateRevealed) -> VState:
+    d = _draft(s)
     for c in e.cards:
         _taken(d, c)
-    fate = d["fate"]
+    fate = s.fate
     if fate and fate["target"] == e.target and fate["by"] == e.by:
         d["fate"] = {**fate, "cards": fate["cards"] + list(e.cards)}
     else:
         d["fate"] = {"by": e.by, "target": e.target, "cards": list(e.cards)}
     _published(d, e.cards)
+    return _r(s, **d)
 
 
-def _fate_resolved(d: _Draft, e: ev.FateResolved) -> None:
-    d["fate"] = None
+def _fate_resolved(s: VState, e: ev.FateResolved) -> VState:
+    return _r(s, fate=None)
 
 
-def _engaged(d: _Draft, e: ev.Engaged | ev.Disengaged) -> None:
+def _engaged(s: VState, e: ev.Engaged | ev.Disengaged) -> VState:
     on = type(e) is ev.Engaged
-    cards = dict(d["sector"][e.sector])
+    cards = s.sector[e.sector].copy()
     cards[e.ally_vehicle] = {**cards[e.ally_vehicle], "engaged": e.hero_vehicle if on else None}
     cards[e.hero_vehicle] = {**cards[e.hero_vehicle], "engaged": e.ally_vehicle if on else None}
-    _put(d, "sector", e.sector, cards)
+    return _r(s, sector={**s.sector, e.sector: cards})
 
 
-def _strength_token_placed(d: _Draft, e: ev.StrengthTokenPlaced) -> None:
-    info = d["sector"][e.sector][e.card]
-    _put_card(d, e.sector, e.card, {**info, "tokens": info["tokens"] + e.amount})
+def _card_info(s: VState, sector: str, card: str, **changes: Any) -> VState:
+    """One card's entry in a sector changed (on copies of the sectors, the sector, the entry)."""
+    cards = s.sector[sector]
+    return _r(s, sector={**s.sector, sector: {**cards, card: {**cards[card], **changes}}})
 
 
-def _target_placed(d: _Draft, e: ev.TargetPlaced) -> None:
-    info = d["sector"][e.sector][e.hero]
-    _put_card(d, e.sector, e.hero, {**info, "targets": info["targets"] + 1})
+def _strength_token_placed(s: VState, e: ev.StrengthTokenPlaced) -> VState:
+    return _card_info(s, e.sector, e.card, tokens=s.sector[e.sector][e.card]["tokens"] + e.amount)
 
 
-def _targets_collected(d: _Draft, e: ev.TargetsCollected) -> None:
-    _put(d, "targets", e.seat, d["targets"][e.seat] + e.count)
+def _target_placed(s: VState, e: ev.TargetPlaced) -> VState:
+    return _card_info(s, e.sector, e.hero, targets=s.sector[e.sector][e.hero]["targets"] + 1)
 
 
-def _rebel_removed(d: _Draft, e: ev.RebelRemoved) -> None:
-    _put(d, "rebels", e.seat, d["rebels"][e.seat] + 1)
+def _targets_collected(s: VState, e: ev.TargetsCollected) -> VState:
+    return _r(s, targets={**s.targets, e.seat: s.targets[e.seat] + e.count})
 
 
-def _bounty_progressed(d: _Draft, e: ev.BountyProgressed) -> None:
-    info = d["sector"][e.seat][e.bounty]
-    _put_card(d, e.seat, e.bounty, {**info, "progress": info["progress"] + [e.requirement]})
+def _rebel_removed(s: VState, e: ev.RebelRemoved) -> VState:
+    return _r(s, rebels={**s.rebels, e.seat: s.rebels[e.seat] + 1})
 
 
-def _bounty_completed(d: _Draft, e: ev.BountyCompleted) -> None:
+def _bounty_progressed(s: VState, e: ev.BountyProgressed) -> VState:
+    return _card_info(s, e.seat, e.bounty,
+                      progress=s.sector[e.seat][e.bounty]["progress"] + [e.requirement])
+
+
+def _bounty_completed(s: VState, e: ev.BountyCompleted) -> VState:
+    d = _draft(s)
     _taken(d, e.bounty)
-    _put(d, "bounties", e.seat, d["bounties"][e.seat] + [e.bounty])
+    _put(d, "bounties", e.seat, s.bounties[e.seat] + [e.bounty])
+    return _r(s, **d)
 
 
-def _hunt_paid(d: _Draft, e: ev.HuntPaid) -> None:
-    d["hunted"] = d["hunted"] + [e.bounty]
+def _hunt_paid(s: VState, e: ev.HuntPaid) -> VState:
+    return _r(s, hunted=s.hunted + [e.bounty])
 
 
-def _choice_opened(d: _Draft, e: ev.ChoiceOpened) -> None:
+def _choice_opened(s: VState, e: ev.ChoiceOpened) -> VState:
     # the frame as a stored event decodes it (plain lists and dicts, whatever it was built of)
-    d["pending"] = d["pending"] + [{"seat": e.seat, "prompt": e.prompt, "options": list(e.options),
-                                    "frame": msgspec.to_builtins(e.frame), "secret": e.secret}]
+    return _r(s, pending=s.pending + [{"seat": e.seat, "prompt": e.prompt, "options": list(e.options),
+                                       "frame": msgspec.to_builtins(e.frame), "secret": e.secret}])
 
 
-def _choice_made(d: _Draft, e: ev.ChoiceMade) -> None:
-    if d["pending"]:
-        d["pending"] = d["pending"][:-1]
+def _choice_made(s: VState, e: ev.ChoiceMade) -> VState:
+    return _r(s, pending=s.pending[:-1]) if s.pending else s
 
 
-def _window_opened(d: _Draft, e: ev.WindowOpened) -> None:
-    d["window"] = {"queue": list(e.seats), "trigger": e.trigger, "by": e.by}
+def _window_opened(s: VState, e: ev.WindowOpened) -> VState:
+    return _r(s, window={"queue": list(e.seats), "trigger": e.trigger, "by": e.by})
 
 
-def _window_passed(d: _Draft, e: ev.WindowPassed) -> None:
-    w = d["window"]
+def _window_passed(s: VState, e: ev.WindowPassed) -> VState:
+    w = s.window
     if w and w["queue"] and w["queue"][0] == e.seat:
-        d["window"] = w = {**w, "queue": w["queue"][1:]}
+        w = {**w, "queue": w["queue"][1:]}
     if w is not None and not w["queue"]:
-        d["window"] = None
+        w = None
+    return s if w is s.window else _r(s, window=w)
 
 
-def _condition_played(d: _Draft, e: ev.ConditionPlayed) -> None:
-    w = d["window"]
+def _condition_played(s: VState, e: ev.ConditionPlayed) -> VState:
+    d = _draft(s)
     _taken(d, e.card)
     _put(d, "discard", e.seat, d["discard"][e.seat] + [e.card])
     _published(d, (e.card,))
-    if w is not None and not w["queue"]:
+    if s.window is not None and not s.window["queue"]:
         d["window"] = None
+    return _r(s, **d)
 
 
-def _turn_ended(d: _Draft, e: ev.TurnEnded) -> None:
-    d["phase"] = "over-turn"
+def _turn_ended(s: VState, e: ev.TurnEnded) -> VState:
+    return _r(s, phase="over-turn")
 
 
-def _game_won(d: _Draft, e: ev.GameWon) -> None:
-    d["winners"], d["reason"] = list(e.winners), e.reason
+def _game_won(s: VState, e: ev.GameWon) -> VState:
+    return _r(s, winners=list(e.winners), reason=e.reason)
 
 
 #: how each event changes the state, as :func:`mutate` does (any other event changes nothing)
@@ -531,11 +552,7 @@ _EVOLVE: dict[type, Any] = {
 def evolve(state: VState, e: Event) -> VState:
     """The state after one event: what the event changes, copied; the rest shared."""
     how = _EVOLVE.get(type(e))
-    if how is None:
-        return state
-    d = _Draft(state)
-    how(d, e)
-    return msgspec.structs.replace(state, **d)
+    return state if how is None else how(state, e)
 
 
 def thaw(state: VState) -> dict[str, Any]:
