@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 
-from arbiter.events.base import Event, GameCreated
+from arbiter.events.base import KERNEL_EVENTS, Event, GameCreated
 from arbiter.events import funkoverse_jaws as E
-from arbiter.projections.kernel import Base, Decision, Outcome, describe_event
+from arbiter.projections.kernel import Base, Decision, Outcome, by_type, describe_event, handlers
 
 r = msgspec.structs.replace
 
@@ -206,9 +206,11 @@ class FJProjection(Base[FJState]):
 
     # -- evolve ------------------------------------------------------------------------
 
-    def evolve(self, state: FJState, event: Event) -> FJState:
-        fn = getattr(self, "_on_" + type(event).__name__, None)
-        return fn(state, event) if fn else state
+    def __init__(self) -> None:
+        # each event is folded by the method named after its type (``_on_CharacterMoved``),
+        # found once
+        self.evolve: Callable[[FJState, Event], FJState] = by_type(
+            handlers(self, "_on_", KERNEL_EVENTS + E.ALL))
 
     @staticmethod
     def _char(state: FJState, cid: str, **kw: Any) -> FJState:

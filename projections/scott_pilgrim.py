@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 
-from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
+from arbiter.events.base import KERNEL_EVENTS, DiceRolled, Event, GameCreated, Shuffled
 from arbiter.events.scott_pilgrim import (
     EVENTS, AbilityRerolled, AbilityUsed, BattleOver, BoosterGained, ChickMoved, ChicksFollow,
     Damaged, DiceRerolled, DiceSpent, ExThrowPending, HealthRecovered, ItemDiscarded,
@@ -15,7 +15,7 @@ from arbiter.events.scott_pilgrim import (
     Placed, ReactionOpened, ReactionTaken, ShieldedBy, Summoned, Thrown, TurnBegan, TurnEnded,
     XPGained,
 )
-from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome
+from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome, by_type, handlers
 
 r = msgspec.structs.replace
 COLS = "abcdefghijklmnopqrstuvwxyz"
@@ -161,9 +161,10 @@ class SPProjection(Base[SPState]):
                        objects=objects, equipped={c: () for c in roster},
                        phase="place" if choose else "roll")
 
-    def evolve(self, s: SPState, e: Event) -> SPState:
-        fn = getattr(self, "_" + type(e).__name__, None)
-        return fn(s, e) if fn else s
+    def __init__(self) -> None:
+        # each event is folded by the method named after its type (``_Moved``), found once
+        self.evolve: Callable[[SPState, Event], SPState] = by_type(
+            handlers(self, "_", KERNEL_EVENTS + EVENTS))
 
     # -- per event ------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ import msgspec
 
 from arbiter.events.base import Event, GameCreated, Shuffled
 from arbiter.events import villainous as ev
-from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome, describe_seed
+from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome, by_type, describe_seed
 
 #: content by hash: filled by ``initial`` so that deciders can look cards up.
 CONTENT: dict[str, dict[str, Any]] = {}
@@ -549,12 +549,6 @@ _EVOLVE: dict[type, Any] = {
 }
 
 
-def evolve(state: VState, e: Event) -> VState:
-    """The state after one event: what the event changes, copied; the rest shared."""
-    how = _EVOLVE.get(type(e))
-    return state if how is None else how(state, e)
-
-
 def thaw(state: VState) -> dict[str, Any]:
     return msgspec.to_builtins(state)
 
@@ -598,8 +592,7 @@ class VillainousProjection(Base[VState]):
         return VState(content_hash=created.content_hash, options=dict(created.options),
                       seats=list(created.seats))
 
-    def evolve(self, state: VState, event: Event) -> VState:
-        return evolve(state, event)
+    evolve = staticmethod(by_type(_EVOLVE))
 
     def to_act(self, state: VState) -> Decision:
         if state.winners:
