@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import msgspec
 
@@ -206,11 +206,6 @@ class FJProjection(Base[FJState]):
 
     # -- evolve ------------------------------------------------------------------------
 
-    def __init__(self) -> None:
-        # each event is folded by the method named after its type (``_on_CharacterMoved``),
-        # found once
-        self.evolve: Callable[[FJState, Event], FJState] = by_type(
-            handlers(self, "_on_", KERNEL_EVENTS + E.ALL))
 
     @staticmethod
     def _char(state: FJState, cid: str, **kw: Any) -> FJState:
@@ -345,6 +340,9 @@ class FJProjection(Base[FJState]):
 
     def _on_GameDrawn(self, s: FJState, e: E.GameDrawn) -> FJState:
         return r(s, drawn=True, reason=e.reason, phase="over")
+
+    #: each event folded by the method above named after its type, looked up by the type
+    evolve = by_type(handlers(locals(), "_on_", KERNEL_EVENTS + E.ALL), methods=True)
 
     # -- questions ---------------------------------------------------------------------
 

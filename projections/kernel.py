@@ -64,25 +64,29 @@ class Projection(Protocol[S]):
         ...
 
 
-def by_type(table: Mapping[type, Callable[[Any, Any], Any]]) -> Callable[[Any, Event], Any]:
-    """A projection's ``evolve`` (``evolve = staticmethod(by_type(TABLE))``): the function
-    ``table`` gives for the event's own type, (state, event) -> state; an event of a type
-    not in it changes nothing. One dict lookup an event however many types a game has, where
-    a chain of ``isinstance`` tests costs one test per type before the event's own."""
+def by_type(table: Mapping[type, Callable[..., Any]], methods: bool = False) -> Callable[..., Any]:
+    """A projection's ``evolve`` method (``evolve = by_type(TABLE)`` in its class): the
+    function ``table`` gives for the event's own type, ``(state, event) -> state`` (with
+    ``methods``: the projection's own method, ``(self, state, event) -> state``); an event
+    of a type not in it changes nothing. One dict lookup an event however many types a game
+    has, where a chain of ``isinstance`` tests costs one test per type before the event's."""
     how_for = table.get
-
-    def evolve(state: Any, event: Event) -> Any:
-        how = how_for(type(event))
-        return state if how is None else how(state, event)
-
+    if methods:
+        def evolve(self: Any, state: Any, event: Event) -> Any:
+            how = how_for(type(event))
+            return state if how is None else how(self, state, event)
+    else:
+        def evolve(self: Any, state: Any, event: Event) -> Any:
+            how = how_for(type(event))
+            return state if how is None else how(state, event)
     return evolve
 
 
-def handlers(owner: object, prefix: str, types: Iterable[type]) -> dict[type, Callable[[Any, Any], Any]]:
-    """type -> ``owner``'s attribute named ``prefix`` + the type's name, for each of ``types``
-    that has one: the table for :func:`by_type` of a projection whose methods are named after
-    the events they fold (``_on_Moved``)."""
-    return {t: getattr(owner, prefix + t.__name__) for t in types if hasattr(owner, prefix + t.__name__)}
+def handlers(namespace: Mapping[str, Any], prefix: str, types: Iterable[type]) -> dict[type, Any]:
+    """type -> ``namespace[prefix + the type's name]``, for each of ``types`` that has one:
+    the table for :func:`by_type` of a projection whose methods are named after the events
+    they fold (``_on_Moved``), given its class body's namespace (``locals()``)."""
+    return {t: namespace[prefix + t.__name__] for t in types if prefix + t.__name__ in namespace}
 
 
 def is_over(projection: Projection[Any], state: Any) -> bool:

@@ -317,7 +317,7 @@ class MonsterDerbyProjection(Base[MDState]):
                        terrain=dict(content.get("terrain", {})),
                        dealt={}, kept={}, kept_points={}, dealt_points={})
 
-    evolve = staticmethod(by_type(_EVOLVE))
+    evolve = by_type(_EVOLVE)
 
     def to_act(self, state: MDState) -> Decision:
         if state.phase == "agendas":

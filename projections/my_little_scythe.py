@@ -441,7 +441,7 @@ class MSProjection(Base[MSState]):
         return MSState(content=c, options=dict(created.options), seats=created.seats,
                        players=players, board={}, supply=supply, order=created.seats)
 
-    evolve = staticmethod(by_type(_EVOLVE))
+    evolve = by_type(_EVOLVE)
 
     # -- whose decision -----------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import msgspec
 
@@ -161,10 +161,6 @@ class SPProjection(Base[SPState]):
                        objects=objects, equipped={c: () for c in roster},
                        phase="place" if choose else "roll")
 
-    def __init__(self) -> None:
-        # each event is folded by the method named after its type (``_Moved``), found once
-        self.evolve: Callable[[SPState, Event], SPState] = by_type(
-            handlers(self, "_", KERNEL_EVENTS + EVENTS))
 
     # -- per event ------------------------------------------------------------------------
 
@@ -353,6 +349,9 @@ class SPProjection(Base[SPState]):
 
     def _BattleOver(self, s: SPState, e: BattleOver) -> SPState:
         return r(s, winner=e.winner, reason=e.reason, pending=None)
+
+    #: each event folded by the method above named after its type, looked up by the type
+    evolve = by_type(handlers(locals(), "_", KERNEL_EVENTS + EVENTS), methods=True)
 
     # -- whose decision -------------------------------------------------------------------
 

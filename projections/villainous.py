@@ -261,19 +261,22 @@ def _published(d: _Draft, cards: tuple[str, ...]) -> None:
 
 def _taken(d: _Draft, card: str) -> None:
     """:func:`_take` on copies of the piles and the sector it is taken from."""
+    state = d.state
     for key in _PILES:
-        piles = d[key]
-        out = None
+        piles = d[key] if key in d else getattr(state, key)
+        for pile in piles.values():
+            if isinstance(pile, list) and card in pile:
+                break
+        else:
+            continue  # the card is in none of these piles (the most of them, always)
+        out = dict(piles)
         for seat, pile in piles.items():
             if isinstance(pile, list) and card in pile:
                 pile = pile.copy()
                 pile.remove(card)
-                if out is None:
-                    out = dict(piles)
                 out[seat] = pile
-        if out is not None:
-            d[key] = out
-    sectors = d["sector"]
+        d[key] = out
+    sectors = d["sector"] if "sector" in d else state.sector
     new = None
     for seat, cards in sectors.items():
         if card in cards:
@@ -592,7 +595,7 @@ class VillainousProjection(Base[VState]):
         return VState(content_hash=created.content_hash, options=dict(created.options),
                       seats=list(created.seats))
 
-    evolve = staticmethod(by_type(_EVOLVE))
+    evolve = by_type(_EVOLVE)
 
     def to_act(self, state: VState) -> Decision:
         if state.winners:
