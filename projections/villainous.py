@@ -1,8 +1,9 @@
 """Star Wars Villainous: the state of a game, folded from its events, and per-seat views.
 
-The state is a frozen struct of plain data; ``evolve`` copies it to builtins, applies one
-event with :func:`mutate` and freezes it again (the decider uses the same :func:`mutate`
-on a scratch copy, so that a command's later steps see its earlier ones).
+The state is a frozen struct of plain data (dicts and lists, never changed once folded).
+The decider applies its events in place with :func:`mutate` to a scratch copy (``thaw``),
+so that a command's later steps see its earlier ones; ``evolve`` does the same for each
+event on copies of only the parts the event changes, sharing the rest with the state before.
 """
 
 from __future__ import annotations
