@@ -17,8 +17,8 @@ from arbiter.core.match import UNDO
 from arbiter.core.villainous import GAME
 from arbiter.events import villainous as ev
 from arbiter.events.base import Event, Shuffled, Undone
-from arbiter.projections.fold import fold, step
-from arbiter.projections.villainous import VState, freeze, mutate, thaw
+from arbiter.projections.fold import decode_snapshot, encode_snapshot, fold, same_fold, step
+from arbiter.projections.villainous import VillainousProjection, VState, freeze, mutate, thaw
 from arbiter.testing import golden
 
 from tests.villainous.helpers import fold as fold_events, new
@@ -121,3 +121,23 @@ def test_an_event_shares_what_it_leaves_alone() -> None:
     drawn = PROJECTION.evolve(after, ev.CardsDrawn(seat="ann", cards=(after.deck["ann"][0],)))
     assert drawn.hand["bob"] is after.hand["bob"] and drawn.deck["bob"] is after.deck["bob"]
     assert drawn.sector is after.sector and drawn.credits is after.credits
+
+
+class InPlace(VillainousProjection):
+    """Villainous folded the way it was before evolve shared: every event through ``mutate``."""
+
+    def evolve(self, state: VState, event: Event) -> VState:  # type: ignore[override]
+        return in_place(state, event)
+
+
+@pytest.mark.parametrize("path", golden.playthroughs(GOLDEN)[:1], ids=lambda p: p.name)
+def test_a_snapshot_written_before_reads_as_the_state_folded_now(path: Path) -> None:
+    """The state keeps its shape: a snapshot (state and undo frames) written by the fold of
+    before is byte for byte the one written now, so stored snapshots stay usable and mean the
+    same (a change of shape would need the rules version or SNAPSHOT_FORMAT raised)."""
+    items = [stored(i) for i in golden.check(path).items]
+    for n in (len(items) // 3, len(items)):
+        now, before = fold(PROJECTION, items[:n]), fold(InPlace(), items[:n])
+        body = encode_snapshot(PROJECTION, now)
+        assert body is not None and body == encode_snapshot(InPlace(), before)
+        assert same_fold(decode_snapshot(PROJECTION, now.created, body), now)
