@@ -157,7 +157,7 @@ def _first_player_chosen(state: MSState, e: ev.FirstPlayerChosen) -> MSState:
 
 
 def _turn_started(state: MSState, e: ev.TurnStarted) -> MSState:
-    players = {s: r(p, rejuvenated=False) for s, p in state.players.items()}
+    players = {s: r(p, rejuvenated=False) if p.rejuvenated else p for s, p in state.players.items()}
     left = tuple(s for s in state.finale_left if s != e.seat)
     return r(state, active=e.seat, turn=e.turn, final=e.final, action=None, moving=(),
              delivery=None, delivered=(), trophies_this_turn=0, players=players,
