@@ -360,6 +360,7 @@ def _grand_finale_began(state: MSState, e: ev.GrandFinaleBegan) -> MSState:
 def _game_ended(state: MSState, e: ev.GameEnded) -> MSState:
     return r(state, ended=True, winners=e.winners, end_reason=e.reason, active=None)
 
+
 #: how each event changes the state (any other event changes nothing)
 _EVOLVE: dict[type, Any] = {
     Shuffled: _shuffled,
