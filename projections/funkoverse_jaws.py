@@ -206,7 +206,6 @@ class FJProjection(Base[FJState]):
 
     # -- evolve ------------------------------------------------------------------------
 
-
     @staticmethod
     def _char(state: FJState, cid: str, **kw: Any) -> FJState:
         return r(state, chars={**state.chars, cid: r(state.chars[cid], **kw)})

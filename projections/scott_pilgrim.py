@@ -161,7 +161,6 @@ class SPProjection(Base[SPState]):
                        objects=objects, equipped={c: () for c in roster},
                        phase="place" if choose else "roll")
 
-
     # -- per event ------------------------------------------------------------------------
 
     def _Shuffled(self, s: SPState, e: Shuffled) -> SPState:
