@@ -6,9 +6,9 @@ from typing import Any
 
 import msgspec
 
-from arbiter.events.base import Event, GameCreated
+from arbiter.events.base import KERNEL_EVENTS, Event, GameCreated
 from arbiter.events import funkoverse_jaws as E
-from arbiter.projections.kernel import Base, Decision, Outcome, describe_event
+from arbiter.projections.kernel import Base, Decision, Outcome, by_type, describe_event, handlers
 
 r = msgspec.structs.replace
 
@@ -212,10 +212,6 @@ class FJProjection(Base[FJState]):
 
     # -- evolve ------------------------------------------------------------------------
 
-    def evolve(self, state: FJState, event: Event) -> FJState:
-        fn = getattr(self, "_on_" + type(event).__name__, None)
-        return fn(state, event) if fn else state
-
     @staticmethod
     def _char(state: FJState, cid: str, **kw: Any) -> FJState:
         return r(state, chars={**state.chars, cid: r(state.chars[cid], **kw)})
@@ -349,6 +345,9 @@ class FJProjection(Base[FJState]):
 
     def _on_GameDrawn(self, s: FJState, e: E.GameDrawn) -> FJState:
         return r(s, drawn=True, reason=e.reason, phase="over")
+
+    #: each event folded by the method above named after its type, looked up by the type
+    evolve = by_type(handlers(locals(), "_on_", KERNEL_EVENTS + E.ALL), methods=True)
 
     # -- questions ---------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Callable, Generic, Iterable, Mapping, Protocol, TypeVar
 
 import msgspec
 
@@ -62,6 +62,31 @@ class Projection(Protocol[S]):
     def hidden_from(self, state: S, seat: str | None) -> set[str]:
         """Tokens (card ids, secret values) ``seat`` must not find in its view or log now."""
         ...
+
+
+def by_type(table: Mapping[type, Callable[..., Any]], methods: bool = False) -> Callable[..., Any]:
+    """A projection's ``evolve`` method (``evolve = by_type(TABLE)`` in its class): the
+    function ``table`` gives for the event's own type, ``(state, event) -> state`` (with
+    ``methods``: the projection's own method, ``(self, state, event) -> state``); an event
+    of a type not in it changes nothing. One dict lookup an event however many types a game
+    has, where a chain of ``isinstance`` tests costs one test per type before the event's."""
+    how_for = table.get
+    if methods:
+        def evolve(self: Any, state: Any, event: Event) -> Any:
+            how = how_for(type(event))
+            return state if how is None else how(self, state, event)
+    else:
+        def evolve(self: Any, state: Any, event: Event) -> Any:
+            how = how_for(type(event))
+            return state if how is None else how(state, event)
+    return evolve
+
+
+def handlers(namespace: Mapping[str, Any], prefix: str, types: Iterable[type]) -> dict[type, Any]:
+    """type -> ``namespace[prefix + the type's name]``, for each of ``types`` that has one:
+    the table for :func:`by_type` of a projection whose methods are named after the events
+    they fold (``_on_Moved``), given its class body's namespace (``locals()``)."""
+    return {t: namespace[prefix + t.__name__] for t in types if prefix + t.__name__ in namespace}
 
 
 def is_over(projection: Projection[Any], state: Any) -> bool:

@@ -13,7 +13,7 @@ from arbiter.events.monster_derby import (
     MonsterMoved, MonsterPlaced, MovementRolled, Recovered, RoundBegan, RoundEnded,
     StartingPlayerChosen, TrackLaid, TurnBegan,
 )
-from arbiter.projections.kernel import Base, Decision, Outcome
+from arbiter.projections.kernel import Base, Decision, Outcome, by_type
 
 r = msgspec.structs.replace
 
@@ -317,9 +317,7 @@ class MonsterDerbyProjection(Base[MDState]):
                        terrain=dict(content.get("terrain", {})),
                        dealt={}, kept={}, kept_points={}, dealt_points={})
 
-    def evolve(self, state: MDState, event: Event) -> MDState:
-        how = _EVOLVE.get(type(event))
-        return state if how is None else how(state, event)
+    evolve = by_type(_EVOLVE)
 
     def to_act(self, state: MDState) -> Decision:
         if state.phase == "agendas":

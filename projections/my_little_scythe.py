@@ -8,7 +8,7 @@ import msgspec
 
 from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
 from arbiter.events import my_little_scythe as ev
-from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome
+from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome, by_type
 
 BASE = "base"  # a Seeker at its base camp (not a space)
 HIDDEN = "?"
@@ -105,6 +105,310 @@ def stock(state: MSState, space: str, kind: str) -> int:
     return state.board.get(space, {}).get(kind, 0)
 
 
+r = msgspec.structs.replace
+
+
+def _player(state: MSState, seat: str, **kw: Any) -> dict[str, Player]:
+    """The players with ``seat``'s changed."""
+    return {**state.players, seat: r(state.players[seat], **kw)}
+
+
+def _shuffled(state: MSState, e: Shuffled) -> MSState:
+    if e.deck == "quests":
+        return r(state, quest_deck=e.order)
+    if e.deck == "spells":
+        return r(state, spell_deck=e.order)
+    if e.deck.startswith("power-ups-"):
+        return r(state, piles={**state.piles, e.deck[len("power-ups-"):]: e.order})
+    return state
+
+
+def _dice_rolled(state: MSState, e: DiceRolled) -> MSState:
+    if e.purpose == "seek":
+        return r(state, seek=tuple(zip(e.dice, e.faces)))
+    return state
+
+
+def _setup_tile_placed(state: MSState, e: ev.SetupTilePlaced) -> MSState:
+    board, supply = state.board, state.supply
+    for space, kinds in e.placed.items():
+        for k, n in kinds.items():
+            board = _add(board, space, k, n)
+            supply = _sup(supply, k, -n)
+    return r(state, board=board, supply=supply)
+
+
+def _personality_dealt(state: MSState, e: ev.PersonalityDealt) -> MSState:
+    return r(state, players=_player(state, e.seat, personality=e.card))
+
+
+def _personality_revealed(state: MSState, e: ev.PersonalityRevealed) -> MSState:
+    return r(state, players=_player(state, e.seat, personality_revealed=True))
+
+
+def _spell_drawn(state: MSState, e: ev.SpellDrawn) -> MSState:
+    p = state.players[e.seat]
+    deck = tuple(c for c in state.spell_deck if c != e.card)
+    return r(state, spell_deck=deck, players=_player(state, e.seat, spells=p.spells + (e.card,)))
+
+
+def _first_player_chosen(state: MSState, e: ev.FirstPlayerChosen) -> MSState:
+    return r(state, order=e.order)
+
+
+def _turn_started(state: MSState, e: ev.TurnStarted) -> MSState:
+    players = {s: r(p, rejuvenated=False) if p.rejuvenated else p for s, p in state.players.items()}
+    left = tuple(s for s in state.finale_left if s != e.seat)
+    return r(state, active=e.seat, turn=e.turn, final=e.final, action=None, moving=(),
+             delivery=None, delivered=(), trophies_this_turn=0, players=players,
+             finale_left=left, trophy_choices=(), trophy_seat="", trophy_reveal=(),
+             trophy_optional=False, declined=(), quests_checked=False)
+
+
+def _action_chosen(state: MSState, e: ev.ActionChosen) -> MSState:
+    moving = (1, 2) if e.action == "move" else ()
+    return r(state, action=e.action, moving=moving, players=_player(state, e.seat, last_action=e.action))
+
+
+def _seeker_moved(state: MSState, e: ev.SeekerMoved) -> MSState:
+    p = state.players[e.seat]
+    seekers = list(p.seekers)
+    seekers[e.seeker - 1] = e.path[-1]
+    board = state.board
+    for k, n in e.carried.items():
+        board = _add(board, e.path[0], k, -n)
+        board = _add(board, e.path[-1], k, n)
+    return r(state, board=board, moving=tuple(i for i in state.moving if i != e.seeker),
+             players=_player(state, e.seat, seekers=(seekers[0], seekers[1])))
+
+
+def _seeker_stayed(state: MSState, e: ev.SeekerStayed) -> MSState:
+    return r(state, moving=tuple(i for i in state.moving if i != e.seeker))
+
+
+def _delivery_started(state: MSState, e: ev.DeliveryStarted) -> MSState:
+    return r(state, delivery=Delivery(e.kind, e.count, e.need))
+
+
+def _delivery_made(state: MSState, e: ev.DeliveryMade) -> MSState:
+    board = _add(state.board, "castle", e.kind, -e.count)
+    return r(state, board=board, supply=_sup(state.supply, e.kind, e.count), delivery=None,
+             delivered=state.delivered + (e.kind,))
+
+
+def _seekers_sent_home(state: MSState, e: ev.SeekersSentHome) -> MSState:
+    p = state.players[e.seat]
+    seekers = tuple(BASE if i + 1 in e.seekers else s for i, s in enumerate(p.seekers))
+    return r(state, players=_player(state, e.seat, seekers=(seekers[0], seekers[1])))
+
+
+def _track_moved(state: MSState, e: ev.TrackMoved) -> MSState:
+    return r(state, players=_player(state, e.seat, **{e.track: e.after}))
+
+
+def _pie_fight_pending(state: MSState, e: ev.PieFightPending) -> MSState:
+    return r(state, pending_fights=state.pending_fights + (e.space,))
+
+
+def _pie_fight_called_off(state: MSState, e: ev.PieFightCalledOff) -> MSState:
+    return r(state, pending_fights=tuple(x for x in state.pending_fights if x != e.space))
+
+
+def _pie_fight_started(state: MSState, e: ev.PieFightStarted) -> MSState:
+    return r(state, fight=Fight(e.attacker, e.defender, e.space),
+             pending_fights=tuple(x for x in state.pending_fights if x != e.space))
+
+
+def _dial_set(state: MSState, e: ev.DialSet) -> MSState:
+    f = state.fight
+    assert f is not None
+    return r(state, fight=r(f, pies={**f.pies, e.seat: e.pies}, spells={**f.spells, e.seat: e.spells}))
+
+
+def _pie_fight_revealed(state: MSState, e: ev.PieFightRevealed) -> MSState:
+    return r(state, fight=None)
+
+
+def _spells_discarded(state: MSState, e: ev.SpellsDiscarded) -> MSState:
+    p = state.players[e.seat]
+    return r(state, spell_discard=state.spell_discard + e.cards,
+             players=_player(state, e.seat, spells=tuple(c for c in p.spells if c not in e.cards)))
+
+
+def _rejuvenation_owed(state: MSState, e: ev.RejuvenationOwed) -> MSState:
+    return r(state, rejuv=state.rejuv + (e.seat,))
+
+
+def _rejuvenated(state: MSState, e: ev.Rejuvenated) -> MSState:
+    rejuv = list(state.rejuv)
+    if e.seat in rejuv:
+        rejuv.remove(e.seat)
+    return r(state, rejuv=tuple(rejuv), players=_player(state, e.seat, rejuvenated=True, last_action=None))
+
+
+def _token_placed(state: MSState, e: ev.TokenPlaced) -> MSState:
+    return r(state, board=_add(state.board, e.space, e.kind, 1),
+             supply=_sup(state.supply, e.kind, -1), seek=state.seek[1:])
+
+
+def _token_skipped(state: MSState, e: ev.TokenSkipped) -> MSState:
+    return r(state, seek=state.seek[1:])
+
+
+def _resources_paid(state: MSState, e: ev.ResourcesPaid) -> MSState:
+    board, supply = state.board, state.supply
+    for space, kinds in e.taken.items():
+        for k, n in kinds.items():
+            board = _add(board, space, k, -n)
+            supply = _sup(supply, k, n)
+    return r(state, board=board, supply=supply)
+
+
+def _resources_moved(state: MSState, e: ev.ResourcesMoved) -> MSState:
+    board = state.board
+    for space, kinds in e.taken.items():
+        for k, n in kinds.items():
+            board = _add(board, space, k, -n)
+            board = _add(board, e.to_space, k, n)
+    return r(state, board=board)
+
+
+def _resources_gained(state: MSState, e: ev.ResourcesGained) -> MSState:
+    board, supply = state.board, state.supply
+    for k, n in e.gained.items():
+        board = _add(board, e.space, k, n)
+        supply = _sup(supply, k, -n)
+    return r(state, board=board, supply=supply)
+
+
+def _power_up_looked(state: MSState, e: ev.PowerUpLooked) -> MSState:
+    pile = state.piles[e.pile][len(e.tiles):]
+    return r(state, look=e.tiles, look_pile=e.pile, piles={**state.piles, e.pile: pile})
+
+
+def _power_up_taken(state: MSState, e: ev.PowerUpTaken) -> MSState:
+    p = state.players[e.seat]
+    rest = tuple(t for t in state.look if t != e.tile)
+    kw: dict[str, Any] = {"tiles": {**p.tiles, e.pile: e.tile}}
+    if e.pile == "make":
+        tile = next(t for t in state.content["power_ups"] if t["id"] == e.tile)
+        kw["last_action"] = tile["action"]["id"]
+    return r(state, look=(), look_pile="", piles={**state.piles, e.pile: state.piles[e.pile] + rest},
+             players=_player(state, e.seat, **kw))
+
+
+def _quests_pending(state: MSState, e: ev.QuestsPending) -> MSState:
+    return r(state, quest_spaces=e.spaces, quests_checked=True)
+
+
+def _quests_left(state: MSState, e: ev.QuestsLeft) -> MSState:
+    return r(state, quest_spaces=())
+
+
+def _quest_token_taken(state: MSState, e: ev.QuestTokenTaken) -> MSState:
+    return r(state, board=_add(state.board, e.space, "quest", -1),
+             supply=_sup(state.supply, "quest", 1),
+             quest_spaces=tuple(s for s in state.quest_spaces if s != e.space))
+
+
+def _quest_drawn(state: MSState, e: ev.QuestDrawn) -> MSState:
+    return r(state, quest_deck=tuple(c for c in state.quest_deck if c != e.card), quest_card=e.card)
+
+
+def _quest_deck_rebuilt(state: MSState, e: ev.QuestDeckRebuilt) -> MSState:
+    players = {s: (r(p, quests=()) if s in e.taken_from else p) for s, p in state.players.items()}
+    return r(state, players=players)
+
+
+def _quest_resolved(state: MSState, e: ev.QuestResolved) -> MSState:
+    p = state.players[e.seat]
+    return r(state, quest_card=None, players=_player(state, e.seat, quests=p.quests + (e.card,)))
+
+
+def _quest_declined(state: MSState, e: ev.QuestDeclined) -> MSState:
+    return r(state, quest_card=None, quest_deck=state.quest_deck + (e.card,))
+
+
+def _trophy_choice_offered(state: MSState, e: ev.TrophyChoiceOffered) -> MSState:
+    return r(state, trophy_choices=e.choices, trophy_seat=e.seat, trophy_reveal=e.reveal,
+             trophy_optional=e.optional)
+
+
+def _trophy_declined(state: MSState, e: ev.TrophyDeclined) -> MSState:
+    return r(state, trophy_choices=(), trophy_seat="", trophy_reveal=(), trophy_optional=False,
+             declined=state.declined + e.trophies)
+
+
+def _trophy_earned(state: MSState, e: ev.TrophyEarned) -> MSState:
+    p = state.players[e.seat]
+    # the Pie Fight Victory is outside the one-a-turn limit unless pie_fight_limit=own-turn
+    counts = e.seat == state.active and (
+        e.trophy != "pie-fight" or state.options.get("pie_fight_limit", "exception") == "own-turn")
+    return r(state, players=_player(state, e.seat, trophies=p.trophies + (e.trophy,)), trophy_choices=(),
+             trophy_seat="", trophy_reveal=(), trophy_optional=False,
+             trophies_this_turn=state.trophies_this_turn + (1 if counts else 0))
+
+
+def _turn_ended(state: MSState, e: ev.TurnEnded) -> MSState:
+    return r(state, active=None, action=None, final=False, moving=(), quest_spaces=())
+
+
+def _grand_finale_began(state: MSState, e: ev.GrandFinaleBegan) -> MSState:
+    return r(state, finale=True, finale_left=e.final_turns)
+
+
+def _game_ended(state: MSState, e: ev.GameEnded) -> MSState:
+    return r(state, ended=True, winners=e.winners, end_reason=e.reason, active=None)
+
+
+#: how each event changes the state (any other event changes nothing)
+_EVOLVE: dict[type, Any] = {
+    Shuffled: _shuffled,
+    DiceRolled: _dice_rolled,
+    ev.SetupTilePlaced: _setup_tile_placed,
+    ev.PersonalityDealt: _personality_dealt,
+    ev.PersonalityRevealed: _personality_revealed,
+    ev.SpellDrawn: _spell_drawn,
+    ev.FirstPlayerChosen: _first_player_chosen,
+    ev.TurnStarted: _turn_started,
+    ev.ActionChosen: _action_chosen,
+    ev.SeekerMoved: _seeker_moved,
+    ev.SeekerStayed: _seeker_stayed,
+    ev.DeliveryStarted: _delivery_started,
+    ev.DeliveryMade: _delivery_made,
+    ev.SeekersSentHome: _seekers_sent_home,
+    ev.TrackMoved: _track_moved,
+    ev.PieFightPending: _pie_fight_pending,
+    ev.PieFightCalledOff: _pie_fight_called_off,
+    ev.PieFightStarted: _pie_fight_started,
+    ev.DialSet: _dial_set,
+    ev.PieFightRevealed: _pie_fight_revealed,
+    ev.SpellsDiscarded: _spells_discarded,
+    ev.RejuvenationOwed: _rejuvenation_owed,
+    ev.Rejuvenated: _rejuvenated,
+    ev.TokenPlaced: _token_placed,
+    ev.TokenSkipped: _token_skipped,
+    ev.ResourcesPaid: _resources_paid,
+    ev.ResourcesMoved: _resources_moved,
+    ev.ResourcesGained: _resources_gained,
+    ev.PowerUpLooked: _power_up_looked,
+    ev.PowerUpTaken: _power_up_taken,
+    ev.QuestsPending: _quests_pending,
+    ev.QuestsLeft: _quests_left,
+    ev.QuestTokenTaken: _quest_token_taken,
+    ev.QuestDrawn: _quest_drawn,
+    ev.QuestDeckRebuilt: _quest_deck_rebuilt,
+    ev.QuestResolved: _quest_resolved,
+    ev.QuestDeclined: _quest_declined,
+    ev.TrophyChoiceOffered: _trophy_choice_offered,
+    ev.TrophyDeclined: _trophy_declined,
+    ev.TrophyEarned: _trophy_earned,
+    ev.TurnEnded: _turn_ended,
+    ev.GrandFinaleBegan: _grand_finale_began,
+    ev.GameEnded: _game_ended,
+}
+
+
 class MSProjection(Base[MSState]):
     events = ev.ALL
     sql_views = (
@@ -138,176 +442,7 @@ class MSProjection(Base[MSState]):
         return MSState(content=c, options=dict(created.options), seats=created.seats,
                        players=players, board={}, supply=supply, order=created.seats)
 
-    def evolve(self, state: MSState, event: Event) -> MSState:  # noqa: C901 - one branch a fact
-        r = msgspec.structs.replace
-        e = event
-
-        def player(seat: str, **kw: Any) -> dict[str, Player]:
-            return {**state.players, seat: r(state.players[seat], **kw)}
-
-        if isinstance(e, Shuffled):
-            if e.deck == "quests":
-                return r(state, quest_deck=e.order)
-            if e.deck == "spells":
-                return r(state, spell_deck=e.order)
-            if e.deck.startswith("power-ups-"):
-                return r(state, piles={**state.piles, e.deck[len("power-ups-"):]: e.order})
-            return state
-        if isinstance(e, DiceRolled):
-            if e.purpose == "seek":
-                return r(state, seek=tuple(zip(e.dice, e.faces)))
-            return state
-        if isinstance(e, ev.SetupTilePlaced):
-            board, supply = state.board, state.supply
-            for space, kinds in e.placed.items():
-                for k, n in kinds.items():
-                    board = _add(board, space, k, n)
-                    supply = _sup(supply, k, -n)
-            return r(state, board=board, supply=supply)
-        if isinstance(e, ev.PersonalityDealt):
-            return r(state, players=player(e.seat, personality=e.card))
-        if isinstance(e, ev.PersonalityRevealed):
-            return r(state, players=player(e.seat, personality_revealed=True))
-        if isinstance(e, ev.SpellDrawn):
-            p = state.players[e.seat]
-            deck = tuple(c for c in state.spell_deck if c != e.card)
-            return r(state, spell_deck=deck, players=player(e.seat, spells=p.spells + (e.card,)))
-        if isinstance(e, ev.FirstPlayerChosen):
-            return r(state, order=e.order)
-        if isinstance(e, ev.TurnStarted):
-            players = {s: r(p, rejuvenated=False) for s, p in state.players.items()}
-            left = tuple(s for s in state.finale_left if s != e.seat)
-            return r(state, active=e.seat, turn=e.turn, final=e.final, action=None, moving=(),
-                     delivery=None, delivered=(), trophies_this_turn=0, players=players,
-                     finale_left=left, trophy_choices=(), trophy_seat="", trophy_reveal=(),
-                     trophy_optional=False, declined=(), quests_checked=False)
-        if isinstance(e, ev.ActionChosen):
-            moving = (1, 2) if e.action == "move" else ()
-            return r(state, action=e.action, moving=moving, players=player(e.seat, last_action=e.action))
-        if isinstance(e, ev.SeekerMoved):
-            p = state.players[e.seat]
-            seekers = list(p.seekers)
-            seekers[e.seeker - 1] = e.path[-1]
-            board = state.board
-            for k, n in e.carried.items():
-                board = _add(board, e.path[0], k, -n)
-                board = _add(board, e.path[-1], k, n)
-            return r(state, board=board, moving=tuple(i for i in state.moving if i != e.seeker),
-                     players=player(e.seat, seekers=(seekers[0], seekers[1])))
-        if isinstance(e, ev.SeekerStayed):
-            return r(state, moving=tuple(i for i in state.moving if i != e.seeker))
-        if isinstance(e, ev.DeliveryStarted):
-            return r(state, delivery=Delivery(e.kind, e.count, e.need))
-        if isinstance(e, ev.DeliveryMade):
-            board = _add(state.board, "castle", e.kind, -e.count)
-            return r(state, board=board, supply=_sup(state.supply, e.kind, e.count), delivery=None,
-                     delivered=state.delivered + (e.kind,))
-        if isinstance(e, ev.SeekersSentHome):
-            p = state.players[e.seat]
-            seekers = tuple(BASE if i + 1 in e.seekers else s for i, s in enumerate(p.seekers))
-            return r(state, players=player(e.seat, seekers=(seekers[0], seekers[1])))
-        if isinstance(e, ev.TrackMoved):
-            return r(state, players=player(e.seat, **{e.track: e.after}))
-        if isinstance(e, ev.PieFightPending):
-            return r(state, pending_fights=state.pending_fights + (e.space,))
-        if isinstance(e, ev.PieFightCalledOff):
-            return r(state, pending_fights=tuple(x for x in state.pending_fights if x != e.space))
-        if isinstance(e, ev.PieFightStarted):
-            return r(state, fight=Fight(e.attacker, e.defender, e.space),
-                     pending_fights=tuple(x for x in state.pending_fights if x != e.space))
-        if isinstance(e, ev.DialSet):
-            f = state.fight
-            assert f is not None
-            return r(state, fight=r(f, pies={**f.pies, e.seat: e.pies}, spells={**f.spells, e.seat: e.spells}))
-        if isinstance(e, ev.PieFightRevealed):
-            return r(state, fight=None)
-        if isinstance(e, ev.SpellsDiscarded):
-            p = state.players[e.seat]
-            return r(state, spell_discard=state.spell_discard + e.cards,
-                     players=player(e.seat, spells=tuple(c for c in p.spells if c not in e.cards)))
-        if isinstance(e, ev.RejuvenationOwed):
-            return r(state, rejuv=state.rejuv + (e.seat,))
-        if isinstance(e, ev.Rejuvenated):
-            rejuv = list(state.rejuv)
-            if e.seat in rejuv:
-                rejuv.remove(e.seat)
-            return r(state, rejuv=tuple(rejuv), players=player(e.seat, rejuvenated=True, last_action=None))
-        if isinstance(e, ev.TokenPlaced):
-            return r(state, board=_add(state.board, e.space, e.kind, 1),
-                     supply=_sup(state.supply, e.kind, -1), seek=state.seek[1:])
-        if isinstance(e, ev.TokenSkipped):
-            return r(state, seek=state.seek[1:])
-        if isinstance(e, ev.ResourcesPaid):
-            board, supply = state.board, state.supply
-            for space, kinds in e.taken.items():
-                for k, n in kinds.items():
-                    board = _add(board, space, k, -n)
-                    supply = _sup(supply, k, n)
-            return r(state, board=board, supply=supply)
-        if isinstance(e, ev.ResourcesMoved):
-            board = state.board
-            for space, kinds in e.taken.items():
-                for k, n in kinds.items():
-                    board = _add(board, space, k, -n)
-                    board = _add(board, e.to_space, k, n)
-            return r(state, board=board)
-        if isinstance(e, ev.ResourcesGained):
-            board, supply = state.board, state.supply
-            for k, n in e.gained.items():
-                board = _add(board, e.space, k, n)
-                supply = _sup(supply, k, -n)
-            return r(state, board=board, supply=supply)
-        if isinstance(e, ev.PowerUpLooked):
-            pile = state.piles[e.pile][len(e.tiles):]
-            return r(state, look=e.tiles, look_pile=e.pile, piles={**state.piles, e.pile: pile})
-        if isinstance(e, ev.PowerUpTaken):
-            p = state.players[e.seat]
-            rest = tuple(t for t in state.look if t != e.tile)
-            kw: dict[str, Any] = {"tiles": {**p.tiles, e.pile: e.tile}}
-            if e.pile == "make":
-                tile = next(t for t in state.content["power_ups"] if t["id"] == e.tile)
-                kw["last_action"] = tile["action"]["id"]
-            return r(state, look=(), look_pile="", piles={**state.piles, e.pile: state.piles[e.pile] + rest},
-                     players=player(e.seat, **kw))
-        if isinstance(e, ev.QuestsPending):
-            return r(state, quest_spaces=e.spaces, quests_checked=True)
-        if isinstance(e, ev.QuestsLeft):
-            return r(state, quest_spaces=())
-        if isinstance(e, ev.QuestTokenTaken):
-            return r(state, board=_add(state.board, e.space, "quest", -1),
-                     supply=_sup(state.supply, "quest", 1),
-                     quest_spaces=tuple(s for s in state.quest_spaces if s != e.space))
-        if isinstance(e, ev.QuestDrawn):
-            return r(state, quest_deck=tuple(c for c in state.quest_deck if c != e.card), quest_card=e.card)
-        if isinstance(e, ev.QuestDeckRebuilt):
-            players = {s: (r(p, quests=()) if s in e.taken_from else p) for s, p in state.players.items()}
-            return r(state, players=players)
-        if isinstance(e, ev.QuestResolved):
-            p = state.players[e.seat]
-            return r(state, quest_card=None, players=player(e.seat, quests=p.quests + (e.card,)))
-        if isinstance(e, ev.QuestDeclined):
-            return r(state, quest_card=None, quest_deck=state.quest_deck + (e.card,))
-        if isinstance(e, ev.TrophyChoiceOffered):
-            return r(state, trophy_choices=e.choices, trophy_seat=e.seat, trophy_reveal=e.reveal,
-                     trophy_optional=e.optional)
-        if isinstance(e, ev.TrophyDeclined):
-            return r(state, trophy_choices=(), trophy_seat="", trophy_reveal=(), trophy_optional=False,
-                     declined=state.declined + e.trophies)
-        if isinstance(e, ev.TrophyEarned):
-            p = state.players[e.seat]
-            # the Pie Fight Victory is outside the one-a-turn limit unless pie_fight_limit=own-turn
-            counts = e.seat == state.active and (
-                e.trophy != "pie-fight" or state.options.get("pie_fight_limit", "exception") == "own-turn")
-            return r(state, players=player(e.seat, trophies=p.trophies + (e.trophy,)), trophy_choices=(),
-                     trophy_seat="", trophy_reveal=(), trophy_optional=False,
-                     trophies_this_turn=state.trophies_this_turn + (1 if counts else 0))
-        if isinstance(e, ev.TurnEnded):
-            return r(state, active=None, action=None, final=False, moving=(), quest_spaces=())
-        if isinstance(e, ev.GrandFinaleBegan):
-            return r(state, finale=True, finale_left=e.final_turns)
-        if isinstance(e, ev.GameEnded):
-            return r(state, ended=True, winners=e.winners, end_reason=e.reason, active=None)
-        return state
+    evolve = by_type(_EVOLVE)
 
     # -- whose decision -----------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
+from arbiter.events.base import KERNEL_EVENTS, DiceRolled, Event, GameCreated, Shuffled
 from arbiter.events.scott_pilgrim import (
     EVENTS, AbilityRerolled, AbilityUsed, BattleOver, BoosterGained, ChickMoved, ChicksFollow,
     Damaged, DiceRerolled, DiceSpent, ExThrowPending, HealthRecovered, ItemDiscarded,
@@ -15,7 +15,7 @@ from arbiter.events.scott_pilgrim import (
     Placed, ReactionOpened, ReactionTaken, ShieldedBy, Summoned, Thrown, TurnBegan, TurnEnded,
     XPGained,
 )
-from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome
+from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome, by_type, handlers
 
 r = msgspec.structs.replace
 COLS = "abcdefghijklmnopqrstuvwxyz"
@@ -160,10 +160,6 @@ class SPProjection(Base[SPState]):
                        bad_seat=bad_seat, options=dict(options), content=content, chars=chars,
                        objects=objects, equipped={c: () for c in roster},
                        phase="place" if choose else "roll")
-
-    def evolve(self, s: SPState, e: Event) -> SPState:
-        fn = getattr(self, "_" + type(e).__name__, None)
-        return fn(s, e) if fn else s
 
     # -- per event ------------------------------------------------------------------------
 
@@ -352,6 +348,9 @@ class SPProjection(Base[SPState]):
 
     def _BattleOver(self, s: SPState, e: BattleOver) -> SPState:
         return r(s, winner=e.winner, reason=e.reason, pending=None)
+
+    #: each event folded by the method above named after its type, looked up by the type
+    evolve = by_type(handlers(locals(), "_", KERNEL_EVENTS + EVENTS), methods=True)
 
     # -- whose decision -------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """Star Wars Villainous: the state of a game, folded from its events, and per-seat views.
 
-The state is a frozen struct of plain data; ``evolve`` copies it to builtins, applies one
-event with :func:`mutate` and freezes it again (the decider uses the same :func:`mutate`
-on a scratch copy, so that a command's later steps see its earlier ones).
+The state is a frozen struct of plain data (dicts and lists, never changed once folded).
+The decider applies its events in place with :func:`mutate` to a scratch copy (``thaw``),
+so that a command's later steps see its earlier ones; ``evolve`` does the same for each
+event on copies of only the parts the event changes, sharing the rest with the state before.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import msgspec
 
 from arbiter.events.base import Event, GameCreated, Shuffled
 from arbiter.events import villainous as ev
-from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome, describe_seed
+from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome, by_type, describe_seed
 
 #: content by hash: filled by ``initial`` so that deciders can look cards up.
 CONTENT: dict[str, dict[str, Any]] = {}
@@ -213,6 +214,345 @@ def mutate(d: dict[str, Any], e: Event) -> None:
         d["winners"], d["reason"] = list(e.winners), e.reason
 
 
+# -- evolve: an event copies what it changes and shares the rest with the state before ------
+# The decider's scratch copy is changed in place by :func:`mutate`; a folded state is never
+# changed once made, so each state shares every part an event leaves alone with the state
+# before it (an undo frame costs only what its command changed). Each function below does
+# what :func:`mutate` does for its event, on copies of the parts it changes.
+
+_r = msgspec.structs.replace
+_PILES = ("hand", "discard", "fate_discard", "deck", "fate_deck")
+
+
+class _Draft(dict):  # type: ignore[type-arg]
+    """The fields an event has changed so far, over the state it changes: a field not changed
+    yet reads as the state's own (shared, so never changed in place)."""
+
+    __slots__ = ("state",)
+
+    def __missing__(self, key: str) -> Any:
+        return getattr(self.state, key)
+
+
+def _draft(state: VState) -> _Draft:
+    d = _Draft()
+    d.state = state
+    return d
+
+
+def _put(d: _Draft, key: str, k: str, value: Any) -> None:
+    """``d[key][k] = value`` on a copy of ``d[key]``."""
+    m = dict(d[key])
+    m[k] = value
+    d[key] = m
+
+
+def _published(d: _Draft, cards: tuple[str, ...]) -> None:
+    """:func:`_pub` on a copy."""
+    public = d["public"]
+    out = None
+    for c in cards:
+        if c and c != "?" and c not in (public if out is None else out):
+            if out is None:
+                out = public.copy()
+            out.append(c)
+    if out is not None:
+        d["public"] = out
+
+
+def _taken(d: _Draft, card: str) -> None:
+    """:func:`_take` on copies of the piles and the sector it is taken from."""
+    state = d.state
+    for key in _PILES:
+        piles = d[key] if key in d else getattr(state, key)
+        for pile in piles.values():
+            if isinstance(pile, list) and card in pile:
+                break
+        else:
+            continue  # the card is in none of these piles (the most of them, always)
+        out = dict(piles)
+        for seat, pile in piles.items():
+            if isinstance(pile, list) and card in pile:
+                pile = pile.copy()
+                pile.remove(card)
+                out[seat] = pile
+        d[key] = out
+    sectors = d["sector"] if "sector" in d else state.sector
+    new = None
+    for seat, cards in sectors.items():
+        if card in cards:
+            cards = cards.copy()
+            del cards[card]
+            for c, info in cards.items():
+                if info.get("on") == card or info.get("engaged") == card:
+                    info = info.copy()
+                    if info.get("on") == card:
+                        info["on"] = None
+                    if info.get("engaged") == card:
+                        info["engaged"] = None
+                    cards[c] = info  # an existing key: the dict keeps its size while iterated
+            if new is None:
+                new = dict(sectors)
+            new[seat] = cards
+    if new is not None:
+        d["sector"] = new
+
+
+def _without(items: list[Any], item: Any) -> list[Any]:
+    out = items.copy()
+    out.remove(item)
+    return out
+
+
+def _villains_assigned(s: VState, e: ev.VillainsAssigned) -> VState:
+    d = _draft(s)
+    d["villain"] = dict(e.villains)
+    d["order"] = list(e.order)
+    for key, empty in (("hand", list), ("deck", list), ("discard", list), ("fate_deck", list),
+                       ("fate_discard", list), ("known", list), ("bounties", list), ("credits", int),
+                       ("ambition", int), ("targets", int), ("rebels", int), ("mover", type(None)),
+                       ("sector", dict)):
+        m = dict(d[key])
+        for seat in s.seats:
+            m[seat] = empty()
+        d[key] = m
+    return _r(s, **d)
+
+
+def _shuffled(s: VState, e: Shuffled) -> VState:
+    kind, _, seat = e.deck.partition(":")
+    if kind == "villain":
+        return _r(s, deck={**s.deck, seat: list(e.order)},
+                  discard={**s.discard, seat: [c for c in s.discard[seat] if c not in e.order]})
+    return _r(s, fate_deck={**s.fate_deck, seat: list(e.order)},
+              fate_discard={**s.fate_discard, seat: [c for c in s.fate_discard[seat] if c not in e.order]})
+
+
+def _cards_drawn(s: VState, e: ev.CardsDrawn) -> VState:
+    d = _draft(s)
+    for c in e.cards:
+        _taken(d, c)
+        _put(d, "hand", e.seat, d["hand"][e.seat] + [c])
+        if c in d["shown"]:
+            d["shown"] = _without(d["shown"], c)
+    return _r(s, **d)
+
+
+def _credits_changed(s: VState, e: ev.CreditsChanged) -> VState:
+    return _r(s, credits={**s.credits, e.seat: max(0, s.credits[e.seat] + e.amount)})
+
+
+def _ambition_changed(s: VState, e: ev.AmbitionChanged) -> VState:
+    return _r(s, ambition={**s.ambition, e.seat: max(0, s.ambition[e.seat] + e.amount)})
+
+
+def _turn_began(s: VState, e: ev.TurnBegan) -> VState:
+    return _r(s, active=e.seat, round=e.round, phase="move", used=[], bonus=[], hunted=[])
+
+
+def _mover_moved(s: VState, e: ev.MoverMoved) -> VState:
+    return _r(s, mover={**s.mover, e.seat: e.to}, phase="act", used=[])
+
+
+def _action_used(s: VState, e: ev.ActionUsed) -> VState:
+    if e.index >= 0:
+        return _r(s, used=s.used + [e.index])
+    return _r(s, bonus=_without(s.bonus, e.symbol)) if e.symbol in s.bonus else s
+
+
+def _bonus_action_granted(s: VState, e: ev.BonusActionGranted) -> VState:
+    return _r(s, bonus=s.bonus + [e.symbol])
+
+
+def _card_played(s: VState, e: ev.CardPlayed) -> VState:
+    d = _draft(s)
+    _taken(d, e.card)
+    d["counter"] = at = s.counter + 1
+    sector = d["sector"]
+    d["sector"] = {**sector, e.sector: {**sector[e.sector], e.card: {
+        "loc": e.loc, "side": e.side, "on": e.on, "tokens": 0, "targets": 0, "engaged": None,
+        "progress": [], "at": at}}}
+    _published(d, (e.card,))
+    return _r(s, **d)
+
+
+def _card_moved(s: VState, e: ev.CardMoved) -> VState:
+    cards = s.sector[e.sector].copy()
+    cards[e.card] = {**cards[e.card], "loc": e.to}
+    for c, info in cards.items():
+        if info.get("on") == e.card:
+            cards[c] = {**info, "loc": e.to}
+    return _r(s, sector={**s.sector, e.sector: cards})
+
+
+def _card_discarded(s: VState, e: ev.CardDiscarded) -> VState:
+    d = _draft(s)
+    _taken(d, e.card)
+    key = "discard" if e.pile == "villain" else "fate_discard"
+    _put(d, key, e.owner, d[key][e.owner] + [e.card])
+    _published(d, (e.card,))
+    return _r(s, **d)
+
+
+def _card_removed_from_game(s: VState, e: ev.CardRemovedFromGame) -> VState:
+    d = _draft(s)
+    _taken(d, e.card)
+    d["removed"] = s.removed + [e.card]
+    _published(d, (e.card,))
+    return _r(s, **d)
+
+
+def _card_to_hand(s: VState, e: ev.CardToHand) -> VState:
+    d = _draft(s)
+    _taken(d, e.card)
+    _put(d, "hand", e.seat, d["hand"][e.seat] + [e.card])
+    if e.source != "deck" or e.card in s.public:  # a card chosen secretly from a deck stays secret
+        _published(d, (e.card,))
+        if e.card not in s.shown:
+            d["shown"] = s.shown + [e.card]
+    return _r(s, **d)
+
+
+def _cards_revealed(s: VState, e: ev.CardsRevealed) -> VState:
+    d = _draft(s)
+    _published(d, e.cards)
+    if e.source == "hand":
+        d["shown"] = s.shown + [c for c in e.cards if c not in s.shown]
+    return _r(s, **d)
+
+
+def _cards_looked(s: VState, e: ev.CardsLooked) -> VState:
+    known = s.known[e.seat].copy()
+    for c in e.cards:
+        if c not in known:
+            known.append(c)
+    return _r(s, known={**s.known, e.seat: known})
+
+
+def _fate_revealed(s: VState, e: ev.FateRevealed) -> VState:
+    d = _draft(s)
+    for c in e.cards:
+        _taken(d, c)
+    fate = s.fate
+    if fate and fate["target"] == e.target and fate["by"] == e.by:
+        d["fate"] = {**fate, "cards": fate["cards"] + list(e.cards)}
+    else:
+        d["fate"] = {"by": e.by, "target": e.target, "cards": list(e.cards)}
+    _published(d, e.cards)
+    return _r(s, **d)
+
+
+def _fate_resolved(s: VState, e: ev.FateResolved) -> VState:
+    return _r(s, fate=None)
+
+
+def _engaged(s: VState, e: ev.Engaged | ev.Disengaged) -> VState:
+    on = type(e) is ev.Engaged
+    cards = s.sector[e.sector].copy()
+    cards[e.ally_vehicle] = {**cards[e.ally_vehicle], "engaged": e.hero_vehicle if on else None}
+    cards[e.hero_vehicle] = {**cards[e.hero_vehicle], "engaged": e.ally_vehicle if on else None}
+    return _r(s, sector={**s.sector, e.sector: cards})
+
+
+def _card_info(s: VState, sector: str, card: str, **changes: Any) -> VState:
+    """One card's entry in a sector changed (on copies of the sectors, the sector, the entry)."""
+    cards = s.sector[sector]
+    return _r(s, sector={**s.sector, sector: {**cards, card: {**cards[card], **changes}}})
+
+
+def _strength_token_placed(s: VState, e: ev.StrengthTokenPlaced) -> VState:
+    return _card_info(s, e.sector, e.card, tokens=s.sector[e.sector][e.card]["tokens"] + e.amount)
+
+
+def _target_placed(s: VState, e: ev.TargetPlaced) -> VState:
+    return _card_info(s, e.sector, e.hero, targets=s.sector[e.sector][e.hero]["targets"] + 1)
+
+
+def _targets_collected(s: VState, e: ev.TargetsCollected) -> VState:
+    return _r(s, targets={**s.targets, e.seat: s.targets[e.seat] + e.count})
+
+
+def _rebel_removed(s: VState, e: ev.RebelRemoved) -> VState:
+    return _r(s, rebels={**s.rebels, e.seat: s.rebels[e.seat] + 1})
+
+
+def _bounty_progressed(s: VState, e: ev.BountyProgressed) -> VState:
+    return _card_info(s, e.seat, e.bounty,
+                      progress=s.sector[e.seat][e.bounty]["progress"] + [e.requirement])
+
+
+def _bounty_completed(s: VState, e: ev.BountyCompleted) -> VState:
+    d = _draft(s)
+    _taken(d, e.bounty)
+    _put(d, "bounties", e.seat, s.bounties[e.seat] + [e.bounty])
+    return _r(s, **d)
+
+
+def _hunt_paid(s: VState, e: ev.HuntPaid) -> VState:
+    return _r(s, hunted=s.hunted + [e.bounty])
+
+
+def _choice_opened(s: VState, e: ev.ChoiceOpened) -> VState:
+    # the frame as a stored event decodes it (plain lists and dicts, whatever it was built of)
+    return _r(s, pending=s.pending + [{"seat": e.seat, "prompt": e.prompt, "options": list(e.options),
+                                       "frame": msgspec.to_builtins(e.frame), "secret": e.secret}])
+
+
+def _choice_made(s: VState, e: ev.ChoiceMade) -> VState:
+    return _r(s, pending=s.pending[:-1]) if s.pending else s
+
+
+def _window_opened(s: VState, e: ev.WindowOpened) -> VState:
+    return _r(s, window={"queue": list(e.seats), "trigger": e.trigger, "by": e.by})
+
+
+def _window_passed(s: VState, e: ev.WindowPassed) -> VState:
+    w = s.window
+    if w and w["queue"] and w["queue"][0] == e.seat:
+        w = {**w, "queue": w["queue"][1:]}
+    if w is not None and not w["queue"]:
+        w = None
+    return s if w is s.window else _r(s, window=w)
+
+
+def _condition_played(s: VState, e: ev.ConditionPlayed) -> VState:
+    d = _draft(s)
+    _taken(d, e.card)
+    _put(d, "discard", e.seat, d["discard"][e.seat] + [e.card])
+    _published(d, (e.card,))
+    if s.window is not None and not s.window["queue"]:
+        d["window"] = None
+    return _r(s, **d)
+
+
+def _turn_ended(s: VState, e: ev.TurnEnded) -> VState:
+    return _r(s, phase="over-turn")
+
+
+def _game_won(s: VState, e: ev.GameWon) -> VState:
+    return _r(s, winners=list(e.winners), reason=e.reason)
+
+
+#: how each event changes the state, as :func:`mutate` does (any other event changes nothing)
+_EVOLVE: dict[type, Any] = {
+    ev.VillainsAssigned: _villains_assigned, Shuffled: _shuffled, ev.CardsDrawn: _cards_drawn,
+    ev.CreditsChanged: _credits_changed, ev.AmbitionChanged: _ambition_changed,
+    ev.TurnBegan: _turn_began, ev.MoverMoved: _mover_moved, ev.ActionUsed: _action_used,
+    ev.BonusActionGranted: _bonus_action_granted, ev.CardPlayed: _card_played,
+    ev.CardMoved: _card_moved, ev.CardDiscarded: _card_discarded,
+    ev.CardRemovedFromGame: _card_removed_from_game, ev.CardToHand: _card_to_hand,
+    ev.CardsRevealed: _cards_revealed, ev.CardsLooked: _cards_looked,
+    ev.FateRevealed: _fate_revealed, ev.FateResolved: _fate_resolved, ev.Engaged: _engaged,
+    ev.Disengaged: _engaged, ev.StrengthTokenPlaced: _strength_token_placed,
+    ev.TargetPlaced: _target_placed, ev.TargetsCollected: _targets_collected,
+    ev.RebelRemoved: _rebel_removed, ev.BountyProgressed: _bounty_progressed,
+    ev.BountyCompleted: _bounty_completed, ev.HuntPaid: _hunt_paid,
+    ev.ChoiceOpened: _choice_opened, ev.ChoiceMade: _choice_made,
+    ev.WindowOpened: _window_opened, ev.WindowPassed: _window_passed,
+    ev.ConditionPlayed: _condition_played, ev.TurnEnded: _turn_ended, ev.GameWon: _game_won,
+}
+
+
 def thaw(state: VState) -> dict[str, Any]:
     return msgspec.to_builtins(state)
 
@@ -256,12 +596,7 @@ class VillainousProjection(Base[VState]):
         return VState(content_hash=created.content_hash, options=dict(created.options),
                       seats=list(created.seats))
 
-    def evolve(self, state: VState, event: Event) -> VState:
-        if type(event) not in ev.EVENTS and not isinstance(event, Shuffled):
-            return state
-        d = thaw(state)
-        mutate(d, event)
-        return freeze(d)
+    evolve = by_type(_EVOLVE)
 
     def to_act(self, state: VState) -> Decision:
         if state.winners:
