@@ -115,6 +115,9 @@ def fold(projection: Projection[Any], items: Iterable[tuple[int, str, Event]]) -
     return folded
 
 
+_RANDOM = frozenset(RANDOM_EVENTS)
+
+
 def fold_on(projection: Projection[Any], folded: Folded | None,
             items: Iterable[tuple[int, str, Event]]) -> Folded | None:
     """:func:`step` over every triple of ``items``, from ``folded``: the same fold, with the
@@ -143,7 +146,8 @@ def fold_on(projection: Projection[Any], folded: Folded | None,
             state, draws, cut = top.state_before, top.draws_before, top.cut and top.below is None
             top, seq, command_id = top.below, s, cid
             continue
-        if isinstance(ev, SeedRevealed):
+        kind = type(ev)  # the kernel's events have no subclasses: a type is one lookup
+        if kind is SeedRevealed:
             top = _ending(top, last)
             last = 0
             folded = step(projection, Folded(created, state, seq, draws, top, command_id,
@@ -159,7 +163,7 @@ def fold_on(projection: Projection[Any], folded: Folded | None,
             else:
                 last = s
         cut = cut and top is None
-        if isinstance(ev, RANDOM_EVENTS):
+        if kind in _RANDOM:
             draws = ev.n + 1  # type: ignore[attr-defined]
         state = evolve(state, ev)
         seq, command_id = s, cid
