@@ -1,0 +1,57 @@
+"""What a new user gets wrong at the command line, each answered with a clear error, the right
+exit code and the store unchanged: an unknown seat, a receipt typed wrong, a `--db` that
+cannot be a store, bytes that are not UTF-8, a game kind or a player name mistyped; and
+script output (`--format json|jsonl|csv`) that parses whatever else a verb has to say.
+Real processes, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ARBITER = [sys.executable, "-c", "from arbiter.cli.app import main; main()"]
+
+
+def run(tmp_path, *args, stdin: bytes | str | None = None, db: str | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
+           "ARBITER_DB": db or str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
+           "ARBITER_LOCK_TIMEOUT": "1"}
+    if isinstance(stdin, str):
+        stdin = stdin.encode()
+    out = subprocess.run([*ARBITER, *args], input=stdin, capture_output=True, env=env, cwd=str(tmp_path))
+    return subprocess.CompletedProcess(out.args, out.returncode, out.stdout.decode(errors="replace"),
+                                       out.stderr.decode(errors="replace"))
+
+
+def no_traceback(out: subprocess.CompletedProcess) -> None:
+    assert "Traceback" not in out.stderr, out.stderr
+
+
+@pytest.fixture
+def derby(tmp_path) -> str:
+    out = run(tmp_path, "new", "monster-derby", "--seed", "5", "-p", "ann,bob,cy")
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def dealt(tmp_path, gid: str, seat: str) -> set[str]:
+    view = json.loads(run(tmp_path, "show", gid, "--as", "referee", "-f", "json").stdout)
+    return set(view["dealt"][seat])
+
+
+def test_a_typo_under_a_seat_the_game_has_not_names_no_other_seats_cards(tmp_path, derby):
+    """`do --as zed keep agenda-13`: the hint came from every seat's legal commands, so it
+    listed the agendas dealt to ann, bob and cy. A seat that is not in the game gets the
+    players' names and nothing of their hands."""
+    secret = dealt(tmp_path, derby, "bob") | dealt(tmp_path, derby, "cy")
+    out = run(tmp_path, "do", derby, "--as", "zed", "keep", "agenda-1")
+    assert out.returncode == 2 and "no player 'zed'" in out.stderr, out.stderr
+    assert not any(card in out.stderr for card in secret), out.stderr
+    # a seat of the game still gets its own cards suggested
+    own = run(tmp_path, "do", derby, "--as", "ann", "keep", "agneda")
+    assert own.returncode == 2 and any(card in own.stderr for card in dealt(tmp_path, derby, "ann")), own.stderr
