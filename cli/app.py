@@ -531,6 +531,13 @@ def verify(
         eng = engine()
         bad = 0
         with eng.open(read_only=True) as store:
+            # a receipt typed wrong is bad input: refused before the audit, not after its report
+            checked = [audit.check_receipt(store, r) for r in wanted]
+            malformed = [p for p in checked if p is not None and p.seq == 0]
+            for p in malformed:
+                err.print(f"[bold red]error:[/] {escape(p.message)}")
+            if malformed:
+                raise typer.Exit(2)
             if all_games:
                 from rich.progress import Progress
 
@@ -554,28 +561,31 @@ def verify(
                              "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}"))
                 bad += not report.ok
                 warnings += [(report.game_id, seq, text) for seq, text in report.warnings]
-            checked = [audit.check_receipt(store, r) for r in wanted]
-        if rows:
+        receipt_rows = not rows and bool(wanted) and fmt != "table"
+        if receipt_rows:
+            # only receipts asked for: they are the data a script parses
+            emit_rows(["receipt", "verdict"],
+                      [(r, "present" if p is None else p.message) for r, p in zip(wanted, checked)], fmt)
+        elif rows:
             emit_rows(["game_id", "events", "commands", "draws", "verdict"], rows, fmt)
         for gid, _seq, text in warnings:
             err.print(f"[yellow]warning: {gid}: {escape(text)}[/]")
         for p in ledger:
             err.print(f"[red]store: {escape(p.message)}[/]")
-        malformed = [p for p in checked if p is not None and p.seq == 0]
-        for p in malformed:
-            err.print(f"[bold red]error:[/] {escape(p.message)}")
-        if malformed:
-            raise typer.Exit(2)  # a malformed receipt is bad input, not a failed audit
         missing = [p for p in checked if p is not None]
-        if receipts and not missing:
-            console.print(f"receipts: all {len(wanted)} present")
+        # beside the games' rows of json, jsonl or csv, what the receipts say goes to stderr
+        said = console if fmt == "table" else err
+        if receipt_rows:
+            pass
+        elif receipts and not missing:
+            said.print(f"receipts: all {len(wanted)} present")
         elif receipts:
-            console.print(f"receipts: {len(wanted) - len(missing)} of {len(wanted)} present")
+            said.print(f"receipts: {len(wanted) - len(missing)} of {len(wanted)} present")
             for p in missing:
-                console.print(f"[red]{escape(p.message)}[/]")
+                said.print(f"[red]{escape(p.message)}[/]")
         else:
             for r, p in zip(wanted, checked):
-                console.print(f"receipt {r}: " + ("[green]present[/]" if p is None else f"[red]{escape(p.message)}[/]"))
+                said.print("[green]" + escape(f"receipt {r}: present") + "[/]" if p is None else f"[red]{escape(p.message)}[/]")
         failed = bad + len(ledger) + len(missing)
         if failed:
             raise typer.Exit(1)

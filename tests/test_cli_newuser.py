@@ -55,3 +55,33 @@ def test_a_typo_under_a_seat_the_game_has_not_names_no_other_seats_cards(tmp_pat
     # a seat of the game still gets its own cards suggested
     own = run(tmp_path, "do", derby, "--as", "ann", "keep", "agneda")
     assert own.returncode == 2 and any(card in own.stderr for card in dealt(tmp_path, derby, "ann")), own.stderr
+
+
+def receipt_of(out: subprocess.CompletedProcess) -> str:
+    return out.stdout.split("receipt ")[1].split()[0]
+
+
+def test_verify_receipts_keep_script_output_parseable_and_refuse_a_bad_receipt_first(tmp_path):
+    """`verify --receipt R -f json` printed the receipt's line after the JSON (and with only
+    receipts, no JSON at all); a malformed receipt was refused only after the whole audit's
+    report had been printed; a changed receipt's line said "receipt R:" twice."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    good = receipt_of(run(tmp_path, "do", gid, "--as", "ann", "bid", "2"))
+    game, seq, digest = good.split(":")
+    changed = f"{game}:{seq}:{'0' if digest[0] != '0' else '1'}{digest[1:]}"
+
+    alone = run(tmp_path, "verify", "--receipt", good, "-f", "json")
+    assert alone.returncode == 0 and json.loads(alone.stdout) == [{"receipt": good, "verdict": "present"}]
+    lines = run(tmp_path, "verify", "--receipt", good, "--receipt", changed, "-f", "jsonl")
+    assert lines.returncode == 1
+    assert [json.loads(line)["receipt"] for line in lines.stdout.splitlines()] == [good, changed]
+    (tmp_path / "kept.txt").write_text(f"{good}\r\n{changed}\r\n")
+    both = run(tmp_path, "verify", gid, "--receipts", "kept.txt", "-f", "json")
+    assert both.returncode == 1 and json.loads(both.stdout)[0]["game_id"] == gid
+    assert "1 of 2 present" in both.stderr
+
+    table = run(tmp_path, "verify", gid, "--receipt", changed)
+    assert table.returncode == 1 and table.stdout.count(f"receipt {changed}") == 1, table.stdout
+
+    typo = run(tmp_path, "verify", gid, "--receipt", f"{game}:{seq}:9c2e")
+    assert typo.returncode == 2 and "is not a receipt" in typo.stderr and typo.stdout == ""
