@@ -100,6 +100,9 @@ def main_options(
 ) -> None:
     CTX.db = db or common.default_db()
     CTX.verbose = verbose
+    problem = common.store_problem(CTX.db)
+    if problem:
+        fail(problem + ("" if db else " (from ARBITER_DB)"))
 
 
 def engine() -> "Engine":
@@ -618,6 +621,15 @@ def migrate(
 
         from arbiter.core.engine import Engine, all_views, status_of
 
+        from arbiter.events.interface import is_url
+
+        if not is_url(CTX.db) and not os.path.exists(CTX.db):
+            fail(f"no store at {CTX.db}: nothing to migrate (--db names the store an older arbiter wrote)")
+        if hash_map:  # the map is the only record of the old hashes: checked before the store changes
+            where = hash_map if os.path.exists(hash_map) else os.path.dirname(os.path.abspath(hash_map))
+            if os.path.isdir(hash_map) or not os.path.isdir(os.path.dirname(os.path.abspath(hash_map))) \
+                    or not os.access(where, os.W_OK):
+                fail(f"--map {hash_map}: cannot write that file (its directory must exist and be writable)")
         folder = Engine(CTX.db)
 
         def outcome(store: Any, gid: str) -> str | None:  # a finished game's, from its log
@@ -921,17 +933,22 @@ def copy_(
     from arbiter.events.store import open_store
 
     with user_errors():
+        for flag, path in (("--from", src), ("--to", dst)):
+            if common.store_problem(path):
+                fail(f"{flag}: {common.store_problem(path)}")
         if os.path.abspath(src) == os.path.abspath(dst) or src == dst:
             fail("--from and --to name the same store")
         timeout = engine().lock_timeout
-        with open_store(src, read_only=True, timeout=timeout) as source, \
-                open_store(dst, timeout=timeout) as target:
-            target.install_views(all_views())
-            todo, _same = plan(source, target, game_ids or None)
-            with Progress(console=err.get(), transient=True, disable=not todo) as progress:
-                task = progress.add_task("copying", total=len(todo))
-                report = copy_games(source, target, game_ids or None,
-                                    progress=lambda n: progress.advance(task, n))
+        with open_store(src, read_only=True, timeout=timeout) as source:
+            for gid in game_ids or []:  # one the source has not is refused before --to is made
+                source.resolve_game_id(gid)
+            with open_store(dst, timeout=timeout) as target:
+                target.install_views(all_views())
+                todo, _same = plan(source, target, game_ids or None)
+                with Progress(console=err.get(), transient=True, disable=not todo) as progress:
+                    task = progress.add_task("copying", total=len(todo))
+                    report = copy_games(source, target, game_ids or None,
+                                        progress=lambda n: progress.advance(task, n))
         console.print(f"copied {len(report.copied)} games ({report.events:,} events) from {src} to {dst}"
                       + (f"; {len(report.skipped)} already there, unchanged" if report.skipped else ""))
 

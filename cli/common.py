@@ -89,6 +89,24 @@ def default_db() -> str:
     return os.environ.get("ARBITER_DB") or os.path.join(data_dir(), "arbiter.duckdb")
 
 
+def store_problem(path: str) -> str | None:
+    """Why ``path`` (a ``--db``, ``--from`` or ``--to``) cannot name a store, or None: a URL
+    of another database, a directory, or a file where a directory of its path should be.
+    Said before anything is opened or created, in words rather than the database's."""
+    if path.startswith(("postgresql://", "postgres://")):
+        return None
+    if "://" in path:
+        return f"{path!r} is not a store arbiter can use: give a DuckDB file's path or a postgresql:// URL"
+    if os.path.isdir(path):
+        return f"{path} is a directory: name the store's file in it (say, {os.path.join(path, 'arbiter.duckdb')})"
+    parent = os.path.dirname(os.path.abspath(path))
+    while parent and not os.path.exists(parent):
+        parent = os.path.dirname(parent) if os.path.dirname(parent) != parent else ""
+    if parent and not os.path.isdir(parent):
+        return f"cannot make a store at {path}: {parent} is a file, not a directory"
+    return None
+
+
 def setup_logging(verbose: bool) -> None:
     """JSON lines to ``arbiter.log`` in the data directory; readable lines on stderr with -v.
     Called on the first log line, not at start-up (structlog is a heavy import)."""

@@ -85,3 +85,44 @@ def test_verify_receipts_keep_script_output_parseable_and_refuse_a_bad_receipt_f
 
     typo = run(tmp_path, "verify", gid, "--receipt", f"{game}:{seq}:9c2e")
     assert typo.returncode == 2 and "is not a receipt" in typo.stderr and typo.stdout == ""
+
+
+@pytest.mark.parametrize("db, said", [
+    ("sqlite:///games.db", "give a DuckDB file's path or a postgresql:// URL"),
+    ("{tmp}", "is a directory: name the store's file in it"),
+    ("{tmp}/notes.txt/club.duckdb", "notes.txt is a file, not a directory"),
+    ("{tmp}/notes.txt/a/b/club.duckdb", "notes.txt is a file, not a directory"),
+])
+def test_a_db_that_cannot_be_a_store_is_refused_in_words_and_nothing_is_made(tmp_path, db, said):
+    """`--db sqlite:///games.db` made a DuckDB file under a folder named `sqlite:`; a path
+    through a file said only "File exists"."""
+    (tmp_path / "notes.txt").write_text("not a folder\n")
+    db = db.format(tmp=tmp_path)
+    before = sorted(os.listdir(tmp_path))
+    for args in (["--db", db, "new", "duel"], ["--db", db, "games"]):
+        out = run(tmp_path, *args)
+        assert out.returncode == 2 and said in out.stderr, out.stderr
+        no_traceback(out)
+    from_env = run(tmp_path, "new", "duel", db=db)
+    assert from_env.returncode == 2 and "(from ARBITER_DB)" in from_env.stderr, from_env.stderr
+    copied = run(tmp_path, "copy", "--from", str(tmp_path / "cli.duckdb"), "--to", db)
+    assert copied.returncode == 2 and said in copied.stderr, copied.stderr
+    assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_copy_of_a_game_the_source_has_not_makes_no_destination(tmp_path):
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    out = run(tmp_path, "copy", "--from", str(tmp_path / "cli.duckdb"), "--to", str(tmp_path / "new.duckdb"), "du-nope")
+    assert out.returncode == 2 and "no game 'du-nope'" in out.stderr, out.stderr
+    assert not (tmp_path / "new.duckdb").exists()
+
+
+def test_migrate_a_store_that_is_not_there_or_to_a_map_that_cannot_be_written(tmp_path):
+    """`arbiter --db typo.duckdb migrate` made an empty store and said it was up to date; a
+    `--map` that cannot be written was found out only after the hashes had changed."""
+    out = run(tmp_path, "--db", str(tmp_path / "typo.duckdb"), "migrate")
+    assert out.returncode == 2 and "no store at" in out.stderr, out.stderr
+    assert not (tmp_path / "typo.duckdb").exists()
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    out = run(tmp_path, "migrate", "--map", str(tmp_path / "no-such-dir" / "map.csv"))
+    assert out.returncode == 2 and "--map" in out.stderr, out.stderr
