@@ -492,8 +492,11 @@ def read_text(path: str) -> str:
     try:  # utf-8-sig: a byte-order mark some editors write is not part of the text
         with open(path, encoding="utf-8-sig") as fh:
             return fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+    except UnicodeDecodeError as exc:
+        fail(f"cannot read {path}: it is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset"
+             f" {exc.start}); a transcript or receipts file is plain text")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
     return ""
 
 
@@ -1227,7 +1230,28 @@ def only_the_verb(args: list[str]) -> None:
         app.registered_commands[:] = chosen
 
 
+#: The options whose value is a path: kept as the bytes the shell gave, whatever they are.
+PATH_OPTIONS = ("--db", "-o", "--out", "--content", "--receipts", "--map", "--from", "--to")
+
+
+def text_args(args: list[str]) -> list[str]:
+    """``args`` with bytes that are not UTF-8 (Python keeps them as lone surrogates, which
+    no store can hold) shown as U+FFFD, so a command, name or id typed in another encoding
+    is refused in words; a path (an option's value above, or one that exists) is left as it is."""
+    out = []
+    for i, arg in enumerate(args):
+        path = os.path.lexists(arg) or (i > 0 and args[i - 1] in PATH_OPTIONS) or arg.startswith(
+            tuple(f"{o}=" for o in PATH_OPTIONS))
+        if not path and not arg.isascii():
+            arg = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        out.append(arg)
+    return out
+
+
 def main() -> None:
+    sys.argv[1:] = text_args(sys.argv[1:])
+    if not sys.stdin.isatty() and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # a line in another encoding is refused, not stored
     only_the_verb(sys.argv[1:])
     try:
         app()

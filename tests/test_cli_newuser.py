@@ -126,3 +126,25 @@ def test_migrate_a_store_that_is_not_there_or_to_a_map_that_cannot_be_written(tm
     assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
     out = run(tmp_path, "migrate", "--map", str(tmp_path / "no-such-dir" / "map.csv"))
     assert out.returncode == 2 and "--map" in out.stderr, out.stderr
+
+
+def test_bytes_that_are_not_utf8_are_refused_in_words_not_as_a_store_failure(tmp_path):
+    """A command, seat or game id typed in another encoding reached the store as lone
+    surrogates, which DuckDB cannot encode: "the store failed" (exit 3), and `play` ended."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    events = run(tmp_path, "query", "select count(*) as n from events", "-f", "csv").stdout
+    for args, said in (([gid, "--as", "ann", b"b\xe9d", "2"], "not a duel command"),
+                       ([gid, "--as", b"\xff", "bid", "2"], "no player"),
+                       ([b"du-\xff", "bid", "2"], "no game")):
+        out = run(tmp_path, "do", *args)
+        assert out.returncode == 2 and said in out.stderr and "store failed" not in out.stderr, out.stderr
+        no_traceback(out)
+    played = run(tmp_path, "play", gid, stdin=b"b\xffd 2\nbid 2\n")
+    assert played.returncode == 0 and "not a duel command" in played.stdout + played.stderr, played.stderr
+    assert "store failed" not in played.stderr
+    assert "receipt" in played.stdout  # the next line was played
+    assert run(tmp_path, "query", "select count(*) as n from events", "-f", "csv").stdout != events
+
+    (tmp_path / "game.arb").write_bytes(b"\xff\xfe\x00garbage")
+    out = run(tmp_path, "check", "game.arb")
+    assert out.returncode == 2 and "not UTF-8 text" in out.stderr, out.stderr
