@@ -148,3 +148,25 @@ def test_bytes_that_are_not_utf8_are_refused_in_words_not_as_a_store_failure(tmp
     (tmp_path / "game.arb").write_bytes(b"\xff\xfe\x00garbage")
     out = run(tmp_path, "check", "game.arb")
     assert out.returncode == 2 and "not UTF-8 text" in out.stderr, out.stderr
+
+
+def test_mistyped_kinds_names_and_ids_say_what_to_type(tmp_path):
+    kind = run(tmp_path, "new", "monster-derbi")
+    assert kind.returncode == 2 and "did you mean 'monster-derby'?" in kind.stderr, kind.stderr
+    rules = run(tmp_path, "rules", "vilainous")
+    assert rules.returncode == 2 and "did you mean 'villainous'?" in rules.stderr, rules.stderr
+
+    capital = run(tmp_path, "new", "duel", "-p", "Ann,bob")
+    assert capital.returncode == 2 and "try 'ann'" in capital.stderr, capital.stderr
+    accented = run(tmp_path, "new", "duel", "-p", "zoë,bob")
+    assert accented.returncode == 2 and "a-z" in accented.stderr and "try" not in accented.stderr, accented.stderr
+    long = run(tmp_path, "new", "duel", "-p", "ann," + "b" * 5000)
+    assert long.returncode == 2 and "1 to 24" in long.stderr and len(long.stderr) < 400, long.stderr
+
+    first = run(tmp_path, "new", "duel", "--seed", "1").stdout.strip()
+    second = run(tmp_path, "new", "duel", "--seed", "2").stdout.strip()
+    empty = run(tmp_path, "show", "")
+    assert empty.returncode == 2 and "no game id given" in empty.stderr, empty.stderr
+    both = run(tmp_path, "show", "du-")
+    assert both.returncode == 2 and "give more of the id" in both.stderr and "..." not in both.stderr, both.stderr
+    assert first in both.stderr and second in both.stderr
