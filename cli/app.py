@@ -832,12 +832,15 @@ def export(
         if fmt == "parquet":
             from arbiter.core.porting import export_parquet
 
-            if not out:
+            if not out or out == "-":
                 fail("--format parquet writes a directory of tables: give it with -o DIR")
+            if os.path.exists(out) and not os.path.isdir(out):
+                fail(f"{out} is a file: --format parquet writes a directory of tables (-o DIR)")
             with eng.open(read_only=True) as store:
                 gid = store.resolve_game_id(game_id) if game_id else None
                 written = export_parquet(store, out, gid)
-            err.print(f"[dim]wrote {out}: " + ", ".join(f"{n} {t}" for t, n in written.items()) + "[/]")
+            err.print(f"[dim]wrote {out}: " + ", ".join(
+                f"{n} {t[:-1] if n == 1 and t.endswith('s') else t}" for t, n in written.items()) + "[/]")
             return
         if not game_id:
             fail(f"name the game to export as {fmt} (every game: --format parquet -o DIR)")
@@ -848,7 +851,7 @@ def export(
 
             with eng.open(read_only=True) as store:
                 text = export_jsonl(store, store.resolve_game_id(game_id))
-        if out:
+        if out and out != "-":  # `-o -`: standard output, as without -o
             with open(out, "w", encoding="utf-8") as fh:
                 fh.write(text)
             err.print(f"[dim]wrote {out}[/]")
@@ -861,7 +864,8 @@ def transcript_game_id(match: Match, text: str) -> str:
     importing the same file again finds the game it made instead of making another."""
     import hashlib
 
-    digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+    # the same file saved with Windows line endings is the same transcript, and the same game
+    digest = hashlib.sha256(text.replace("\r\n", "\n").encode()).hexdigest()[:10]
     return f"{match.game.short or match.game.id[:2]}-t{digest}"
 
 
@@ -891,8 +895,13 @@ def import_(
             text = None
             if first.removeprefix(b"\xef\xbb\xbf").startswith(transcript.MAGIC.encode()):
                 text = (first + fh.read()).decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+        except UnicodeDecodeError as exc:
+            fail(f"cannot read {path}: it is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start})")
+        except OSError as exc:
+            fail(f"cannot read {path}: {exc.strerror or exc}")
+        if not first.strip():
+            fail(f"{'standard input' if path == '-' else path} is empty: nothing to import"
+                 " (a transcript, or a jsonl file from `arbiter export GAME -f jsonl`)")
         eng = engine()
         if text is not None:
             data, _ = load_content(content)

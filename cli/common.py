@@ -314,8 +314,8 @@ def user_errors() -> Iterator[None]:
             say(err, clip(str(exc)), label="error: ")
         raise typer.Exit(code) from None
     except OSError as exc:  # a path the user gave that cannot be read or written
-        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
-        err.print(f"[bold red]error:[/] {escape(exc.strerror or str(exc))}{escape(where)}")
+        where = f"cannot use {exc.filename}: " if getattr(exc, "filename", None) else ""
+        err.print(f"[bold red]error:[/] {escape(where)}{escape(exc.strerror or str(exc))}")
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         err.print("interrupted; nothing half-written (each move commits whole)")

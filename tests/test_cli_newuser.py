@@ -170,3 +170,35 @@ def test_mistyped_kinds_names_and_ids_say_what_to_type(tmp_path):
     both = run(tmp_path, "show", "du-")
     assert both.returncode == 2 and "give more of the id" in both.stderr and "..." not in both.stderr, both.stderr
     assert first in both.stderr and second in both.stderr
+
+
+def test_transcripts_and_exports_as_editors_and_shells_leave_them(tmp_path):
+    """A transcript saved with Windows line endings imported as a second game (its id is a
+    digest of the file); an empty file to import was "not an arbiter log export (no header
+    line)"; `-o -` wrote a file named `-`; parquet into a file said only "File exists"."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    assert run(tmp_path, "do", gid, "--as", "ann", "bid", "2").returncode == 0
+    assert run(tmp_path, "export", gid, "-o", "game.arb").returncode == 0
+    text = (tmp_path / "game.arb").read_bytes()
+    (tmp_path / "crlf.arb").write_bytes(b"\xef\xbb\xbf" + text.replace(b"\n", b"\r\n"))
+    other = str(tmp_path / "other.duckdb")
+    first = run(tmp_path, "import", "game.arb", db=other)
+    again = run(tmp_path, "import", "crlf.arb", db=other)
+    assert first.returncode == again.returncode == 0, again.stderr
+    assert first.stdout == again.stdout and "already imported" in again.stderr
+    assert run(tmp_path, "check", "crlf.arb").returncode == 0
+
+    (tmp_path / "empty.arb").write_text("")
+    empty = run(tmp_path, "import", "empty.arb", db=other)
+    assert empty.returncode == 2 and "empty.arb is empty" in empty.stderr, empty.stderr
+    assert run(tmp_path, "import", "-", stdin="", db=other).returncode == 2
+
+    dashed = run(tmp_path, "export", gid, "-f", "jsonl", "-o", "-")
+    assert dashed.returncode == 0 and json.loads(dashed.stdout.splitlines()[0])["game"]["game_id"] == gid
+    assert not (tmp_path / "-").exists()
+    parquet = run(tmp_path, "export", gid, "-f", "parquet", "-o", "game.arb")
+    assert parquet.returncode == 2 and "is a file" in parquet.stderr, parquet.stderr
+    one = run(tmp_path, "export", gid, "-f", "parquet", "-o", "one")
+    assert one.returncode == 0 and "1 game," in one.stderr, one.stderr
+    missing = run(tmp_path, "export", gid, "-o", "no-such-dir/game.arb")
+    assert missing.returncode == 2 and "cannot use no-such-dir/game.arb: No such file" in missing.stderr
