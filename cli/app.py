@@ -188,7 +188,7 @@ def do_(
     game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     command: list[str] = typer.Argument(..., help="The command, e.g. `attack giant`."),
     seat: Optional[str] = typer.Option(None, "--as", help="Which player acts (needed when several may)."),
-    command_id: Optional[str] = typer.Option(None, "--command-id", help="Makes a retried command idempotent."),
+    command_id: Optional[str] = typer.Option(None, "--command-id", metavar="ID", help="Makes a retried command idempotent."),
 ) -> None:
     """Apply one command (scriptable)."""
     with user_errors():
@@ -210,7 +210,7 @@ def do_(
 
 @app.command()
 def undo(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     seat: Optional[str] = typer.Option(None, "--as", help="Who asks for the undo."),
 ) -> None:
     """Retract the last move (recorded as an event, never deleted; the dice do not change)."""
@@ -268,7 +268,7 @@ def check_boundary(store: Any, game_id: str, at: int) -> None:
 
 @app.command()
 def show(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     at: Optional[int] = typer.Option(None, "--at", help="Show the game as it was after this seq."),
     seat: Optional[str] = typer.Option(None, "--as", help="As this player sees it (`referee` sees all)."),
     fmt: str = format_option("table", ("table", "json", "jsonl")),
@@ -329,7 +329,7 @@ def check_seat(match: Match, seat: Optional[str]) -> None:
 
 @app.command("log")
 def log_(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     seat: Optional[str] = typer.Option(None, "--as", help="Redacted for this player (`referee`: all)."),
     fmt: str = format_option(),
 ) -> None:
@@ -350,7 +350,7 @@ def log_(
 
 @app.command()
 def replay(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     seat: Optional[str] = typer.Option(None, "--as", help="Replay as this player sees it."),
     at: Optional[int] = typer.Option(None, "--at", help="Start at this seq."),
 ) -> None:
@@ -386,8 +386,8 @@ def replay(
 
 @app.command("try")
 def try_(
-    game_id: str = typer.Argument(...),
-    command: list[str] = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
+    command: list[str] = typer.Argument(..., help="The command, e.g. `attack giant`."),
     at: Optional[int] = typer.Option(None, "--at", help="Ask about the position after this seq."),
     seat: Optional[str] = typer.Option(None, "--as", help="Who acts (needed when several may)."),
     fmt: str = format_option(),
@@ -423,7 +423,7 @@ def try_(
 
 @app.command()
 def why(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     seq: int = typer.Argument(..., help="The event to explain."),
     seat: Optional[str] = typer.Option(None, "--as", help="Show the events as this seat may see them."),
     fmt: str = format_option(),
@@ -502,13 +502,13 @@ def read_text(path: str) -> str:
 
 @app.command()
 def verify(
-    game_id: Optional[str] = typer.Argument(None),
+    game_id: Optional[str] = typer.Argument(None, help="The game (a unique prefix is enough)."),
     all_games: bool = typer.Option(False, "--all", help="Every game in the store, and the global ledger."),
     receipt: list[str] = typer.Option([], "--receipt", "-r", help="A receipt to prove (repeatable)."),
     receipts: Optional[str] = typer.Option(None, "--receipts", help="A file of receipts, one a line, to prove at once."),
     quick: bool = typer.Option(False, "--quick", help="Chain and dice only; do not re-decide commands."),
     seat: Optional[str] = typer.Option(None, "--as", help="Check only what this player may know (the dice once the game is over)."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Worker processes re-deciding games with --all (default: one a core)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes re-deciding games with --all (default: one a core)."),
     fmt: str = format_option(),
 ) -> None:
     """Audit: hash chains, the listing, dice against the seed, and every command decided again.
@@ -804,7 +804,7 @@ def seed_kind(commitment: Any) -> str:
 
 @app.command()
 def fork(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     at: int = typer.Option(..., "--at", help="Branch after this seq."),
 ) -> None:
     """Branch a what-if game from any point of another."""
@@ -873,7 +873,7 @@ def transcript_game_id(match: Match, text: str) -> str:
 def import_(
     path: str = typer.Argument(..., help="A transcript or a jsonl export."),
     content: Optional[str] = typer.Option(None, help="Content file, for a transcript played with one."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Worker processes re-deciding a jsonl file's games (default: one a core)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes re-deciding a jsonl file's games (default: one a core)."),
 ) -> None:
     """Bring a game into this store (a jsonl log keeps its id and hashes; a transcript is replayed).
 
@@ -992,10 +992,10 @@ def ask(prompt: str, choices: list[str]) -> str:
 def play(
     game: str = typer.Argument(..., help="A kind of game to create and play (monster-derby), or an existing game's id to continue."),
     bot: list[str] = typer.Option([], "--bot", help="SEAT=KIND plays that seat by bot (KIND: random, or the game's own); kept with the game."),
-    players: list[str] = typer.Option([], "--players", "-p"),
-    seed: Optional[int] = typer.Option(None),
-    option: list[str] = typer.Option([], "--option", "-o"),
-    dice: str = typer.Option("seeded"),
+    players: list[str] = typer.Option([], "--players", "-p", help="A new game's player names, comma separated."),
+    seed: Optional[int] = typer.Option(None, help="A new game's seed (a practice game; secret if omitted)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A new game's rules option, name=value (repeatable)."),
+    dice: str = typer.Option("seeded", help="A new game's dice: seeded, or manual to type the faces of physical dice."),
     bot_seed: Optional[int] = typer.Option(None, help="Seed of the bots' own choices (default 0; a resumed game keeps its own)."),
     max_menu: Optional[int] = typer.Option(None, help="How many legal commands to number (default 30; a resumed game keeps its own)."),
     pass_screen: Optional[bool] = typer.Option(
@@ -1030,10 +1030,10 @@ def play(
 def simulate(
     kind: str = typer.Argument(..., help="The kind of game, e.g. monster-derby."),
     games_: int = typer.Option(10, "--games", "-n", help="How many games."),
-    bot: Optional[str] = typer.Option(None, help="The bot every seat uses (default: the game's own bot; `random` for random legal commands)."),
+    bot: Optional[str] = typer.Option(None, metavar="KIND", help="The bot every seat uses (default: the game's own bot; `random` for random legal commands)."),
     seed: int = typer.Option(0, help="First game seed (each game adds one); bots are seeded from it too."),
     seats: Optional[int] = typer.Option(None, "--seats", help="Seats per game (default: the game's minimum)."),
-    option: list[str] = typer.Option([], "--option", "-o"),
+    option: list[str] = typer.Option([], "--option", "-o", help="A rules option, name=value (repeatable)."),
     max_steps: int = typer.Option(5000, help="Give up on a game after this many commands."),
     players_: Optional[int] = typer.Option(None, "--players", hidden=True),
 ) -> None:
@@ -1083,7 +1083,7 @@ def simulate(
 @app.command()
 def demo(
     kind: str = typer.Option("monster-derby", "--game", help="Which kind of game to show."),
-    seed: int = typer.Option(2026),
+    seed: int = typer.Option(2026, help="The demo game's seed."),
 ) -> None:
     """A quick tour on the default store: a bot game, a step back, an audit and a query."""
     with user_errors():

@@ -202,3 +202,17 @@ def test_transcripts_and_exports_as_editors_and_shells_leave_them(tmp_path):
     assert one.returncode == 0 and "1 game," in one.stderr, one.stderr
     missing = run(tmp_path, "export", gid, "-o", "no-such-dir/game.arb")
     assert missing.returncode == 2 and "cannot use no-such-dir/game.arb: No such file" in missing.stderr
+
+
+def test_every_argument_and_option_of_every_verb_says_what_it_is():
+    """`arbiter play -h` listed -p, --seed, -o and --dice with no words; `simulate --bot`
+    read SEAT=KIND although it takes one KIND for every seat."""
+    import typer.main
+
+    from arbiter.cli.app import app
+
+    verbs = typer.main.get_command(app).commands
+    silent = [(name, p.name) for name, verb in verbs.items() for p in verb.params
+              if not getattr(p, "help", None) and not getattr(p, "hidden", False)]
+    assert silent == []
+    assert [p.metavar for p in verbs["simulate"].params if p.name == "bot"] == ["KIND"]
