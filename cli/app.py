@@ -103,6 +103,9 @@ def main_options(
     problem = common.store_problem(CTX.db)
     if problem:
         fail(problem + ("" if db else " (from ARBITER_DB)"))
+    wait = os.environ.get("ARBITER_LOCK_TIMEOUT")
+    if wait and not common.seconds(wait):  # empty: unset, as ARBITER_DB
+        fail(f"ARBITER_LOCK_TIMEOUT takes how many seconds to wait for a busy store (say, 5), not {wait!r}")
 
 
 def engine() -> "Engine":
@@ -1075,7 +1078,7 @@ def simulate(
                 progress.advance(task)
         secs = time.perf_counter() - t0
         rows = [(s, wins.get(s, 0)) for s in sorted(wins)]
-        emit_rows(["winner", "games won"], rows, "table", title=f"{games_} games of {g.title}, {bot} bots")
+        emit_rows(["winner", "games won"], rows, "table", title=f"{games_} game{'' if games_ == 1 else 's'} of {g.title}, {bot} bots")
         console.print(f"commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
                       f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {games_ / secs:.1f} games/s; last {gid}")
 

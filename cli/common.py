@@ -107,6 +107,17 @@ def store_problem(path: str) -> str | None:
     return None
 
 
+def seconds(text: str) -> bool:
+    """Whether ``text`` is a number of seconds (0 or more, finite)."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        return False
+    return math.isfinite(value) and value >= 0
+
+
 def setup_logging(verbose: bool) -> None:
     """JSON lines to ``arbiter.log`` in the data directory; readable lines on stderr with -v.
     Called on the first log line, not at start-up (structlog is a heavy import)."""

@@ -216,3 +216,12 @@ def test_every_argument_and_option_of_every_verb_says_what_it_is():
               if not getattr(p, "help", None) and not getattr(p, "hidden", False)]
     assert silent == []
     assert [p.metavar for p in verbs["simulate"].params if p.name == "bot"] == ["KIND"]
+
+
+@pytest.mark.parametrize("wait", ["abc", "-1", "nan"])
+def test_a_lock_timeout_that_is_not_seconds_is_refused_not_ignored(tmp_path, wait):
+    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE, "ARBITER_LOCK_TIMEOUT": wait,
+           "ARBITER_DB": str(tmp_path / "s.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
+    out = subprocess.run([*ARBITER, "new", "duel"], capture_output=True, text=True, env=env)
+    assert out.returncode == 2 and "ARBITER_LOCK_TIMEOUT takes" in out.stderr, out.stderr
+    assert not (tmp_path / "s.duckdb").exists()
