@@ -544,7 +544,8 @@ class Match:
         return UNDO if command == UNDO else self.game.command_text(command)
 
     def syntax_hint(self) -> str:
-        return "; ".join(self.game.syntax) if self.game.syntax else ""
+        # one form a line (some games' forms are lines already), as `help` in play shows them
+        return "".join(f if f.startswith("\n") else f"\n  {f}" for f in self.game.syntax)
 
     def encode(self, ev: Event) -> str:
         return self.codec.encode(ev)

@@ -225,3 +225,11 @@ def test_a_lock_timeout_that_is_not_seconds_is_refused_not_ignored(tmp_path, wai
     out = subprocess.run([*ARBITER, "new", "duel"], capture_output=True, text=True, env=env)
     assert out.returncode == 2 and "ARBITER_LOCK_TIMEOUT takes" in out.stderr, out.stderr
     assert not (tmp_path / "s.duckdb").exists()
+
+
+def test_an_empty_command_lists_the_forms_one_a_line(tmp_path, derby):
+    """The forms were joined with '; ' although each is a line of its own: every line of the
+    hint ended in a stray semicolon."""
+    out = run(tmp_path, "do", derby, "--as", "ann", " ")
+    assert out.returncode == 2 and "empty command" in out.stderr
+    assert "keep AGENDA" in out.stderr and "; \n" not in out.stderr and not out.stderr.rstrip().endswith(";")
