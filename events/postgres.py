@@ -764,7 +764,7 @@ def _connect(url: str, read_only: bool, timeout: float) -> "psycopg.Connection[A
                               options=options, application_name="arbiter")
     except psycopg.OperationalError as exc:
         raise StoreUnavailable(f"cannot reach the PostgreSQL store {_safe(url)}:"
-                               f" {str(exc).strip().splitlines()[-1]}") from exc
+                               f" {'; '.join(line.strip() for line in str(exc).splitlines() if line.strip())}") from exc
     # JSON columns come back as their text, as DuckDB returns them (the hash covers the text).
     con.adapters.register_loader("json", TextLoader)
     con.adapters.register_loader("jsonb", TextLoader)

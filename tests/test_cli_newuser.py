@@ -233,3 +233,16 @@ def test_an_empty_command_lists_the_forms_one_a_line(tmp_path, derby):
     out = run(tmp_path, "do", derby, "--as", "ann", " ")
     assert out.returncode == 2 and "empty command" in out.stderr
     assert "keep AGENDA" in out.stderr and "; \n" not in out.stderr and not out.stderr.rstrip().endswith(";")
+
+
+def test_an_unreachable_postgresql_store_says_why(tmp_path):
+    """Only the last line of the driver's message was kept: "Is the server running ...?",
+    without the reason before it (connection refused)."""
+    import socket
+
+    with socket.socket() as s:  # a loopback port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    out = run(tmp_path, "--db", f"postgresql://nobody@127.0.0.1:{port}/none", "games")
+    assert out.returncode == 3 and "cannot reach the PostgreSQL store" in out.stderr, out.stderr
+    assert "refused" in out.stderr.lower(), out.stderr
