@@ -1135,7 +1135,28 @@ def serve(
                  " ARBITER_ADMIN_TOKEN): without one, anyone who reaches it can create games")
         if not 0 < port < 65536:
             fail(f"--port takes 1 to 65535, not {port}")
+        port_free(host, port)
         run_server(CTX.db, host=host, port=port, admin_token=admin_token)
+
+
+def port_free(host: str, port: int) -> None:
+    """Refuse, in words, an address the server could not listen on (another program's port,
+    a host this machine does not have), before it says it is serving there."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        fail(f"--host {host}: not an address of this machine ({exc.strerror or exc})")
+    family, kind, proto, _name, addr = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+        try:
+            probe.bind(addr)
+        except OSError as exc:
+            fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+                 + (" (another program uses that port: choose another with --port)" if exc.errno == errno.EADDRINUSE else ""))
 
 
 #: How a value is named in help, by parameter (default: the parameter's name in capitals).

@@ -246,3 +246,17 @@ def test_an_unreachable_postgresql_store_says_why(tmp_path):
     out = run(tmp_path, "--db", f"postgresql://nobody@127.0.0.1:{port}/none", "games")
     assert out.returncode == 3 and "cannot reach the PostgreSQL store" in out.stderr, out.stderr
     assert "refused" in out.stderr.lower(), out.stderr
+
+
+def test_serve_on_a_port_in_use_says_so_before_it_claims_to_serve(tmp_path):
+    """It printed "arbiter serving ... at http://127.0.0.1:PORT", then the web server's own
+    "ERROR: [Errno 98] ..." and exit 3 (a storage conflict)."""
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = run(tmp_path, "serve", "--port", str(port))
+    assert out.returncode == 2 and "in use" in out.stderr and "--port" in out.stderr, out.stderr
+    assert "serving" not in out.stdout + out.stderr
