@@ -1283,6 +1283,8 @@ def text_args(args: list[str]) -> list[str]:
 
 def main() -> None:
     sys.argv[1:] = text_args(sys.argv[1:])
+    if sys.argv[1:2] == ["help"]:  # `arbiter help [VERB]`, as git and pip take it
+        sys.argv[1:] = [*sys.argv[2:3], "--help"]
     if not sys.stdin.isatty() and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # a line in another encoding is refused, not stored
     only_the_verb(sys.argv[1:])

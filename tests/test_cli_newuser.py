@@ -260,3 +260,12 @@ def test_serve_on_a_port_in_use_says_so_before_it_claims_to_serve(tmp_path):
         out = run(tmp_path, "serve", "--port", str(port))
     assert out.returncode == 2 and "in use" in out.stderr and "--port" in out.stderr, out.stderr
     assert "serving" not in out.stdout + out.stderr
+
+
+def test_help_as_a_verb(tmp_path):
+    """`arbiter help` was "No such command 'help'"."""
+    top = run(tmp_path, "help")
+    assert top.returncode == 0 and "Commands" in top.stdout
+    verb = run(tmp_path, "help", "do")
+    assert verb.returncode == 0 and " do [OPTIONS]" in verb.stdout
+    assert run(tmp_path, "help", "nope").returncode == 2
