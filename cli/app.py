@@ -14,7 +14,7 @@ import typer
 
 from arbiter.cli import common
 from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, say, user_errors
-from arbiter.core.errors import ArbiterError, BadContent, ParseError, RuleViolation
+from arbiter.core.errors import ArbiterError, BadContent, ParseError, RuleViolation, TranscriptError
 
 if TYPE_CHECKING:  # the store (duckdb) is imported only by the verbs that open it
     from arbiter.core.engine import Engine
@@ -472,7 +472,21 @@ def check(
     with user_errors():
         text = read_text(path)
         data, _source = load_content(content)
-        result = transcript.check(text, data)
+        try:
+            result = transcript.check(text, data)
+        except TranscriptError as bad:
+            if fmt == "table":
+                raise
+            # a script reads an unreadable transcript's verdict as it reads an illegal line's
+            import re
+
+            where = re.match(r"line (\d+): (.*)", str(bad), re.S)
+            line = int(where.group(1)) if where else None
+            shown = text.splitlines()[line - 1] if line and line <= len(text.splitlines()) else None
+            emit_rows(["ok", "line", "text", "rule_id", "message", "commands", "events"],
+                      [(False, line, common.clip(shown) if shown is not None else None, None,
+                        common.clip(where.group(2) if where else str(bad)), 0, None)], fmt)
+            raise typer.Exit(2) from None
         exc = result.error
         if fmt != "table":
             m = result.match

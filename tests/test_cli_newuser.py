@@ -269,3 +269,16 @@ def test_help_as_a_verb(tmp_path):
     verb = run(tmp_path, "help", "do")
     assert verb.returncode == 0 and " do [OPTIONS]" in verb.stdout
     assert run(tmp_path, "help", "nope").returncode == 2
+
+
+def test_check_gives_a_script_its_verdict_on_a_transcript_it_cannot_read(tmp_path):
+    """`check -f json` printed a row for an illegal move but nothing at all on stdout for a
+    line it could not read (a move without 'player:', a missing header)."""
+    (tmp_path / "bad.arb").write_text("# arbiter transcript 1\ngame: duel\nseed: 1\nplayers: ann, bob\n---\nann bid 2\n")
+    out = run(tmp_path, "check", "bad.arb", "-f", "json")
+    assert out.returncode == 2, out.stderr
+    [row] = json.loads(out.stdout)
+    assert row["ok"] is False and row["line"] == 6 and row["text"] == "ann bid 2" and "player: command" in row["message"]
+    (tmp_path / "empty.arb").write_text("")
+    [row] = [json.loads(line) for line in run(tmp_path, "check", "empty.arb", "-f", "jsonl").stdout.splitlines()]
+    assert row["ok"] is False and row["line"] == 1
