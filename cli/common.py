@@ -355,6 +355,8 @@ def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = 
 
     A table at a terminal is drawn by rich; into a pipe or a file it is plain text, one row
     a line, columns padded with spaces and never wrapped, so ``| grep`` and ``| cut`` work."""
+    if fmt in ("json", "jsonl"):
+        columns = unique_names(columns)
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
@@ -382,6 +384,21 @@ def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = 
         for r in rows:
             table.add_row(*[escape(_plain(v)) for v in r])
         console.print(table)
+
+
+def unique_names(columns: Sequence[str]) -> list[str]:
+    """Column names as a JSON object's keys: a name given twice (``select 1 as a, 2 as a``)
+    gets ``_2``, ``_3``, … rather than losing the first column's value."""
+    seen: dict[str, int] = {}
+    out = []
+    for c in map(str, columns):
+        seen[c] = seen.get(c, 0) + 1
+        name = c if seen[c] == 1 else f"{c}_{seen[c]}"
+        while name in columns and seen[c] > 1:
+            seen[c] += 1
+            name = f"{c}_{seen[c]}"
+        out.append(name)
+    return out
 
 
 def _plain(v: Any) -> str:

@@ -282,3 +282,11 @@ def test_check_gives_a_script_its_verdict_on_a_transcript_it_cannot_read(tmp_pat
     (tmp_path / "empty.arb").write_text("")
     [row] = [json.loads(line) for line in run(tmp_path, "check", "empty.arb", "-f", "jsonl").stdout.splitlines()]
     assert row["ok"] is False and row["line"] == 1
+
+
+def test_query_json_keeps_every_column_when_two_share_a_name(tmp_path):
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    out = run(tmp_path, "query", "select 1 as a, 2 as a, 3 as a_2", "-f", "json")
+    assert out.returncode == 0 and json.loads(out.stdout) == [{"a": 1, "a_3": 2, "a_2": 3}]
+    csv_out = run(tmp_path, "query", "select 1 as a, 2 as a", "-f", "csv")
+    assert csv_out.stdout.splitlines() == ["a,a", "1,2"]  # CSV may repeat a header
