@@ -290,3 +290,13 @@ def test_query_json_keeps_every_column_when_two_share_a_name(tmp_path):
     assert out.returncode == 0 and json.loads(out.stdout) == [{"a": 1, "a_3": 2, "a_2": 3}]
     csv_out = run(tmp_path, "query", "select 1 as a, 2 as a", "-f", "csv")
     assert csv_out.stdout.splitlines() == ["a,a", "1,2"]  # CSV may repeat a header
+
+
+@pytest.mark.parametrize("bot", ["zed=random", "ann=grandmaster"])
+def test_play_with_a_bot_refused_stores_no_game(tmp_path, bot):
+    """`arbiter play monster-derby --bot bob=agenda` (the seats are p1, p2 without -p) was
+    refused after the game had been created: every retry left another game behind."""
+    out = run(tmp_path, "play", "duel", "-p", "ann,bob", "--bot", bot, stdin="")
+    assert out.returncode == 2 and "error:" in out.stderr, out.stderr
+    games = run(tmp_path, "games", "-f", "json")
+    assert games.returncode == 0 and json.loads(games.stdout) == []
