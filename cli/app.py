@@ -203,6 +203,10 @@ def do_(
             match = eng.load(game_id)
             common.record_refusal(eng, match, seat, text, exc, "do")
             if isinstance(exc, ParseError):
+                first, _, rest = text.partition(" ")
+                if seat is None and first in match.seats and rest:  # `do GAME ann bid 2`
+                    exc.hint = f"the player goes in --as: arbiter do {game_id} --as {first} {rest}"
+                    raise exc from None
                 raise explain.with_hint(exc, match, seat, text) from None
             raise
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)

@@ -300,3 +300,9 @@ def test_play_with_a_bot_refused_stores_no_game(tmp_path, bot):
     assert out.returncode == 2 and "error:" in out.stderr, out.stderr
     games = run(tmp_path, "games", "-f", "json")
     assert games.returncode == 0 and json.loads(games.stdout) == []
+
+
+def test_a_player_named_where_the_command_goes_is_told_about_as(tmp_path):
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    out = run(tmp_path, "do", gid, "ann", "bid", "2")
+    assert out.returncode == 2 and f"--as ann bid 2" in out.stderr, out.stderr
