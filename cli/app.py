@@ -1110,6 +1110,9 @@ def demo(
     with user_errors():
         from arbiter.cli.demo import run_demo
 
+        if not 0 <= seed < 2**63:  # refused before the tour's heading, not after it
+            fail("the seed must be a whole number from 0 to 2^63-1")
+        registry.get(kind)
         run_demo(engine(), kind, seed)
 
 

@@ -306,3 +306,9 @@ def test_a_player_named_where_the_command_goes_is_told_about_as(tmp_path):
     gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
     out = run(tmp_path, "do", gid, "ann", "bid", "2")
     assert out.returncode == 2 and f"--as ann bid 2" in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("args", [["--seed", "-5"], ["--game", "monster-derbi"]])
+def test_demo_refuses_before_its_heading(tmp_path, args):
+    out = run(tmp_path, "demo", *args)
+    assert out.returncode == 2 and "error:" in out.stderr and out.stdout == "", out.stdout
