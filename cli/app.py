@@ -57,10 +57,10 @@ def whose_turn(*args: Any, **kwargs: Any) -> str:
     return words(*args, **kwargs)
 
 
-def renderer(game_id: str) -> Any:
+def renderer(kind: str, width: int | None = 80) -> Any:
     from arbiter.cli.render import renderer as render
 
-    return render(game_id)
+    return render(kind, width)
 
 
 audit = _Lazy("arbiter.core.audit")
@@ -302,7 +302,8 @@ def show(
 
             console.print(compact_renderer(match.game.id)(view, seat))
         else:
-            console.print(renderer(match.game.id)(view, seat))
+            # into a pipe or a file every line stays whole (for grep), as README promises
+            console.print(renderer(match.game.id, 80 if common.interactive() else None)(view, seat))
         console.print(within_command(match, at) or whose_turn(match))
 
 

@@ -312,3 +312,12 @@ def test_a_player_named_where_the_command_goes_is_told_about_as(tmp_path):
 def test_demo_refuses_before_its_heading(tmp_path, args):
     out = run(tmp_path, "demo", *args)
     assert out.returncode == 2 and "error:" in out.stderr and out.stdout == "", out.stdout
+
+
+def test_show_into_a_pipe_keeps_every_line_of_the_board_whole(tmp_path, derby):
+    """The board's prose lines were wrapped at 80 columns even into a pipe, so `show | grep
+    curse_chooser` found a continuation line without the rest of the house options."""
+    out = run(tmp_path, "show", derby)
+    assert out.returncode == 0
+    [line] = [ln for ln in out.stdout.splitlines() if "house options:" in ln]
+    assert "layout=" in line and "curse_chooser=" in line and len(line) > 80
