@@ -120,6 +120,8 @@ def parse_options(raw: list[str]) -> dict[str, str]:
         k, eq, v = item.partition("=")
         if not eq or not k.strip():
             fail(f"--option takes name=value, not {item!r}")
+        if k.strip() in out and out[k.strip()] != v.strip():
+            fail(f"--option {k.strip()} is given twice ({out[k.strip()]} and {v.strip()}): keep the one you mean")
         out[k.strip()] = v.strip()
     return out
 

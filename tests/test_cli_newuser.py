@@ -321,3 +321,10 @@ def test_show_into_a_pipe_keeps_every_line_of_the_board_whole(tmp_path, derby):
     assert out.returncode == 0
     [line] = [ln for ln in out.stdout.splitlines() if "house options:" in ln]
     assert "layout=" in line and "curse_chooser=" in line and len(line) > 80
+
+
+def test_an_option_given_twice_with_two_values_is_refused(tmp_path):
+    """`--option target=3 --option target=5` silently played to 5."""
+    out = run(tmp_path, "new", "duel", "--option", "target=3", "--option", "target=5")
+    assert out.returncode == 2 and "given twice" in out.stderr, out.stderr
+    assert run(tmp_path, "new", "duel", "--option", "target=3", "--option", "target=3").returncode == 0
