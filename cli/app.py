@@ -974,6 +974,8 @@ def copy_(
                 fail(f"{flag}: {common.store_problem(path)}")
         if os.path.abspath(src) == os.path.abspath(dst) or src == dst:
             fail("--from and --to name the same store")
+        if not src.startswith(("postgresql://", "postgres://")) and not os.path.exists(src):
+            fail(f"--from {src}: no store there (this machine's default store is {common.default_db()})")
         timeout = engine().lock_timeout
         with open_store(src, read_only=True, timeout=timeout) as source:
             for gid in game_ids or []:  # one the source has not is refused before --to is made

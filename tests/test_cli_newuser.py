@@ -328,3 +328,11 @@ def test_an_option_given_twice_with_two_values_is_refused(tmp_path):
     out = run(tmp_path, "new", "duel", "--option", "target=3", "--option", "target=5")
     assert out.returncode == 2 and "given twice" in out.stderr, out.stderr
     assert run(tmp_path, "new", "duel", "--option", "target=3", "--option", "target=3").returncode == 0
+
+
+def test_copy_from_a_file_that_is_not_there_names_the_default_store(tmp_path):
+    """README's `arbiter copy --from arbiter.duckdb ...`, run where no such file is, said only
+    "no store at arbiter.duckdb"."""
+    out = run(tmp_path, "copy", "--from", "arbiter.duckdb", "--to", "club.duckdb")
+    assert out.returncode == 2 and "default store is" in out.stderr and "cli.duckdb" in out.stderr, out.stderr
+    assert not (tmp_path / "club.duckdb").exists()
