@@ -1035,6 +1035,8 @@ def play(
         if server or token:
             if not (server and token):
                 fail("--server and --token go together: the served game's URL and your seat's token")
+            if not server.startswith(("http://", "https://")):
+                fail(f"--server takes the service's http:// or https:// URL (as `arbiter serve` prints it), not {server!r}")
             from arbiter.cli.remote import play_remote
 
             return play_remote(server, token, game, 30 if max_menu is None else max_menu)

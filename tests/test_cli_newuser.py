@@ -336,3 +336,10 @@ def test_copy_from_a_file_that_is_not_there_names_the_default_store(tmp_path):
     out = run(tmp_path, "copy", "--from", "arbiter.duckdb", "--to", "club.duckdb")
     assert out.returncode == 2 and "default store is" in out.stderr and "cli.duckdb" in out.stderr, out.stderr
     assert not (tmp_path / "club.duckdb").exists()
+
+
+def test_play_server_that_is_not_a_url_is_bad_input(tmp_path):
+    """It was "cannot reach the server: Request URL is missing an 'http://' ..." with exit 3,
+    the code of a busy store."""
+    out = run(tmp_path, "play", "du-1", "--server", "localhost:8080", "--token", "t", stdin="")
+    assert out.returncode == 2 and "http:// or https://" in out.stderr, out.stderr
