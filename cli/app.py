@@ -417,6 +417,10 @@ def try_(
         except (RuleViolation, ParseError) as exc:
             if at is None:  # a refusal at the live position, as `do` would have refused it
                 common.record_refusal(eng, match, seat, text, exc, "try")
+            if fmt != "table":  # a script reads "not legal" as a row too, not only from stderr
+                emit_rows(["at", "actor", "command", "legal", "rules", "event"],
+                          [(match.seq, seat or "", text, False, getattr(exc, "rule_id", None) or "",
+                            common.clip(str(exc)))], fmt)
             raise
         if fmt == "table":
             console.print(f"legal: {trial.actor}: {escape(trial.text)} at seq {trial.at}"

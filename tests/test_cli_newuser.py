@@ -343,3 +343,15 @@ def test_play_server_that_is_not_a_url_is_bad_input(tmp_path):
     the code of a busy store."""
     out = run(tmp_path, "play", "du-1", "--server", "localhost:8080", "--token", "t", stdin="")
     assert out.returncode == 2 and "http:// or https://" in out.stderr, out.stderr
+
+
+def test_try_gives_a_script_a_row_for_a_command_that_is_not_legal(tmp_path):
+    """`try -f json` printed nothing on stdout for an illegal command, so a script had no JSON to
+    read; the row now says legal false with the rule, and the exit code is still 1."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    legal = run(tmp_path, "try", gid, "--as", "ann", "bid", "2", "-f", "json")
+    assert legal.returncode == 0 and all(r["legal"] is True for r in json.loads(legal.stdout))
+    out = run(tmp_path, "try", gid, "--as", "ann", "bid", "7", "-f", "json")
+    assert out.returncode == 1, out.stderr
+    [row] = json.loads(out.stdout)
+    assert row["legal"] is False and row["rules"] == "DUEL-BID" and row["command"] == "bid 7"
