@@ -850,7 +850,7 @@ def export(
     game_id: Optional[str] = typer.Argument(None, help="The game (every game, with --format parquet)."),
     fmt: str = typer.Option("transcript", "--format", "-f", metavar="transcript|jsonl|parquet",
                             help="transcript, jsonl (every stored event) or parquet (tables, into a directory)."),
-    out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default stdout); for parquet, a directory."),
+    out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default, or -: stdout); for parquet, a directory."),
 ) -> None:
     """Write a game out, as a transcript or its full event log; or the whole history as
     Parquet tables (events, commands, games, dice; partitioned by game kind)."""
