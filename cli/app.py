@@ -1053,9 +1053,20 @@ def play(
             near = difflib.get_close_matches(game, known, n=1, cutoff=0.6)
             if near:
                 fail(f"unknown game {game!r}: did you mean {near[0]!r}? (arbiter knows: {', '.join(sorted(known))})")
-        play_local(engine(), game, known=known, bot=bot, players=parse_players(players), seed=seed,
-                   options=parse_options(option), dice=dice, bot_seed=bot_seed, max_menu=max_menu,
-                   ask=ask, pass_screen=pass_screen)
+        from arbiter.events.errors import UnknownGame
+
+        try:
+            play_local(engine(), game, known=known, bot=bot, players=parse_players(players), seed=seed,
+                       options=parse_options(option), dice=dice, bot_seed=bot_seed, max_menu=max_menu,
+                       ask=ask, pass_screen=pass_screen)
+        except UnknownGame as exc:  # neither a stored game nor a kind: perhaps a kind mistyped
+            if not str(exc).startswith("no game "):
+                raise
+            import difflib
+
+            near = difflib.get_close_matches(game.lower(), known, n=1, cutoff=0.6)
+            raise UnknownGame(f"{exc}; nor is it a kind of game"
+                              + (f" (did you mean {near[0]!r}?)" if near else f" ({', '.join(sorted(known))})")) from None
 
 
 @app.command()

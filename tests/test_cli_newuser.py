@@ -355,3 +355,10 @@ def test_try_gives_a_script_a_row_for_a_command_that_is_not_legal(tmp_path):
     assert out.returncode == 1, out.stderr
     [row] = json.loads(out.stdout)
     assert row["legal"] is False and row["rules"] == "DUEL-BID" and row["command"] == "bid 7"
+
+
+def test_play_of_a_word_that_is_neither_a_game_nor_a_kind_suggests_the_kind(tmp_path):
+    """`arbiter play villianous` said only "no game 'villianous'"."""
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    out = run(tmp_path, "play", "dule", stdin="")
+    assert out.returncode == 2 and "no game 'dule'" in out.stderr and "did you mean 'duel'?" in out.stderr, out.stderr
