@@ -1306,6 +1306,9 @@ def only_the_verb(args: list[str]) -> None:
         app.registered_commands[:] = chosen
 
 
+#: The store's tables and views that README names, which a reader may type as a verb.
+SQL_VIEWS = ("results", "events", "commands", "dice", "refusals")
+
 #: The options whose value is a path: kept as the bytes the shell gave, whatever they are.
 PATH_OPTIONS = ("--db", "-o", "--out", "--content", "--receipts", "--map", "--from", "--to")
 
@@ -1328,6 +1331,10 @@ def main() -> None:
     sys.argv[1:] = text_args(sys.argv[1:])
     if sys.argv[1:2] == ["help"]:  # `arbiter help [VERB]`, as git and pip take it
         sys.argv[1:] = [*sys.argv[2:3], "--help"]
+    if sys.argv[1:2] and sys.argv[1] in SQL_VIEWS:  # README's tables, taken for verbs
+        common.say(err, f"{sys.argv[1]} is a table of the store, not a verb:"
+                   f" arbiter query \"select * from {sys.argv[1]}\"", label="error: ")
+        sys.exit(2)
     if not sys.stdin.isatty() and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # a line in another encoding is refused, not stored
     only_the_verb(sys.argv[1:])

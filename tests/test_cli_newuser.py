@@ -362,3 +362,9 @@ def test_play_of_a_word_that_is_neither_a_game_nor_a_kind_suggests_the_kind(tmp_
     assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
     out = run(tmp_path, "play", "dule", stdin="")
     assert out.returncode == 2 and "no game 'dule'" in out.stderr and "did you mean 'duel'?" in out.stderr, out.stderr
+
+
+def test_a_table_of_the_store_typed_as_a_verb_points_at_query(tmp_path):
+    out = run(tmp_path, "results")
+    assert out.returncode == 2 and 'arbiter query "select * from results"' in out.stderr, out.stderr
+    no_traceback(out)
