@@ -368,3 +368,13 @@ def test_a_table_of_the_store_typed_as_a_verb_points_at_query(tmp_path):
     out = run(tmp_path, "results")
     assert out.returncode == 2 and 'arbiter query "select * from results"' in out.stderr, out.stderr
     no_traceback(out)
+
+
+def test_game_id_prefixes_say_the_same_on_both_stores(tmp_path, store_url):
+    first = run(tmp_path, "new", "duel", "--seed", "1", db=store_url).stdout.strip()
+    second = run(tmp_path, "new", "duel", "--seed", "2", db=store_url).stdout.strip()
+    empty = run(tmp_path, "show", "", db=store_url)
+    assert empty.returncode == 2 and "no game id given" in empty.stderr, empty.stderr
+    both = run(tmp_path, "log", "du-", db=store_url)
+    assert both.returncode == 2 and "give more of the id" in both.stderr and "..." not in both.stderr
+    assert first in both.stderr and second in both.stderr
