@@ -372,6 +372,8 @@ def replay(
         eng = engine()
         match = eng.load(game_id)
         check_seat(match, seat)
+        if at is not None and not 1 <= at <= match.seq:  # as show, try and fork say it
+            fail(f"--at takes a seq from 1 to {match.seq}")
 
         def try_at(seq: int, text: str) -> None:
             words = text.split()

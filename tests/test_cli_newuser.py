@@ -378,3 +378,13 @@ def test_game_id_prefixes_say_the_same_on_both_stores(tmp_path, store_url):
     both = run(tmp_path, "log", "du-", db=store_url)
     assert both.returncode == 2 and "give more of the id" in both.stderr and "..." not in both.stderr
     assert first in both.stderr and second in both.stderr
+
+
+@pytest.mark.parametrize("at", ["0", "-3", "999"])
+def test_replay_at_a_seq_the_game_has_not_is_refused_as_show_refuses_it(tmp_path, at):
+    """replay --at 999 started silently at the end (and -3 at the start), where show, try
+    and fork say which seqs there are."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    out = run(tmp_path, "replay", gid, "--at", at, stdin="q\n")
+    shown = run(tmp_path, "show", gid, "--at", at)
+    assert out.returncode == shown.returncode == 2 and "--at takes a seq from 1 to" in out.stderr, out.stderr
