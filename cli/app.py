@@ -100,6 +100,8 @@ def main_options(
 ) -> None:
     CTX.db = db or common.default_db()
     CTX.verbose = verbose
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        return  # a verb's help is shown whatever the store or the environment says
     problem = common.store_problem(CTX.db)
     if problem:
         fail(problem + ("" if db else " (from ARBITER_DB)"))

@@ -105,6 +105,8 @@ def test_a_db_that_cannot_be_a_store_is_refused_in_words_and_nothing_is_made(tmp
         no_traceback(out)
     from_env = run(tmp_path, "new", "duel", db=db)
     assert from_env.returncode == 2 and "(from ARBITER_DB)" in from_env.stderr, from_env.stderr
+    helped = run(tmp_path, "new", "--help", db=db)  # help is shown whatever the store
+    assert helped.returncode == 0 and "KIND" in helped.stdout, helped.stderr
     copied = run(tmp_path, "copy", "--from", str(tmp_path / "cli.duckdb"), "--to", db)
     assert copied.returncode == 2 and said in copied.stderr, copied.stderr
     assert sorted(os.listdir(tmp_path)) == before
