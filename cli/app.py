@@ -751,7 +751,7 @@ def rules(
             # verification"), the empty result still on stdout for json/csv, and why on stderr
             if fmt != "table":
                 emit_rows(["id", "source", "section", "rule"], [], fmt)
-            say(err, no_rule_matches(g, words))
+            say(err, common.clip(no_rule_matches(g, words)))
             return
         emit_rows(["id", "source", "section", "rule"], [(r.id, r.source, r.section, r.text) for r in found],
                   fmt, title=f"{g.title}: rules")

@@ -390,3 +390,11 @@ def test_replay_at_a_seq_the_game_has_not_is_refused_as_show_refuses_it(tmp_path
     out = run(tmp_path, "replay", gid, "--at", at, stdin="q\n")
     shown = run(tmp_path, "show", gid, "--at", at)
     assert out.returncode == shown.returncode == 2 and "--at takes a seq from 1 to" in out.stderr, out.stderr
+
+
+def test_a_very_long_word_is_named_not_echoed_whole(tmp_path):
+    word = "q" * 20_000
+    for args in (["rules", "duel", word], ["new", "duel", "-p", f"ann,{word}"], ["new", "duel", "--option", f"target={word}"]):
+        out = run(tmp_path, *args)
+        assert len(out.stderr) < 2500 and word not in out.stderr, (args[:2], len(out.stderr))
+        no_traceback(out)
