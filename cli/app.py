@@ -14,7 +14,7 @@ import typer
 
 from arbiter.cli import common
 from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, say, user_errors
-from arbiter.core.errors import ArbiterError, BadContent, ParseError, RuleViolation
+from arbiter.core.errors import ArbiterError, BadContent, ParseError, RuleViolation, TranscriptError
 
 if TYPE_CHECKING:  # the store (duckdb) is imported only by the verbs that open it
     from arbiter.core.engine import Engine
@@ -57,10 +57,10 @@ def whose_turn(*args: Any, **kwargs: Any) -> str:
     return words(*args, **kwargs)
 
 
-def renderer(game_id: str) -> Any:
+def renderer(kind: str, width: int | None = 80) -> Any:
     from arbiter.cli.render import renderer as render
 
-    return render(game_id)
+    return render(kind, width)
 
 
 audit = _Lazy("arbiter.core.audit")
@@ -100,6 +100,14 @@ def main_options(
 ) -> None:
     CTX.db = db or common.default_db()
     CTX.verbose = verbose
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        return  # a verb's help is shown whatever the store or the environment says
+    problem = common.store_problem(CTX.db)
+    if problem:
+        fail(problem + ("" if db else " (from ARBITER_DB)"))
+    wait = os.environ.get("ARBITER_LOCK_TIMEOUT")
+    if wait and not common.seconds(wait):  # empty: unset, as ARBITER_DB
+        fail(f"ARBITER_LOCK_TIMEOUT takes how many seconds to wait for a busy store (say, 5), not {wait!r}")
 
 
 def engine() -> "Engine":
@@ -114,6 +122,8 @@ def parse_options(raw: list[str]) -> dict[str, str]:
         k, eq, v = item.partition("=")
         if not eq or not k.strip():
             fail(f"--option takes name=value, not {item!r}")
+        if k.strip() in out and out[k.strip()] != v.strip():
+            fail(f"--option {k.strip()} is given twice ({out[k.strip()]} and {v.strip()}): keep the one you mean")
         out[k.strip()] = v.strip()
     return out
 
@@ -185,7 +195,7 @@ def do_(
     game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     command: list[str] = typer.Argument(..., help="The command, e.g. `attack giant`."),
     seat: Optional[str] = typer.Option(None, "--as", help="Which player acts (needed when several may)."),
-    command_id: Optional[str] = typer.Option(None, "--command-id", help="Makes a retried command idempotent."),
+    command_id: Optional[str] = typer.Option(None, "--command-id", metavar="ID", help="Makes a retried command idempotent."),
 ) -> None:
     """Apply one command (scriptable)."""
     with user_errors():
@@ -197,6 +207,10 @@ def do_(
             match = eng.load(game_id)
             common.record_refusal(eng, match, seat, text, exc, "do")
             if isinstance(exc, ParseError):
+                first, _, rest = text.partition(" ")
+                if seat is None and first in match.seats and rest:  # `do GAME ann bid 2`
+                    exc.hint = f"the player goes in --as: arbiter do {game_id} --as {first} {rest}"
+                    raise exc from None
                 raise explain.with_hint(exc, match, seat, text) from None
             raise
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
@@ -207,7 +221,7 @@ def do_(
 
 @app.command()
 def undo(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     seat: Optional[str] = typer.Option(None, "--as", help="Who asks for the undo."),
 ) -> None:
     """Retract the last move (recorded as an event, never deleted; the dice do not change)."""
@@ -265,7 +279,7 @@ def check_boundary(store: Any, game_id: str, at: int) -> None:
 
 @app.command()
 def show(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     at: Optional[int] = typer.Option(None, "--at", help="Show the game as it was after this seq."),
     seat: Optional[str] = typer.Option(None, "--as", help="As this player sees it (`referee` sees all)."),
     fmt: str = format_option("table", ("table", "json", "jsonl")),
@@ -292,7 +306,8 @@ def show(
 
             console.print(compact_renderer(match.game.id)(view, seat))
         else:
-            console.print(renderer(match.game.id)(view, seat))
+            # into a pipe or a file every line stays whole (for grep), as README promises
+            console.print(renderer(match.game.id, 80 if common.interactive() else None)(view, seat))
         console.print(within_command(match, at, seat) or whose_turn(match))
 
 
@@ -322,7 +337,7 @@ def check_seat(match: Match, seat: Optional[str]) -> None:
 
 @app.command("log")
 def log_(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     seat: Optional[str] = typer.Option(None, "--as", help="Redacted for this player (`referee`: all)."),
     fmt: str = format_option(),
 ) -> None:
@@ -343,7 +358,7 @@ def log_(
 
 @app.command()
 def replay(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     seat: Optional[str] = typer.Option(None, "--as", help="Replay as this player sees it."),
     at: Optional[int] = typer.Option(None, "--at", help="Start at this seq."),
 ) -> None:
@@ -355,6 +370,8 @@ def replay(
         eng = engine()
         match = eng.load(game_id)
         check_seat(match, seat)
+        if at is not None and not 1 <= at <= match.seq:  # as show, try and fork say it
+            fail(f"--at takes a seq from 1 to {match.seq}")
 
         def try_at(seq: int, text: str) -> None:
             words = text.split()
@@ -379,8 +396,8 @@ def replay(
 
 @app.command("try")
 def try_(
-    game_id: str = typer.Argument(...),
-    command: list[str] = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
+    command: list[str] = typer.Argument(..., help="The command, e.g. `attack giant`."),
     at: Optional[int] = typer.Option(None, "--at", help="Ask about the position after this seq."),
     seat: Optional[str] = typer.Option(None, "--as", help="Who acts (needed when several may)."),
     fmt: str = format_option(),
@@ -400,6 +417,10 @@ def try_(
         except (RuleViolation, ParseError) as exc:
             if at is None:  # a refusal at the live position, as `do` would have refused it
                 common.record_refusal(eng, match, seat, text, exc, "try")
+            if fmt != "table":  # a script reads "not legal" as a row too, not only from stderr
+                emit_rows(["at", "actor", "command", "legal", "rules", "event"],
+                          [(match.seq, seat or "", text, False, getattr(exc, "rule_id", None) or "",
+                            common.clip(str(exc)))], fmt)
             raise
         if fmt == "table":
             console.print(f"legal: {trial.actor}: {escape(trial.text)} at seq {trial.at}"
@@ -416,7 +437,7 @@ def try_(
 
 @app.command()
 def why(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     seq: int = typer.Argument(..., help="The event to explain."),
     seat: Optional[str] = typer.Option(None, "--as", help="Show the events as this seat may see them."),
     fmt: str = format_option(),
@@ -462,7 +483,21 @@ def check(
     with user_errors():
         text = read_text(path)
         data, _source = load_content(content)
-        result = transcript.check(text, data)
+        try:
+            result = transcript.check(text, data)
+        except TranscriptError as bad:
+            if fmt == "table":
+                raise
+            # a script reads an unreadable transcript's verdict as it reads an illegal line's
+            import re
+
+            where = re.match(r"line (\d+): (.*)", str(bad), re.S)
+            line = int(where.group(1)) if where else None
+            shown = text.splitlines()[line - 1] if line and line <= len(text.splitlines()) else None
+            emit_rows(["ok", "line", "text", "rule_id", "message", "commands", "events"],
+                      [(False, line, common.clip(shown) if shown is not None else None, None,
+                        common.clip(where.group(2) if where else str(bad)), 0, None)], fmt)
+            raise typer.Exit(2) from None
         exc = result.error
         if fmt != "table":
             m = result.match
@@ -485,20 +520,23 @@ def read_text(path: str) -> str:
     try:  # utf-8-sig: a byte-order mark some editors write is not part of the text
         with open(path, encoding="utf-8-sig") as fh:
             return fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+    except UnicodeDecodeError as exc:
+        fail(f"cannot read {path}: it is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset"
+             f" {exc.start}); a transcript or receipts file is plain text")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
     return ""
 
 
 @app.command()
 def verify(
-    game_id: Optional[str] = typer.Argument(None),
+    game_id: Optional[str] = typer.Argument(None, help="The game (a unique prefix is enough)."),
     all_games: bool = typer.Option(False, "--all", help="Every game in the store, and the global ledger."),
     receipt: list[str] = typer.Option([], "--receipt", "-r", help="A receipt to prove (repeatable)."),
     receipts: Optional[str] = typer.Option(None, "--receipts", help="A file of receipts, one a line, to prove at once."),
     quick: bool = typer.Option(False, "--quick", help="Chain and dice only; do not re-decide commands."),
     seat: Optional[str] = typer.Option(None, "--as", help="Check only what this player may know (the dice once the game is over)."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Worker processes re-deciding games with --all (default: one a core)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes re-deciding games with --all (default: one a core)."),
     fmt: str = format_option(),
 ) -> None:
     """Audit: hash chains, the listing, dice against the seed, and every command decided again.
@@ -527,6 +565,13 @@ def verify(
         eng = engine()
         bad = 0
         with eng.open(read_only=True) as store:
+            # a receipt typed wrong is bad input: refused before the audit, not after its report
+            checked = [audit.check_receipt(store, r) for r in wanted]
+            malformed = [p for p in checked if p is not None and p.seq == 0]
+            for p in malformed:
+                err.print(f"[bold red]error:[/] {escape(p.message)}")
+            if malformed:
+                raise typer.Exit(2)
             if all_games:
                 from rich.progress import Progress
 
@@ -550,28 +595,31 @@ def verify(
                              "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}"))
                 bad += not report.ok
                 warnings += [(report.game_id, seq, text) for seq, text in report.warnings]
-            checked = [audit.check_receipt(store, r) for r in wanted]
-        if rows:
+        receipt_rows = not rows and bool(wanted) and fmt != "table"
+        if receipt_rows:
+            # only receipts asked for: they are the data a script parses
+            emit_rows(["receipt", "verdict"],
+                      [(r, "present" if p is None else p.message) for r, p in zip(wanted, checked)], fmt)
+        elif rows:
             emit_rows(["game_id", "events", "commands", "draws", "verdict"], rows, fmt)
         for gid, _seq, text in warnings:
             err.print(f"[yellow]warning: {gid}: {escape(text)}[/]")
         for p in ledger:
             err.print(f"[red]store: {escape(p.message)}[/]")
-        malformed = [p for p in checked if p is not None and p.seq == 0]
-        for p in malformed:
-            err.print(f"[bold red]error:[/] {escape(p.message)}")
-        if malformed:
-            raise typer.Exit(2)  # a malformed receipt is bad input, not a failed audit
         missing = [p for p in checked if p is not None]
-        if receipts and not missing:
-            console.print(f"receipts: all {len(wanted)} present")
+        # beside the games' rows of json, jsonl or csv, what the receipts say goes to stderr
+        said = console if fmt == "table" else err
+        if receipt_rows:
+            pass
+        elif receipts and not missing:
+            said.print(f"receipts: all {len(wanted)} present")
         elif receipts:
-            console.print(f"receipts: {len(wanted) - len(missing)} of {len(wanted)} present")
+            said.print(f"receipts: {len(wanted) - len(missing)} of {len(wanted)} present")
             for p in missing:
-                console.print(f"[red]{escape(p.message)}[/]")
+                said.print(f"[red]{escape(p.message)}[/]")
         else:
             for r, p in zip(wanted, checked):
-                console.print(f"receipt {r}: " + ("[green]present[/]" if p is None else f"[red]{escape(p.message)}[/]"))
+                said.print("[green]" + escape(f"receipt {r}: present") + "[/]" if p is None else f"[red]{escape(p.message)}[/]")
         failed = bad + len(ledger) + len(missing)
         if failed:
             raise typer.Exit(1)
@@ -645,6 +693,15 @@ def migrate_schema(hash_map: Optional[str], rebuilding: bool = False) -> None:
 
         from arbiter.core.engine import Engine, all_views, status_of
 
+        from arbiter.events.interface import is_url
+
+        if not is_url(CTX.db) and not os.path.exists(CTX.db):
+            fail(f"no store at {CTX.db}: nothing to migrate (--db names the store an older arbiter wrote)")
+        if hash_map:  # the map is the only record of the old hashes: checked before the store changes
+            where = hash_map if os.path.exists(hash_map) else os.path.dirname(os.path.abspath(hash_map))
+            if os.path.isdir(hash_map) or not os.path.isdir(os.path.dirname(os.path.abspath(hash_map))) \
+                    or not os.access(where, os.W_OK):
+                fail(f"--map {hash_map}: cannot write that file (its directory must exist and be writable)")
         folder = Engine(CTX.db)
 
         def outcome(store: Any, gid: str) -> str | None:  # a finished game's, from its log
@@ -732,7 +789,7 @@ def rules(
             # verification"), the empty result still on stdout for json/csv, and why on stderr
             if fmt != "table":
                 emit_rows(["id", "source", "section", "rule"], [], fmt)
-            say(err, no_rule_matches(g, words))
+            say(err, common.clip(no_rule_matches(g, words)))
             return
         emit_rows(["id", "source", "section", "rule"], [(r.id, r.source, r.section, r.text) for r in found],
                   fmt, title=f"{g.title}: rules")
@@ -817,7 +874,7 @@ def seed_kind(commitment: Any) -> str:
 
 @app.command()
 def fork(
-    game_id: str = typer.Argument(...),
+    game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     at: int = typer.Option(..., "--at", help="Branch after this seq."),
 ) -> None:
     """Branch a what-if game from any point of another."""
@@ -835,7 +892,7 @@ def export(
     game_id: Optional[str] = typer.Argument(None, help="The game (every game, with --format parquet)."),
     fmt: str = typer.Option("transcript", "--format", "-f", metavar="transcript|jsonl|parquet",
                             help="transcript, jsonl (every stored event) or parquet (tables, into a directory)."),
-    out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default stdout); for parquet, a directory."),
+    out: Optional[str] = typer.Option(None, "-o", "--output", help="File to write (default, or -: stdout); for parquet, a directory."),
 ) -> None:
     """Write a game out, as a transcript or its full event log; or the whole history as
     Parquet tables (events, commands, games, dice; partitioned by game kind)."""
@@ -845,12 +902,15 @@ def export(
         if fmt == "parquet":
             from arbiter.core.porting import export_parquet
 
-            if not out:
+            if not out or out == "-":
                 fail("--format parquet writes a directory of tables: give it with -o DIR")
+            if os.path.exists(out) and not os.path.isdir(out):
+                fail(f"{out} is a file: --format parquet writes a directory of tables (-o DIR)")
             with eng.open(read_only=True) as store:
                 gid = store.resolve_game_id(game_id) if game_id else None
                 written = export_parquet(store, out, gid)
-            err.print(f"[dim]wrote {out}: " + ", ".join(f"{n} {t}" for t, n in written.items()) + "[/]")
+            err.print(f"[dim]wrote {out}: " + ", ".join(
+                f"{n} {t[:-1] if n == 1 and t.endswith('s') else t}" for t, n in written.items()) + "[/]")
             return
         if not game_id:
             fail(f"name the game to export as {fmt} (every game: --format parquet -o DIR)")
@@ -861,7 +921,7 @@ def export(
 
             with eng.open(read_only=True) as store:
                 text = export_jsonl(store, store.resolve_game_id(game_id))
-        if out:
+        if out and out != "-":  # `-o -`: standard output, as without -o
             with open(out, "w", encoding="utf-8") as fh:
                 fh.write(text)
             err.print(f"[dim]wrote {out}[/]")
@@ -874,7 +934,8 @@ def transcript_game_id(match: Match, text: str) -> str:
     importing the same file again finds the game it made instead of making another."""
     import hashlib
 
-    digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+    # the same file saved with Windows line endings is the same transcript, and the same game
+    digest = hashlib.sha256(text.replace("\r\n", "\n").encode()).hexdigest()[:10]
     return f"{match.game.short or match.game.id[:2]}-t{digest}"
 
 
@@ -882,7 +943,7 @@ def transcript_game_id(match: Match, text: str) -> str:
 def import_(
     path: str = typer.Argument(..., help="A transcript or a jsonl export."),
     content: Optional[str] = typer.Option(None, help="Content file, for a transcript played with one."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Worker processes re-deciding a jsonl file's games (default: one a core)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes re-deciding a jsonl file's games (default: one a core)."),
 ) -> None:
     """Bring a game into this store (a jsonl log keeps its id and hashes; a transcript is replayed).
 
@@ -904,8 +965,13 @@ def import_(
             text = None
             if first.removeprefix(b"\xef\xbb\xbf").startswith(transcript.MAGIC.encode()):
                 text = (first + fh.read()).decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+        except UnicodeDecodeError as exc:
+            fail(f"cannot read {path}: it is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start})")
+        except OSError as exc:
+            fail(f"cannot read {path}: {exc.strerror or exc}")
+        if not first.strip():
+            fail(f"{'standard input' if path == '-' else path} is empty: nothing to import"
+                 " (a transcript, or a jsonl file from `arbiter export GAME -f jsonl`)")
         eng = engine()
         if text is not None:
             data, _ = load_content(content)
@@ -949,17 +1015,24 @@ def copy_(
     from arbiter.events.store import open_store
 
     with user_errors():
+        for flag, path in (("--from", src), ("--to", dst)):
+            if common.store_problem(path):
+                fail(f"{flag}: {common.store_problem(path)}")
         if os.path.abspath(src) == os.path.abspath(dst) or src == dst:
             fail("--from and --to name the same store")
+        if not src.startswith(("postgresql://", "postgres://")) and not os.path.exists(src):
+            fail(f"--from {src}: no store there (this machine's default store is {common.default_db()})")
         timeout = engine().lock_timeout
-        with open_store(src, read_only=True, timeout=timeout) as source, \
-                open_store(dst, timeout=timeout) as target:
-            target.install_views(all_views())
-            todo, _same = plan(source, target, game_ids or None)
-            with Progress(console=err.get(), transient=True, disable=not todo) as progress:
-                task = progress.add_task("copying", total=len(todo))
-                report = copy_games(source, target, game_ids or None,
-                                    progress=lambda n: progress.advance(task, n))
+        with open_store(src, read_only=True, timeout=timeout) as source:
+            for gid in game_ids or []:  # one the source has not is refused before --to is made
+                source.resolve_game_id(gid)
+            with open_store(dst, timeout=timeout) as target:
+                target.install_views(all_views())
+                todo, _same = plan(source, target, game_ids or None)
+                with Progress(console=err.get(), transient=True, disable=not todo) as progress:
+                    task = progress.add_task("copying", total=len(todo))
+                    report = copy_games(source, target, game_ids or None,
+                                        progress=lambda n: progress.advance(task, n))
         console.print(f"copied {len(report.copied)} games ({report.events:,} events) from {src} to {dst}"
                       + (f"; {len(report.skipped)} already there, unchanged" if report.skipped else ""))
 
@@ -991,10 +1064,10 @@ def ask(prompt: str, choices: list[str]) -> str:
 def play(
     game: str = typer.Argument(..., help="A kind of game to create and play (monster-derby), or an existing game's id to continue."),
     bot: list[str] = typer.Option([], "--bot", help="SEAT=KIND plays that seat by bot (KIND: random, or the game's own); kept with the game."),
-    players: list[str] = typer.Option([], "--players", "-p"),
-    seed: Optional[int] = typer.Option(None),
-    option: list[str] = typer.Option([], "--option", "-o"),
-    dice: str = typer.Option("seeded"),
+    players: list[str] = typer.Option([], "--players", "-p", help="A new game's player names, comma separated."),
+    seed: Optional[int] = typer.Option(None, help="A new game's seed (a practice game; secret if omitted)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A new game's rules option, name=value (repeatable)."),
+    dice: str = typer.Option("seeded", help="A new game's dice: seeded, or manual to type the faces of physical dice."),
     bot_seed: Optional[int] = typer.Option(None, help="Seed of the bots' own choices (default 0; a resumed game keeps its own)."),
     max_menu: Optional[int] = typer.Option(None, help="How many legal commands to number (default 30; a resumed game keeps its own)."),
     pass_screen: Optional[bool] = typer.Option(
@@ -1008,6 +1081,8 @@ def play(
         if server or token:
             if not (server and token):
                 fail("--server and --token go together: the served game's URL and your seat's token")
+            if not server.startswith(("http://", "https://")):
+                fail(f"--server takes the service's http:// or https:// URL (as `arbiter serve` prints it), not {server!r}")
             from arbiter.cli.remote import play_remote
 
             return play_remote(server, token, game, 30 if max_menu is None else max_menu)
@@ -1020,19 +1095,30 @@ def play(
             near = difflib.get_close_matches(game, known, n=1, cutoff=0.6)
             if near:
                 fail(f"unknown game {game!r}: did you mean {near[0]!r}? (arbiter knows: {', '.join(sorted(known))})")
-        play_local(engine(), game, known=known, bot=bot, players=parse_players(players), seed=seed,
-                   options=parse_options(option), dice=dice, bot_seed=bot_seed, max_menu=max_menu,
-                   ask=ask, pass_screen=pass_screen)
+        from arbiter.events.errors import UnknownGame
+
+        try:
+            play_local(engine(), game, known=known, bot=bot, players=parse_players(players), seed=seed,
+                       options=parse_options(option), dice=dice, bot_seed=bot_seed, max_menu=max_menu,
+                       ask=ask, pass_screen=pass_screen)
+        except UnknownGame as exc:  # neither a stored game nor a kind: perhaps a kind mistyped
+            if not str(exc).startswith("no game "):
+                raise
+            import difflib
+
+            near = difflib.get_close_matches(game.lower(), known, n=1, cutoff=0.6)
+            raise UnknownGame(f"{exc}; nor is it a kind of game"
+                              + (f" (did you mean {near[0]!r}?)" if near else f" ({', '.join(sorted(known))})")) from None
 
 
 @app.command()
 def simulate(
     kind: str = typer.Argument(..., help="The kind of game, e.g. monster-derby."),
     games_: int = typer.Option(10, "--games", "-n", help="How many games."),
-    bot: Optional[str] = typer.Option(None, help="The bot every seat uses (default: the game's own bot; `random` for random legal commands)."),
+    bot: Optional[str] = typer.Option(None, metavar="KIND", help="The bot every seat uses (default: the game's own bot; `random` for random legal commands)."),
     seed: int = typer.Option(0, help="First game seed (each game adds one); bots are seeded from it too."),
     seats: Optional[int] = typer.Option(None, "--seats", help="Seats per game (default: the game's minimum)."),
-    option: list[str] = typer.Option([], "--option", "-o"),
+    option: list[str] = typer.Option([], "--option", "-o", help="A rules option, name=value (repeatable)."),
     max_steps: int = typer.Option(5000, help="Give up on a game after this many commands."),
     players_: Optional[int] = typer.Option(None, "--players", hidden=True),
 ) -> None:
@@ -1074,7 +1160,7 @@ def simulate(
                 progress.advance(task)
         secs = time.perf_counter() - t0
         rows = [(s, wins.get(s, 0)) for s in sorted(wins)]
-        emit_rows(["winner", "games won"], rows, "table", title=f"{games_} games of {g.title}, {bot} bots")
+        emit_rows(["winner", "games won"], rows, "table", title=f"{games_} game{'' if games_ == 1 else 's'} of {g.title}, {bot} bots")
         console.print(f"commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
                       f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {games_ / secs:.1f} games/s; last {gid}")
 
@@ -1082,12 +1168,15 @@ def simulate(
 @app.command()
 def demo(
     kind: str = typer.Option("monster-derby", "--game", help="Which kind of game to show."),
-    seed: int = typer.Option(2026),
+    seed: int = typer.Option(2026, help="The demo game's seed."),
 ) -> None:
     """A quick tour on the default store: a bot game, a step back, an audit and a query."""
     with user_errors():
         from arbiter.cli.demo import run_demo
 
+        if not 0 <= seed < 2**63:  # refused before the tour's heading, not after it
+            fail("the seed must be a whole number from 0 to 2^63-1")
+        registry.get(kind)
         run_demo(engine(), kind, seed)
 
 
@@ -1131,7 +1220,28 @@ def serve(
                  " ARBITER_ADMIN_TOKEN): without one, anyone who reaches it can create games")
         if not 0 < port < 65536:
             fail(f"--port takes 1 to 65535, not {port}")
+        port_free(host, port)
         run_server(CTX.db, host=host, port=port, admin_token=admin_token)
+
+
+def port_free(host: str, port: int) -> None:
+    """Refuse, in words, an address the server could not listen on (another program's port,
+    a host this machine does not have), before it says it is serving there."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        fail(f"--host {host}: not an address of this machine ({exc.strerror or exc})")
+    family, kind, proto, _name, addr = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+        try:
+            probe.bind(addr)
+        except OSError as exc:
+            fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+                 + (" (another program uses that port: choose another with --port)" if exc.errno == errno.EADDRINUSE else ""))
 
 
 #: How a value is named in help, by parameter (default: the parameter's name in capitals).
@@ -1238,7 +1348,37 @@ def only_the_verb(args: list[str]) -> None:
         app.registered_commands[:] = chosen
 
 
+#: The store's tables and views that README names, which a reader may type as a verb.
+SQL_VIEWS = ("results", "events", "commands", "dice", "refusals")
+
+#: The options whose value is a path: kept as the bytes the shell gave, whatever they are.
+PATH_OPTIONS = ("--db", "-o", "--out", "--content", "--receipts", "--map", "--from", "--to")
+
+
+def text_args(args: list[str]) -> list[str]:
+    """``args`` with bytes that are not UTF-8 (Python keeps them as lone surrogates, which
+    no store can hold) shown as U+FFFD, so a command, name or id typed in another encoding
+    is refused in words; a path (an option's value above, or one that exists) is left as it is."""
+    out = []
+    for i, arg in enumerate(args):
+        path = os.path.lexists(arg) or (i > 0 and args[i - 1] in PATH_OPTIONS) or arg.startswith(
+            tuple(f"{o}=" for o in PATH_OPTIONS))
+        if not path and not arg.isascii():
+            arg = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        out.append(arg)
+    return out
+
+
 def main() -> None:
+    sys.argv[1:] = text_args(sys.argv[1:])
+    if sys.argv[1:2] == ["help"]:  # `arbiter help [VERB]`, as git and pip take it
+        sys.argv[1:] = [*sys.argv[2:3], "--help"]
+    if sys.argv[1:2] and sys.argv[1] in SQL_VIEWS:  # README's tables, taken for verbs
+        common.say(err, f"{sys.argv[1]} is a table of the store, not a verb:"
+                   f" arbiter query \"select * from {sys.argv[1]}\"", label="error: ")
+        sys.exit(2)
+    if not sys.stdin.isatty() and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # a line in another encoding is refused, not stored
     only_the_verb(sys.argv[1:])
     try:
         app()

@@ -89,6 +89,35 @@ def default_db() -> str:
     return os.environ.get("ARBITER_DB") or os.path.join(data_dir(), "arbiter.duckdb")
 
 
+def store_problem(path: str) -> str | None:
+    """Why ``path`` (a ``--db``, ``--from`` or ``--to``) cannot name a store, or None: a URL
+    of another database, a directory, or a file where a directory of its path should be.
+    Said before anything is opened or created, in words rather than the database's."""
+    if path.startswith(("postgresql://", "postgres://")):
+        return None
+    if "://" in path:
+        return f"{path!r} is not a store arbiter can use: give a DuckDB file's path or a postgresql:// URL"
+    if os.path.isdir(path):
+        return f"{path} is a directory: name the store's file in it (say, {os.path.join(path, 'arbiter.duckdb')})"
+    parent = os.path.dirname(os.path.abspath(path))
+    while parent and not os.path.exists(parent):
+        parent = os.path.dirname(parent) if os.path.dirname(parent) != parent else ""
+    if parent and not os.path.isdir(parent):
+        return f"cannot make a store at {path}: {parent} is a file, not a directory"
+    return None
+
+
+def seconds(text: str) -> bool:
+    """Whether ``text`` is a number of seconds (0 or more, finite)."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        return False
+    return math.isfinite(value) and value >= 0
+
+
 def setup_logging(verbose: bool) -> None:
     """JSON lines to ``arbiter.log`` in the data directory; readable lines on stderr with -v.
     Called on the first log line, not at start-up (structlog is a heavy import)."""
@@ -296,8 +325,8 @@ def user_errors() -> Iterator[None]:
             say(err, clip(str(exc)), label="error: ")
         raise typer.Exit(code) from None
     except OSError as exc:  # a path the user gave that cannot be read or written
-        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
-        err.print(f"[bold red]error:[/] {escape(exc.strerror or str(exc))}{escape(where)}")
+        where = f"cannot use {exc.filename}: " if getattr(exc, "filename", None) else ""
+        err.print(f"[bold red]error:[/] {escape(where)}{escape(exc.strerror or str(exc))}")
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         err.print("interrupted; nothing half-written (each move commits whole)")
@@ -326,6 +355,8 @@ def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = 
 
     A table at a terminal is drawn by rich; into a pipe or a file it is plain text, one row
     a line, columns padded with spaces and never wrapped, so ``| grep`` and ``| cut`` work."""
+    if fmt in ("json", "jsonl"):
+        columns = unique_names(columns)
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
@@ -353,6 +384,21 @@ def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = 
         for r in rows:
             table.add_row(*[escape(_plain(v)) for v in r])
         console.print(table)
+
+
+def unique_names(columns: Sequence[str]) -> list[str]:
+    """Column names as a JSON object's keys: a name given twice (``select 1 as a, 2 as a``)
+    gets ``_2``, ``_3``, … rather than losing the first column's value."""
+    seen: dict[str, int] = {}
+    out = []
+    for c in map(str, columns):
+        seen[c] = seen.get(c, 0) + 1
+        name = c if seen[c] == 1 else f"{c}_{seen[c]}"
+        while name in columns and seen[c] > 1:
+            seen[c] += 1
+            name = f"{c}_{seen[c]}"
+        out.append(name)
+    return out
 
 
 def _plain(v: Any) -> str:

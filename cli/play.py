@@ -359,8 +359,12 @@ def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players
     """A new game of kind ``game``, or the stored game ``game`` resumed with the bots (kind,
     seed, menu size) it was started with, unless the command line names others."""
     if game in known:
-        gid, match, _ = eng.new(game, seats=players, seed=seed, options=options, dice=dice)
-        kinds = parse_bots(bot, match)
+        from arbiter.core import registry
+
+        kind = registry.get(game)
+        match = Match.new(kind, seed=seed, seats=players or kind.default_seats(), options=options, dice=dice)
+        kinds = parse_bots(bot, match)  # a bot refused (no such seat, no such bot) stores no game
+        gid, match, _ = eng.store_new(match)
         bot_seed = BOT_SEED if bot_seed is None else bot_seed
         max_menu = MAX_MENU if max_menu is None else max_menu
         remember_bots(eng, gid, kinds, bot_seed, max_menu)

@@ -141,6 +141,8 @@ def with_hint(exc: ParseError, match: Match, seat: str | None, text: str) -> Par
     from arbiter.core.suggest import suggestions
 
     acting = match.to_act().seats
+    if seat is not None and seat not in match.seats:
+        return exc  # not a seat of the game: naming another seat's legal commands would show its hand
     if isinstance(exc, ManualDiceError) or "did you mean" in str(exc).lower() or (seat is None and len(acting) > 1):
         return exc
     seats = [seat] if seat in match.seats else list(acting)

@@ -41,9 +41,12 @@ def check_seat_names(seats: Sequence[str]) -> None:
 
     for s in seats:
         if not _SEAT.match(s) or s in (REFEREE, UNDO, "all"):
+            shown = s if len(s) <= 40 else f"{s[:40]}…"
+            lower = s.lower()
+            hint = f"; try {lower!r}" if lower != s and _SEAT.match(lower) and lower not in (REFEREE, UNDO, "all") else ""
             raise BadOption(
-                f"player name {s!r} is not allowed: use lower-case letters, digits, - or _"
-                f" (starting with a letter), and not 'referee', 'undo' or 'all'"
+                f"player name {shown!r} is not allowed: a name is 1 to 24 of a-z, 0-9, - and _,"
+                f" starting with a letter a-z, and not 'referee', 'undo' or 'all'{hint}"
             )
     if len(set(seats)) != len(seats):
         raise BadOption("player names must differ")
@@ -542,7 +545,8 @@ class Match:
         return UNDO if command == UNDO else self.game.command_text(command)
 
     def syntax_hint(self) -> str:
-        return "; ".join(self.game.syntax) if self.game.syntax else ""
+        # one form a line (some games' forms are lines already), as `help` in play shows them
+        return "".join(f if f.startswith("\n") else f"\n  {f}" for f in self.game.syntax)
 
     def encode(self, ev: Event) -> str:
         return self.codec.encode(ev)

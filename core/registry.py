@@ -46,8 +46,12 @@ def get(kind: str) -> Game[Any, Any]:
     """The game registered as ``kind`` (raises :class:`UnknownGameKind`)."""
     _plugins()
     if kind not in GAMES:
+        import difflib
+
+        near = difflib.get_close_matches(kind.lower(), sorted(GAMES), n=1, cutoff=0.6)
         raise UnknownGameKind(
-            f"unknown game {kind!r}; arbiter knows: {', '.join(sorted(GAMES))}"
+            f"unknown game {kind!r}" + (f" (did you mean {near[0]!r}?)" if near else "")
+            + f"; arbiter knows: {', '.join(sorted(GAMES))}"
         )
     if kind not in _loaded:
         module, attr = GAMES[kind].split(":")

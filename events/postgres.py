@@ -316,16 +316,19 @@ class PostgresStore:
         return [_game_row(r) for r in rows]
 
     def resolve_game_id(self, prefix: str) -> str:
+        if not prefix.strip():  # an empty prefix would match every game
+            raise UnknownGame("no game id given: name one (`arbiter games` lists them)")
         exact = self.con.execute("SELECT game_id FROM games WHERE game_id = %s", [prefix]).fetchone()
         if exact:
             return exact[0]
-        rows = self.con.execute("SELECT game_id FROM games WHERE starts_with(game_id, %s) LIMIT 3",
+        rows = self.con.execute("SELECT game_id FROM games WHERE starts_with(game_id, %s) LIMIT 4",
                                 [prefix]).fetchall()
         if len(rows) == 1:
             return rows[0][0]
         if not rows:
             raise UnknownGame(f"no game {prefix!r} in {_safe(self.path)}")
-        raise UnknownGame(f"{prefix!r} matches several games: {', '.join(r[0] for r in rows)}, ...")
+        raise UnknownGame(f"{prefix!r} matches several games: {', '.join(r[0] for r in rows[:3])}"
+                          + (", ..." if len(rows) > 3 else "") + "; give more of the id")
 
     # -- events -------------------------------------------------------------------------
 
@@ -828,7 +831,7 @@ def _connect(url: str, read_only: bool, timeout: float) -> "psycopg.Connection[A
                               options=options, application_name="arbiter")
     except psycopg.OperationalError as exc:
         raise StoreUnavailable(f"cannot reach the PostgreSQL store {_safe(url)}:"
-                               f" {str(exc).strip().splitlines()[-1]}") from exc
+                               f" {'; '.join(line.strip() for line in str(exc).splitlines() if line.strip())}") from exc
     # JSON columns come back as their text, as DuckDB returns them (the hash covers the text).
     con.adapters.register_loader("json", TextLoader)
     con.adapters.register_loader("jsonb", TextLoader)

@@ -378,17 +378,20 @@ class Store:
 
     def resolve_game_id(self, prefix: str) -> str:
         """A game id from a unique prefix of it, as git does for commits."""
+        if not prefix.strip():  # an empty prefix would match every game
+            raise UnknownGame("no game id given: name one (`arbiter games` lists them)")
         exact = self.con.execute("SELECT game_id FROM games WHERE game_id = ?", [prefix]).fetchone()
         if exact:
             return exact[0]
         rows = self.con.execute(
-            "SELECT game_id FROM games WHERE starts_with(game_id, ?) LIMIT 3", [prefix]
+            "SELECT game_id FROM games WHERE starts_with(game_id, ?) LIMIT 4", [prefix]
         ).fetchall()
         if len(rows) == 1:
             return rows[0][0]
         if not rows:
             raise UnknownGame(f"no game {prefix!r} in {self.path}")
-        raise UnknownGame(f"{prefix!r} matches several games: {', '.join(r[0] for r in rows)}, ...")
+        raise UnknownGame(f"{prefix!r} matches several games: {', '.join(r[0] for r in rows[:3])}"
+                          + (", ..." if len(rows) > 3 else "") + "; give more of the id")
 
     # -- events -------------------------------------------------------------------------
 

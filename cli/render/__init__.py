@@ -29,7 +29,9 @@ _TAG = re.compile(r"\[/?[a-z][a-z ]*\]")
 _SQUEEZED = re.compile(r"… (\d+) more lines \(`board` shows them all\)")
 
 
-def renderer(kind: str) -> Callable[[Any, str | None], str]:
+def renderer(kind: str, width: int | None = WIDTH) -> Callable[[Any, str | None], str]:
+    """The game's board drawing, its prose lines wrapped to ``width`` (None: left whole,
+    for output into a pipe or a file)."""
     spec = RENDERERS.get(kind)
     if spec is None:
         return plain
@@ -40,7 +42,7 @@ def renderer(kind: str) -> Callable[[Any, str | None], str]:
         return plain
 
     def fitted(state: Any, seat: str | None) -> str:
-        return fit(draw(state, seat))
+        return fit(draw(state, seat), width) if width else draw(state, seat)
 
     return fitted
 

@@ -1,0 +1,400 @@
+"""What a new user gets wrong at the command line, each answered with a clear error, the right
+exit code and the store unchanged: an unknown seat, a receipt typed wrong, a `--db` that
+cannot be a store, bytes that are not UTF-8, a game kind or a player name mistyped; and
+script output (`--format json|jsonl|csv`) that parses whatever else a verb has to say.
+Real processes, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ARBITER = [sys.executable, "-c", "from arbiter.cli.app import main; main()"]
+
+
+def run(tmp_path, *args, stdin: bytes | str | None = None, db: str | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
+           "ARBITER_DB": db or str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
+           "ARBITER_LOCK_TIMEOUT": "1"}
+    if isinstance(stdin, str):
+        stdin = stdin.encode()
+    out = subprocess.run([*ARBITER, *args], input=stdin, capture_output=True, env=env, cwd=str(tmp_path))
+    return subprocess.CompletedProcess(out.args, out.returncode, out.stdout.decode(errors="replace"),
+                                       out.stderr.decode(errors="replace"))
+
+
+def no_traceback(out: subprocess.CompletedProcess) -> None:
+    assert "Traceback" not in out.stderr, out.stderr
+
+
+@pytest.fixture
+def derby(tmp_path) -> str:
+    out = run(tmp_path, "new", "monster-derby", "--seed", "5", "-p", "ann,bob,cy")
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def dealt(tmp_path, gid: str, seat: str) -> set[str]:
+    view = json.loads(run(tmp_path, "show", gid, "--as", "referee", "-f", "json").stdout)
+    return set(view["dealt"][seat])
+
+
+def test_a_typo_under_a_seat_the_game_has_not_names_no_other_seats_cards(tmp_path, derby):
+    """`do --as zed keep agenda-13`: the hint came from every seat's legal commands, so it
+    listed the agendas dealt to ann, bob and cy. A seat that is not in the game gets the
+    players' names and nothing of their hands."""
+    secret = dealt(tmp_path, derby, "bob") | dealt(tmp_path, derby, "cy")
+    out = run(tmp_path, "do", derby, "--as", "zed", "keep", "agenda-1")
+    assert out.returncode == 2 and "no player 'zed'" in out.stderr, out.stderr
+    assert not any(card in out.stderr for card in secret), out.stderr
+    # a seat of the game still gets its own cards suggested
+    own = run(tmp_path, "do", derby, "--as", "ann", "keep", "agneda")
+    assert own.returncode == 2 and any(card in own.stderr for card in dealt(tmp_path, derby, "ann")), own.stderr
+
+
+def receipt_of(out: subprocess.CompletedProcess) -> str:
+    return out.stdout.split("receipt ")[1].split()[0]
+
+
+def test_verify_receipts_keep_script_output_parseable_and_refuse_a_bad_receipt_first(tmp_path):
+    """`verify --receipt R -f json` printed the receipt's line after the JSON (and with only
+    receipts, no JSON at all); a malformed receipt was refused only after the whole audit's
+    report had been printed; a changed receipt's line said "receipt R:" twice."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    good = receipt_of(run(tmp_path, "do", gid, "--as", "ann", "bid", "2"))
+    game, seq, digest = good.split(":")
+    changed = f"{game}:{seq}:{'0' if digest[0] != '0' else '1'}{digest[1:]}"
+
+    alone = run(tmp_path, "verify", "--receipt", good, "-f", "json")
+    assert alone.returncode == 0 and json.loads(alone.stdout) == [{"receipt": good, "verdict": "present"}]
+    lines = run(tmp_path, "verify", "--receipt", good, "--receipt", changed, "-f", "jsonl")
+    assert lines.returncode == 1
+    assert [json.loads(line)["receipt"] for line in lines.stdout.splitlines()] == [good, changed]
+    (tmp_path / "kept.txt").write_text(f"{good}\r\n{changed}\r\n")
+    both = run(tmp_path, "verify", gid, "--receipts", "kept.txt", "-f", "json")
+    assert both.returncode == 1 and json.loads(both.stdout)[0]["game_id"] == gid
+    assert "1 of 2 present" in both.stderr
+
+    table = run(tmp_path, "verify", gid, "--receipt", changed)
+    assert table.returncode == 1 and table.stdout.count(f"receipt {changed}") == 1, table.stdout
+
+    typo = run(tmp_path, "verify", gid, "--receipt", f"{game}:{seq}:9c2e")
+    assert typo.returncode == 2 and "is not a receipt" in typo.stderr and typo.stdout == ""
+
+
+@pytest.mark.parametrize("db, said", [
+    ("sqlite:///games.db", "give a DuckDB file's path or a postgresql:// URL"),
+    ("{tmp}", "is a directory: name the store's file in it"),
+    ("{tmp}/notes.txt/club.duckdb", "notes.txt is a file, not a directory"),
+    ("{tmp}/notes.txt/a/b/club.duckdb", "notes.txt is a file, not a directory"),
+])
+def test_a_db_that_cannot_be_a_store_is_refused_in_words_and_nothing_is_made(tmp_path, db, said):
+    """`--db sqlite:///games.db` made a DuckDB file under a folder named `sqlite:`; a path
+    through a file said only "File exists"."""
+    (tmp_path / "notes.txt").write_text("not a folder\n")
+    db = db.format(tmp=tmp_path)
+    before = sorted(os.listdir(tmp_path))
+    for args in (["--db", db, "new", "duel"], ["--db", db, "games"]):
+        out = run(tmp_path, *args)
+        assert out.returncode == 2 and said in out.stderr, out.stderr
+        no_traceback(out)
+    from_env = run(tmp_path, "new", "duel", db=db)
+    assert from_env.returncode == 2 and "(from ARBITER_DB)" in from_env.stderr, from_env.stderr
+    helped = run(tmp_path, "new", "--help", db=db)  # help is shown whatever the store
+    assert helped.returncode == 0 and "KIND" in helped.stdout, helped.stderr
+    copied = run(tmp_path, "copy", "--from", str(tmp_path / "cli.duckdb"), "--to", db)
+    assert copied.returncode == 2 and said in copied.stderr, copied.stderr
+    assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_copy_of_a_game_the_source_has_not_makes_no_destination(tmp_path):
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    out = run(tmp_path, "copy", "--from", str(tmp_path / "cli.duckdb"), "--to", str(tmp_path / "new.duckdb"), "du-nope")
+    assert out.returncode == 2 and "no game 'du-nope'" in out.stderr, out.stderr
+    assert not (tmp_path / "new.duckdb").exists()
+
+
+def test_migrate_a_store_that_is_not_there_or_to_a_map_that_cannot_be_written(tmp_path):
+    """`arbiter --db typo.duckdb migrate` made an empty store and said it was up to date; a
+    `--map` that cannot be written was found out only after the hashes had changed."""
+    out = run(tmp_path, "--db", str(tmp_path / "typo.duckdb"), "migrate")
+    assert out.returncode == 2 and "no store at" in out.stderr, out.stderr
+    assert not (tmp_path / "typo.duckdb").exists()
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    out = run(tmp_path, "migrate", "--map", str(tmp_path / "no-such-dir" / "map.csv"))
+    assert out.returncode == 2 and "--map" in out.stderr, out.stderr
+
+
+def test_bytes_that_are_not_utf8_are_refused_in_words_not_as_a_store_failure(tmp_path):
+    """A command, seat or game id typed in another encoding reached the store as lone
+    surrogates, which DuckDB cannot encode: "the store failed" (exit 3), and `play` ended."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    events = run(tmp_path, "query", "select count(*) as n from events", "-f", "csv").stdout
+    for args, said in (([gid, "--as", "ann", b"b\xe9d", "2"], "not a duel command"),
+                       ([gid, "--as", b"\xff", "bid", "2"], "no player"),
+                       ([b"du-\xff", "bid", "2"], "no game")):
+        out = run(tmp_path, "do", *args)
+        assert out.returncode == 2 and said in out.stderr and "store failed" not in out.stderr, out.stderr
+        no_traceback(out)
+    played = run(tmp_path, "play", gid, stdin=b"b\xffd 2\nbid 2\n")
+    assert played.returncode == 0 and "not a duel command" in played.stdout + played.stderr, played.stderr
+    assert "store failed" not in played.stderr
+    assert "receipt" in played.stdout  # the next line was played
+    assert run(tmp_path, "query", "select count(*) as n from events", "-f", "csv").stdout != events
+
+    (tmp_path / "game.arb").write_bytes(b"\xff\xfe\x00garbage")
+    out = run(tmp_path, "check", "game.arb")
+    assert out.returncode == 2 and "not UTF-8 text" in out.stderr, out.stderr
+
+
+def test_mistyped_kinds_names_and_ids_say_what_to_type(tmp_path):
+    kind = run(tmp_path, "new", "monster-derbi")
+    assert kind.returncode == 2 and "did you mean 'monster-derby'?" in kind.stderr, kind.stderr
+    rules = run(tmp_path, "rules", "vilainous")
+    assert rules.returncode == 2 and "did you mean 'villainous'?" in rules.stderr, rules.stderr
+
+    capital = run(tmp_path, "new", "duel", "-p", "Ann,bob")
+    assert capital.returncode == 2 and "try 'ann'" in capital.stderr, capital.stderr
+    accented = run(tmp_path, "new", "duel", "-p", "zoë,bob")
+    assert accented.returncode == 2 and "a-z" in accented.stderr and "try" not in accented.stderr, accented.stderr
+    long = run(tmp_path, "new", "duel", "-p", "ann," + "b" * 5000)
+    assert long.returncode == 2 and "1 to 24" in long.stderr and len(long.stderr) < 400, long.stderr
+
+    first = run(tmp_path, "new", "duel", "--seed", "1").stdout.strip()
+    second = run(tmp_path, "new", "duel", "--seed", "2").stdout.strip()
+    empty = run(tmp_path, "show", "")
+    assert empty.returncode == 2 and "no game id given" in empty.stderr, empty.stderr
+    both = run(tmp_path, "show", "du-")
+    assert both.returncode == 2 and "give more of the id" in both.stderr and "..." not in both.stderr, both.stderr
+    assert first in both.stderr and second in both.stderr
+
+
+def test_transcripts_and_exports_as_editors_and_shells_leave_them(tmp_path):
+    """A transcript saved with Windows line endings imported as a second game (its id is a
+    digest of the file); an empty file to import was "not an arbiter log export (no header
+    line)"; `-o -` wrote a file named `-`; parquet into a file said only "File exists"."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    assert run(tmp_path, "do", gid, "--as", "ann", "bid", "2").returncode == 0
+    assert run(tmp_path, "export", gid, "-o", "game.arb").returncode == 0
+    text = (tmp_path / "game.arb").read_bytes()
+    (tmp_path / "crlf.arb").write_bytes(b"\xef\xbb\xbf" + text.replace(b"\n", b"\r\n"))
+    other = str(tmp_path / "other.duckdb")
+    first = run(tmp_path, "import", "game.arb", db=other)
+    again = run(tmp_path, "import", "crlf.arb", db=other)
+    assert first.returncode == again.returncode == 0, again.stderr
+    assert first.stdout == again.stdout and "already imported" in again.stderr
+    assert run(tmp_path, "check", "crlf.arb").returncode == 0
+
+    (tmp_path / "empty.arb").write_text("")
+    empty = run(tmp_path, "import", "empty.arb", db=other)
+    assert empty.returncode == 2 and "empty.arb is empty" in empty.stderr, empty.stderr
+    assert run(tmp_path, "import", "-", stdin="", db=other).returncode == 2
+
+    dashed = run(tmp_path, "export", gid, "-f", "jsonl", "-o", "-")
+    assert dashed.returncode == 0 and json.loads(dashed.stdout.splitlines()[0])["game"]["game_id"] == gid
+    assert not (tmp_path / "-").exists()
+    parquet = run(tmp_path, "export", gid, "-f", "parquet", "-o", "game.arb")
+    assert parquet.returncode == 2 and "is a file" in parquet.stderr, parquet.stderr
+    one = run(tmp_path, "export", gid, "-f", "parquet", "-o", "one")
+    assert one.returncode == 0 and "1 game," in one.stderr, one.stderr
+    missing = run(tmp_path, "export", gid, "-o", "no-such-dir/game.arb")
+    assert missing.returncode == 2 and "cannot use no-such-dir/game.arb: No such file" in missing.stderr
+
+
+def test_every_argument_and_option_of_every_verb_says_what_it_is():
+    """`arbiter play -h` listed -p, --seed, -o and --dice with no words; `simulate --bot`
+    read SEAT=KIND although it takes one KIND for every seat."""
+    import typer.main
+
+    from arbiter.cli.app import app
+
+    verbs = typer.main.get_command(app).commands
+    silent = [(name, p.name) for name, verb in verbs.items() for p in verb.params
+              if not getattr(p, "help", None) and not getattr(p, "hidden", False)]
+    assert silent == []
+    assert [p.metavar for p in verbs["simulate"].params if p.name == "bot"] == ["KIND"]
+
+
+@pytest.mark.parametrize("wait", ["abc", "-1", "nan"])
+def test_a_lock_timeout_that_is_not_seconds_is_refused_not_ignored(tmp_path, wait):
+    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE, "ARBITER_LOCK_TIMEOUT": wait,
+           "ARBITER_DB": str(tmp_path / "s.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
+    out = subprocess.run([*ARBITER, "new", "duel"], capture_output=True, text=True, env=env)
+    assert out.returncode == 2 and "ARBITER_LOCK_TIMEOUT takes" in out.stderr, out.stderr
+    assert not (tmp_path / "s.duckdb").exists()
+
+
+def test_an_empty_command_lists_the_forms_one_a_line(tmp_path, derby):
+    """The forms were joined with '; ' although each is a line of its own: every line of the
+    hint ended in a stray semicolon."""
+    out = run(tmp_path, "do", derby, "--as", "ann", " ")
+    assert out.returncode == 2 and "empty command" in out.stderr
+    assert "keep AGENDA" in out.stderr and "; \n" not in out.stderr and not out.stderr.rstrip().endswith(";")
+
+
+def test_an_unreachable_postgresql_store_says_why(tmp_path):
+    """Only the last line of the driver's message was kept: "Is the server running ...?",
+    without the reason before it (connection refused)."""
+    import socket
+
+    with socket.socket() as s:  # a loopback port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    out = run(tmp_path, "--db", f"postgresql://nobody@127.0.0.1:{port}/none", "games")
+    assert out.returncode == 3 and "cannot reach the PostgreSQL store" in out.stderr, out.stderr
+    assert "refused" in out.stderr.lower(), out.stderr
+
+
+def test_serve_on_a_port_in_use_says_so_before_it_claims_to_serve(tmp_path):
+    """It printed "arbiter serving ... at http://127.0.0.1:PORT", then the web server's own
+    "ERROR: [Errno 98] ..." and exit 3 (a storage conflict)."""
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = run(tmp_path, "serve", "--port", str(port))
+    assert out.returncode == 2 and "in use" in out.stderr and "--port" in out.stderr, out.stderr
+    assert "serving" not in out.stdout + out.stderr
+
+
+def test_help_as_a_verb(tmp_path):
+    """`arbiter help` was "No such command 'help'"."""
+    top = run(tmp_path, "help")
+    assert top.returncode == 0 and "Commands" in top.stdout
+    verb = run(tmp_path, "help", "do")
+    assert verb.returncode == 0 and " do [OPTIONS]" in verb.stdout
+    assert run(tmp_path, "help", "nope").returncode == 2
+
+
+def test_check_gives_a_script_its_verdict_on_a_transcript_it_cannot_read(tmp_path):
+    """`check -f json` printed a row for an illegal move but nothing at all on stdout for a
+    line it could not read (a move without 'player:', a missing header)."""
+    (tmp_path / "bad.arb").write_text("# arbiter transcript 1\ngame: duel\nseed: 1\nplayers: ann, bob\n---\nann bid 2\n")
+    out = run(tmp_path, "check", "bad.arb", "-f", "json")
+    assert out.returncode == 2, out.stderr
+    [row] = json.loads(out.stdout)
+    assert row["ok"] is False and row["line"] == 6 and row["text"] == "ann bid 2" and "player: command" in row["message"]
+    (tmp_path / "empty.arb").write_text("")
+    [row] = [json.loads(line) for line in run(tmp_path, "check", "empty.arb", "-f", "jsonl").stdout.splitlines()]
+    assert row["ok"] is False and row["line"] == 1
+
+
+def test_query_json_keeps_every_column_when_two_share_a_name(tmp_path):
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    out = run(tmp_path, "query", "select 1 as a, 2 as a, 3 as a_2", "-f", "json")
+    assert out.returncode == 0 and json.loads(out.stdout) == [{"a": 1, "a_3": 2, "a_2": 3}]
+    csv_out = run(tmp_path, "query", "select 1 as a, 2 as a", "-f", "csv")
+    assert csv_out.stdout.splitlines() == ["a,a", "1,2"]  # CSV may repeat a header
+
+
+@pytest.mark.parametrize("bot", ["zed=random", "ann=grandmaster"])
+def test_play_with_a_bot_refused_stores_no_game(tmp_path, bot):
+    """`arbiter play monster-derby --bot bob=agenda` (the seats are p1, p2 without -p) was
+    refused after the game had been created: every retry left another game behind."""
+    out = run(tmp_path, "play", "duel", "-p", "ann,bob", "--bot", bot, stdin="")
+    assert out.returncode == 2 and "error:" in out.stderr, out.stderr
+    games = run(tmp_path, "games", "-f", "json")
+    assert games.returncode == 0 and json.loads(games.stdout) == []
+
+
+def test_a_player_named_where_the_command_goes_is_told_about_as(tmp_path):
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    out = run(tmp_path, "do", gid, "ann", "bid", "2")
+    assert out.returncode == 2 and f"--as ann bid 2" in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("args", [["--seed", "-5"], ["--game", "monster-derbi"]])
+def test_demo_refuses_before_its_heading(tmp_path, args):
+    out = run(tmp_path, "demo", *args)
+    assert out.returncode == 2 and "error:" in out.stderr and out.stdout == "", out.stdout
+
+
+def test_show_into_a_pipe_keeps_every_line_of_the_board_whole(tmp_path, derby):
+    """The board's prose lines were wrapped at 80 columns even into a pipe, so `show | grep
+    curse_chooser` found a continuation line without the rest of the house options."""
+    out = run(tmp_path, "show", derby)
+    assert out.returncode == 0
+    [line] = [ln for ln in out.stdout.splitlines() if "house options:" in ln]
+    assert "layout=" in line and "curse_chooser=" in line and len(line) > 80
+
+
+def test_an_option_given_twice_with_two_values_is_refused(tmp_path):
+    """`--option target=3 --option target=5` silently played to 5."""
+    out = run(tmp_path, "new", "duel", "--option", "target=3", "--option", "target=5")
+    assert out.returncode == 2 and "given twice" in out.stderr, out.stderr
+    assert run(tmp_path, "new", "duel", "--option", "target=3", "--option", "target=3").returncode == 0
+
+
+def test_copy_from_a_file_that_is_not_there_names_the_default_store(tmp_path):
+    """README's `arbiter copy --from arbiter.duckdb ...`, run where no such file is, said only
+    "no store at arbiter.duckdb"."""
+    out = run(tmp_path, "copy", "--from", "arbiter.duckdb", "--to", "club.duckdb")
+    assert out.returncode == 2 and "default store is" in out.stderr and "cli.duckdb" in out.stderr, out.stderr
+    assert not (tmp_path / "club.duckdb").exists()
+
+
+def test_play_server_that_is_not_a_url_is_bad_input(tmp_path):
+    """It was "cannot reach the server: Request URL is missing an 'http://' ..." with exit 3,
+    the code of a busy store."""
+    out = run(tmp_path, "play", "du-1", "--server", "localhost:8080", "--token", "t", stdin="")
+    assert out.returncode == 2 and "http:// or https://" in out.stderr, out.stderr
+
+
+def test_try_gives_a_script_a_row_for_a_command_that_is_not_legal(tmp_path):
+    """`try -f json` printed nothing on stdout for an illegal command, so a script had no JSON to
+    read; the row now says legal false with the rule, and the exit code is still 1."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    legal = run(tmp_path, "try", gid, "--as", "ann", "bid", "2", "-f", "json")
+    assert legal.returncode == 0 and all(r["legal"] is True for r in json.loads(legal.stdout))
+    out = run(tmp_path, "try", gid, "--as", "ann", "bid", "7", "-f", "json")
+    assert out.returncode == 1, out.stderr
+    [row] = json.loads(out.stdout)
+    assert row["legal"] is False and row["rules"] == "DUEL-BID" and row["command"] == "bid 7"
+
+
+def test_play_of_a_word_that_is_neither_a_game_nor_a_kind_suggests_the_kind(tmp_path):
+    """`arbiter play villianous` said only "no game 'villianous'"."""
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    out = run(tmp_path, "play", "dule", stdin="")
+    assert out.returncode == 2 and "no game 'dule'" in out.stderr and "did you mean 'duel'?" in out.stderr, out.stderr
+
+
+def test_a_table_of_the_store_typed_as_a_verb_points_at_query(tmp_path):
+    out = run(tmp_path, "results")
+    assert out.returncode == 2 and 'arbiter query "select * from results"' in out.stderr, out.stderr
+    no_traceback(out)
+
+
+def test_game_id_prefixes_say_the_same_on_both_stores(tmp_path, store_url):
+    first = run(tmp_path, "new", "duel", "--seed", "1", db=store_url).stdout.strip()
+    second = run(tmp_path, "new", "duel", "--seed", "2", db=store_url).stdout.strip()
+    empty = run(tmp_path, "show", "", db=store_url)
+    assert empty.returncode == 2 and "no game id given" in empty.stderr, empty.stderr
+    both = run(tmp_path, "log", "du-", db=store_url)
+    assert both.returncode == 2 and "give more of the id" in both.stderr and "..." not in both.stderr
+    assert first in both.stderr and second in both.stderr
+
+
+@pytest.mark.parametrize("at", ["0", "-3", "999"])
+def test_replay_at_a_seq_the_game_has_not_is_refused_as_show_refuses_it(tmp_path, at):
+    """replay --at 999 started silently at the end (and -3 at the start), where show, try
+    and fork say which seqs there are."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    out = run(tmp_path, "replay", gid, "--at", at, stdin="q\n")
+    shown = run(tmp_path, "show", gid, "--at", at)
+    assert out.returncode == shown.returncode == 2 and "--at takes a seq from 1 to" in out.stderr, out.stderr
+
+
+def test_a_very_long_word_is_named_not_echoed_whole(tmp_path):
+    word = "q" * 20_000
+    for args in (["rules", "duel", word], ["new", "duel", "-p", f"ann,{word}"], ["new", "duel", "--option", f"target={word}"]):
+        out = run(tmp_path, *args)
+        assert len(out.stderr) < 2500 and word not in out.stderr, (args[:2], len(out.stderr))
+        no_traceback(out)
