@@ -551,6 +551,8 @@ def verify(
             fail(f"--jobs takes a number of worker processes, 1 or more, not {jobs}")
         if not game_id and not all_games and not receipt and not receipts:
             fail("name a game, or --all, or --receipt, or --receipts FILE")
+        if game_id and all_games:
+            fail(f"verify takes a game or --all, not both (--all checks every game, {game_id} among them)")
         from arbiter.projections.kernel import REFEREE
 
         if seat is not None and seat != REFEREE:

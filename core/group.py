@@ -120,8 +120,9 @@ class Group:
         """A command id already stored: the same command again is answered with its receipt
         and writes nothing; anything else under that id is refused."""
         gid = match.game_id
-        if done.game_id != gid:
-            raise Conflict(f"command id {command_id} was already used in game {done.game_id}")
+        if done.game_id != gid:  # which game used it is not this seat's to learn
+            raise Conflict(f"command id {command_id} was already used for another command;"
+                           " send a new id")
         if match.seq < done.seq:  # stored by another writer since the game was warmed
             if gid in self._games:
                 raise Later(command_id)

@@ -300,15 +300,19 @@ class Tables:
         from arbiter.service.api import Created, SeatAccess
 
         game = registry.get(data.kind)
+        if data.players is not None and not data.players:
+            raise Problem(422, "bad input", "players is empty: name the players, or leave it out for"
+                          f" {game.title}'s default seats ({', '.join(game.default_seats())})")
         for seat, kind in data.bots.items():
             get_bot(game, kind)
+        # checked before the game is stored: a refused request leaves nothing behind
+        unknown = sorted(set(data.bots) - set(data.players or game.default_seats()))
+        if unknown:
+            raise Problem(422, "bad input", f"bots for seats not in the game: {', '.join(unknown)}")
         gid, match, _receipt = self.engine.new(
             data.kind, seats=data.players, seed=data.seed,
             options={k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in data.options.items()},
             dice=data.dice)
-        unknown = sorted(set(data.bots) - set(match.seats))
-        if unknown:
-            raise Problem(422, "bad input", f"bots for seats not in the game: {', '.join(unknown)}")
         issued = {seat: tokens.new_token() for seat in match.seats}
         referee = tokens.new_token()
         rows = [(seat, tokens.token_hash(tok), data.bots.get(seat)) for seat, tok in issued.items()]

@@ -398,3 +398,12 @@ def test_a_very_long_word_is_named_not_echoed_whole(tmp_path):
         out = run(tmp_path, *args)
         assert len(out.stderr) < 2500 and word not in out.stderr, (args[:2], len(out.stderr))
         no_traceback(out)
+
+
+def test_verify_refuses_a_game_and_all_together(tmp_path, derby):
+    """`verify GAME --all` used to check every game and say nothing of GAME: the two ask
+    different things, so naming both is a usage error."""
+    out = run(tmp_path, "verify", derby, "--all")
+    no_traceback(out)
+    assert out.returncode == 2 and "not both" in out.stderr, out.stderr
+    assert run(tmp_path, "verify", derby).returncode == 0

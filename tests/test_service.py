@@ -581,3 +581,33 @@ def test_a_server_failure_is_a_500_problem_document_that_says_nothing_of_it(tmp_
         r = c.get("/games")
     assert r.status_code == 500 and r.headers["content-type"].startswith("application/problem+json")
     assert r.json()["detail"] == "the server failed; nothing was written" and "secret" not in r.text
+
+
+def test_a_command_id_used_in_another_game_is_refused_without_naming_that_game(client, derby):
+    """A seat learns nothing of which other games exist from a command id it reuses."""
+    other = client.post("/games", json={"kind": "monster-derby", "players": ["cy", "dee"]}).json()
+    tok = other["seats"]["cy"]["token"]
+    pick = state(client, other, "cy")["legal"][0]
+    first = client.post(f"/games/{other['game_id']}/commands", headers=bearer(tok),
+                        json={"text": pick, "command_id": "shared-1"})
+    assert first.status_code == 200, first.text
+    gid = derby["game_id"]
+    before = client.get(f"/games/{gid}/events", headers=bearer(derby["referee"]["token"])).json()["seq"]
+    pick = state(client, derby, "ann")["legal"][0]
+    r = client.post(f"/games/{gid}/commands", headers=bearer(derby["seats"]["ann"]["token"]),
+                    json={"text": pick, "command_id": "shared-1"})
+    assert r.status_code == 409, r.text
+    assert other["game_id"] not in r.text and "another command" in r.json()["detail"]
+    assert client.get(f"/games/{gid}/events", headers=bearer(derby["referee"]["token"])).json()["seq"] == before
+
+
+def test_new_game_refusals_store_nothing(client, derby):
+    """An empty players list is refused (it used to mean the default seats), and so are bots
+    for seats the game has not: before the game is stored, so nothing is left behind."""
+    for body in ({"kind": "monster-derby", "players": []},
+                 {"kind": "monster-derby", "bots": {"bob": "random"}}):
+        r = client.post("/games", json=body)
+        assert r.status_code == 422, (body, r.text)
+        assert r.headers["content-type"].startswith("application/problem+json")
+    assert "players is empty" in client.post("/games", json={"kind": "monster-derby", "players": []}).json()["detail"]
+    assert [g["game_id"] for g in client.get("/games").json()] == [derby["game_id"]]
