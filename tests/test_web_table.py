@@ -208,6 +208,37 @@ def test_a_command_the_server_never_got_is_said_on_the_page(server, browser):
         assert body(page, "my-turn") == "yes"  # nothing moved
 
 
+def test_a_command_sent_again_after_its_answer_was_lost_is_taken_once(server, browser):
+    """The server takes a command but its answer never reaches the page; the player sends the
+    same command again. It goes under the same command id, so the server answers with the
+    first one's receipt: the move is made once, and no refusal is shown."""
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        referee = {"Authorization": f"Bearer {game['referee']['token']}"}
+        start = api.get(f"/games/{game['game_id']}/events", headers=referee).json()["seq"]
+        page = browser.new_page()
+        page.goto(game["seats"]["ann"]["url"])
+        page.wait_for_selector("#menu button")
+        text = page.locator("#menu button").first.get_attribute("data-command")
+
+        def lose_the_answer(route):
+            route.fetch()  # the server gets it and answers...
+            route.abort()  # ...and the answer is lost on the way back
+
+        page.route("**/commands", lose_the_answer)
+        page.locator("#menu button").first.click()
+        page.wait_for_selector("[data-testid=refusal]:not([hidden])")
+        page.unroute("**/commands")
+        once = api.get(f"/games/{game['game_id']}/events", headers=referee).json()["seq"]
+        assert once > start
+        page.fill("#command", text)
+        page.click("[data-testid=send]")
+        wait_until(page, lambda: body(page, "my-turn") == "no")
+        page.wait_for_timeout(300)
+        assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+        assert api.get(f"/games/{game['game_id']}/events", headers=referee).json()["seq"] == once
+
+
 def secret_forms(token: str) -> set[str]:
     """The ways a page could print a hidden token: its id, without a kind prefix, in words."""
     bare = token.split(":", 1)[-1]

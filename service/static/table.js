@@ -35,6 +35,8 @@ function refuse(problem) {
   box.hidden = false;
 }
 
+let answered = true;  // whether the last call got any answer from the server
+
 async function call(method, path, body) {
   const opts = { method, headers: { ...auth } };
   if (body !== undefined) { opts.headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
@@ -42,9 +44,11 @@ async function call(method, path, body) {
   try {
     r = await fetch(path, opts);
   } catch (e) {  // no answer at all (the server stopped, the network dropped): say so
+    answered = false;
     refuse({ detail: "the server could not be reached (no answer came); the board shows whether anything moved." });
     return null;
   }
+  answered = true;
   const data = await r.json().catch(() => ({}));
   if (!r.ok && data.faces_needed && body && body.text && !body.faces) {
     // physical dice: the server says which faces it needs; roll, type them, try again
@@ -103,9 +107,22 @@ async function refresh() {
   });
 }
 
+// A command that got no answer may still have been taken: sent again, it goes under the same
+// command id, so the server answers with the first one's receipt instead of taking it twice.
+let unanswered = null;
+
+function commandId() {  // crypto.randomUUID needs https; getRandomValues works on a LAN's http
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return "web-" + Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
 async function send(text) {
   $("refusal").hidden = true;
-  const done = await call("POST", "/games/" + encodeURIComponent(gameId) + "/commands", { text });
+  const id = unanswered && unanswered.text === text ? unanswered.id : commandId();
+  unanswered = { text, id };
+  const done = await call("POST", "/games/" + encodeURIComponent(gameId) + "/commands", { text, command_id: id });
+  if (answered) unanswered = null;
   if (done) { $("command").value = ""; await refresh(); }
 }
 
