@@ -42,17 +42,34 @@ class Remote:
         self.http = httpx.Client(base_url=url.rstrip("/"), timeout=30,
                                  headers={"Authorization": f"Bearer {token}"})
 
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    def call(self, method: str, path: str, body: Any = None, *, tries: int = 1) -> tuple[int, Any]:
+        """(status, JSON) of one request; ``tries``: how often to send it when no answer
+        comes (only for a request the server takes once however often it comes)."""
+        import time
+
         import httpx
 
-        try:
-            r = self.http.request(method, path, json=body)
-        except httpx.HTTPError as exc:
-            fail(f"cannot reach the server: {exc}", 3)
+        for attempt in range(1, tries + 1):
+            try:
+                r = self.http.request(method, path, json=body)
+                break
+            except httpx.HTTPError as exc:
+                if attempt == tries:
+                    fail(f"cannot reach the server: {exc}", 3)
+                time.sleep(0.5 * attempt)
         try:
             return r.status_code, r.json()
         except ValueError:
             return r.status_code, {"detail": r.text[:200]}
+
+    def command(self, gid: str, text: str) -> tuple[int, Any]:
+        """Send one command under a command id of its own: when its answer is lost on the
+        way, it is sent again under the same id, and the server answers with the receipt it
+        gave the first time instead of taking the command twice."""
+        import secrets
+
+        body = {"text": text, "command_id": f"term-{secrets.token_hex(16)}"}
+        return self.call("POST", f"/games/{gid}/commands", body, tries=3)
 
     def wait(self, gid: str, after: int) -> None:
         """Block until the game moves past ``after`` (or a quiet minute passes)."""
@@ -112,7 +129,7 @@ def play_remote(url: str, token: str, game_id: str, max_menu: int = 30) -> None:
         else:
             if line.isdigit() and 1 <= int(line) <= min(len(st["legal"]), max_menu):
                 line = st["legal"][int(line) - 1]
-            code, doc = remote.call("POST", f"/games/{gid}/commands", {"text": line})
+            code, doc = remote.command(gid, line)
         if code != 200:
             err.print(f"[bold red]refused:[/] {escape(refusal(doc))}")
         else:

@@ -50,3 +50,39 @@ def test_wrong_token_and_half_flags_are_clear_errors(tmp_path):
         assert out.returncode == 2 and "token" in out.stderr and "Traceback" not in out.stderr
     out = arbiter(tmp_path, "play", "md-000000", "--server", "http://127.0.0.1:9")
     assert out.returncode == 2 and "--token" in out.stderr
+
+
+def test_a_command_whose_answer_is_lost_is_sent_again_and_taken_once(tmp_path):
+    """The server takes a command and its answer is lost on the way back: the terminal
+    client sends it again under the same command id and gets the first receipt; the game
+    moved once."""
+    from arbiter.cli.remote import Remote
+
+    class LosesFirstAnswer(httpx.BaseTransport):
+        def __init__(self) -> None:
+            self.inner, self.lost = httpx.HTTPTransport(), 0
+
+        def handle_request(self, request):
+            response = self.inner.handle_request(request)
+            if request.method == "POST" and request.url.path.endswith("/commands") and not self.lost:
+                response.read()
+                self.lost += 1
+                raise httpx.ReadError("connection reset", request=request)
+            return response
+
+    with Running(str(tmp_path / "served.duckdb")) as server:
+        game = httpx.post(f"{server.url}/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid = game["game_id"]
+        referee = {"Authorization": f"Bearer {game['referee']['token']}"}
+        start = httpx.get(f"{server.url}/games/{gid}/events", headers=referee).json()["seq"]
+        remote = Remote(server.url, game["seats"]["ann"]["token"])
+        transport = LosesFirstAnswer()
+        remote.http = httpx.Client(base_url=server.url, transport=transport, timeout=30,
+                                   headers={"Authorization": f"Bearer {game['seats']['ann']['token']}"})
+        legal = remote.call("GET", f"/games/{gid}")[1]["legal"]
+        code, doc = remote.command(gid, legal[0])
+        assert transport.lost == 1
+        assert code == 200, doc
+        events = httpx.get(f"{server.url}/games/{gid}/events", headers=referee).json()
+        assert events["seq"] == doc["seq"] > start
+        assert [e["seq"] for e in events["events"] if e["seq"] > start] == [e["seq"] for e in doc["events"]]
