@@ -407,3 +407,13 @@ def test_verify_refuses_a_game_and_all_together(tmp_path, derby):
     no_traceback(out)
     assert out.returncode == 2 and "not both" in out.stderr, out.stderr
     assert run(tmp_path, "verify", derby).returncode == 0
+
+
+def test_a_mistyped_villain_is_named_as_such(tmp_path):
+    """`--option villains=xyz` used to be told it names 1 villain for 2 players; the name
+    itself is what is wrong, so that is said first, with the villains there are."""
+    out = run(tmp_path, "new", "villainous", "-p", "ann,bob", "--option", "villains=xyz")
+    no_traceback(out)
+    assert out.returncode == 2 and "unknown villain 'xyz'" in out.stderr, out.stderr
+    count = run(tmp_path, "new", "villainous", "-p", "ann,bob", "--option", "villains=xyz,abc,def")
+    assert count.returncode == 2 and "unknown villain 'xyz'" in count.stderr, count.stderr

@@ -79,11 +79,12 @@ class Villainous(Game[VState, Any]):
         chosen = [v.strip() for v in str(created.options.get("villains", "")).split(",") if v.strip()]
         if not chosen:
             chosen = names[: len(created.seats)]
-        if len(chosen) != len(created.seats):
-            raise BadOption(f"option villains names {len(chosen)} villain(s) for {len(created.seats)} players")
-        for v in chosen:
+        for v in chosen:  # a name mistyped is the first thing to say, whatever the count
             if v not in content["villains"]:
                 raise BadOption(f"unknown villain {v!r} (villains: {', '.join(names)})")
+        if len(chosen) != len(created.seats):
+            raise BadOption(f"option villains names {len(chosen)} villain(s) for {len(created.seats)} players:"
+                            f" name one a player, separated by commas (villains: {', '.join(names)})")
         if len(set(chosen)) != len(chosen):
             raise BadOption("each player takes a different Villain")
         seats = tuple(created.seats)
