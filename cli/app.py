@@ -992,14 +992,18 @@ def import_(
                     eng.store_match(store, match, game_id=gid)
             console.print(gid)
         else:
+            skipped: list[str] = []
             with eng.open() as store:
                 try:
-                    ids = import_lines(store, itertools.chain([first], fh), jobs=jobs or default_jobs())
+                    ids = import_lines(store, itertools.chain([first], fh), jobs=jobs or default_jobs(),
+                                       skipped=skipped)
                 except OSError as exc:
                     fail(f"cannot read {path}: {exc.strerror or exc}")
                 finally:
                     fh.close()
-            for gid in ids:
+            for gid in skipped:
+                err.print(f"[dim]already in this store, with the same log: {gid}[/]")
+            for gid in [*ids, *skipped]:  # a script reads the file's ids however often it runs
                 console.print(gid)
 
 

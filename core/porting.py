@@ -276,14 +276,17 @@ def import_jsonl(store: Store, text: str, *, jobs: int = 1) -> list[str]:
 Writable = tuple[GameRow, list[tuple[list[NewEvent], CommandRecord]], list[str]]
 
 
-def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1) -> list[str]:
+def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
+                 skipped: list[str] | None = None) -> list[str]:
     """Write every game of an export, read line by line, in one transaction, batch after
     batch: memory is bounded by a batch (and the largest game), never by the file. Before
     a game is written, verify runs on it (every hash recomputed against the file's, the
     listing against the events, every command decided again, by ``jobs`` worker processes
     when more than one); anything it finds refuses the whole file, naming the first bad
     seq, and nothing is committed. The store takes the hashes the audit recomputed and
-    chains the global ledger over them."""
+    chains the global ledger over them. A game the store already holds with the very same
+    log is not written again (its id goes in ``skipped``): a file imported twice, or an
+    import run again after it was stopped, is no error."""
     def audited() -> Iterator[Writable]:
         for (row, groups, _envs, hashes), why in audit_in_order(lines, jobs):
             if why is not None:
@@ -307,7 +310,7 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1) -
 
     try:
         with few_collections():
-            receipts = store.import_stream(batches())
+            receipts = store.import_stream(batches(), skipped)
     except ChainMismatch as exc:
         raise ImportRefused(f"{exc}; nothing was imported") from None
     return [r.game_id for r in receipts]

@@ -211,10 +211,11 @@ class Store(Protocol):
         ``after``, ``(-2**63, '', 0)`` for the first (as :meth:`ledger`, ties by game and seq)."""
         ...
 
-    def import_stream(self, batches: Iterator[Sequence[tuple[GameRow, Sequence[Group], Sequence[str] | None]]]
-                      ) -> list[Receipt]:
+    def import_stream(self, batches: Iterator[Sequence[tuple[GameRow, Sequence[Group], Sequence[str] | None]]],
+                      skipped: list[str] | None = None) -> list[Receipt]:
         """Whole new games, batch after batch, in one transaction: (listing, groups, the
-        hashes the source recorded) per game; all or nothing, like :meth:`import_games`."""
+        hashes the source recorded) per game; all or nothing, like :meth:`import_games`. A
+        game already stored with the very same log is left as it is (named in ``skipped``)."""
         ...
 
 

@@ -756,10 +756,10 @@ class PostgresStore:
             " (gseq, game_id, seq) > (%s, %s, %s) ORDER BY gseq, game_id, seq LIMIT %s",
             [gseq, gseq, game_id, seq, limit]).fetchall()]
 
-    def import_stream(self, batches: Iterator[Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]]]
-                      ) -> list[Receipt]:
+    def import_stream(self, batches: Iterator[Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]]],
+                      skipped: list[str] | None = None) -> list[Receipt]:
         """Whole new games, batch after batch, in one transaction (see the DuckDB store's)."""
-        from arbiter.events.store import chain_games, check_new_games
+        from arbiter.events.store import chain_games, games_to_import
 
         con = self.con
         receipts: list[Receipt] = []
@@ -770,8 +770,11 @@ class PostgresStore:
             now = _now()
             for batch in batches:
                 ids = [row.game_id for row, _g, _e in batch]
-                check_new_games(ids, con.execute("SELECT game_id FROM games WHERE game_id = ANY(%s)"
-                                                 " LIMIT 1", [ids]).fetchone())
+                stored = con.execute("SELECT h.game_id, h.seq, h.hash FROM games g JOIN heads h USING (game_id)"
+                                     " WHERE g.game_id = ANY(%s)", [ids]).fetchall()
+                batch = games_to_import(batch, {r[0]: (int(r[1]), r[2]) for r in stored}, skipped)
+                if not batch:
+                    continue
                 rows, heads, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
                 with con.cursor() as cur:
                     with cur.copy("COPY games FROM STDIN") as cp:

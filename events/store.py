@@ -883,11 +883,12 @@ class Store:
             " (gseq > ? OR game_id > ? OR (game_id = ? AND seq > ?))"
             " ORDER BY gseq, game_id, seq LIMIT ?", [gseq, gseq, game_id, game_id, seq, limit]).fetchall()
 
-    def import_stream(self, batches: Iterator[Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]]]
-                      ) -> list[Receipt]:
+    def import_stream(self, batches: Iterator[Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]]],
+                      skipped: list[str] | None = None) -> list[Receipt]:
         """Whole new games, batch after batch, in one transaction: all or nothing. Each
         batch is (listing, groups, the hashes the source recorded) per game, chained after
-        the global ledger as it is written; a batch's games already stored, or hashes that
+        the global ledger as it is written; a game already stored with the very same log is
+        left as it is (named in ``skipped``), one stored with another log, or hashes that
         come out otherwise, refuse the lot, and so does any error ``batches`` raises."""
         con = self.con
         receipts: list[Receipt] = []
@@ -901,8 +902,11 @@ class Store:
                 now = _now()
                 for batch in batches:
                     ids = [row.game_id for row, _g, _e in batch]
-                    check_new_games(ids, con.execute("SELECT game_id FROM games WHERE"
-                                                     " list_contains(?, game_id) LIMIT 1", [ids]).fetchone())
+                    stored = con.execute("SELECT h.key, h.seq, h.hash FROM games g JOIN heads h ON h.key = g.game_id"
+                                         " WHERE list_contains(?, g.game_id)", [ids]).fetchall()
+                    batch = games_to_import(batch, {r[0]: (r[1], r[2]) for r in stored}, skipped)
+                    if not batch:
+                        continue
                     rows, hrows, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
                     self._insert("games", [_game_tuple(row) for row, _g, _e in batch])
                     self._insert("events_log", rows)
@@ -1191,6 +1195,28 @@ def check_new_games(ids: Sequence[str], clash: tuple | None) -> None:
     if clash or len(set(ids)) != len(ids):
         gid = clash[0] if clash else next(i for i in ids if ids.count(i) > 1)
         raise Conflict(f"game {gid} is already in this store; nothing was imported")
+
+
+def games_to_import(batch: Sequence[tuple[GameRow, Any, Sequence[str] | None]],
+                    stored: dict[str, tuple[int, str]], skipped: list[str] | None) -> list:
+    """The games of an import's batch to write. A game already stored (``stored``: its
+    last seq and hash) with the very same log, which its last hash proves, is left as it is
+    and named in ``skipped``: importing a file again is not an error. One stored with
+    another log, or a game twice in the batch, refuses the import."""
+    ids = [row.game_id for row, _g, _e in batch]
+    if len(set(ids)) != len(ids):
+        check_new_games(ids, None)
+    out = []
+    for item in batch:
+        gid, hashes = item[0].game_id, item[2]
+        if gid not in stored:
+            out.append(item)
+        elif hashes and stored[gid] == (len(hashes), hashes[-1]):
+            if skipped is not None:
+                skipped.append(gid)
+        else:
+            raise Conflict(f"game {gid} is already in this store with another log; nothing was imported")
+    return out
 
 
 #: DuckDB's memory during an import (see :meth:`Store.import_stream`): a million events

@@ -127,7 +127,8 @@ def test_transcript_export_check_and_import(tmp_path, gid):
     other = str(tmp_path / "other.duckdb")
     assert run(tmp_path, "import", str(jsonl), db=other).returncode == 0
     assert run(tmp_path, "verify", "--all", db=other).returncode == 0
-    assert run(tmp_path, "import", str(jsonl), db=other).returncode == 3
+    again = run(tmp_path, "import", str(jsonl), db=other)  # the same game: left as it is
+    assert again.returncode == 0 and again.stdout.split() == [gid] and "already in this store" in again.stderr
 
 
 def test_play_hot_seat_from_stdin(tmp_path, gid):

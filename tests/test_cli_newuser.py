@@ -417,3 +417,18 @@ def test_a_mistyped_villain_is_named_as_such(tmp_path):
     assert out.returncode == 2 and "unknown villain 'xyz'" in out.stderr, out.stderr
     count = run(tmp_path, "new", "villainous", "-p", "ann,bob", "--option", "villains=xyz,abc,def")
     assert count.returncode == 2 and "unknown villain 'xyz'" in count.stderr, count.stderr
+
+
+def test_importing_the_same_jsonl_twice_is_no_error(tmp_path, derby):
+    """The second import of a file finds its games already there with the same log: it says
+    so, writes nothing and prints the same ids (a script can simply run it again)."""
+    dump = tmp_path / "g.jsonl"
+    assert run(tmp_path, "export", derby, "-f", "jsonl", "-o", str(dump)).returncode == 0
+    into = str(tmp_path / "into.duckdb")
+    first = run(tmp_path, "import", str(dump), db=into)
+    assert first.returncode == 0 and first.stdout.split() == [derby], first.stderr
+    again = run(tmp_path, "import", str(dump), db=into)
+    no_traceback(again)
+    assert again.returncode == 0 and again.stdout.split() == [derby], again.stderr
+    assert "already in this store" in again.stderr
+    assert run(tmp_path, "verify", "--all", db=into).returncode == 0

@@ -64,7 +64,8 @@ def test_every_verb_on_each_store(tmp_path, store_url):
     imported = ok(run("import", str(tmp_path / "t.arb"))).split()[0]
     assert imported != gid
     (tmp_path / "g.jsonl").write_text(jsonl)
-    assert run("import", str(tmp_path / "g.jsonl")).returncode == 3  # that id is already there
+    again = run("import", str(tmp_path / "g.jsonl"))  # that very game is already there: left as it is
+    assert again.returncode == 0 and again.stdout.split() == [gid] and "already in this store" in again.stderr
     ok(run("simulate", "duel", "--games", "3"))
     listed = json.loads(ok(run("games", "--format", "json")))
     assert len(listed) == 2 + 1 + 3 and all(g["events"] for g in listed)

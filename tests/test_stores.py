@@ -15,7 +15,7 @@ from arbiter.core.bots import autoplay, random_bot
 from arbiter.core.engine import Engine, all_views
 from arbiter.core.errors import RuleViolation
 from arbiter.core.match import Match
-from arbiter.core.porting import export_jsonl, import_jsonl
+from arbiter.core.porting import export_jsonl, import_jsonl, import_lines
 from arbiter.events.envelope import GENESIS, chain_hash
 from arbiter.events.interface import Store
 from storehelp import raw
@@ -250,9 +250,24 @@ def test_import_keeps_ids_and_hashes_and_refuses_a_clash_or_an_altered_chain(eng
     other = Engine(str(tmp_path / "other.duckdb"))
     with other.open() as store:
         import_jsonl(store, dump)
+    # the very same game again: left as it is, named as skipped, nothing written
     with engine.open() as store:
-        with pytest.raises(Conflict):
-            import_jsonl(store, dump)
+        before = store.query("SELECT count(*), max(gseq) FROM events_log")[1]
+        skipped: list[str] = []
+        assert import_lines(store, dump.splitlines(), skipped=skipped) == [] and skipped == [gid]
+        assert store.query("SELECT count(*), max(gseq) FROM events_log")[1] == before
+        assert audit.verify_ledger(store) == []
+    # the same id with another log (the game moved on since the export): refused, nothing written
+    fresh, m, _ = engine.new("duel", seats=["ann", "bob"], seed=5)
+    with engine.open(read_only=True) as store:
+        early = export_jsonl(store, fresh)
+    seat = m.to_act().seats[0]
+    engine.do(fresh, m.game.command_text(m.legal(seat)[0]), seat)
+    with engine.open() as store:
+        before = store.query("SELECT count(*), max(gseq) FROM events_log")[1]
+        with pytest.raises(Conflict, match="another log"):
+            import_jsonl(store, early)
+        assert store.query("SELECT count(*), max(gseq) FROM events_log")[1] == before
     # into an empty store of this kind, via a round trip through a DuckDB file
     with other.open(read_only=True) as store:
         back = export_jsonl(store, gid)
