@@ -376,7 +376,10 @@ def replay(
         def try_at(seq: int, text: str) -> None:
             words = text.split()
             who = seat
-            if words[:1] == ["--as"] and len(words) > 2:
+            if words[:1] == ["--as"]:
+                if len(words) < 3:
+                    err.print("try --as takes a seat and a command: try --as ann keep agenda-3")
+                    return
                 who, words = words[1], words[2:]
             try_(match.game_id, words, at=seq, seat=who, fmt="table")
 

@@ -174,6 +174,12 @@ class Replay:
             return self.last
         if low.startswith("g") and low[1:].strip().isdigit():
             return max(0, min(int(low[1:].strip()) - 1, self.last))
+        if low == "g" or low.startswith("g "):
+            err.print(f"g takes a seq to go to, 1 to {self.last + 1}: g 42")
+            return pos
+        if low == "try":
+            err.print("try takes a command: try attack, or try --as ann keep agenda-3")
+            return pos
         if key[:1] in ("/", "?"):
             self.search = key[1:].strip() or self.search
             if not self.search:

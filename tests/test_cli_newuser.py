@@ -432,3 +432,16 @@ def test_importing_the_same_jsonl_twice_is_no_error(tmp_path, derby):
     assert again.returncode == 0 and again.stdout.split() == [derby], again.stderr
     assert "already in this store" in again.stderr
     assert run(tmp_path, "verify", "--all", db=into).returncode == 0
+
+
+def test_replay_says_what_a_half_typed_key_needs(tmp_path):
+    """`g abc`, `try` alone and `try --as ann` at a replay prompt printed the key list or
+    "'--as' is not a command"; each now says what it takes, and the replay goes on."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    out = run(tmp_path, "replay", gid, stdin="g abc\ntry\ntry --as ann\nq\n")
+    no_traceback(out)
+    assert out.returncode == 0, out.stderr
+    assert "g takes a seq to go to" in out.stderr
+    assert "try takes a command" in out.stderr
+    assert "try --as takes a seat and a command" in out.stderr
+    assert "is not a command" not in out.stderr
