@@ -770,13 +770,14 @@ def query(
         eng = engine()
         eng.refresh_views()  # views older than this arbiter's games (no DDL when current)
         with eng.open(read_only=True) as store:
+            json_columns: list[bool] = []
             try:
-                cols, rows = store.query(sql, sandbox=not unsafe_files)
+                cols, rows = store.query(sql, sandbox=not unsafe_files, json_columns=json_columns)
             except duckdb.IOException as exc:  # only without the sandbox: a file the SQL named
                 fail(f"SQL: {str(exc).splitlines()[0]}")
             except duckdb.Error as exc:
                 fail(f"SQL: {str(exc).splitlines()[0]}")
-        emit_rows(cols, rows, fmt)
+        emit_rows(cols, rows, fmt, json_columns=json_columns)
 
 
 @app.command()

@@ -350,13 +350,17 @@ def record_refusal(engine: Any, match: Any, seat: str | None, text: str, exc: Ar
 
 
 def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = "table",
-              title: str = "") -> None:
-    """Print rows as a table, CSV, JSON (one array of objects) or JSON lines.
+              title: str = "", json_columns: Sequence[bool] | None = None) -> None:
+    """Print rows as a table, CSV, JSON (one array of objects) or JSON lines. In JSON, a
+    column's JSON text is given as the value it holds: the columns ``json_columns`` marks
+    (as SQL typed them), else any text that reads as a JSON array or object.
 
     A table at a terminal is drawn by rich; into a pipe or a file it is plain text, one row
     a line, columns padded with spaces and never wrapped, so ``| grep`` and ``| cut`` work."""
     if fmt in ("json", "jsonl"):
         columns = unique_names(columns)
+        if json_columns is not None:  # only what SQL typed as JSON: a text column stays text
+            rows = [tuple(_json_value(v) if j else v for v, j in zip(r, json_columns)) for r in rows]
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
@@ -364,11 +368,13 @@ def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = 
         w.writerows([[_plain(v) for v in r] for r in rows])
         sys.stdout.write(buf.getvalue())
     elif fmt == "json":
-        sys.stdout.write(json.dumps([{c: _jsonable(v) for c, v in zip(columns, r)} for r in rows],
+        guess = _jsonable if json_columns is None else _same
+        sys.stdout.write(json.dumps([{c: guess(v) for c, v in zip(columns, r)} for r in rows],
                                     indent=2, default=str) + "\n")
     elif fmt == "jsonl":
+        guess = _jsonable if json_columns is None else _same
         for r in rows:
-            sys.stdout.write(json.dumps({c: _jsonable(v) for c, v in zip(columns, r)}, default=str) + "\n")
+            sys.stdout.write(json.dumps({c: guess(v) for c, v in zip(columns, r)}, default=str) + "\n")
     elif not interactive():
         cells = [[str(c) for c in columns]] + [[_plain(v).replace("\n", " ") for v in r] for r in rows]
         widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
@@ -407,6 +413,20 @@ def _plain(v: Any) -> str:
     if isinstance(v, (dict, list, tuple)):
         return json.dumps(v, default=str)
     return str(v)
+
+
+def _same(v: Any) -> Any:
+    return v
+
+
+def _json_value(v: Any) -> Any:
+    """The value a JSON column's text holds (any JSON: an object, a list, a string, a number)."""
+    if isinstance(v, str):
+        try:
+            return json.loads(v)
+        except ValueError:
+            return v
+    return v
 
 
 def _jsonable(v: Any) -> Any:

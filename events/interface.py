@@ -170,9 +170,10 @@ class Store(Protocol):
     # -- SQL -----------------------------------------------------------------------------
 
     def query(self, sql: str, params: Sequence[Any] | None = None, *,
-              sandbox: bool = False) -> tuple[list[str], list[tuple]]:
+              sandbox: bool = False, json_columns: list[bool] | None = None) -> tuple[list[str], list[tuple]]:
         """(column names, rows) of ``sql`` run read-only; ``?`` marks a parameter.
-        ``sandbox``: SQL a person typed, with no reach outside the store's tables."""
+        ``sandbox``: SQL a person typed, with no reach outside the store's tables.
+        ``json_columns``, when given, is filled with whether each column is of a JSON type."""
         ...
 
     def close(self) -> None:

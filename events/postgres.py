@@ -603,7 +603,7 @@ class PostgresStore:
             "SELECT gseq, game_id, seq, hash, ghash FROM events_log ORDER BY gseq").fetchall()]
 
     def query(self, sql: str, params: Sequence[Any] | None = None, *,
-              sandbox: bool = False) -> tuple[list[str], list[tuple]]:
+              sandbox: bool = False, json_columns: list[bool] | None = None) -> tuple[list[str], list[tuple]]:
         """``sql`` in a read-only transaction on the server; ``?`` marks a parameter.
 
         ``sandbox`` (SQL a person typed): one statement only, run as a role that can read
@@ -625,6 +625,8 @@ class PostgresStore:
                     cur.execute(sql)
                 if cur.description is None:
                     return [], []
+                if json_columns is not None:  # json and jsonb, by their type oids
+                    json_columns[:] = [d.type_code in (114, 3802) for d in cur.description]
                 cols = [d.name for d in cur.description]
                 return cols, [tuple(_plain(v) for v in r) for r in cur.fetchall()]
         except psycopg.OperationalError as exc:

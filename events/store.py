@@ -743,10 +743,12 @@ class Store:
         ).fetchall()
 
     def query(self, sql: str, params: Sequence[Any] | None = None, *,
-              sandbox: bool = False) -> tuple[list[str], list[tuple]]:
+              sandbox: bool = False, json_columns: list[bool] | None = None) -> tuple[list[str], list[tuple]]:
         """(column names, rows) of ``sql``. ``sandbox``: SQL a person typed, run with every
         file, database and extension outside the store out of reach (for this process's
-        connections to the file from then on, so only `query` asks for it)."""
+        connections to the file from then on, so only `query` asks for it). ``json_columns``,
+        when given, is filled with whether each column is of SQL type JSON (its values come
+        back as their text, as every other text does)."""
         if sandbox:
             self.con.execute("SET enable_external_access = false")
             self.con.execute("SET lock_configuration = true")
@@ -754,6 +756,8 @@ class Store:
                 cur = self.con.execute(sql, params or [])
                 if cur.description is None:
                     return [], []
+                if json_columns is not None:
+                    json_columns[:] = [str(d[1]) == "JSON" for d in cur.description]
                 return [d[0] for d in cur.description], cur.fetchall()
             except duckdb.PermissionException as exc:
                 raise QueryRefused(f"{SANDBOX} ({str(exc).splitlines()[0]})") from exc
@@ -766,6 +770,8 @@ class Store:
         cur = self.con.execute(sql, params or [])
         if cur.description is None:
             return [], []
+        if json_columns is not None:
+            json_columns[:] = [str(d[1]) == "JSON" for d in cur.description]
         cols = [d[0] for d in cur.description]
         return cols, cur.fetchall()
 

@@ -445,3 +445,19 @@ def test_replay_says_what_a_half_typed_key_needs(tmp_path):
     assert "try takes a command" in out.stderr
     assert "try --as takes a seat and a command" in out.stderr
     assert "is not a command" not in out.stderr
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_query_json_gives_text_as_text_and_json_as_values(tmp_path, derby, fmt):
+    """A text column whose value happens to read as JSON stays text (it used to become a
+    list or an object, so a column changed type from row to row); a column SQL typed as
+    JSON gives the value it holds, a JSON string included."""
+    sql = ("SELECT '[1, 2]' AS looks_like_json, '{\"a\": 1}' AS also_text, payload AS payload,"
+           " payload->'$.type' AS tag, seq FROM events WHERE game_id = '" + derby + "' AND seq = 1")
+    out = run(tmp_path, "query", sql, "-f", fmt)
+    no_traceback(out)
+    assert out.returncode == 0, out.stderr
+    row = json.loads(out.stdout)[0] if fmt == "json" else json.loads(out.stdout.splitlines()[0])
+    assert row["looks_like_json"] == "[1, 2]" and row["also_text"] == '{"a": 1}'
+    assert isinstance(row["payload"], dict) and row["payload"]["type"] == "GameCreated"
+    assert row["tag"] == "GameCreated" and row["seq"] == 1

@@ -55,6 +55,10 @@ def test_every_verb_on_each_store(tmp_path, store_url):
     assert {r["game_id"] for r in rows} == {gid, fork} and {r["kind"] for r in rows} == {"duel"}
     assert int(ok(run("query", "select count(*) as n from dice", "--format", "csv")).split()[1]) >= 0
     assert run("query", "drop table games").returncode == 2
+    # JSON as SQL typed it on either store: a JSON column gives its value, text stays text
+    (typed,) = json.loads(ok(run("query", "select seats, '[1]' as text from games where game_id = '"
+                                 + gid + "'", "--format", "json")))
+    assert typed == {"seats": ["ann", "bob"], "text": "[1]"}
     assert run("query", "select nonsense from nowhere").returncode == 2
     assert "DUEL-BID" in ok(run("rules", "duel"))
     transcript = ok(run("export", gid))
