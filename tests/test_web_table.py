@@ -178,12 +178,18 @@ def test_two_browsers_play_villainous_to_the_end_each_seeing_only_their_own_hand
                        headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()["ok"]
 
 
+def ann_at_the_table(api, browser):
+    """A new two-seat Monster Derby game, and ann's page once it offers her a move."""
+    game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+    page = browser.new_page()
+    page.goto(game["seats"]["ann"]["url"])
+    page.wait_for_selector("#menu button")
+    return game, page
+
+
 def test_a_refusal_shows_its_rule_on_the_page(server, browser):
     with httpx.Client(base_url=server, timeout=30) as api:
-        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
-        page = browser.new_page()
-        page.goto(game["seats"]["ann"]["url"])
-        page.wait_for_selector("#menu button")
+        game, page = ann_at_the_table(api, browser)
         first = page.locator("#menu button").first
         first.click()
         wait_until(page, lambda: body(page, "my-turn") == "no")
@@ -197,10 +203,7 @@ def test_a_refusal_shows_its_rule_on_the_page(server, browser):
 def test_a_command_the_server_never_got_is_said_on_the_page(server, browser):
     """The network drops under a command: the page says so (it used to show nothing)."""
     with httpx.Client(base_url=server, timeout=30) as api:
-        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
-        page = browser.new_page()
-        page.goto(game["seats"]["ann"]["url"])
-        page.wait_for_selector("#menu button")
+        game, page = ann_at_the_table(api, browser)
         page.route("**/commands", lambda route: route.abort())
         page.locator("#menu button").first.click()
         page.wait_for_selector("[data-testid=refusal]:not([hidden])")
@@ -213,12 +216,9 @@ def test_a_command_sent_again_after_its_answer_was_lost_is_taken_once(server, br
     same command again. It goes under the same command id, so the server answers with the
     first one's receipt: the move is made once, and no refusal is shown."""
     with httpx.Client(base_url=server, timeout=30) as api:
-        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        game, page = ann_at_the_table(api, browser)
         referee = {"Authorization": f"Bearer {game['referee']['token']}"}
         start = api.get(f"/games/{game['game_id']}/events", headers=referee).json()["seq"]
-        page = browser.new_page()
-        page.goto(game["seats"]["ann"]["url"])
-        page.wait_for_selector("#menu button")
         text = page.locator("#menu button").first.get_attribute("data-command")
 
         def lose_the_answer(route):
