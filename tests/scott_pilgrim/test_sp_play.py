@@ -126,3 +126,20 @@ def test_random_bots_with_rulebook_defaults_end_by_a_knockout(seed):
     out = m.outcome()
     assert out is not None and steps < 4000
     assert out.reason in ("Matthew Patel is knocked out", "all the Good Guys are knocked out")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_conformance_suites_random_battles_end_by_the_rulebook_not_the_house_limit(seed):
+    """The conformance harness plays uniformly random commands with the game's
+    random_play_options (a house round limit, since random play's length has a long tail).
+    The limit is high enough that its random battles still end as the rulebook says, by a
+    knock-out, at two and three seats; a limit of 12 rounds ended every one of them by the
+    house rule instead."""
+    from arbiter.testing import harness
+
+    m = harness.new_match(GAME, seed)
+    assert 0 < m.created.options["max_rounds"]
+    steps = autoplay(m, {}, random.Random(seed), max_steps=harness.MAX_STEPS)
+    out = m.outcome()
+    assert out is not None and steps < harness.MAX_STEPS
+    assert out.reason in ("Matthew Patel is knocked out", "all the Good Guys are knocked out")
