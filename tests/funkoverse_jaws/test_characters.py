@@ -63,6 +63,21 @@ def test_the_shark_challenged_while_submerged_is_knocked_out_not_down():
     assert m.state.sides["light"].points == 1
 
 
+def test_in_the_first_game_one_challenge_the_standing_shark_loses_ends_the_game():
+    """Why the light side wins most random first games (HOUSE.md, "Balance"): "If the Shark
+    would be knocked down, knock it out instead", and the first game is won by the first
+    knock-out, so one lost challenge of the standing Shark ends it, where a standing Tiger
+    Shark losing once is only knocked down."""
+    m = acting({"quint": "c3", "shark": "c4", "swimmer": "a1", "tiger-shark": "h8"}, "quint", dice="manual")
+    m.apply(None, "challenge shark [star star star star star circle]")
+    assert last(m, E.ChallengeResolved).result == "knocked-out"
+    out = m.outcome()
+    assert out is not None and out.winners == ("ann",) and "first-game victory" in out.reason
+    m = acting({"quint": "c3", "tiger-shark": "c4", "swimmer": "a1", "shark": "h8"}, "quint", dice="manual")
+    m.apply(None, "challenge tiger-shark [star star star circle]")
+    assert last(m, E.ChallengeResolved).result == "knocked-down" and m.outcome() is None
+
+
 def test_jaws_rolls_five_and_may_place_the_target():
     m = acting({"shark": "c4", "quint": "c5", "swimmer": "a1", "tiger-shark": "h8"}, "shark", emerged=True,
                dice="manual")
