@@ -313,3 +313,24 @@ def test_sp_house_item_effects_armor_takes_one_off_each_hit():
     m.apply("good", "allow")
     pads = next(i for i in GAME.default_content()["items"] if i["id"] == "hockey-pads")
     assert ch(m, "scott").health == 60 - max(0, 2 - int(pads["armor"]))
+
+
+def test_sp_house_bonuses_which_character_has_which_bonus_is_house_content(tmp_path):
+    """SP-HOUSE-BONUSES: "Some characters have a Speed, Guts, or Will bonus" without saying
+    which: the house boards give Stephen +1 Will (a Will die moves him 3, Scott 2), the rule
+    index shows the ruling as house, and a content file may give Scott a bonus instead."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+
+    m = battle({"scott": "c4", "stephen": "c6", "matthew": "k8"}, roster="scott,stephen", objects=NONE)
+    to_good_turn(m, "will will guts guts speed")
+    m.apply("good", "stephen move d6 e6 f6 pay will")
+    assert rule(m, "good", "scott move d4 e4 f4 pay will") == "SP-MOVE-SPACES"
+    m2 = battle({"scott": "c4", "matthew": "k8"}, objects=NONE, boards={"scott": {"bonus": {"will": 1}}})
+    to_good_turn(m2, "will will guts guts speed")
+    m2.apply("good", "scott move d4 e4 f4 pay will")
+    assert ch(m2, "scott").pos == "f4"
+    out = CliRunner().invoke(app, ["rules", "scott-pilgrim", "bonus"], env={"ARBITER_HOME": str(tmp_path)})
+    row = next(line for line in out.output.splitlines() if line.startswith("SP-HOUSE-BONUSES"))
+    assert " house " in row
