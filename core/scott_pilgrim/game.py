@@ -85,16 +85,17 @@ class ScottPilgrim(Game[SPState, Cmd]):
                rule="SP-HOUSE-CANCELLED-XP"),
     )
     # Why uniformly random play needs a cap at all, and why this one: random play does reach
-    # the rulebook's end (134 random games with no limit all ended by a knock-out, median 39
-    # rounds / 726 commands) and there is no stalemate to resolve, but the length has a long
-    # tail (p95 76 rounds, longest 151 rounds / 2366 commands): once one Good Guy is left
-    # against Matthew, random blows are undone by both sides recovering Health (Health dice,
-    # Matthew's Magic) and the battle is a random walk. The harness gives a game 3000 commands
-    # and draws seeds freely, so without a limit a heavy run would now and then fail for
-    # want of patience, not for a rule. 60 rounds (about 1000 commands, a third of that
-    # budget) lets about nine random games in ten end by the rulebook's knock-out, so the
-    # suite still plays level-ups, knock-outs and items passed on; the old 12 rounds ended
-    # every random game by the house limit (none of the 134 reached a knock-out by round 12).
+    # the rulebook's end (240 random games with no limit, two and three seats, all ended by a
+    # knock-out: median 38 rounds / 728 commands) and there is no stalemate to resolve, but
+    # the length has a long tail (p95 78 rounds; the longest 183 rounds / 2898 commands, all
+    # three of the longest at three seats): once one Good Guy is left against Matthew, random
+    # blows are undone by both sides recovering Health (Health dice, Matthew's Magic) and the
+    # battle is a random walk. The harness gives a game 3000 commands and draws seeds freely,
+    # so without a limit a heavy run would now and then fail for want of patience, not for a
+    # rule. 60 rounds (about 1000 commands, at most ~22 a round seen) lets about nine random
+    # games in ten end by the rulebook's knock-out (26 of the 240 went past 60), so the suite
+    # still plays level-ups, knock-outs and items passed on; the old 12 rounds ended every
+    # random game by the house limit (none of the 240 reached a knock-out by round 12).
     random_play_options = {"max_rounds": 60}
 
     # -- content and options --------------------------------------------------------------
