@@ -849,6 +849,7 @@ def games(
                 err.print(f"no games yet in {CTX.db}; start one with `arbiter new monster-derby`")
             emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created_at", "seed"], [], fmt)
             return
+        typed: list[bool] = []  # the seats are a JSON list; every other column is as it is
         with engine().open(read_only=True) as store:
             cols, rows = store.query(
                 # the SQL both stores speak (no GROUP BY ALL, no string slices); the seed's
@@ -858,8 +859,9 @@ def games(
                 " substr(CAST(g.created_at AS VARCHAR), 1, 19) AS created_at,"
                 " (SELECT CAST(e.payload->'commitment' AS VARCHAR) FROM events_log e"
                 "  WHERE e.game_id = g.game_id AND e.seq = 1) AS commitment"
-                " FROM games g ORDER BY g.created_at, g.game_id")
-        emit_rows([*cols[:-1], "seed"], [(*r[:-1], seed_kind(r[-1])) for r in rows], fmt)
+                " FROM games g ORDER BY g.created_at, g.game_id", json_columns=typed)
+        emit_rows([*cols[:-1], "seed"], [(*r[:-1], seed_kind(r[-1])) for r in rows], fmt,
+                  json_columns=[*typed[:-1], False] if typed else None)
 
 
 def seed_kind(commitment: Any) -> str:
