@@ -269,6 +269,8 @@ def escape(text: str) -> str:
 _ACTING = r"\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
 _IN_PROSE = re.compile(rf"[\x00-\x09\x0b-\x1f{_ACTING}]")  # a newline stays a newline
 _IN_CELL = re.compile(rf"[\x00-\x1f{_ACTING}\\]")
+#: Any of them, a newline included: what a name or a line of content must not hold.
+ACTS = re.compile(rf"[\x00-\x1f{_ACTING}]")
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\\": "\\\\"}
 
 

@@ -170,7 +170,7 @@ class Table:
         text = match.game.command_text(command)
         before = match.state
         receipt, match, _events = self.eng.do(self.gid, text, seat)
-        console.print(f"[cyan]{seat}[/] (bot): " + escape(explain.move_words(match, receipt.first_seq, None, before)))
+        console.print(f"[cyan]{escape(seat)}[/] (bot): " + escape(explain.move_words(match, receipt.first_seq, None, before)))
         print_new(match, receipt.first_seq - 1, None)
         self.match, self.shown = match, match.seq
 
@@ -221,7 +221,7 @@ class Table:
             for row in self.menu_rows(legal, height - board.count("\n") - 4):
                 console.print(escape(row))
             return
-        console.rule(f"{self.gid} — seq {match.seq}")
+        console.rule(f"{escape(self.gid)} — seq {match.seq}")
         console.print(board)
         console.print(f"[bold]{escape(whose_turn(match))}[/]")
         view = match.view(seat)
@@ -270,10 +270,10 @@ class Table:
         try:
             raw = self.ask(f"{seat}> ", legal).strip()
         except EOFError:
-            console.print(f"\nsaved. resume with `arbiter play {self.gid}`")
+            console.print(f"\nsaved. resume with `arbiter play {escape(self.gid)}`")
             return False
         if raw in ("q", "quit", "exit"):
-            console.print(f"saved. resume with `arbiter play {self.gid}`")
+            console.print(f"saved. resume with `arbiter play {escape(self.gid)}`")
             return False
         if raw in ("?", "help"):
             console.print("commands:")
@@ -338,7 +338,7 @@ class Table:
                 self.refuse(str(exc))
                 return
             print_new(match, receipt.first_seq - 1, seat)
-            console.print(f"[dim]receipt {receipt}[/]")
+            console.print(f"[dim]receipt {escape(receipt)}[/]")
             self.match, self.shown = match, match.seq
             return
 
@@ -368,7 +368,7 @@ def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players
         bot_seed = BOT_SEED if bot_seed is None else bot_seed
         max_menu = MAX_MENU if max_menu is None else max_menu
         remember_bots(eng, gid, kinds, bot_seed, max_menu)
-        console.print(f"new game [bold]{gid}[/] — resume any time with `arbiter play {gid}`")
+        console.print(f"new game [bold]{escape(gid)}[/] — resume any time with `arbiter play {escape(gid)}`")
     else:
         match = eng.load(game)
         gid = match.game_id
@@ -379,9 +379,9 @@ def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players
         kinds = {s: b.kind for s, b in kept.items()}
         if bot:
             kinds = parse_bots(bot, match)
-            console.print("bots this time: " + (", ".join(f"{s}={k}" for s, k in kinds.items()) or "none"))
+            console.print("bots this time: " + escape(", ".join(f"{s}={k}" for s, k in kinds.items()) or "none"))
         elif kinds:
-            console.print("bots as the game was started: " + ", ".join(f"{s}={k}" for s, k in kinds.items())
+            console.print("bots as the game was started: " + escape(", ".join(f"{s}={k}" for s, k in kinds.items()))
                           + f" (bot seed {bot_seed}, menu of {max_menu})")
     table = Table(eng, gid, kinds, bot_seed, max_menu, ask,
                   at_terminal() if pass_screen is None else pass_screen)

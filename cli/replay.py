@@ -123,7 +123,7 @@ class Replay:
         state = folded.state if self.seat == REFEREE else match.game.projection.view(folded.state, self.seat)
         where = "" if self.ends_command(pos) else " (inside a command)"
         rnd = getattr(folded.state, "round", None)
-        console.rule(f"{match.game_id} seq {seq}/{match.seq}" + (f", round {rnd}" if rnd is not None else "") + where)
+        console.rule(f"{escape(match.game_id)} seq {seq}/{match.seq}" + (f", round {rnd}" if rnd is not None else "") + where)
         ev = self.shown(seq)
         actor = match.actors.get(seq)
         line = describe(match, ev, self.seat) if ev is not None else "(hidden)"
@@ -187,7 +187,7 @@ class Replay:
                 return pos
             found = self.find(pos, self.search, key[0] == "/")
             if found is None:
-                err.print(f"no {'later' if key[0] == '/' else 'earlier'} event says {self.search!r}")
+                err.print(escape(f"no {'later' if key[0] == '/' else 'earlier'} event says {self.search!r}"))
                 return pos
             return found
         if low.startswith("try "):
