@@ -102,7 +102,7 @@ def main_options(
     CTX.verbose = verbose
     if {"-h", "--help"} & set(sys.argv[1:]):
         return  # a verb's help is shown whatever the store or the environment says
-    problem = common.store_problem(CTX.db)
+    problem = common.store_problem(CTX.db, named=bool(db or os.environ.get("ARBITER_DB")))
     if problem:
         fail(problem + ("" if db else " (from ARBITER_DB)"))
     wait = os.environ.get("ARBITER_LOCK_TIMEOUT")
@@ -822,11 +822,13 @@ def rules(
                   fmt, title=f"{g.title}: rules")
         if fmt != "table":
             return
-        if not words and g.syntax:
-            console.print("[bold]commands[/] (in `play`, `do`, `try` and transcripts)")
+        if not words and g.syntax:  # each section after a blank line, into a pipe too
+            console.print("\n[bold]commands[/] (in `play`, `do`, `try` and transcripts)")
             for line in g.syntax:
-                console.print(f"  {escape(line)}")
+                console.print(f"  {escape(line.strip(chr(10)))}")
         if not words and g.options:
+            if not common.interactive():  # the table's title is drawn only at a terminal
+                console.print("\noptions (--option name=value)")
             emit_rows(["option", "default", "choices", "house", "what it sets"],
                       [(o.name, o.default, ", ".join(map(str, o.choices)) if o.choices else "",
                         "house" if o.house else "rulebook", o.doc) for o in g.options],
@@ -1193,8 +1195,9 @@ def simulate(
                 progress.advance(task)
         secs = time.perf_counter() - t0
         rows = [(s, wins.get(s, 0)) for s in sorted(wins)]
-        emit_rows(["winner", "games won"], rows, "table", title=f"{games_} game{'' if games_ == 1 else 's'} of {g.title}, {bot} bots")
-        console.print(f"commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
+        emit_rows(["winner", "games won"], rows, "table")
+        console.print(f"{games_} game{'' if games_ == 1 else 's'} of {g.title}, {escape(bot)} bots;"
+                      f" commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
                       f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {games_ / secs:.1f} games/s; last {gid}")
 
 

@@ -96,10 +96,11 @@ def default_db() -> str:
     return os.environ.get("ARBITER_DB") or os.path.join(data_dir(), "arbiter.duckdb")
 
 
-def store_problem(path: str) -> str | None:
+def store_problem(path: str, named: bool = True) -> str | None:
     """Why ``path`` (a ``--db``, ``--from`` or ``--to``) cannot name a store, or None: a URL
-    of another database, a directory, or a file where a directory of its path should be.
-    Said before anything is opened or created, in words rather than the database's."""
+    of another database, a directory, a file where a directory of its path should be, or
+    (``named``: a path the user gave, not the default store) a directory that does not
+    exist. Said before anything is opened or created, in words rather than the database's."""
     if path.startswith(("postgresql://", "postgres://")):
         return None
     if "://" in path:
@@ -111,6 +112,12 @@ def store_problem(path: str) -> str | None:
         parent = os.path.dirname(parent) if os.path.dirname(parent) != parent else ""
     if parent and not os.path.isdir(parent):
         return f"cannot make a store at {path}: {parent} is a file, not a directory"
+    folder = os.path.dirname(os.path.abspath(path))
+    if named and not os.path.isdir(folder):
+        # a mistyped directory would otherwise become a new, empty store, and the games
+        # the user meant seem to be gone: only the default store's directory is made
+        return (f"no directory {folder} for the store {path}: make it first (mkdir -p {folder})"
+                " or name a store in a directory that exists")
     return None
 
 

@@ -92,12 +92,15 @@ def test_verify_receipts_keep_script_output_parseable_and_refuse_a_bad_receipt_f
     ("{tmp}", "is a directory: name the store's file in it"),
     ("{tmp}/notes.txt/club.duckdb", "notes.txt is a file, not a directory"),
     ("{tmp}/notes.txt/a/b/club.duckdb", "notes.txt is a file, not a directory"),
+    # a mistyped directory made a new, empty store there, and the games seemed gone
+    ("{tmp}/nowhere/club.duckdb", "no directory {tmp}/nowhere for the store"),
+    ("{tmp}/nowhere/deeper/club.duckdb", "(mkdir -p {tmp}/nowhere/deeper)"),
 ])
 def test_a_db_that_cannot_be_a_store_is_refused_in_words_and_nothing_is_made(tmp_path, db, said):
     """`--db sqlite:///games.db` made a DuckDB file under a folder named `sqlite:`; a path
     through a file said only "File exists"."""
     (tmp_path / "notes.txt").write_text("not a folder\n")
-    db = db.format(tmp=tmp_path)
+    db, said = db.format(tmp=tmp_path), said.format(tmp=tmp_path)
     before = sorted(os.listdir(tmp_path))
     for args in (["--db", db, "new", "duel"], ["--db", db, "games"]):
         out = run(tmp_path, *args)
@@ -461,3 +464,56 @@ def test_query_json_gives_text_as_text_and_json_as_values(tmp_path, derby, fmt):
     assert row["looks_like_json"] == "[1, 2]" and row["also_text"] == '{"a": 1}'
     assert isinstance(row["payload"], dict) and row["payload"]["type"] == "GameCreated"
     assert row["tag"] == "GameCreated" and row["seq"] == 1
+
+
+def test_the_default_store_makes_its_own_directory(tmp_path):
+    """Only a store the user named must be in a directory that exists: the default one, in
+    the data directory (ARBITER_HOME), is made with its directory on the first game."""
+    env = {k: v for k, v in os.environ.items() if k != "ARBITER_DB"}
+    env.update(ARBITER_PLUGINS="toygame:GAME", PYTHONPATH=HERE, ARBITER_HOME=str(tmp_path / "a" / "home"))
+    out = subprocess.run([*ARBITER, "new", "duel", "--seed", "1"], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "a" / "home" / "arbiter.duckdb").exists()
+
+
+def test_a_content_file_with_control_characters_is_refused_and_stores_nothing(tmp_path):
+    """A name or card text in content is printed on every player's screen: an ESC sequence,
+    a carriage return or a line break in it could clear that screen or forge a line, and no
+    card needs one. `new --content` refuses the file (exit 2), saying where in it."""
+    from arbiter.core.villainous import GAME
+
+    content = GAME.default_content()
+    villain = next(iter(content["villains"]))
+    content["villains"][villain]["locations"][0]["name"] += "\x1b[2J"
+    path = tmp_path / "content.json"
+    path.write_text(json.dumps(content))
+    out = run(tmp_path, "new", "villainous", "--seed", "1", "-p", "ann,bob", "--content", str(path))
+    assert out.returncode == 2, out.stderr
+    assert f"villains/{villain}/locations/0/name holds \\x1b" in out.stderr and "\x1b" not in out.stderr
+    no_traceback(out)
+    assert not (tmp_path / "cli.duckdb").exists()
+    # markup-like names are no control characters: taken, and shown as written
+    content = GAME.default_content()
+    content["villains"][villain]["name"] = "[/x][bold red]Boss"
+    path.write_text(json.dumps(content))
+    out = run(tmp_path, "new", "villainous", "--seed", "1", "-p", "ann,bob", "--content", str(path))
+    assert out.returncode == 0, out.stderr
+    shown = run(tmp_path, "show", out.stdout.strip(), "--as", "ann")
+    assert shown.returncode == 0 and "[/x][bold red]Boss" in shown.stdout, shown.stdout + shown.stderr
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_text_that_reads_as_json_stays_text_in_every_verb(tmp_path, derby, fmt):
+    """`try -f json` and `check -f json` gave a command typed `[1, 2]` as a list, and any
+    text a verb printed that began with [ or { as whatever JSON it read as: only the store's
+    JSON columns are JSON values (the listing's seats, a query's JSON)."""
+    def rows(out):
+        return json.loads(out.stdout) if fmt == "json" else [json.loads(line) for line in out.stdout.splitlines()]
+
+    tried = run(tmp_path, "try", derby, "--as", "ann", "-f", fmt, "--", "[1, 2]")
+    assert tried.returncode == 2 and rows(tried)[0]["command"] == "[1, 2]", tried.stdout
+    (tmp_path / "t.arb").write_text('{"a": 1}\n')
+    checked = run(tmp_path, "check", "t.arb", "-f", fmt)
+    assert checked.returncode == 2 and rows(checked)[0]["text"] == '{"a": 1}', checked.stdout
+    listed = run(tmp_path, "games", "-f", fmt)
+    assert rows(listed)[0]["seats"] == ["ann", "bob", "cy"], listed.stdout
