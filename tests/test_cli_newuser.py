@@ -517,3 +517,25 @@ def test_text_that_reads_as_json_stays_text_in_every_verb(tmp_path, derby, fmt):
     assert checked.returncode == 2 and rows(checked)[0]["text"] == '{"a": 1}', checked.stdout
     listed = run(tmp_path, "games", "-f", fmt)
     assert rows(listed)[0]["seats"] == ["ann", "bob", "cy"], listed.stdout
+
+
+def test_a_new_game_never_takes_an_id_the_store_holds(tmp_path, monkeypatch):
+    """A game id has 24 random bits: `simulate --games 5000` drew an id the store already
+    held about one run in four, and stopped there with "game md-... moved on" (exit 3). An
+    id the store holds is drawn again, for `simulate` and `new` alike."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+    from arbiter.core import engine
+
+    drawn = iter(["aaaaaa", "aaaaaa", "bbbbbb", "aaaaaa", "bbbbbb", "cccccc"])
+    monkeypatch.setattr(engine.secrets, "token_hex", lambda n: next(drawn))
+    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "ids.duckdb"))
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    runner = CliRunner()
+    out = runner.invoke(app, ["simulate", "monster-derby", "--games", "2"])
+    assert out.exit_code == 0, out.output
+    out = runner.invoke(app, ["new", "monster-derby", "--seed", "1"])
+    assert out.exit_code == 0 and out.stdout.split()[0] == "md-cccccc", out.output
+    out = runner.invoke(app, ["query", "select game_id from games order by game_id", "-f", "csv"])
+    assert out.stdout.split() == ["game_id", "md-aaaaaa", "md-bbbbbb", "md-cccccc"]
