@@ -130,6 +130,8 @@ def parse_options(raw: list[str]) -> dict[str, str]:
 
 def parse_players(raw: list[str]) -> list[str] | None:
     names = [p.strip() for item in raw for p in item.split(",") if p.strip()]
+    if raw and not names:  # an empty shell variable: not the game's default players
+        fail(f"--players takes the players' names, comma separated (ann,bob,cy), not {', '.join(map(repr, raw))}")
     return names or None
 
 
@@ -220,6 +222,8 @@ def do_(
 ) -> None:
     """Apply one command (scriptable)."""
     with user_errors():
+        if command_id is not None:
+            check_command_id(command_id)
         text = " ".join(command)
         eng = engine()
         try:
@@ -238,6 +242,21 @@ def do_(
         print_new(match, receipt.first_seq - 1, match.actor(receipt.first_seq))
         console.print(f"[dim]receipt {escape(receipt)}[/]")
         console.print(escape(whose_turn(match)))
+
+
+#: The longest --command-id: room for any UUID, hash or key a script makes.
+COMMAND_ID_MAX = 200
+
+
+def check_command_id(command_id: str) -> None:
+    """Refuse a --command-id that cannot make a retry safe: an empty one (an unset shell
+    variable) was taken as none, so the retry it was meant to guard was applied twice."""
+    if not command_id.strip():
+        fail("--command-id takes an id that a retry repeats (say, a UUID), not an empty one")
+    if len(command_id) > COMMAND_ID_MAX:
+        fail(f"--command-id takes 1 to {COMMAND_ID_MAX} characters, not {len(command_id)}")
+    if common.ACTS.search(command_id):
+        fail(f"--command-id takes printable characters, not {common.visible(repr(command_id))}")
 
 
 @app.command()

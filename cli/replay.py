@@ -140,7 +140,8 @@ class Replay:
                 drawn = pos
             try:
                 key = ask("replay (h: keys)> ").strip()
-            except EOFError:
+            except EOFError:  # Ctrl-D: the shell's prompt goes on a line of its own
+                console.print()
                 return
             moved = self.step(pos, key, try_at, fork_at)
             if moved is None:

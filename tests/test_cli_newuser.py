@@ -539,3 +539,25 @@ def test_a_new_game_never_takes_an_id_the_store_holds(tmp_path, monkeypatch):
     assert out.exit_code == 0 and out.stdout.split()[0] == "md-cccccc", out.output
     out = runner.invoke(app, ["query", "select game_id from games order by game_id", "-f", "csv"])
     assert out.stdout.split() == ["game_id", "md-aaaaaa", "md-bbbbbb", "md-cccccc"]
+
+
+def test_an_empty_players_list_or_command_id_is_refused_not_taken_as_none(tmp_path, derby):
+    """`--players "$NAMES"` with NAMES unset made a game of the default p1, p2; `do
+    --command-id "$ID"` with ID unset applied the command with no id, so the retry it was
+    meant to make safe was applied twice. Both are refused (exit 2), and so are a command id
+    no store column should hold (a control character, 5000 characters)."""
+    before = run(tmp_path, "query", "select count(*) from events", "-f", "csv").stdout
+    for players in ("", " , "):
+        out = run(tmp_path, "new", "duel", "--players", players)
+        assert out.returncode == 2 and "--players takes the players' names" in out.stderr, out.stderr
+    for cid, said in (("", "not an empty one"), (" ", "not an empty one"), ("k\x1b[2J", "printable characters, not 'k\\x1b[2J'"),
+                      ("k" * 5000, "1 to 200 characters, not 5000")):
+        out = run(tmp_path, "do", derby, "--as", "ann", "--command-id", cid, "keep", "agenda-1")
+        assert out.returncode == 2 and said in out.stderr, out.stderr
+        no_traceback(out)
+    assert run(tmp_path, "query", "select count(*) from events", "-f", "csv").stdout == before
+
+
+def test_ctrl_d_in_replay_leaves_the_shell_prompt_on_a_line_of_its_own(tmp_path, derby):
+    out = run(tmp_path, "replay", derby, stdin="")
+    assert out.returncode == 0 and out.stdout.endswith("replay (h: keys)> \n"), out.stdout[-80:]
