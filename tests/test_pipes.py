@@ -257,7 +257,8 @@ ACTING = ("\x1b[2J", "\x1b]0;", "\x07", "\x9b", "\u202e", "R\rX", "\x1b[31mred")
     ["show", "{g}", "--as", "ann"], ["show", "{g}", "--compact"], ["log", "{g}", "--as", "referee"],
     ["why", "{g}", "12"], ["try", "{g}", "--at", "11", "--as", "ann", "move", "coruscant"],
     ["query", "select chr(27) || '[2J' || chr(7) || chr(155) || chr(8238) || 'R' || chr(13) || 'X' as name"],
-    ["verify", "{g}"], ["export", "{g}", "-f", "transcript"],
+    ["verify", "{g}"], ["export", "{g}", "-f", "transcript"], ["replay", "{g}", "--as", "ann", "--at", "12"],
+    ["play", "{g}"],
 ])
 def test_stored_control_characters_are_shown_escaped_in_a_pipe_and_at_a_terminal(hostile, tmp_path, args):
     """A card or Villain named with an ESC sequence cleared and retitled the terminal of
@@ -271,7 +272,7 @@ def test_stored_control_characters_are_shown_escaped_in_a_pipe_and_at_a_terminal
     for out, code in ((piped.stdout + piped.stderr, piped.returncode), (shown, rc)):
         assert code == 0 and "Traceback" not in out, out[-800:]
         assert not [a for a in ACTING if a in out], (args, [a for a in ACTING if a in out])
-    if args[0] in ("show", "log"):
+    if args[0] in ("show", "log", "replay", "play"):
         assert "[/x]EVIL\\x1b[2J\\x1b]0;pwned\\x07\\x9b\\u202e" in piped.stdout, piped.stdout[:2000]
         assert "[bold red]R\\rX" in piped.stdout, piped.stdout[:2000]
     if args[0] in ("show", "why"):
