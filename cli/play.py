@@ -125,7 +125,8 @@ class Table:
         self.max_menu = max_menu
         self.ask = ask
         self.pass_screen = pass_screen
-        self.draw = renderer(self.match.game.id)
+        # at a terminal the board's prose wraps at its width; into a pipe every line is whole
+        self.draw = renderer(self.match.game.id, WIDTH if sys.stdout.isatty() else None)
         self.draw_compact = compact_renderer(self.match.game.id)
         self.compact: bool | None = None  # None: compact when the terminal is too short
         self.shown = self.match.seq  # events printed up to this seq
@@ -288,8 +289,13 @@ class Table:
             for s, a, ev in match.log(seat)[-15:]:
                 console.print(f"  [dim]{s}[/] {escape(a or '')} {escape(describe(match, ev, seat))}")
             return True
-        if raw.isdigit() and 1 <= int(raw) <= min(len(legal), self.max_menu):
+        shown = min(len(legal), self.max_menu)
+        if raw.isdigit() and 1 <= int(raw) <= shown:
             raw = legal[int(raw) - 1]
+        elif raw.isdigit():  # a number off the menu is a slip of the finger, not a command
+            self.refuse(f"{raw} is not on the menu: type {'1' if shown == 1 else f'a number from 1 to {shown}'}, or a command"
+                        if shown else f"{raw}: there is no menu now; type a command (help lists them)")
+            return True
         if not raw:
             return True
         if raw.lower() == UNDO and not self.confirm_undo(seat):

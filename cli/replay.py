@@ -128,7 +128,8 @@ class Replay:
         actor = match.actors.get(seq)
         line = describe(match, ev, self.seat) if ev is not None else "(hidden)"
         console.print(f"[bold]{escape((actor + ': ') if actor else '')}{escape(line)}[/]")
-        console.print(renderer(match.game.id)(state, self.seat))
+        width = 80 if console.is_terminal else None  # into a pipe every line stays whole
+        console.print(renderer(match.game.id, width)(state, self.seat))
         console.print(escape(self.waits(pos)))
 
     def run(self, pos: int, ask: Callable[[str], str], try_at: Callable[[int, str], None],

@@ -561,3 +561,25 @@ def test_an_empty_players_list_or_command_id_is_refused_not_taken_as_none(tmp_pa
 def test_ctrl_d_in_replay_leaves_the_shell_prompt_on_a_line_of_its_own(tmp_path, derby):
     out = run(tmp_path, "replay", derby, stdin="")
     assert out.returncode == 0 and out.stdout.endswith("replay (h: keys)> \n"), out.stdout[-80:]
+
+
+def test_play_and_replay_into_a_pipe_keep_every_line_of_the_board_whole(tmp_path, derby):
+    """`show` left the board's lines whole into a pipe, but `play` and `replay` still wrapped
+    them at 80 columns (and a Villainous board wrapped itself everywhere)."""
+    for args, stdin in ((["play", derby], "quit\n"), (["replay", derby, "--at", "17"], "q\n")):
+        out = run(tmp_path, *args, stdin=stdin)
+        assert out.returncode == 0, out.stderr
+        [line] = [ln for ln in out.stdout.splitlines() if "house options:" in ln]
+        assert "layout=" in line and "curse_chooser=" in line and len(line) > 80, line
+
+
+def test_a_number_off_plays_menu_is_refused_as_such(tmp_path, derby):
+    """`99` at a menu of 3 was taken as a command and refused as "'99' is not a Monster
+    Derby command", with every command form as a hint."""
+    out = run(tmp_path, "play", derby, stdin="99\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "99 is not on the menu: type a number from 1 to 3, or a command" in out.stdout + out.stderr
+    assert "not a Monster Derby command" not in out.stdout + out.stderr
+    kept = run(tmp_path, "query", "select count(*) as n from information_schema.tables"
+               " where table_name = 'refusals'", "-f", "csv")
+    assert kept.stdout.split() == ["n", "0"], kept.stdout  # no command was refused: none kept
