@@ -1132,6 +1132,8 @@ def play(
 ) -> None:
     """Interactive play: the board, whose turn, numbered legal commands, or type your own."""
     with user_errors():
+        if max_menu is not None and max_menu < 0:
+            fail(f"--max-menu takes how many legal commands to number, 0 or more, not {max_menu}")
         if server or token:
             if not (server and token):
                 fail("--server and --token go together: the served game's URL and your seat's token")
@@ -1185,10 +1187,14 @@ def simulate(
             seats = seats or players_
         if games_ < 1:
             fail("--games takes a number of games, at least 1")
+        if max_steps < 1:
+            fail(f"--max-steps takes how many commands a game may last, at least 1, not {max_steps}")
         g = registry.get(kind)
         bot = bot or next(iter(g.bots), "random")
         chosen = botlib.get_bot(g, bot)
-        n = seats or g.min_seats
+        if seats is not None and not g.min_seats <= seats <= g.max_seats:  # 0 is no "unset"
+            fail(f"--seats takes {g.min_seats} to {g.max_seats} players for {g.title}, not {seats}")
+        n = g.min_seats if seats is None else seats
         opts = parse_options(option)
         eng = engine()
         wins: dict[str, int] = {}

@@ -583,3 +583,18 @@ def test_a_number_off_plays_menu_is_refused_as_such(tmp_path, derby):
     kept = run(tmp_path, "query", "select count(*) as n from information_schema.tables"
                " where table_name = 'refusals'", "-f", "csv")
     assert kept.stdout.split() == ["n", "0"], kept.stdout  # no command was refused: none kept
+
+
+@pytest.mark.parametrize("args, said", [
+    (["simulate", "duel", "--seats", "0"], "--seats takes 2 to 2 players for Duel (kernel test game), not 0"),
+    (["simulate", "duel", "--seats", "-2"], "--seats takes 2 to 2 players for Duel (kernel test game), not -2"),
+    (["simulate", "duel", "--max-steps", "0"], "--max-steps takes how many commands a game may last, at least 1, not 0"),
+    (["play", "duel", "--max-menu", "-3"], "--max-menu takes how many legal commands to number, 0 or more, not -3"),
+])
+def test_counts_below_their_range_are_refused_not_taken_as_unset(tmp_path, args, said):
+    """`simulate --seats 0` played the game's smallest table, `--seats -2` was refused as
+    "not 0", `--max-steps -1` stored a game of no commands, `play --max-menu -3` numbered
+    none and said "and 4 more"."""
+    out = run(tmp_path, *args, stdin="quit\n")
+    assert out.returncode == 2 and said in out.stderr, out.stderr
+    assert not (tmp_path / "cli.duckdb").exists()
