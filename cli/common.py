@@ -407,8 +407,8 @@ def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = 
 
     A table at a terminal is drawn by rich, under its title. Into a pipe or a file it is
     plain: the header line, then one line a row, the values separated by one tab and never
-    padded, wrapped or cut (as `mysql --batch` and `gh` print for scripts), each value on
-    its line by :func:`cell`; the title is for the eye and is left out."""
+    padded, wrapped or cut (as `mysql --batch` and `gh` print for scripts), each value kept
+    to its row by :func:`cell`; the title is for the eye and is left out."""
     if fmt in ("json", "jsonl"):
         columns = unique_names(columns)
         if json_columns is not None:
