@@ -1389,8 +1389,17 @@ def _visible_usage_errors() -> None:
     """typer's own refusals (``No such command 'X'``, ``Got unexpected extra argument
     (X)``) echo what was typed, printed by a console of typer's own: the words typed are
     shown with their control characters escaped, as every other message is, so that an
-    argument cannot retitle or clear the terminal that runs it."""
+    argument cannot retitle or clear the terminal that runs it. typer 0.29 raises them from
+    a click of its own (``typer._click``); both are seen to."""
     import click
+
+    clicks = [click.exceptions]
+    try:
+        from typer._click import exceptions as vendored
+
+        clicks.append(vendored)
+    except ImportError:
+        pass
 
     def visible(said: Any) -> Any:
         return lambda self: common.visible(said(self))
@@ -1398,9 +1407,18 @@ def _visible_usage_errors() -> None:
     def subclasses(klass: type) -> list[type]:
         return [klass] + [c for sub in klass.__subclasses__() for c in subclasses(sub)]
 
-    for klass in subclasses(click.ClickException):  # each that says it its own way
-        if "format_message" in vars(klass):
-            klass.format_message = visible(vars(klass)["format_message"])  # type: ignore[attr-defined]
+    def negative(said: Any) -> Any:  # `why GAME -3` said only "No such option: -3"
+        def message(self: Any) -> str:
+            if self.option_name[1:].isdigit():
+                return f"{self.option_name} is a negative number, and no seq or count is below 1 (seqs start at 1)"
+            return said(self)
+        return message
+
+    for module in clicks:
+        for klass in subclasses(module.ClickException):  # each that says it its own way
+            if "format_message" in vars(klass):
+                klass.format_message = visible(vars(klass)["format_message"])  # type: ignore[attr-defined]
+        module.NoSuchOption.format_message = negative(module.NoSuchOption.format_message)  # type: ignore[method-assign]
 
 
 _visible_usage_errors()

@@ -598,3 +598,11 @@ def test_counts_below_their_range_are_refused_not_taken_as_unset(tmp_path, args,
     out = run(tmp_path, *args, stdin="quit\n")
     assert out.returncode == 2 and said in out.stderr, out.stderr
     assert not (tmp_path / "cli.duckdb").exists()
+
+
+def test_a_negative_seq_is_named_as_such(tmp_path, derby):
+    """`why GAME -3` said only "No such option: -3"."""
+    out = run(tmp_path, "why", derby, "-3")
+    assert out.returncode == 2 and "-3 is a negative number, and no seq or count is below 1" in out.stderr, out.stderr
+    out = run(tmp_path, "why", derby, "--nope")
+    assert out.returncode == 2 and "No such option: --nope" in out.stderr, out.stderr

@@ -298,7 +298,7 @@ def test_what_a_user_types_is_echoed_escaped(store, tmp_path):
     gid = cli(tmp_path, db, "new", "monster-derby", "--seed", "1", "-p", "ann,bob").stdout.strip()
     for args in (["x\x1b]0;pwned\x07"], ["show", "\x1b[2J"], ["log", gid, "b\x1b[2J"], ["show", "[/x]"],
                  ["do", gid, "--as", "ann", "keep\x1b[2J"], ["do", gid, "--as", "ann", "[/x]\x1b[2J"],
-                 ["show", gid, "--as", "\x1b[2J"], ["rules", "monster-derby", "\x1b[2J"]):
+                 ["show", gid, "--as", "\x1b[2J"], ["rules", "monster-derby", "\x1b[2J"], ["why", gid, "--a\x1b[2J"]):
         out = subprocess.run(ARBITER + args, env=env(tmp_path, db), capture_output=True, text=True)
         assert out.returncode == (0 if args[0] == "rules" else 2), (args, out.stderr)
         assert "Traceback" not in out.stderr, (args, out.stderr)
