@@ -102,7 +102,7 @@ def main_options(
     CTX.verbose = verbose
     if {"-h", "--help"} & set(sys.argv[1:]):
         return  # a verb's help is shown whatever the store or the environment says
-    problem = common.store_problem(CTX.db)
+    problem = common.store_problem(CTX.db, named=bool(db or os.environ.get("ARBITER_DB")))
     if problem:
         fail(problem + ("" if db else " (from ARBITER_DB)"))
     wait = os.environ.get("ARBITER_LOCK_TIMEOUT")
@@ -130,6 +130,8 @@ def parse_options(raw: list[str]) -> dict[str, str]:
 
 def parse_players(raw: list[str]) -> list[str] | None:
     names = [p.strip() for item in raw for p in item.split(",") if p.strip()]
+    if raw and not names:  # an empty shell variable: not the game's default players
+        fail(f"--players takes the players' names, comma separated (ann,bob,cy), not {', '.join(map(repr, raw))}")
     return names or None
 
 
@@ -143,7 +145,28 @@ def load_content(path: str | None) -> tuple[dict[str, Any] | None, str]:
         raise BadContent(f"cannot read content file {path}: {exc.strerror}") from None
     except ValueError as exc:
         raise BadContent(f"{path} is not valid JSON: {exc}") from None
+    where = acting_text(data)
+    if where:
+        raise BadContent(f"{path}: {where}: a name or text in content is shown on every player's"
+                         " screen, so it is one line of printable text (no control characters,"
+                         " line breaks or direction marks)")
     return data, f"file:{os.path.basename(path)}"
+
+
+def acting_text(data: Any, at: str = "") -> str | None:
+    """Where in a content file's JSON a string (a key or a value) holds a character that
+    acts on a terminal, and which: say ``villains/cad-bane/name holds \\x1b``; None if none."""
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        here = f"{at}/{key}" if at else str(key)
+        for text in (key, value):
+            found = common.ACTS.search(text) if isinstance(text, str) else None
+            if found:
+                return f"{common.visible(here)} holds {common.visible(found.group())} (at character {found.start() + 1})"
+        deeper = acting_text(value, here)
+        if deeper:
+            return deeper
+    return None
 
 
 # ----------------------------------------------------------------------------- new / do
@@ -170,12 +193,12 @@ def new(
             kind, seats=parse_players(players), seed=seed, options=parse_options(option),
             dice=dice, content=data, content_source=source, entropy=parse_entropy(entropy))
         log().info("new", game_id=gid, kind=kind, practice=seed is not None)
-        console.print(gid)
+        console.print(escape(gid))
         c = match.created.commitment
         sealed = f"practice seed {seed}" if seed is not None else "secret seed"
         err.print(f"[dim]{match.game.title}: {', '.join(match.seats)}; {sealed}"
                   + (f" (commitment {c.seed[:16]}…)" if c is not None else "")
-                  + f"; {whose_turn(match)}. receipt {receipt}[/]")
+                  + f"; {escape(whose_turn(match))}. receipt {escape(receipt)}[/]")
 
 
 def parse_entropy(raw: list[str]) -> dict[str, str]:
@@ -199,6 +222,8 @@ def do_(
 ) -> None:
     """Apply one command (scriptable)."""
     with user_errors():
+        if command_id is not None:
+            check_command_id(command_id)
         text = " ".join(command)
         eng = engine()
         try:
@@ -215,8 +240,23 @@ def do_(
             raise
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
         print_new(match, receipt.first_seq - 1, match.actor(receipt.first_seq))
-        console.print(f"[dim]receipt {receipt}[/]")
-        console.print(whose_turn(match))
+        console.print(f"[dim]receipt {escape(receipt)}[/]")
+        console.print(escape(whose_turn(match)))
+
+
+#: The longest --command-id: room for any UUID, hash or key a script makes.
+COMMAND_ID_MAX = 200
+
+
+def check_command_id(command_id: str) -> None:
+    """Refuse a --command-id that cannot make a retry safe: an empty one (an unset shell
+    variable) was taken as none, so the retry it was meant to guard was applied twice."""
+    if not command_id.strip():
+        fail("--command-id takes an id that a retry repeats (say, a UUID), not an empty one")
+    if len(command_id) > COMMAND_ID_MAX:
+        fail(f"--command-id takes 1 to {COMMAND_ID_MAX} characters, not {len(command_id)}")
+    if common.ACTS.search(command_id):
+        fail(f"--command-id takes printable characters, not {common.visible(repr(command_id))}")
 
 
 @app.command()
@@ -235,8 +275,8 @@ def undo(
         ev = events[0]
         assert type(ev).__name__ == "Undone"
         console.print(f"undid {escape(explain.undone_move(match, ev.first_seq, who))}"
-                      f" [dim](seq {ev.first_seq}–{ev.last_seq}; receipt {receipt})[/]")
-        console.print(whose_turn(match))
+                      f" [dim](seq {ev.first_seq}–{ev.last_seq}; receipt {escape(receipt)})[/]")
+        console.print(escape(whose_turn(match)))
 
 
 # ----------------------------------------------------------------------------- looking
@@ -299,8 +339,8 @@ def show(
         if fmt == "jsonl":
             sys.stdout.write(msgspec.json.encode(view).decode() + "\n")
             return
-        console.print(f"[bold]{match.game_id}[/] {match.game.title} — seq {match.seq}"
-                      + (f" (as {seat})" if seat else " (public view)"))
+        console.print(f"[bold]{escape(match.game_id)}[/] {match.game.title} — seq {match.seq}"
+                      + (f" (as {escape(seat)})" if seat else " (public view)"))
         if compact:
             from arbiter.cli.render import compact_renderer
 
@@ -308,7 +348,7 @@ def show(
         else:
             # into a pipe or a file every line stays whole (for grep), as README promises
             console.print(renderer(match.game.id, 80 if common.interactive() else None)(view, seat))
-        console.print(within_command(match, at, seat) or whose_turn(match))
+        console.print(escape(within_command(match, at, seat) or whose_turn(match)))
 
 
 def within_command(match: Match, at: Optional[int], seat: Optional[str]) -> str | None:
@@ -426,7 +466,7 @@ def try_(
                             common.clip(str(exc)))], fmt)
             raise
         if fmt == "table":
-            console.print(f"legal: {trial.actor}: {escape(trial.text)} at seq {trial.at}"
+            console.print(f"legal: {escape(trial.actor)}: {escape(trial.text)} at seq {trial.at}"
                           + (f" (checked {', '.join(trial.rules)})" if trial.rules else ""))
             print_events(match, trial.events, trial.viewer)
             if trial.rest:
@@ -465,8 +505,8 @@ def why(
             return
         if why.refused:
             console.print(f"[yellow]today's rules refuse it: {escape(why.refused)}[/]")
-        console.print(f"seq {seq} came from [bold]{why.actor}: {escape(why.words)}[/]"
-                      f" (seq {why.first}–{why.last}, command {why.command_id})")
+        console.print(f"seq {seq} came from [bold]{escape(why.actor)}: {escape(why.words)}[/]"
+                      f" (seq {why.first}–{why.last}, command {escape(why.command_id)})")
         for rule in why.rules:
             console.print(f"  passed {rule.id} ({rule.source}, \"{escape(rule.section)}\"): {escape(rule.text)}")
         for s, ev in why.events:
@@ -512,7 +552,7 @@ def check(
             err.print(f"[bold red]line {result.line}[/] {escape(common.clip(result.text))}\n  {escape(common.clip(str(exc)))}")
         else:
             m = result.match
-            console.print(f"ok: {result.commands} commands, {m.seq} events. {whose_turn(m)}")
+            console.print(f"ok: {result.commands} commands, {m.seq} events. {escape(whose_turn(m))}")
         if not result.ok:
             raise typer.Exit(1 if isinstance(exc, RuleViolation) else 2)
 
@@ -608,7 +648,7 @@ def verify(
         elif rows:
             emit_rows(["game_id", "events", "commands", "draws", "verdict"], rows, fmt)
         for gid, _seq, text in warnings:
-            err.print(f"[yellow]warning: {gid}: {escape(text)}[/]")
+            err.print(f"[yellow]warning: {escape(gid)}: {escape(text)}[/]")
         for p in ledger:
             err.print(f"[red]store: {escape(p.message)}[/]")
         missing = [p for p in checked if p is not None]
@@ -643,7 +683,7 @@ def verify_as(game_id: str, seat: str, fmt: str) -> None:
                 "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}")], fmt)
     if not report.ok:
         raise typer.Exit(1)
-    (console if fmt == "table" else err).print(f"[green]verified as {seat}[/]")
+    (console if fmt == "table" else err).print(f"[green]verified as {escape(seat)}[/]")
 
 
 @app.command()
@@ -684,7 +724,7 @@ def rebuild_snapshots(games: list[str]) -> None:
             try:
                 written += rebuild(store, gid)
             except ArbiterError as exc:  # a kind this arbiter does not have, say: left as it is
-                err.print(f"[yellow]warning: {gid}: snapshots left as they are: {escape(str(exc))}[/]")
+                err.print(f"[yellow]warning: {escape(gid)}: snapshots left as they are: {escape(str(exc))}[/]")
     console.print(f"rebuilt the snapshots of {len(ids)} game{'s' if len(ids) != 1 else ''}:"
                   f" {written} written (a cache: no event or hash changed)")
 
@@ -721,12 +761,12 @@ def migrate_schema(hash_map: Optional[str], rebuilding: bool = False) -> None:
             store.install_views(all_views())  # no DDL when they are today's already
         if before == SCHEMA_VERSION:
             if not rebuilding:
-                console.print(f"{CTX.db} is already at store schema v{SCHEMA_VERSION}; nothing to do")
+                console.print(f"{escape(CTX.db)} is already at store schema v{SCHEMA_VERSION}; nothing to do")
             return
         added = (["the snapshots table"] if before < 3 else []) + [
             "each finished game's outcome in the listing", "an index of command ids"]
         if not events_:  # from v2 or v3: no event or hash changed
-            console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
+            console.print(f"migrated {escape(CTX.db)} from store schema v{before} to v{SCHEMA_VERSION}:"
                           f" added {', '.join(added[:-1])} and {added[-1]} (no event or hash changed)")
             return
         if hash_map:
@@ -736,9 +776,9 @@ def migrate_schema(hash_map: Optional[str], rebuilding: bool = False) -> None:
                 w = csv.writer(fh)
                 w.writerow(["game_id", "seq", "old_hash", "new_hash"])
                 w.writerows(mapping)
-        console.print(f"migrated {CTX.db} from store schema v{before} to v{SCHEMA_VERSION}:"
+        console.print(f"migrated {escape(CTX.db)} from store schema v{before} to v{SCHEMA_VERSION}:"
                       f" {events_} events of {games_} games rehashed. Receipts printed before today"
-                      " name the old hashes" + (f"; {hash_map} maps them to the new." if hash_map else
+                      " name the old hashes" + (f"; {escape(hash_map)} maps them to the new." if hash_map else
                                                 "; --map FILE lists old and new."))
 
 
@@ -801,11 +841,13 @@ def rules(
                   fmt, title=f"{g.title}: rules")
         if fmt != "table":
             return
-        if not words and g.syntax:
-            console.print("[bold]commands[/] (in `play`, `do`, `try` and transcripts)")
+        if not words and g.syntax:  # each section after a blank line, into a pipe too
+            console.print("\n[bold]commands[/] (in `play`, `do`, `try` and transcripts)")
             for line in g.syntax:
-                console.print(f"  {escape(line)}")
+                console.print(f"  {escape(line.strip(chr(10)))}")
         if not words and g.options:
+            if not common.interactive():  # the table's title is drawn only at a terminal
+                console.print("\noptions (--option name=value)")
             emit_rows(["option", "default", "choices", "house", "what it sets"],
                       [(o.name, o.default, ", ".join(map(str, o.choices)) if o.choices else "",
                         "house" if o.house else "rulebook", o.doc) for o in g.options],
@@ -846,9 +888,10 @@ def games(
 
         if not is_url(CTX.db) and not os.path.exists(CTX.db):
             if fmt == "table":
-                err.print(f"no games yet in {CTX.db}; start one with `arbiter new monster-derby`")
+                err.print(f"no games yet in {escape(CTX.db)}; start one with `arbiter new monster-derby`")
             emit_rows(["game_id", "kind", "seats", "status", "winner", "events", "created_at", "seed"], [], fmt)
             return
+        typed: list[bool] = []  # the seats are a JSON list; every other column is as it is
         with engine().open(read_only=True) as store:
             cols, rows = store.query(
                 # the SQL both stores speak (no GROUP BY ALL, no string slices); the seed's
@@ -858,8 +901,9 @@ def games(
                 " substr(CAST(g.created_at AS VARCHAR), 1, 19) AS created_at,"
                 " (SELECT CAST(e.payload->'commitment' AS VARCHAR) FROM events_log e"
                 "  WHERE e.game_id = g.game_id AND e.seq = 1) AS commitment"
-                " FROM games g ORDER BY g.created_at, g.game_id")
-        emit_rows([*cols[:-1], "seed"], [(*r[:-1], seed_kind(r[-1])) for r in rows], fmt)
+                " FROM games g ORDER BY g.created_at, g.game_id", json_columns=typed)
+        emit_rows([*cols[:-1], "seed"], [(*r[:-1], seed_kind(r[-1])) for r in rows], fmt,
+                  json_columns=[*typed[:-1], False] if typed else None)
 
 
 def seed_kind(commitment: Any) -> str:
@@ -889,8 +933,8 @@ def fork(
         with eng.open(read_only=True) as store:  # checked here; the fork folds it once
             check_at(store, game_id, at, whole_commands=True)
         gid, match = eng.fork(game_id, at)
-        console.print(gid)
-        err.print(f"[dim]forked from {game_id} at seq {at}; {whose_turn(match)}[/]")
+        console.print(escape(gid))
+        err.print(f"[dim]forked from {escape(game_id)} at seq {at}; {escape(whose_turn(match))}[/]")
 
 
 @app.command()
@@ -915,7 +959,7 @@ def export(
             with eng.open(read_only=True) as store:
                 gid = store.resolve_game_id(game_id) if game_id else None
                 written = export_parquet(store, out, gid)
-            err.print(f"[dim]wrote {out}: " + ", ".join(
+            err.print(f"[dim]wrote {escape(out)}: " + ", ".join(
                 f"{n} {t[:-1] if n == 1 and t.endswith('s') else t}" for t, n in written.items()) + "[/]")
             return
         if not game_id:
@@ -930,7 +974,7 @@ def export(
         if out and out != "-":  # `-o -`: standard output, as without -o
             with open(out, "w", encoding="utf-8") as fh:
                 fh.write(text)
-            err.print(f"[dim]wrote {out}[/]")
+            err.print(f"[dim]wrote {escape(out)}[/]")
         else:
             sys.stdout.write(text)
 
@@ -991,10 +1035,10 @@ def import_(
             gid = transcript_game_id(match, text)
             with eng.open() as store:
                 if store.query("SELECT count(*) FROM games WHERE game_id = ?", [gid])[1][0][0]:
-                    err.print(f"[dim]already imported as {gid}[/]")
+                    err.print(f"[dim]already imported as {escape(gid)}[/]")
                 else:
                     eng.store_match(store, match, game_id=gid)
-            console.print(gid)
+            console.print(escape(gid))
         else:
             skipped: list[str] = []
             with eng.open() as store:
@@ -1006,9 +1050,9 @@ def import_(
                 finally:
                     fh.close()
             for gid in skipped:
-                err.print(f"[dim]already in this store, with the same log: {gid}[/]")
+                err.print(f"[dim]already in this store, with the same log: {escape(gid)}[/]")
             for gid in [*ids, *skipped]:  # a script reads the file's ids however often it runs
-                console.print(gid)
+                console.print(escape(gid))
 
 
 @app.command("copy")
@@ -1043,7 +1087,7 @@ def copy_(
                     task = progress.add_task("copying", total=len(todo))
                     report = copy_games(source, target, game_ids or None,
                                         progress=lambda n: progress.advance(task, n))
-        console.print(f"copied {len(report.copied)} games ({report.events:,} events) from {src} to {dst}"
+        console.print(f"copied {len(report.copied)} games ({report.events:,} events) from {escape(src)} to {escape(dst)}"
                       + (f"; {len(report.skipped)} already there, unchanged" if report.skipped else ""))
 
 
@@ -1088,6 +1132,8 @@ def play(
 ) -> None:
     """Interactive play: the board, whose turn, numbered legal commands, or type your own."""
     with user_errors():
+        if max_menu is not None and max_menu < 0:
+            fail(f"--max-menu takes how many legal commands to number, 0 or more, not {max_menu}")
         if server or token:
             if not (server and token):
                 fail("--server and --token go together: the served game's URL and your seat's token")
@@ -1141,10 +1187,14 @@ def simulate(
             seats = seats or players_
         if games_ < 1:
             fail("--games takes a number of games, at least 1")
+        if max_steps < 1:
+            fail(f"--max-steps takes how many commands a game may last, at least 1, not {max_steps}")
         g = registry.get(kind)
         bot = bot or next(iter(g.bots), "random")
         chosen = botlib.get_bot(g, bot)
-        n = seats or g.min_seats
+        if seats is not None and not g.min_seats <= seats <= g.max_seats:  # 0 is no "unset"
+            fail(f"--seats takes {g.min_seats} to {g.max_seats} players for {g.title}, not {seats}")
+        n = g.min_seats if seats is None else seats
         opts = parse_options(option)
         eng = engine()
         wins: dict[str, int] = {}
@@ -1170,8 +1220,9 @@ def simulate(
                 progress.advance(task)
         secs = time.perf_counter() - t0
         rows = [(s, wins.get(s, 0)) for s in sorted(wins)]
-        emit_rows(["winner", "games won"], rows, "table", title=f"{games_} game{'' if games_ == 1 else 's'} of {g.title}, {bot} bots")
-        console.print(f"commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
+        emit_rows(["winner", "games won"], rows, "table")
+        console.print(f"{games_} game{'' if games_ == 1 else 's'} of {g.title}, {escape(bot)} bots;"
+                      f" commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
                       f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {games_ / secs:.1f} games/s; last {gid}")
 
 
@@ -1334,6 +1385,45 @@ def _plain_coercion() -> None:
 _plain_coercion()
 
 
+def _visible_usage_errors() -> None:
+    """typer's own refusals (``No such command 'X'``, ``Got unexpected extra argument
+    (X)``) echo what was typed, printed by a console of typer's own: the words typed are
+    shown with their control characters escaped, as every other message is, so that an
+    argument cannot retitle or clear the terminal that runs it. typer 0.29 raises them from
+    a click of its own (``typer._click``); both are seen to."""
+    import click
+
+    clicks = [click.exceptions]
+    try:
+        from typer._click import exceptions as vendored
+
+        clicks.append(vendored)
+    except ImportError:
+        pass
+
+    def visible(said: Any) -> Any:
+        return lambda self: common.visible(said(self))
+
+    def subclasses(klass: type) -> list[type]:
+        return [klass] + [c for sub in klass.__subclasses__() for c in subclasses(sub)]
+
+    def negative(said: Any) -> Any:  # `why GAME -3` said only "No such option: -3"
+        def message(self: Any) -> str:
+            if self.option_name[1:].isdigit():
+                return f"{self.option_name} is a negative number, and no seq or count is below 1 (seqs start at 1)"
+            return said(self)
+        return message
+
+    for module in clicks:
+        for klass in subclasses(module.ClickException):  # each that says it its own way
+            if "format_message" in vars(klass):
+                klass.format_message = visible(vars(klass)["format_message"])  # type: ignore[attr-defined]
+        module.NoSuchOption.format_message = negative(module.NoSuchOption.format_message)  # type: ignore[method-assign]
+
+
+_visible_usage_errors()
+
+
 def only_the_verb(args: list[str]) -> None:
     """Register only the verb ``args`` name, when they name one: typer builds every
     registered command's parameters at start-up, and a verb needs only its own. Help,
@@ -1393,7 +1483,7 @@ def main() -> None:
     try:
         app()
     except ArbiterError as exc:  # anything that escaped a command's own handler
-        err.print(f"error: {exc}")
+        err.print(f"error: {escape(exc)}")
         sys.exit(common.exit_code(exc))
     except BrokenPipeError:  # printed outside a verb's own handler
         try:

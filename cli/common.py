@@ -11,6 +11,7 @@ import io
 import json
 import logging
 import os
+import re
 import sys
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
@@ -36,6 +37,12 @@ def _console(stderr: bool = False) -> "Console":
     class QuietConsole(Console):
         def on_broken_pipe(self) -> None:
             quiet_pipe()
+
+        def render_str(self, text: str, **kwargs: Any) -> Any:
+            # The one door every string printed by rich passes (a line, a rule's title, a
+            # table's cell): a control character in stored text (a name, a card, a command
+            # an error echoes) is shown as its escape, never sent to the terminal to act.
+            return super().render_str(visible(text), **kwargs)
 
     stream = sys.stderr if stderr else sys.stdout
     if stream.isatty():
@@ -89,10 +96,11 @@ def default_db() -> str:
     return os.environ.get("ARBITER_DB") or os.path.join(data_dir(), "arbiter.duckdb")
 
 
-def store_problem(path: str) -> str | None:
+def store_problem(path: str, named: bool = True) -> str | None:
     """Why ``path`` (a ``--db``, ``--from`` or ``--to``) cannot name a store, or None: a URL
-    of another database, a directory, or a file where a directory of its path should be.
-    Said before anything is opened or created, in words rather than the database's."""
+    of another database, a directory, a file where a directory of its path should be, or
+    (``named``: a path the user gave, not the default store) a directory that does not
+    exist. Said before anything is opened or created, in words rather than the database's."""
     if path.startswith(("postgresql://", "postgres://")):
         return None
     if "://" in path:
@@ -104,6 +112,12 @@ def store_problem(path: str) -> str | None:
         parent = os.path.dirname(parent) if os.path.dirname(parent) != parent else ""
     if parent and not os.path.isdir(parent):
         return f"cannot make a store at {path}: {parent} is a file, not a directory"
+    folder = os.path.dirname(os.path.abspath(path))
+    if named and not os.path.isdir(folder):
+        # a mistyped directory would otherwise become a new, empty store, and the games
+        # the user meant seem to be gone: only the default store's directory is made
+        return (f"no directory {folder} for the store {path}: make it first (mkdir -p {folder})"
+                " or name a store in a directory that exists")
     return None
 
 
@@ -249,9 +263,44 @@ def fail(message: str, code: int = 2) -> None:
 
 
 def escape(text: str) -> str:
+    """``text`` as rich markup that prints it as it is: a name like ``[bold red]`` or
+    ``[/x]`` is text, neither styling the line nor breaking the print."""
     from rich.markup import escape as esc
 
     return esc(str(text))
+
+
+#: Characters that act on a terminal rather than show: C0 controls (ESC, CR, BS, BEL, ...),
+#: DEL, the C1 controls (some terminals take 0x9b as ESC [), and the Unicode marks that
+#: reorder or break lines (bidi overrides and isolates, line and paragraph separators).
+_ACTING = r"\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+_IN_PROSE = re.compile(rf"[\x00-\x09\x0b-\x1f{_ACTING}]")  # a newline stays a newline
+_IN_CELL = re.compile(rf"[\x00-\x1f{_ACTING}\\]")
+#: Any of them, a newline included: what a name or a line of content must not hold.
+ACTS = re.compile(rf"[\x00-\x1f{_ACTING}]")
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\\": "\\\\"}
+
+
+def _written(match: "re.Match[str]") -> str:
+    ch = match.group()
+    if ch in _NAMED:
+        return _NAMED[ch]
+    return f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
+
+
+def visible(text: str) -> str:
+    """``text`` with every character that would act on a terminal (an ESC sequence, a
+    carriage return that lets a line overwrite another, a bidi override) written as its
+    escape (``\\x1b``, ``\\r``, ``\\u202e``); newlines stay, for text of many lines."""
+    return _IN_PROSE.sub(_written, text) if _IN_PROSE.search(text) else text
+
+
+def cell(value: Any) -> str:
+    """One value of a table as plain text on one line: as :func:`visible`, and a newline,
+    a tab and a backslash escaped too (``\\n``, ``\\t``, ``\\\\``), so that a line is a row and a
+    tab ends a column whatever the value holds (as `mysql --batch` writes them)."""
+    text = _plain(value)
+    return _IN_CELL.sub(_written, text) if _IN_CELL.search(text) else text
 
 
 def quiet_pipe() -> None:
@@ -351,15 +400,18 @@ def record_refusal(engine: Any, match: Any, seat: str | None, text: str, exc: Ar
 
 def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = "table",
               title: str = "", json_columns: Sequence[bool] | None = None) -> None:
-    """Print rows as a table, CSV, JSON (one array of objects) or JSON lines. In JSON, a
-    column's JSON text is given as the value it holds: the columns ``json_columns`` marks
-    (as SQL typed them), else any text that reads as a JSON array or object.
+    """Print rows as a table, CSV, JSON (one array of objects) or JSON lines. JSON, JSON
+    lines and CSV are the exact data: a value is given as it is, and only the columns
+    ``json_columns`` marks (as the store typed them) are given as the JSON value their text
+    holds; text stays text however much it reads like JSON.
 
-    A table at a terminal is drawn by rich; into a pipe or a file it is plain text, one row
-    a line, columns padded with spaces and never wrapped, so ``| grep`` and ``| cut`` work."""
+    A table at a terminal is drawn by rich, under its title. Into a pipe or a file it is
+    plain: the header line, then one line a row, the values separated by one tab and never
+    padded, wrapped or cut (as `mysql --batch` and `gh` print for scripts), each value kept
+    to its row by :func:`cell`; the title is for the eye and is left out."""
     if fmt in ("json", "jsonl"):
         columns = unique_names(columns)
-        if json_columns is not None:  # only what SQL typed as JSON: a text column stays text
+        if json_columns is not None:
             rows = [tuple(_json_value(v) if j else v for v, j in zip(r, json_columns)) for r in rows]
     if fmt == "csv":
         buf = io.StringIO()
@@ -368,25 +420,19 @@ def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = 
         w.writerows([[_plain(v) for v in r] for r in rows])
         sys.stdout.write(buf.getvalue())
     elif fmt == "json":
-        guess = _jsonable if json_columns is None else _same
-        sys.stdout.write(json.dumps([{c: guess(v) for c, v in zip(columns, r)} for r in rows],
-                                    indent=2, default=str) + "\n")
+        sys.stdout.write(json.dumps([dict(zip(columns, r)) for r in rows], indent=2, default=str) + "\n")
     elif fmt == "jsonl":
-        guess = _jsonable if json_columns is None else _same
         for r in rows:
-            sys.stdout.write(json.dumps({c: guess(v) for c, v in zip(columns, r)}, default=str) + "\n")
+            sys.stdout.write(json.dumps(dict(zip(columns, r)), default=str) + "\n")
     elif not interactive():
-        cells = [[str(c) for c in columns]] + [[_plain(v).replace("\n", " ") for v in r] for r in rows]
-        widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
-        out = [f"# {title}"] if title else []
-        out += ["  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() for row in cells]
-        sys.stdout.write("\n".join(out) + "\n")
+        lines = ["\t".join(map(cell, columns))] + ["\t".join(map(cell, r)) for r in rows]
+        sys.stdout.write("\n".join(lines) + "\n")
     else:
         from rich.table import Table
 
-        table = Table(title=title or None, show_lines=False)
+        table = Table(title=escape(title) if title else None, show_lines=False)
         for c in columns:
-            table.add_column(str(c), overflow="fold")
+            table.add_column(escape(c), overflow="fold")
         for r in rows:
             table.add_row(*[escape(_plain(v)) for v in r])
         console.print(table)
@@ -415,22 +461,9 @@ def _plain(v: Any) -> str:
     return str(v)
 
 
-def _same(v: Any) -> Any:
-    return v
-
-
 def _json_value(v: Any) -> Any:
     """The value a JSON column's text holds (any JSON: an object, a list, a string, a number)."""
     if isinstance(v, str):
-        try:
-            return json.loads(v)
-        except ValueError:
-            return v
-    return v
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, str) and v[:1] in "[{":
         try:
             return json.loads(v)
         except ValueError:

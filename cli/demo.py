@@ -20,7 +20,7 @@ def run_demo(engine: Engine, kind: str, seed: int, pause: float = 0.0) -> str:
     bot_kind = next((b for b in bot_names(game) if b != "random"), "random")
     seats = list(game.default_seats(min(max(game.min_seats, 3), game.max_seats)))
     console.rule(f"[bold]arbiter demo[/] — {game.title}")
-    console.print(f"store: {engine.path}")
+    console.print(f"store: {escape(engine.path)}")
     gid, match, receipt = engine.new(kind, seats=seats, seed=seed)
     console.print(f"1. created game [bold]{gid}[/] (seed {seed}, players {', '.join(seats)}, bots: {bot_kind})")
     bot = get_bot(game, bot_kind)

@@ -125,7 +125,8 @@ class Table:
         self.max_menu = max_menu
         self.ask = ask
         self.pass_screen = pass_screen
-        self.draw = renderer(self.match.game.id)
+        # at a terminal the board's prose wraps at its width; into a pipe every line is whole
+        self.draw = renderer(self.match.game.id, WIDTH if sys.stdout.isatty() else None)
         self.draw_compact = compact_renderer(self.match.game.id)
         self.compact: bool | None = None  # None: compact when the terminal is too short
         self.shown = self.match.seq  # events printed up to this seq
@@ -170,7 +171,7 @@ class Table:
         text = match.game.command_text(command)
         before = match.state
         receipt, match, _events = self.eng.do(self.gid, text, seat)
-        console.print(f"[cyan]{seat}[/] (bot): " + escape(explain.move_words(match, receipt.first_seq, None, before)))
+        console.print(f"[cyan]{escape(seat)}[/] (bot): " + escape(explain.move_words(match, receipt.first_seq, None, before)))
         print_new(match, receipt.first_seq - 1, None)
         self.match, self.shown = match, match.seq
 
@@ -221,7 +222,7 @@ class Table:
             for row in self.menu_rows(legal, height - board.count("\n") - 4):
                 console.print(escape(row))
             return
-        console.rule(f"{self.gid} — seq {match.seq}")
+        console.rule(f"{escape(self.gid)} — seq {match.seq}")
         console.print(board)
         console.print(f"[bold]{escape(whose_turn(match))}[/]")
         view = match.view(seat)
@@ -270,10 +271,10 @@ class Table:
         try:
             raw = self.ask(f"{seat}> ", legal).strip()
         except EOFError:
-            console.print(f"\nsaved. resume with `arbiter play {self.gid}`")
+            console.print(f"\nsaved. resume with `arbiter play {escape(self.gid)}`")
             return False
         if raw in ("q", "quit", "exit"):
-            console.print(f"saved. resume with `arbiter play {self.gid}`")
+            console.print(f"saved. resume with `arbiter play {escape(self.gid)}`")
             return False
         if raw in ("?", "help"):
             console.print("commands:")
@@ -288,8 +289,13 @@ class Table:
             for s, a, ev in match.log(seat)[-15:]:
                 console.print(f"  [dim]{s}[/] {escape(a or '')} {escape(describe(match, ev, seat))}")
             return True
-        if raw.isdigit() and 1 <= int(raw) <= min(len(legal), self.max_menu):
+        shown = min(len(legal), self.max_menu)
+        if raw.isdigit() and 1 <= int(raw) <= shown:
             raw = legal[int(raw) - 1]
+        elif raw.isdigit():  # a number off the menu is a slip of the finger, not a command
+            self.refuse(f"{raw} is not on the menu: type {'1' if shown == 1 else f'a number from 1 to {shown}'}, or a command"
+                        if shown else f"{raw}: there is no menu now; type a command (help lists them)")
+            return True
         if not raw:
             return True
         if raw.lower() == UNDO and not self.confirm_undo(seat):
@@ -338,7 +344,7 @@ class Table:
                 self.refuse(str(exc))
                 return
             print_new(match, receipt.first_seq - 1, seat)
-            console.print(f"[dim]receipt {receipt}[/]")
+            console.print(f"[dim]receipt {escape(receipt)}[/]")
             self.match, self.shown = match, match.seq
             return
 
@@ -368,7 +374,7 @@ def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players
         bot_seed = BOT_SEED if bot_seed is None else bot_seed
         max_menu = MAX_MENU if max_menu is None else max_menu
         remember_bots(eng, gid, kinds, bot_seed, max_menu)
-        console.print(f"new game [bold]{gid}[/] — resume any time with `arbiter play {gid}`")
+        console.print(f"new game [bold]{escape(gid)}[/] — resume any time with `arbiter play {escape(gid)}`")
     else:
         match = eng.load(game)
         gid = match.game_id
@@ -379,9 +385,9 @@ def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players
         kinds = {s: b.kind for s, b in kept.items()}
         if bot:
             kinds = parse_bots(bot, match)
-            console.print("bots this time: " + (", ".join(f"{s}={k}" for s, k in kinds.items()) or "none"))
+            console.print("bots this time: " + escape(", ".join(f"{s}={k}" for s, k in kinds.items()) or "none"))
         elif kinds:
-            console.print("bots as the game was started: " + ", ".join(f"{s}={k}" for s, k in kinds.items())
+            console.print("bots as the game was started: " + escape(", ".join(f"{s}={k}" for s, k in kinds.items()))
                           + f" (bot seed {bot_seed}, menu of {max_menu})")
     table = Table(eng, gid, kinds, bot_seed, max_menu, ask,
                   at_terminal() if pass_screen is None else pass_screen)

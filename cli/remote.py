@@ -106,14 +106,14 @@ def play_remote(url: str, token: str, game_id: str, max_menu: int = 30) -> None:
         seen = max(seen, page.get("seq", seen))
         console.print(draw(st["kind"], st["view"], seat))
         if st["status"] == "over":
-            console.print(f"[bold green]game over — winner: {', '.join(st['winners']) or 'nobody'}"
+            console.print(f"[bold green]game over — winner: {escape(', '.join(st['winners']) or 'nobody')}"
                           + (f" ({escape(st['result'])})" if st["result"] else "") + "[/]")
             return
         if not st["legal"]:
-            console.print(f"{', '.join(st['to_act'])} to act — waiting (Ctrl-C to leave; the game goes on)")
+            console.print(f"{escape(', '.join(st['to_act']))} to act — waiting (Ctrl-C to leave; the game goes on)")
             remote.wait(gid, st["seq"])
             continue
-        console.print(f"[bold]{seat}[/], your decision" + (f": {escape(st['prompt'])}" if st["prompt"] else ""))
+        console.print(f"[bold]{escape(seat)}[/], your decision" + (f": {escape(st['prompt'])}" if st["prompt"] else ""))
         for i, text in enumerate(st["legal"][:max_menu], start=1):
             console.print(f"  {i:>2}. {escape(text)}")
         try:

@@ -123,12 +123,13 @@ class Replay:
         state = folded.state if self.seat == REFEREE else match.game.projection.view(folded.state, self.seat)
         where = "" if self.ends_command(pos) else " (inside a command)"
         rnd = getattr(folded.state, "round", None)
-        console.rule(f"{match.game_id} seq {seq}/{match.seq}" + (f", round {rnd}" if rnd is not None else "") + where)
+        console.rule(f"{escape(match.game_id)} seq {seq}/{match.seq}" + (f", round {rnd}" if rnd is not None else "") + where)
         ev = self.shown(seq)
         actor = match.actors.get(seq)
         line = describe(match, ev, self.seat) if ev is not None else "(hidden)"
         console.print(f"[bold]{escape((actor + ': ') if actor else '')}{escape(line)}[/]")
-        console.print(renderer(match.game.id)(state, self.seat))
+        width = 80 if console.is_terminal else None  # into a pipe every line stays whole
+        console.print(renderer(match.game.id, width)(state, self.seat))
         console.print(escape(self.waits(pos)))
 
     def run(self, pos: int, ask: Callable[[str], str], try_at: Callable[[int, str], None],
@@ -140,7 +141,8 @@ class Replay:
                 drawn = pos
             try:
                 key = ask("replay (h: keys)> ").strip()
-            except EOFError:
+            except EOFError:  # Ctrl-D: the shell's prompt goes on a line of its own
+                console.print()
                 return
             moved = self.step(pos, key, try_at, fork_at)
             if moved is None:
@@ -187,7 +189,7 @@ class Replay:
                 return pos
             found = self.find(pos, self.search, key[0] == "/")
             if found is None:
-                err.print(f"no {'later' if key[0] == '/' else 'earlier'} event says {self.search!r}")
+                err.print(escape(f"no {'later' if key[0] == '/' else 'earlier'} event says {self.search!r}"))
                 return pos
             return found
         if low.startswith("try "):

@@ -44,6 +44,16 @@ def new_game_id(short: str) -> str:
     return f"{short}-{secrets.token_hex(3)}"
 
 
+def unused_game_id(store: Store, short: str) -> str:
+    """A new game id the store does not hold: an id has 24 random bits, so a store of a
+    few thousand games (one long `simulate`) draws one it holds now and then, which the
+    store would refuse as another writer's game."""
+    while True:
+        gid = new_game_id(short)
+        if store.head(gid)[0] == 0:
+            return gid
+
+
 def encode_all(match: Match, events: Sequence[Event], actor: str | None) -> list[NewEvent]:
     return [NewEvent(type(e).__name__, type(e).VERSION, actor, match.encode(e)) for e in events]
 
@@ -210,14 +220,14 @@ class Engine:
     def store_new(self, match: Match, game_id: str | None = None) -> tuple[str, Match, Receipt]:
         """Write a game that was just set up (its setup events only)."""
         game, kind = match.game, match.game.id
-        gid = game_id or new_game_id(game.short or kind[:2])
         created = match.created
         forked_from, forked_at, dice = created.forked_from, created.forked_at, created.dice
-        row = GameRow(game_id=gid, kind=kind, seed=created.seed, seats=created.seats,
-                      options=created.options, dice=dice, rules_version=game.rules_version,
-                      engine_version=created.engine_version, forked_from=forked_from,
-                      forked_at=forked_at)
         with self._open_write() as store:
+            gid = game_id or unused_game_id(store, game.short or kind[:2])
+            row = GameRow(game_id=gid, kind=kind, seed=created.seed, seats=created.seats,
+                          options=created.options, dice=dice, rules_version=game.rules_version,
+                          engine_version=created.engine_version, forked_from=forked_from,
+                          forked_at=forked_at)
             receipt = store.append(
                 gid, 0, encode_all(match, [e for _, _, e in match.items], None),
                 CommandRecord(f"{gid}/setup", None, SETUP), new_game=row,
@@ -403,7 +413,7 @@ class Engine:
 
     def store_match(self, store: Store, match: Match, game_id: str | None = None) -> str:
         """Write a whole in-memory match (its every command) in one transaction."""
-        gid = game_id or new_game_id(match.game.short or match.game.id[:2])
+        gid = game_id or unused_game_id(store, match.game.short or match.game.id[:2])
         created = match.created
         row = GameRow(game_id=gid, kind=match.game.id, seed=created.seed, seats=created.seats,
                       options=created.options, dice=created.dice,

@@ -92,12 +92,15 @@ def test_verify_receipts_keep_script_output_parseable_and_refuse_a_bad_receipt_f
     ("{tmp}", "is a directory: name the store's file in it"),
     ("{tmp}/notes.txt/club.duckdb", "notes.txt is a file, not a directory"),
     ("{tmp}/notes.txt/a/b/club.duckdb", "notes.txt is a file, not a directory"),
+    # a mistyped directory made a new, empty store there, and the games seemed gone
+    ("{tmp}/nowhere/club.duckdb", "no directory {tmp}/nowhere for the store"),
+    ("{tmp}/nowhere/deeper/club.duckdb", "(mkdir -p {tmp}/nowhere/deeper)"),
 ])
 def test_a_db_that_cannot_be_a_store_is_refused_in_words_and_nothing_is_made(tmp_path, db, said):
     """`--db sqlite:///games.db` made a DuckDB file under a folder named `sqlite:`; a path
     through a file said only "File exists"."""
     (tmp_path / "notes.txt").write_text("not a folder\n")
-    db = db.format(tmp=tmp_path)
+    db, said = db.format(tmp=tmp_path), said.format(tmp=tmp_path)
     before = sorted(os.listdir(tmp_path))
     for args in (["--db", db, "new", "duel"], ["--db", db, "games"]):
         out = run(tmp_path, *args)
@@ -461,3 +464,145 @@ def test_query_json_gives_text_as_text_and_json_as_values(tmp_path, derby, fmt):
     assert row["looks_like_json"] == "[1, 2]" and row["also_text"] == '{"a": 1}'
     assert isinstance(row["payload"], dict) and row["payload"]["type"] == "GameCreated"
     assert row["tag"] == "GameCreated" and row["seq"] == 1
+
+
+def test_the_default_store_makes_its_own_directory(tmp_path):
+    """Only a store the user named must be in a directory that exists: the default one, in
+    the data directory (ARBITER_HOME), is made with its directory on the first game."""
+    env = {k: v for k, v in os.environ.items() if k != "ARBITER_DB"}
+    env.update(ARBITER_PLUGINS="toygame:GAME", PYTHONPATH=HERE, ARBITER_HOME=str(tmp_path / "a" / "home"))
+    out = subprocess.run([*ARBITER, "new", "duel", "--seed", "1"], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "a" / "home" / "arbiter.duckdb").exists()
+
+
+def test_a_content_file_with_control_characters_is_refused_and_stores_nothing(tmp_path):
+    """A name or card text in content is printed on every player's screen: an ESC sequence,
+    a carriage return or a line break in it could clear that screen or forge a line, and no
+    card needs one. `new --content` refuses the file (exit 2), saying where in it."""
+    from arbiter.core.villainous import GAME
+
+    content = GAME.default_content()
+    villain = next(iter(content["villains"]))
+    content["villains"][villain]["locations"][0]["name"] += "\x1b[2J"
+    path = tmp_path / "content.json"
+    path.write_text(json.dumps(content))
+    out = run(tmp_path, "new", "villainous", "--seed", "1", "-p", "ann,bob", "--content", str(path))
+    assert out.returncode == 2, out.stderr
+    assert f"villains/{villain}/locations/0/name holds \\x1b" in out.stderr and "\x1b" not in out.stderr
+    no_traceback(out)
+    assert not (tmp_path / "cli.duckdb").exists()
+    # markup-like names are no control characters: taken, and shown as written
+    content = GAME.default_content()
+    content["villains"][villain]["name"] = "[/x][bold red]Boss"
+    path.write_text(json.dumps(content))
+    out = run(tmp_path, "new", "villainous", "--seed", "1", "-p", "ann,bob", "--content", str(path))
+    assert out.returncode == 0, out.stderr
+    shown = run(tmp_path, "show", out.stdout.strip(), "--as", "ann")
+    assert shown.returncode == 0 and "[/x][bold red]Boss" in shown.stdout, shown.stdout + shown.stderr
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_text_that_reads_as_json_stays_text_in_every_verb(tmp_path, derby, fmt):
+    """`try -f json` and `check -f json` gave a command typed `[1, 2]` as a list, and any
+    text a verb printed that began with [ or { as whatever JSON it read as: only the store's
+    JSON columns are JSON values (the listing's seats, a query's JSON)."""
+    def rows(out):
+        return json.loads(out.stdout) if fmt == "json" else [json.loads(line) for line in out.stdout.splitlines()]
+
+    tried = run(tmp_path, "try", derby, "--as", "ann", "-f", fmt, "--", "[1, 2]")
+    assert tried.returncode == 2 and rows(tried)[0]["command"] == "[1, 2]", tried.stdout
+    (tmp_path / "t.arb").write_text('{"a": 1}\n')
+    checked = run(tmp_path, "check", "t.arb", "-f", fmt)
+    assert checked.returncode == 2 and rows(checked)[0]["text"] == '{"a": 1}', checked.stdout
+    listed = run(tmp_path, "games", "-f", fmt)
+    assert rows(listed)[0]["seats"] == ["ann", "bob", "cy"], listed.stdout
+
+
+def test_a_new_game_never_takes_an_id_the_store_holds(tmp_path, monkeypatch):
+    """A game id has 24 random bits: `simulate --games 5000` drew an id the store already
+    held about one run in four, and stopped there with "game md-... moved on" (exit 3). An
+    id the store holds is drawn again, for `simulate` and `new` alike."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+    from arbiter.core import engine
+
+    drawn = iter(["aaaaaa", "aaaaaa", "bbbbbb", "aaaaaa", "bbbbbb", "cccccc"])
+    monkeypatch.setattr(engine.secrets, "token_hex", lambda n: next(drawn))
+    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "ids.duckdb"))
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    runner = CliRunner()
+    out = runner.invoke(app, ["simulate", "monster-derby", "--games", "2"])
+    assert out.exit_code == 0, out.output
+    out = runner.invoke(app, ["new", "monster-derby", "--seed", "1"])
+    assert out.exit_code == 0 and out.stdout.split()[0] == "md-cccccc", out.output
+    out = runner.invoke(app, ["query", "select game_id from games order by game_id", "-f", "csv"])
+    assert out.stdout.split() == ["game_id", "md-aaaaaa", "md-bbbbbb", "md-cccccc"]
+
+
+def test_an_empty_players_list_or_command_id_is_refused_not_taken_as_none(tmp_path, derby):
+    """`--players "$NAMES"` with NAMES unset made a game of the default p1, p2; `do
+    --command-id "$ID"` with ID unset applied the command with no id, so the retry it was
+    meant to make safe was applied twice. Both are refused (exit 2), and so are a command id
+    no store column should hold (a control character, 5000 characters)."""
+    before = run(tmp_path, "query", "select count(*) from events", "-f", "csv").stdout
+    for players in ("", " , "):
+        out = run(tmp_path, "new", "duel", "--players", players)
+        assert out.returncode == 2 and "--players takes the players' names" in out.stderr, out.stderr
+    for cid, said in (("", "not an empty one"), (" ", "not an empty one"), ("k\x1b[2J", "printable characters, not 'k\\x1b[2J'"),
+                      ("k" * 5000, "1 to 200 characters, not 5000")):
+        out = run(tmp_path, "do", derby, "--as", "ann", "--command-id", cid, "keep", "agenda-1")
+        assert out.returncode == 2 and said in out.stderr, out.stderr
+        no_traceback(out)
+    assert run(tmp_path, "query", "select count(*) from events", "-f", "csv").stdout == before
+
+
+def test_ctrl_d_in_replay_leaves_the_shell_prompt_on_a_line_of_its_own(tmp_path, derby):
+    out = run(tmp_path, "replay", derby, stdin="")
+    assert out.returncode == 0 and out.stdout.endswith("replay (h: keys)> \n"), out.stdout[-80:]
+
+
+def test_play_and_replay_into_a_pipe_keep_every_line_of_the_board_whole(tmp_path, derby):
+    """`show` left the board's lines whole into a pipe, but `play` and `replay` still wrapped
+    them at 80 columns (and a Villainous board wrapped itself everywhere)."""
+    for args, stdin in ((["play", derby], "quit\n"), (["replay", derby, "--at", "17"], "q\n")):
+        out = run(tmp_path, *args, stdin=stdin)
+        assert out.returncode == 0, out.stderr
+        [line] = [ln for ln in out.stdout.splitlines() if "house options:" in ln]
+        assert "layout=" in line and "curse_chooser=" in line and len(line) > 80, line
+
+
+def test_a_number_off_plays_menu_is_refused_as_such(tmp_path, derby):
+    """`99` at a menu of 3 was taken as a command and refused as "'99' is not a Monster
+    Derby command", with every command form as a hint."""
+    out = run(tmp_path, "play", derby, stdin="99\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "99 is not on the menu: type a number from 1 to 3, or a command" in out.stdout + out.stderr
+    assert "not a Monster Derby command" not in out.stdout + out.stderr
+    kept = run(tmp_path, "query", "select count(*) as n from information_schema.tables"
+               " where table_name = 'refusals'", "-f", "csv")
+    assert kept.stdout.split() == ["n", "0"], kept.stdout  # no command was refused: none kept
+
+
+@pytest.mark.parametrize("args, said", [
+    (["simulate", "duel", "--seats", "0"], "--seats takes 2 to 2 players for Duel (kernel test game), not 0"),
+    (["simulate", "duel", "--seats", "-2"], "--seats takes 2 to 2 players for Duel (kernel test game), not -2"),
+    (["simulate", "duel", "--max-steps", "0"], "--max-steps takes how many commands a game may last, at least 1, not 0"),
+    (["play", "duel", "--max-menu", "-3"], "--max-menu takes how many legal commands to number, 0 or more, not -3"),
+])
+def test_counts_below_their_range_are_refused_not_taken_as_unset(tmp_path, args, said):
+    """`simulate --seats 0` played the game's smallest table, `--seats -2` was refused as
+    "not 0", `--max-steps -1` stored a game of no commands, `play --max-menu -3` numbered
+    none and said "and 4 more"."""
+    out = run(tmp_path, *args, stdin="quit\n")
+    assert out.returncode == 2 and said in out.stderr, out.stderr
+    assert not (tmp_path / "cli.duckdb").exists()
+
+
+def test_a_negative_seq_is_named_as_such(tmp_path, derby):
+    """`why GAME -3` said only "No such option: -3"."""
+    out = run(tmp_path, "why", derby, "-3")
+    assert out.returncode == 2 and "-3 is a negative number, and no seq or count is below 1" in out.stderr, out.stderr
+    out = run(tmp_path, "why", derby, "--nope")
+    assert out.returncode == 2 and "No such option: --nope" in out.stderr, out.stderr

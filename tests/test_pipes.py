@@ -178,3 +178,129 @@ def test_show_inside_the_setup_says_what_it_waits_on(store, tmp_path):
         assert last.startswith("setting up: seq 2 is inside the referee's setup (seq 1–"), (kind, last)
         assert "to act" in last or "in secret" in last, (kind, last)
         assert not any(line.strip() in ("over", "waiting on :") for line in out.stdout.splitlines()), kind
+
+
+def tab_table(text: str, columns: list[str]) -> list[list[str]]:
+    """The rows of a table printed into a pipe, checked to be one: the header line, then a
+    line a row with as many tab-separated values, none padded."""
+    lines = text.splitlines()
+    assert lines[0].split("\t") == columns, lines[0]
+    rows = [line.split("\t") for line in lines[1:]]
+    for row in rows:
+        assert len(row) == len(columns), row
+        assert all(v == v.strip() for v in row), row  # no value padded to its column's width
+    return rows
+
+
+def test_every_table_into_a_pipe_is_tab_separated_and_never_padded(store, tmp_path):
+    """Into a pipe every column was padded to its widest value (one long event made every
+    line of `log` as long) and a value with spaces could not be told from the next. Now a
+    table is plain text in the form `mysql --batch` and `gh` print for scripts: a header,
+    then a line a row, values separated by one tab, for `cut -f`, `awk -F'\\t'`, `sort -t`."""
+    db, ids = store
+    gid = ids["monster-derby"]
+    log = tab_table(cli(tmp_path, db, "log", gid).stdout, ["seq", "actor", "type", "event"])
+    assert [int(r[0]) for r in log] == list(range(1, len(log) + 1))
+    assert log[0][2] == "GameCreated" and " " in log[0][3]  # a value's spaces stay in its column
+    tab_table(cli(tmp_path, db, "games").stdout,
+              ["game_id", "kind", "seats", "status", "winner", "events", "created_at", "seed"])
+    tab_table(cli(tmp_path, db, "games", "--kinds").stdout, ["kind", "title", "seats", "bots"])
+    rows = tab_table(cli(tmp_path, db, "query", "select game_id, kind, null as nothing from games").stdout,
+                     ["game_id", "kind", "nothing"])
+    assert sorted(r[0] for r in rows) == sorted(ids.values()) and {r[2] for r in rows} == {""}
+    for args in (["--all"], [gid]):  # the table, then the verdict's own line
+        table, verdict = cli(tmp_path, db, "verify", *args).stdout.rsplit("\n", 2)[:2]
+        rows = tab_table(table, ["game_id", "events", "commands", "draws", "verdict"])
+        assert {r[4] for r in rows} == {"ok"} and verdict == "verified"
+    tab_table(cli(tmp_path, db, "rules", "villainous", "vanquish").stdout, ["id", "source", "section", "rule"])
+    # the overview: the rules, the command forms and the options, each after a blank line
+    sections = cli(tmp_path, db, "rules", "monster-derby").stdout.split("\n\n")
+    assert len(sections) == 3 and sections[1].startswith("commands")
+    tab_table(sections[0], ["id", "source", "section", "rule"])
+    assert sections[2].startswith("options (--option name=value)\n")
+    tab_table(sections[2].split("\n", 1)[1], ["option", "default", "choices", "house", "what it sets"])
+    out = cli(tmp_path, str(tmp_path / "sim.duckdb"), "simulate", "monster-derby", "--games", "2", "--seed", "3")
+    table, said = out.stdout.rsplit("\n", 2)[0], out.stdout.splitlines()[-1]
+    tab_table(table, ["winner", "games won"])
+    assert said.startswith("2 games of Monster Derby, agenda bots; commands per game: "), said
+
+
+HOSTILE = "[/x]EVIL\x1b[2J\x1b]0;pwned\x07\x9b\u202e"
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    """A Villainous game whose content names things with ESC sequences, a carriage return,
+    a C1 control, a bidi override and rich markup: as a store written by an older arbiter or
+    through another door may hold them (`new --content` refuses such a file now)."""
+    from arbiter.core.engine import Engine
+    from arbiter.core.villainous import GAME
+
+    tmp = tmp_path_factory.mktemp("hostile")
+    db = str(tmp / "h.duckdb")
+    content = GAME.default_content()
+    for villain in content["villains"].values():
+        villain["name"] = HOSTILE + villain["name"]
+        for i, item in enumerate([*villain["locations"], *villain["villain_deck"], *villain["fate_deck"]]):
+            item["name"] += "[bold red]R\rX" if i % 2 else "\x1b[31mred[/]"
+    eng = Engine(db)
+    gid, _m, _r = eng.new("villainous", seats=["ann", "bob"], seed=3, content=content, content_source="file:h.json")
+    eng.do(gid, "move the box", "ann")
+    return tmp, db, gid
+
+
+#: What must never reach a terminal from stored text (rich's own colours are ESC [ ... m).
+ACTING = ("\x1b[2J", "\x1b]0;", "\x07", "\x9b", "\u202e", "R\rX", "\x1b[31mred")
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "{g}", "--as", "ann"], ["show", "{g}", "--compact"], ["log", "{g}", "--as", "referee"],
+    ["why", "{g}", "12"], ["try", "{g}", "--at", "11", "--as", "ann", "move", "coruscant"],
+    ["query", "select chr(27) || '[2J' || chr(7) || chr(155) || chr(8238) || 'R' || chr(13) || 'X' as name"],
+    ["verify", "{g}"], ["export", "{g}", "-f", "transcript"], ["replay", "{g}", "--as", "ann", "--at", "12"],
+    ["play", "{g}"],
+])
+def test_stored_control_characters_are_shown_escaped_in_a_pipe_and_at_a_terminal(hostile, tmp_path, args):
+    """A card or Villain named with an ESC sequence cleared and retitled the terminal of
+    every player who looked at the board, `[/x]` in a name stopped `show` with a traceback,
+    and `[bold red]` styled the line. Now each is shown as written, its control characters
+    as escapes (\\x1b, \\r, \\x9b, \\u202e), into a pipe and on a terminal alike."""
+    _tmp, db, gid = hostile
+    args = [a.replace("{g}", gid) for a in args]
+    piped = subprocess.run(ARBITER + args, env=env(tmp_path, db), capture_output=True, text=True)
+    shown, _err, rc = on_pty(args, env(tmp_path, db))
+    for out, code in ((piped.stdout + piped.stderr, piped.returncode), (shown, rc)):
+        assert code == 0 and "Traceback" not in out, out[-800:]
+        assert not [a for a in ACTING if a in out], (args, [a for a in ACTING if a in out])
+    if args[0] in ("show", "log", "replay", "play"):
+        assert "[/x]EVIL\\x1b[2J\\x1b]0;pwned\\x07\\x9b\\u202e" in piped.stdout, piped.stdout[:2000]
+        assert "[bold red]R\\rX" in piped.stdout, piped.stdout[:2000]
+    if args[0] in ("show", "why"):
+        assert "The Box\\x1b[31mred[/]" in piped.stdout, piped.stdout[:2000]
+
+
+def test_json_and_csv_keep_stored_text_exact(hostile, tmp_path):
+    """JSON, JSON lines and CSV are data: a name is given as stored, control characters
+    and all (JSON escapes them its own way), for a script to judge."""
+    _tmp, db, gid = hostile
+    sql = "select chr(27) || '[2J' || chr(13) || chr(8238) as name"
+    for fmt in ("json", "jsonl"):
+        out = cli(tmp_path, db, "query", sql, "-f", fmt).stdout
+        assert json.loads(out if fmt == "jsonl" else out[1:-2].strip()) == {"name": "\x1b[2J\r\u202e"}, out
+    csv_out = cli(tmp_path, db, "log", gid, "--as", "referee", "-f", "csv").stdout
+    assert HOSTILE in csv_out
+
+
+def test_what_a_user_types_is_echoed_escaped(store, tmp_path):
+    """An error echoing what was typed (an unknown verb, a game id, an extra argument, a
+    refused command) printed its control characters to the terminal as they were."""
+    db = str(tmp_path / "typed.duckdb")
+    gid = cli(tmp_path, db, "new", "monster-derby", "--seed", "1", "-p", "ann,bob").stdout.strip()
+    for args in (["x\x1b]0;pwned\x07"], ["show", "\x1b[2J"], ["log", gid, "b\x1b[2J"], ["show", "[/x]"],
+                 ["do", gid, "--as", "ann", "keep\x1b[2J"], ["do", gid, "--as", "ann", "[/x]\x1b[2J"],
+                 ["show", gid, "--as", "\x1b[2J"], ["rules", "monster-derby", "\x1b[2J"], ["why", gid, "--a\x1b[2J"]):
+        out = subprocess.run(ARBITER + args, env=env(tmp_path, db), capture_output=True, text=True)
+        assert out.returncode == (0 if args[0] == "rules" else 2), (args, out.stderr)
+        assert "Traceback" not in out.stderr, (args, out.stderr)
+        assert "\x1b" not in out.stderr and "\x07" not in out.stderr, (args, out.stderr)
+        assert "\\x1b" in out.stderr or "[/x]" in out.stderr, (args, out.stderr)

@@ -14,7 +14,7 @@ RENDERERS: dict[str, str] = {
     "scott-pilgrim": "arbiter.cli.render.scott_pilgrim:render",
     "funkoverse-jaws": "arbiter.cli.render.funkoverse_jaws:render",
     "my-little-scythe": "arbiter.cli.render.my_little_scythe:render",
-    "villainous": "arbiter.cli.render.villainous:render",
+    "villainous": "arbiter.cli.render.villainous:board",  # wrapped here, at a terminal only
 }
 
 
@@ -121,4 +121,6 @@ def house_options(game: Any, options: dict[str, Any]) -> str:
 
 def plain(state: Any, seat: str | None) -> str:
     """Fallback: the state as indented JSON."""
-    return msgspec.json.format(msgspec.json.encode(state), indent=2).decode()
+    from arbiter.cli.common import escape
+
+    return escape(msgspec.json.format(msgspec.json.encode(state), indent=2).decode())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbiter.cli.common import escape
 from arbiter.core.funkoverse_jaws.board import parse_square, square_name
 from arbiter.projections.funkoverse_jaws import FJState, captain, count
 
@@ -96,7 +97,7 @@ def render(state: FJState, seat: str | None) -> str:
         who = state.active and state.chars[state.active].name
         out.append("now: setting up the table" if not state.turn_side else f"now: {state.turn_side} — {state.phase}" + (f" ({who}, {count(state.actions_left, 'action')} left)" if state.phase == "act" else "")
                    + (f"; waiting on {captain(state, state.turn_side)}" if state.turn_side else ""))
-    return "\n".join(out)
+    return escape("\n".join(out))  # plain text for rich: a name may hold a [ of its own
 
 
 def wrap(line: str, width: int) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from arbiter.cli.common import escape
 from arbiter.cli.render import house_options
 from arbiter.core.monster_derby import GAME
 from arbiter.core.monster_derby.board import LANES, parse_space
@@ -36,6 +37,8 @@ def _pts(p: Any) -> str:
 
 
 def render(state: Any, seat: str | None) -> str:
+    """The race as plain text, escaped for rich: a monster or agenda a content file names
+    ``[bold red]`` is shown as written."""
     lines: list[str] = []
     codes: dict[str, str] = {}
     for mid in state.order:
@@ -114,7 +117,7 @@ def render(state: Any, seat: str | None) -> str:
         for card, pts in zip(state.dealt[seat], state.dealt_points.get(seat, ())):
             lines.append(f"dealt {card}{' (house)' if house(getattr(state, 'agendas_source', '')) else ''}: " + ", ".join(f"{c} {_pts(p)}" for c, p in pts.items()))
     lines.append(house_options(GAME, state.options))
-    return "\n".join(lines)
+    return escape("\n".join(lines))
 
 
 def compact(state: Any, seat: str | None) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from arbiter.cli.common import escape
 from arbiter.core.my_little_scythe import rules
 from arbiter.core.my_little_scythe.board import BASE, CASTLE, board_of
 from arbiter.projections.my_little_scythe import PROJECTION, MSState
@@ -109,6 +110,11 @@ def render_player(state: MSState, seat: str, viewer: str | None) -> str:
 
 
 def render(state: MSState, seat: str | None) -> str:
+    """The table as plain text, escaped for rich (a name may hold a [ of its own)."""
+    return escape(_text(state, seat))
+
+
+def _text(state: MSState, seat: str | None) -> str:
     out = [f"My Little Scythe - turn {state.turn}" + (" - GRAND FINALE" if state.finale else "")]
     out.append(render_map(state))
     out.append(f"supply: {state.supply.get('apple', 0)} apples, {state.supply.get('gem', 0)} gems,"
@@ -167,7 +173,7 @@ def compact(state: MSState, seat: str | None) -> str:
             mine = f"  spells {','.join(p.spells) or 'none'}" + ("" if p.personality == "?" else f"  {p.personality}")
         out.append(f"{s} ({letters(state)[s]}): {seekers}  friendship {p.friendship}  pies {p.pies}/10"
                    f"  trophies {len(p.trophies)}{mine}")
-    full = render(state, seat).split("\n")
+    full = _text(state, seat).split("\n")
     start = next(i for i, line in enumerate(full) if line.startswith("supply:"))
     out += [line for line in full[start + 1:] if not line.startswith(("==", "   "))]
-    return "\n".join(out)
+    return escape("\n".join(out))
