@@ -17,9 +17,9 @@ import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig, ResponseSpec
-from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
+from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 from litestar.openapi.plugins import JsonRenderPlugin
-from litestar.response import ServerSentEvent
+from litestar.response import Stream
 from litestar.static_files import create_static_files_router
 from litestar.response.sse import ServerSentEventMessage
 
@@ -292,29 +292,44 @@ async def game_events(request: Request[Any, Any, Any], game_id: FromPath[str], a
     return await t.read(who.game_id, t.events, who.game_id, who, after)
 
 
-@get("/games/{game_id:str}/stream", summary="The log as server-sent events, live", responses=SEAT)
-async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str], after: Annotated[int, QueryParameter(ge=0)] = 0) -> ServerSentEvent:
+#: Seconds between keep-alive comments on an idle stream (proxies close silent connections).
+KEEP_STREAM = 15
+
+
+@get("/games/{game_id:str}/stream", summary="The log as server-sent events, live", responses=SEAT,
+     media_type="text/event-stream")
+async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str],
+                      after: Annotated[int, QueryParameter(ge=0)] = 0,
+                      last_event_id: Annotated[int, HeaderParameter(
+                          name="Last-Event-ID", ge=0,
+                          description="the seq of the last event a reconnecting client had (the id of"
+                                      " each event); the stream goes on after it")] = 0) -> Stream:
     t = _tables(request)
     who = await t.who(game_id, _token(request), None)
     gid = who.game_id
+    start = max(after, last_event_id)
 
-    async def feed() -> AsyncIterator[ServerSentEventMessage]:
-        seen = after
-        while True:
+    async def feed() -> AsyncIterator[bytes]:
+        seen = start
+        while not t.ending:
             waiter = t.waiter(gid)
             page = await t.read(gid, t.events, gid, who, seen)
-            for ev in page.events:
-                yield ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
-                                             id=str(ev.seq))
+            if page.events:
+                # a page goes out as one write: written event by event, a page could meet a
+                # connection the client had just dropped and write on into it (asyncio then
+                # says "socket.send() raised exception." for each write past the fifth)
+                yield b"".join(ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
+                                                      id=str(ev.seq)).encode() for ev in page.events)
             seen = max(seen, page.seq)
-            if await request.is_disconnected() if hasattr(request, "is_disconnected") else False:
+            if t.ending:
                 return
             try:
-                await asyncio.wait_for(waiter.wait(), timeout=15)
+                await asyncio.wait_for(waiter.wait(), timeout=KEEP_STREAM)
             except asyncio.TimeoutError:
-                yield ServerSentEventMessage(comment="keep-alive")
+                yield ServerSentEventMessage(comment="keep-alive").encode()
 
-    return ServerSentEvent(feed())
+    return Stream(feed(), media_type="text/event-stream",
+                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @get("/games/{game_id:str}/verify", summary="Audit the game (chain; dice and decisions for the referee)",

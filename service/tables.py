@@ -109,6 +109,7 @@ class Tables:
         self._opened: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, asyncio.Event] = {}
+        self._ending = False
         self._bots: dict[str, dict[str, str]] = {}
         self._states: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
         self._states_lock = threading.Lock()
@@ -218,6 +219,19 @@ class Tables:
         return self._store
 
     # -- streams --------------------------------------------------------------------------
+
+    @property
+    def ending(self) -> bool:
+        """Whether the server is stopping (every stream ends, and new ones end at once)."""
+        return self._ending
+
+    def end_streams(self) -> None:
+        """Wake every stream to end (on the event loop, as the server stops): uvicorn waits
+        for open responses before it stops, and a stream never ends on its own."""
+        self._ending = True
+        waiters, self._waiters = self._waiters, {}
+        for ev in waiters.values():
+            ev.set()
 
     def waiter(self, game_id: str) -> asyncio.Event:
         ev = self._waiters.get(game_id)

@@ -16,6 +16,7 @@ httpx = pytest.importorskip("httpx")
 from litestar.testing import TestClient  # noqa: E402
 
 from arbiter.service.api import create_app  # noqa: E402
+from arbiter.service.load import Running  # noqa: E402
 from arbiter.service.tables import Tables  # noqa: E402
 
 
@@ -249,27 +250,10 @@ def test_bots_sitting_at_a_served_game_play_their_turns(client):
 # -- a real server: the live stream ------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def live_server(tmp_path):
-    import uvicorn
-
-    port = free_port()
-    app = create_app(Tables(str(tmp_path / "live.duckdb")))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 10
-    while not server.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with Running(str(tmp_path / "live.duckdb")) as srv:
+        yield srv.url
 
 
 def test_the_stream_sends_new_events_live_and_redacted(live_server):

@@ -6,8 +6,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import threading
 import time
 
 import pytest
@@ -16,8 +14,7 @@ pytest.importorskip("litestar", reason="the server extra (litestar) is not insta
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 import httpx  # noqa: E402
 
-from arbiter.service.api import create_app  # noqa: E402
-from arbiter.service.tables import Tables  # noqa: E402
+from arbiter.service.load import Running  # noqa: E402
 
 CHROMIUM = os.environ.get("ARBITER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
@@ -26,29 +23,11 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def served(tmp_path):
     """A real uvicorn on a loopback port, in a thread: (its URL, its tables)."""
-    import uvicorn
-
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    tables = Tables(str(tmp_path / "web.duckdb"), base_url=base)
-    srv = uvicorn.Server(uvicorn.Config(create_app(tables), host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 15
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield base, tables
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with Running(str(tmp_path / "web.duckdb")) as srv:
+        yield srv.url, srv.tables
 
 
 @pytest.fixture
