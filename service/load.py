@@ -43,11 +43,11 @@ def free_port() -> int:
 class Running:
     """A server on a loopback port, in a thread of this process."""
 
-    def __init__(self, db: str, admin_token: str | None = None) -> None:
+    def __init__(self, db: str, admin_token: str | None = None, port: int | None = None) -> None:
         from arbiter.service.server import server
         from arbiter.service.tables import Tables
 
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.tables = Tables(db, admin_token=admin_token, base_url=self.url)
         self.server = server(self.tables, host="127.0.0.1", port=self.port, log_level="error")

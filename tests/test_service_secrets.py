@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from xml.etree import ElementTree
 
 import pytest
 
@@ -107,6 +108,7 @@ def test_every_route_shows_a_seat_only_what_it_may_know(tmp_path, kind):
                     st = c.get(f"/games/{gid}", headers=bearer(tok))
                     assert st.status_code == 200, st.text
                     doc = st.json()
+                    ElementTree.fromstring(doc["board"])  # well-formed: every name in it escaped
                     doc.pop("view")  # the view itself is the engine's, held by the harness; here
                     # what the service draws and says from it: board, panels, menu, turn, prompt
                     must_not_name("the state", seat, json.dumps(doc), before[seat])
