@@ -104,7 +104,7 @@ class Tables:
         self.base_url = base_url
         self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
-        self._readers = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="arbiter-read")
+        self._readers: ThreadPoolExecutor | None = None  # made when first needed, again after a stop
         self._store: Any = None
         self._opened: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -124,6 +124,7 @@ class Tables:
 
     async def started(self) -> None:
         self._loop = asyncio.get_running_loop()
+        self._ending = False
 
     async def stopped(self) -> None:
         if self._writer is None:
@@ -133,7 +134,9 @@ class Tables:
             self._jobs.put(None)
             await asyncio.get_running_loop().run_in_executor(None, self._writer.join)
             self._writer = None
-        self._readers.shutdown(wait=True)
+        readers, self._readers = self._readers, None
+        if readers is not None:
+            readers.shutdown(wait=True)
 
     def _close(self) -> None:
         if self._opened is not None:
@@ -195,6 +198,8 @@ class Tables:
             if game_id not in self._warm:
                 game_id = (await self.run(self.match, game_id)).game_id
             try:
+                if self._readers is None:
+                    self._readers = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="arbiter-read")
                 return await loop.run_in_executor(self._readers, self._locked, game_id, fn, args)
             except _Cold:
                 continue

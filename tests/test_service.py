@@ -595,3 +595,15 @@ def test_new_game_refusals_store_nothing(client, derby):
         assert r.headers["content-type"].startswith("application/problem+json")
     assert "players is empty" in client.post("/games", json={"kind": "monster-derby", "players": []}).json()["detail"]
     assert [g["game_id"] for g in client.get("/games").json()] == [derby["game_id"]]
+
+
+def test_the_app_serves_again_after_it_was_stopped_and_started(tmp_path):
+    """A stop used to leave the reader threads shut for good: the same app started again (a
+    test client, an embedding) answered every read with a 500."""
+    app = create_app(Tables(str(tmp_path / "again.duckdb")))
+    with TestClient(app) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+    with TestClient(app) as c:
+        r = c.get(f"/games/{game['game_id']}", headers=bearer(game["seats"]["ann"]["token"]))
+        assert r.status_code == 200, r.text
+        assert c.get(f"/games/{game['game_id']}/events", headers=bearer(game["seats"]["bob"]["token"])).status_code == 200
