@@ -130,14 +130,23 @@ def test_every_route_shows_a_seat_only_what_it_may_know(tmp_path, kind):
             seat = rng.choice(ref["to_act"])
             legal = c.get(f"/games/{gid}", headers=bearer(tokens[seat])).json()["legal"]
             assert legal, f"{seat} is to act with no legal command"
-            answer = c.post(f"/games/{gid}/commands", headers=bearer(tokens[seat]),
-                            json={"text": rng.choice(legal), "command_id": f"{kind}-{step}"})
+            if step % 3 == 2:  # the seat's bot plays its turn, inside the server
+                answer = c.post(f"/games/{gid}/bot", headers=bearer(tokens[seat]))
+            else:
+                answer = c.post(f"/games/{gid}/commands", headers=bearer(tokens[seat]),
+                                json={"text": rng.choice(legal), "command_id": f"{kind}-{step}"})
             assert answer.status_code == 200, answer.text
+            # what was hidden before a move and still is after it: no answer about it may name
+            # it (what the move itself showed a seat, such as its own draw, is no longer hidden)
             after = {s: hidden(tables, gid, s) for s in tokens}
-            # what was hidden before this command and still is: no answer about it may name it
-            # (what the command itself showed a seat, such as its own draw, is no longer hidden)
             kept = {s: before[s] & after[s] for s in tokens}
-            must_not_name("a command's answer", seat, json.dumps(without_box(answer.json()["events"])), kept[seat])
+            must_not_name("a move's answer", seat, json.dumps(without_box(answer.json()["events"])), kept[seat])
+            if step % 5 == 4:  # and takes it back (a card it drew goes back, and it saw it)
+                undone = c.post(f"/games/{gid}/undo", headers=bearer(tokens[seat]))
+                again = {s: hidden(tables, gid, s) for s in tokens}
+                shown = undone.json()["events"] if undone.status_code == 200 else undone.json()
+                must_not_name("an undo's answer", seat, json.dumps(without_box(shown)), after[seat] & again[seat])
+                kept = {s: kept[s] & again[s] for s in tokens}
             for s, tok in tokens.items():
                 page = c.get(f"/games/{gid}/events?after={seen_log[s]}", headers=bearer(tok)).json()
                 must_not_name("the log", s, json.dumps(without_box(page["events"])), kept[s])
