@@ -285,6 +285,15 @@ async def post_undo(request: Request[Any, Any, Any], game_id: FromPath[str]) -> 
     return await t.run(t.undo, game_id, who)
 
 
+@post("/games/{game_id:str}/seats/{seat:str}/link", status_code=201,
+      summary="A new link for a seat (the referee's); the seat's old token stops working",
+      responses=problems(400, 401, 403, 404, 409))
+async def post_new_link(request: Request[Any, Any, Any], game_id: FromPath[str], seat: FromPath[str]) -> SeatAccess:
+    t = _tables(request)
+    who = await t.who(game_id, _token(request), None)
+    return await t.run(t.relink, game_id, who, seat)
+
+
 @get("/games/{game_id:str}/events", summary="The log as the bearer's seat may see it", responses=SEAT)
 async def game_events(request: Request[Any, Any, Any], game_id: FromPath[str], after: Annotated[int, QueryParameter(ge=0)] = 0) -> EventPage:
     t = _tables(request)
@@ -309,9 +318,11 @@ async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str],
     gid = who.game_id
     start = max(after, last_event_id)
 
+    token = _token(request) or ""
+
     async def feed() -> AsyncIterator[bytes]:
         seen = start
-        while not t.ending:
+        while not t.ending and t.still_valid(token):  # a replaced link's stream ends
             waiter = t.waiter(gid)
             page = await t.read(gid, t.events, gid, who, seen)
             if page.events:
@@ -352,7 +363,8 @@ async def table_page(game_id: FromPath[str]) -> Response[bytes]:
                                                         " img-src 'self' data:; frame-ancestors 'none'"})
 
 
-ROUTES = [create_game, list_games, game_state, post_command, post_bot_turn, post_undo, game_events, game_stream,
+ROUTES = [create_game, list_games, game_state, post_command, post_bot_turn, post_undo, post_new_link, game_events,
+          game_stream,
           game_verify, table_page,
           create_static_files_router(path="/static", directories=[STATIC], include_in_schema=False)]
 

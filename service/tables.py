@@ -255,6 +255,10 @@ class Tables:
     def is_admin(self, token: str | None) -> bool:
         return bool(token and self.admin_hash and tokens.same(tokens.token_hash(token), self.admin_hash))
 
+    def still_valid(self, token: str) -> bool:
+        """Whether a token that was let in still is (a seat's is replaced by a new link)."""
+        return self.is_admin(token) or tokens.token_hash(token) in self._seats
+
     def require_admin(self, token: str | None) -> None:
         """Creating and listing games need the admin token when the server has one."""
         if self.admin_hash is None:
@@ -347,6 +351,30 @@ class Tables:
         return Created(game_id=gid, kind=data.kind,
                        seats={s: access(t) for s, t in issued.items() if s not in data.bots},
                        referee=access(referee))
+
+    def relink(self, game_id: str, who: Who, seat: str) -> Any:
+        """A new link for a seat whose link went astray (shared by mistake, lost, taken): the
+        referee's to give; the old token stops working at once, on every open page."""
+        from arbiter.service.api import SeatAccess
+
+        if who.seat != REFEREE:
+            raise Problem(403, "not the referee", "only the game's referee gives a seat a new link")
+        m = self.match(game_id)
+        if seat != REFEREE and seat not in m.seats:
+            raise Problem(404, "no such seat", f"{m.game_id} has no seat {seat!r} (seats: {', '.join(m.seats)})")
+        bots = self._bots.get(m.game_id)
+        if bots is None:
+            bots = self._bots[m.game_id] = self.store().seat_bots(m.game_id)
+        if seat in bots:
+            raise Problem(409, "a bot's seat", f"a bot sits at {seat}: it needs no link")
+        token = tokens.new_token()
+        if not self.store().replace_seat_token(m.game_id, seat, tokens.token_hash(token)):
+            raise Problem(404, "no such seat", f"{m.game_id} was not created by a server: it has no seat links")
+        for hashed, (gid, s) in list(self._seats.items()):  # the old token, known no more
+            if gid == m.game_id and s == seat:
+                del self._seats[hashed]
+        self._moved(m.game_id)  # the old token's open streams wake, and end
+        return SeatAccess(token=token, url=f"{self.base_url}/table/{m.game_id}#{token}")
 
     def listing(self) -> list[Any]:
         from arbiter.service.api import Listing

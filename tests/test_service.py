@@ -327,6 +327,10 @@ def test_the_service_serves_a_postgresql_store(pg_url):
         assert c.post(f"/games/{gid}/commands", headers=ann, json={"text": pick}).status_code == 200
         assert c.get(f"/games/{gid}", headers=bearer("not-a-token")).status_code == 401
         assert c.get(f"/games/{gid}?seat=bob", headers=ann).status_code == 403
+        new = c.post(f"/games/{gid}/seats/ann/link", headers=bearer(game["referee"]["token"]))
+        assert new.status_code == 201, new.text
+        assert c.get(f"/games/{gid}", headers=ann).status_code == 401
+        assert c.get(f"/games/{gid}", headers=bearer(new.json()["token"])).status_code == 200
     from arbiter.events.store import open_store
 
     with open_store(pg_url, read_only=True) as store:
@@ -607,3 +611,31 @@ def test_the_app_serves_again_after_it_was_stopped_and_started(tmp_path):
         r = c.get(f"/games/{game['game_id']}", headers=bearer(game["seats"]["ann"]["token"]))
         assert r.status_code == 200, r.text
         assert c.get(f"/games/{game['game_id']}/events", headers=bearer(game["seats"]["bob"]["token"])).status_code == 200
+
+
+def test_the_referee_gives_a_seat_a_new_link_and_the_old_one_stops_working(client, derby):
+    """A link shared by mistake (posted to the group chat, left on a shared screen) would
+    act as that seat for good; the referee replaces it, and the old token is refused."""
+    gid = derby["game_id"]
+    ann_old, bob = derby["seats"]["ann"]["token"], derby["seats"]["bob"]["token"]
+    referee = bearer(derby["referee"]["token"])
+    assert client.get(f"/games/{gid}", headers=bearer(ann_old)).status_code == 200
+    r = client.post(f"/games/{gid}/seats/ann/link", headers=referee)
+    assert r.status_code == 201, r.text
+    new = r.json()
+    assert new["url"].endswith(f"/table/{gid}#{new['token']}") and new["token"] != ann_old
+    refused = client.get(f"/games/{gid}", headers=bearer(ann_old))
+    assert refused.status_code == 401 and refused.json()["title"] == "wrong token"
+    assert client.post(f"/games/{gid}/commands", headers=bearer(ann_old), json={"text": "keep agenda-01"}).status_code == 401
+    st = client.get(f"/games/{gid}", headers=bearer(new["token"]))
+    assert st.status_code == 200 and st.json()["seat"] == "ann"
+    # only the referee gives links; bob's own token still works
+    assert client.post(f"/games/{gid}/seats/ann/link", headers=bearer(bob)).status_code == 403
+    assert client.post(f"/games/{gid}/seats/zed/link", headers=referee).status_code == 404
+    assert client.get(f"/games/{gid}", headers=bearer(bob)).status_code == 200
+
+
+def test_a_bots_seat_gets_no_link(client):
+    game = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "bots": {"bob": "agenda"}}).json()
+    r = client.post(f"/games/{game['game_id']}/seats/bob/link", headers=bearer(game["referee"]["token"]))
+    assert r.status_code == 409 and "bot" in r.json()["detail"]

@@ -117,3 +117,27 @@ def test_the_server_stops_while_seats_are_watching_and_their_streams_end(tmp_pat
     for w in watchers:
         w.join(timeout=30)
     assert sorted(ended) == ["ann", "bob"]
+
+
+def test_a_replaced_links_open_stream_ends(tmp_path):
+    """The old token's stream was let in before the link was replaced: it must not go on
+    showing the seat's log to whoever holds the old link."""
+    with Running(str(tmp_path / "s.duckdb")) as srv, httpx.Client(base_url=srv.url, timeout=30) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid = game["game_id"]
+        opened, ended = threading.Event(), threading.Event()
+
+        def watch() -> None:
+            with httpx.stream("GET", f"{srv.url}/games/{gid}/stream",
+                              headers=bearer(game["seats"]["ann"]["token"]), timeout=60) as r:
+                for line in r.iter_lines():
+                    if line.startswith("data:"):
+                        opened.set()
+            ended.set()
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        assert opened.wait(30)
+        assert c.post(f"/games/{gid}/seats/ann/link", headers=bearer(game["referee"]["token"])).status_code == 201
+        assert ended.wait(30), "the replaced link's stream went on"
+        watcher.join(timeout=30)

@@ -380,3 +380,16 @@ def test_the_page_catches_up_after_the_server_restarts(tmp_path, browser):
         moved = api.post(f"/games/{game['game_id']}/commands", headers=bob, json={"text": pick}).json()["seq"]
         wait_until(page, lambda: int(body(page, "seq") or 0) >= moved)
         wait_until(page, lambda: page.is_hidden("[data-testid=refusal]"))
+
+
+def test_a_page_whose_link_the_referee_replaced_stops_showing_the_seat(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, page = ann_at_the_table(api, browser)
+        new = api.post(f"/games/{game['game_id']}/seats/ann/link",
+                       headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()
+        assert "not a seat of this game" in refusal(page)  # its stream ended; the old key is refused
+        assert body(page, "status") == "locked" and page.is_hidden("#command-form")
+        fresh = browser.new_page()
+        fresh.goto(new["url"])
+        fresh.wait_for_selector("#menu button")
+        assert "You are ann" in fresh.text_content("[data-testid=who]")

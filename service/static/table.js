@@ -188,6 +188,7 @@ async function stream() {
   for (;;) {
     try {
       const r = await fetch("/games/" + encodeURIComponent(gameId) + "/stream?after=" + lastSeq, { headers: auth });
+      if (r.status === 401) { locked(BAD_KEY); return; }  // the link was replaced meanwhile
       if (!r.ok) { refuse(await r.json().catch(() => ({ detail: "the stream was refused" }))); return; }
       if (unreachable) {  // back after the server or the network was gone: catch up, unsay it
         unreachable = false;
