@@ -152,7 +152,8 @@ def test_two_browsers_play_villainous_to_the_end_each_seeing_only_their_own_hand
         for page in pages.values():
             wait_until(page, lambda: body(page, "status") == "over")
             assert "game over — winner" in page.text_content("[data-testid=turn]")  # the words of the terminal
-            assert page.is_hidden("#command-form")  # a finished game takes no more commands
+            for control in ("command", "send", "bot"):  # a finished game takes no more commands
+                assert page.is_hidden(f"[data-testid={control}]"), control
         assert typed and clicked
         assert api.get(f"/games/{game['game_id']}/verify",
                        headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()["ok"]

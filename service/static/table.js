@@ -83,11 +83,12 @@ function locked(words) {  // the page can do nothing without a seat's key: say w
 }
 
 function controls(st) {
-  // the referee watches and undoes; a finished game takes no more commands
-  const over = st.status === "over", referee = st.seat === REFEREE;
-  $("command-form").hidden = over;
-  for (const id of ["command", "send", "bot"]) $(id).hidden = referee;
-  $("command").labels.forEach((l) => { l.hidden = referee; });
+  // the referee watches and undoes; a finished game takes no more commands (its undo stays:
+  // a practice game's last move may still be taken back, and a refusal says when not)
+  const idle = st.status === "over" || st.seat === REFEREE;
+  for (const id of ["command", "send", "bot"]) $(id).hidden = idle;
+  $("command").labels.forEach((l) => { l.hidden = idle; });
+  const referee = st.seat === REFEREE;
   $("undo").textContent = referee ? "Undo the last move" : "Undo my last move";
 }
 
