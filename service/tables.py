@@ -634,22 +634,39 @@ class Tables:
         return self._alone(who.game_id, lambda group: self._undo(group, game_id, who))
 
     def _undo(self, group: Group, game_id: str, who: Who) -> Callable[[], Any]:
+        """The move on top taken back: the referee's any, a seat's its own; at a table with
+        bots, a seat's own together with the bots' moves that answered it (they move at once,
+        so a seat playing bots could otherwise never take a move back). All or nothing: one
+        group, given up whole when no move of the seat's is found under the bots'."""
         m = self.match(game_id)
-        top = m.folded.top if m.folded else None
-        # the move on top, read alone (not the whole history) when it is older than the
-        # snapshot the game was loaded from
-        undone = m.command_at(top.first_seq) if top is not None else None
-        if undone is None or undone[2] == SETUP:
-            raise Problem(409, "nothing to undo", "no move has been made yet")
-        mover = undone[1]
-        if who.seat != REFEREE and mover != who.seat:
-            raise Problem(403, "not your move", f"the last move was {mover}'s; a seat may retract only its own")
-        staged, m = self._do(group, game_id, UNDO, mover)
+        bots = self._bots.get(m.game_id)
+        if bots is None:
+            bots = self._bots[m.game_id] = self.store().seat_bots(m.game_id)
+        first = None
+        for _ in range(BOT_STEPS):
+            top = m.folded.top if m.folded else None
+            # the move on top, read alone (not the whole history) when it is older than the
+            # snapshot the game was loaded from
+            undone = m.command_at(top.first_seq) if top is not None else None
+            if undone is None or undone[2] == SETUP:
+                if first is None:
+                    raise Problem(409, "nothing to undo", "no move has been made yet")
+                raise Problem(409, "nothing to undo", f"{who.seat} has made no move under the bots' moves")
+            mover = undone[1]
+            mine = who.seat == REFEREE or mover == who.seat
+            if not mine and not (mover in bots and who.seat not in bots):
+                raise Problem(403, "not your move", f"the last move was {mover}'s; a seat may retract only its own")
+            staged, m = self._do(group, game_id, UNDO, mover)
+            first = first if first is not None else staged
+            if mine:
+                break
+        else:
+            raise Problem(409, "nothing to undo", f"{who.seat} has made no move under the bots' moves")
 
         def answer() -> Any:
-            r = staged.receipt
-            assert r is not None
-            return self._applied(m.game_id, who, str(r), r.seq, r.first_seq)
+            r, f = staged.receipt, first.receipt
+            assert r is not None and f is not None
+            return self._applied(m.game_id, who, str(r), r.seq, f.first_seq)
 
         return answer
 
