@@ -44,4 +44,7 @@ def serve(db: str, *, host: str, port: int, admin_token: str | None) -> None:
 
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
     print(f"arbiter serving {db} at {base} (API: {base}/openapi.json; Ctrl-C stops)", file=sys.stderr)
-    server(Tables(db, admin_token=admin_token, base_url=base), host=host, port=port).run()
+    try:
+        server(Tables(db, admin_token=admin_token, base_url=base), host=host, port=port).run()
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: a stop, not an error
+        pass

@@ -5,6 +5,7 @@ stops when told to even while seats are watching."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 
@@ -141,3 +142,49 @@ def test_a_replaced_links_open_stream_ends(tmp_path):
         assert c.post(f"/games/{gid}/seats/ann/link", headers=bearer(game["referee"]["token"])).status_code == 201
         assert ended.wait(30), "the replaced link's stream went on"
         watcher.join(timeout=30)
+
+
+def test_arbiter_serve_stops_on_ctrl_c_while_a_seat_watches(tmp_path):
+    """The host presses Ctrl-C with a table page open: the server stops, exit 0, no
+    traceback (it used to wait for the page's stream for ever)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from arbiter.service.load import free_port
+
+    port = free_port()
+    env = {**os.environ, "ARBITER_HOME": str(tmp_path / "home")}
+    proc = subprocess.Popen([sys.executable, "-c", "from arbiter.cli.app import main; main()", "--db",
+                             str(tmp_path / "s.duckdb"), "serve", "--port", str(port)],
+                            stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as at a terminal
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                httpx.get(f"{url}/openapi.json")
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        game = httpx.post(f"{url}/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        seen = threading.Event()
+
+        def watch() -> None:
+            with contextlib.suppress(httpx.HTTPError), httpx.stream(
+                    "GET", f"{url}/games/{game['game_id']}/stream",
+                    headers=bearer(game["seats"]["ann"]["token"]), timeout=60) as r:
+                for line in r.iter_lines():
+                    seen.set()
+
+        threading.Thread(target=watch, daemon=True).start()
+        assert seen.wait(30)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
