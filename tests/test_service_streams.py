@@ -105,7 +105,7 @@ def test_the_server_stops_while_seats_are_watching_and_their_streams_end(tmp_pat
         def watch(seat: str) -> None:
             with httpx.stream("GET", f"{srv.url}/games/{gid}/stream",
                               headers=bearer(game["seats"][seat]["token"]), timeout=60) as r:
-                opened.wait()
+                opened.wait(timeout=30)
                 for _line in r.iter_lines():
                     pass
             ended.append(seat)  # the server ended the stream: the page reconnects on its own
@@ -113,7 +113,7 @@ def test_the_server_stops_while_seats_are_watching_and_their_streams_end(tmp_pat
         watchers = [threading.Thread(target=watch, args=(s,)) for s in ("ann", "bob")]
         for w in watchers:
             w.start()
-        opened.wait()
+        opened.wait(timeout=30)
     assert not srv.thread.is_alive()  # Running raises "the server did not stop" otherwise
     for w in watchers:
         w.join(timeout=30)
