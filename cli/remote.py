@@ -35,6 +35,11 @@ def draw(kind: str, view: dict[str, Any], seat: str) -> str:
         return msgspec.json.format(msgspec.json.encode(view), indent=2).decode()
 
 
+#: How often the terminal asks for the game again once it was connected and lost touch (a
+#: server restarting, a network drop), waiting a little longer each time: about 20 s in all.
+RECONNECT_TRIES = 9
+
+
 class Remote:
     def __init__(self, url: str, token: str) -> None:
         import httpx
@@ -56,6 +61,8 @@ class Remote:
             except httpx.HTTPError as exc:
                 if attempt == tries:
                     fail(f"cannot reach the server: {exc}", 3)
+                if attempt == 1:
+                    err.print("lost touch with the server; trying again…")
                 time.sleep(0.5 * attempt)
         try:
             return r.status_code, r.json()
@@ -95,7 +102,8 @@ def play_remote(url: str, token: str, game_id: str, max_menu: int = 30) -> None:
     remote = Remote(url, token)
     seen = 0
     while True:
-        code, st = remote.call("GET", f"/games/{game_id}")
+        # once connected, a server that restarts or a network that drops is waited for
+        code, st = remote.call("GET", f"/games/{game_id}", tries=RECONNECT_TRIES if seen else 1)
         if code != 200:
             fail(refusal(st), 2 if code in (401, 403, 404) else 3)
         gid, seat = st["game_id"], st["seat"]

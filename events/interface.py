@@ -194,6 +194,10 @@ class Store(Protocol):
         """The bots sitting at a game: seat -> bot kind."""
         ...
 
+    def replace_seat_token(self, game_id: str, seat: str, token_hash: str) -> bool:
+        """A seat's token replaced (the old one stops working); False for no such seat."""
+        ...
+
     # -- refused commands ----------------------------------------------------------------
     # Every command the referee refused (from do, play, try and the service): the game, the
     # seq it was refused at, the seat, the words, the rule and message, when. Created on

@@ -732,6 +732,15 @@ class PostgresStore:
         return dict(self.con.execute(
             "SELECT seat, bot FROM seat_access WHERE game_id = %s AND bot IS NOT NULL", [game_id]).fetchall())
 
+    def replace_seat_token(self, game_id: str, seat: str, token_hash: str) -> bool:
+        """A seat's token replaced (the old one stops working); False for no such seat."""
+        if not self._has_seat_access():
+            return False
+        with self._tx("seat tokens"):
+            found = self.con.execute("UPDATE seat_access SET token_hash = %s WHERE game_id = %s AND seat = %s"
+                                     " RETURNING seat", [token_hash, game_id, seat]).fetchall()
+        return bool(found)
+
     # -- refused commands ----------------------------------------------------------------
     # Every command the referee refused (from do, play, try and the service): the game, the
     # seq it was refused at, the seat, the words, the rule and message, when. Created on

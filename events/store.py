@@ -854,6 +854,15 @@ class Store:
         return dict(self.con.execute(
             "SELECT seat, bot FROM seat_access WHERE game_id = ? AND bot IS NOT NULL", [game_id]).fetchall())
 
+    def replace_seat_token(self, game_id: str, seat: str, token_hash: str) -> bool:
+        """A seat's token replaced (the old one stops working); False for no such seat."""
+        if not self._has_seat_access():
+            return False
+        with self._transaction("seat tokens"):
+            found = self.con.execute("UPDATE seat_access SET token_hash = ? WHERE game_id = ? AND seat = ?"
+                                     " RETURNING seat", [token_hash, game_id, seat]).fetchall()
+        return bool(found)
+
     def close(self) -> None:
         self.con.close()
 

@@ -17,9 +17,9 @@ import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig, ResponseSpec
-from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
+from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 from litestar.openapi.plugins import JsonRenderPlugin
-from litestar.response import ServerSentEvent
+from litestar.response import Stream
 from litestar.static_files import create_static_files_router
 from litestar.response.sse import ServerSentEventMessage
 
@@ -285,6 +285,15 @@ async def post_undo(request: Request[Any, Any, Any], game_id: FromPath[str]) -> 
     return await t.run(t.undo, game_id, who)
 
 
+@post("/games/{game_id:str}/seats/{seat:str}/link", status_code=201,
+      summary="A new link for a seat (the referee's); the seat's old token stops working",
+      responses=problems(400, 401, 403, 404, 409))
+async def post_new_link(request: Request[Any, Any, Any], game_id: FromPath[str], seat: FromPath[str]) -> SeatAccess:
+    t = _tables(request)
+    who = await t.who(game_id, _token(request), None)
+    return await t.run(t.relink, game_id, who, seat)
+
+
 @get("/games/{game_id:str}/events", summary="The log as the bearer's seat may see it", responses=SEAT)
 async def game_events(request: Request[Any, Any, Any], game_id: FromPath[str], after: Annotated[int, QueryParameter(ge=0)] = 0) -> EventPage:
     t = _tables(request)
@@ -292,29 +301,46 @@ async def game_events(request: Request[Any, Any, Any], game_id: FromPath[str], a
     return await t.read(who.game_id, t.events, who.game_id, who, after)
 
 
-@get("/games/{game_id:str}/stream", summary="The log as server-sent events, live", responses=SEAT)
-async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str], after: Annotated[int, QueryParameter(ge=0)] = 0) -> ServerSentEvent:
+#: Seconds between keep-alive comments on an idle stream (proxies close silent connections).
+KEEP_STREAM = 15
+
+
+@get("/games/{game_id:str}/stream", summary="The log as server-sent events, live", responses=SEAT,
+     media_type="text/event-stream")
+async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str],
+                      after: Annotated[int, QueryParameter(ge=0)] = 0,
+                      last_event_id: Annotated[int, HeaderParameter(
+                          name="Last-Event-ID", ge=0,
+                          description="the seq of the last event a reconnecting client had (the id of"
+                                      " each event); the stream goes on after it")] = 0) -> Stream:
     t = _tables(request)
     who = await t.who(game_id, _token(request), None)
     gid = who.game_id
+    start = max(after, last_event_id)
 
-    async def feed() -> AsyncIterator[ServerSentEventMessage]:
-        seen = after
-        while True:
+    token = _token(request) or ""
+
+    async def feed() -> AsyncIterator[bytes]:
+        seen = start
+        while not t.ending and t.still_valid(token):  # a replaced link's stream ends
             waiter = t.waiter(gid)
             page = await t.read(gid, t.events, gid, who, seen)
-            for ev in page.events:
-                yield ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
-                                             id=str(ev.seq))
+            if page.events:
+                # a page goes out as one write: written event by event, a page could meet a
+                # connection the client had just dropped and write on into it (asyncio then
+                # says "socket.send() raised exception." for each write past the fifth)
+                yield b"".join(ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
+                                                      id=str(ev.seq)).encode() for ev in page.events)
             seen = max(seen, page.seq)
-            if await request.is_disconnected() if hasattr(request, "is_disconnected") else False:
+            if t.ending:
                 return
             try:
-                await asyncio.wait_for(waiter.wait(), timeout=15)
+                await asyncio.wait_for(waiter.wait(), timeout=KEEP_STREAM)
             except asyncio.TimeoutError:
-                yield ServerSentEventMessage(comment="keep-alive")
+                yield ServerSentEventMessage(comment="keep-alive").encode()
 
-    return ServerSentEvent(feed())
+    return Stream(feed(), media_type="text/event-stream",
+                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @get("/games/{game_id:str}/verify", summary="Audit the game (chain; dice and decisions for the referee)",
@@ -337,7 +363,8 @@ async def table_page(game_id: FromPath[str]) -> Response[bytes]:
                                                         " img-src 'self' data:; frame-ancestors 'none'"})
 
 
-ROUTES = [create_game, list_games, game_state, post_command, post_bot_turn, post_undo, game_events, game_stream,
+ROUTES = [create_game, list_games, game_state, post_command, post_bot_turn, post_undo, post_new_link, game_events,
+          game_stream,
           game_verify, table_page,
           create_static_files_router(path="/static", directories=[STATIC], include_in_schema=False)]
 

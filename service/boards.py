@@ -242,13 +242,13 @@ def villainous(view: dict[str, Any], seat: str) -> str:
             body.append(f'<g class="location" data-location="{esc(lid)}"><rect x="{x}" y="{y + 24}" width="180"'
                         f' height="136" rx="6" fill="{"#ffe8a3" if here else "#eef"}" stroke="#557">'
                         f'<title>{esc(name)}: {esc(", ".join(acts))}</title></rect>'
-                        f'<text x="{x + 6}" y="{y + 40}" class="lbl">{esc(name)[:30]}</text>'
+                        f'<text x="{x + 6}" y="{y + 40}" class="lbl">{esc(name[:30])}</text>'
                         # two symbols a line: four never fit the box's width on one
                         f'<text x="{x + 6}" y="{y + 56}" class="card">{esc(", ".join(acts[:2]))}</text>'
                         f'<text x="{x + 6}" y="{y + 70}" class="card">{esc(", ".join(acts[2:]))}</text>')
             for k, c in enumerate(t.cards_at(s, lid)[:5]):
                 hero = "Hero: " if t.ctype(c) in ("hero", "hero_vehicle") else ""
-                body.append(f'<text x="{x + 8}" y="{y + 88 + k * 14}" class="card">{esc(hero + t.card(c)["name"])[:32]}</text>')
+                body.append(f'<text x="{x + 8}" y="{y + 88 + k * 14}" class="card">{esc((hero + t.card(c)["name"])[:32])}</text>')
             body.append("</g>")
     return svg(width, max(len(order), 1) * row_h, body, "the villains' sectors")
 

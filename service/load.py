@@ -18,8 +18,6 @@ from typing import Any
 
 import msgspec
 
-from arbiter.service.server import KEEP_ALIVE
-
 
 
 class LoadResult(msgspec.Struct):
@@ -45,17 +43,14 @@ def free_port() -> int:
 class Running:
     """A server on a loopback port, in a thread of this process."""
 
-    def __init__(self, db: str, admin_token: str | None = None) -> None:
-        import uvicorn
-
-        from arbiter.service.api import create_app
+    def __init__(self, db: str, admin_token: str | None = None, port: int | None = None) -> None:
+        from arbiter.service.server import server
         from arbiter.service.tables import Tables
 
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(Tables(db, admin_token=admin_token, base_url=self.url))
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error",
-                                                    access_log=False, timeout_keep_alive=KEEP_ALIVE))
+        self.tables = Tables(db, admin_token=admin_token, base_url=self.url)
+        self.server = server(self.tables, host="127.0.0.1", port=self.port, log_level="error")
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> "Running":
@@ -70,6 +65,8 @@ class Running:
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=20)
+        if self.thread.is_alive() and exc[0] is None:
+            raise RuntimeError("the server did not stop")
 
 
 async def _send(client: Any, method: str, path: str, **kw: Any) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import sys
+from typing import Any
 
 
 def is_loopback(host: str) -> bool:
@@ -20,13 +21,30 @@ def is_loopback(host: str) -> bool:
 KEEP_ALIVE = 60
 
 
-def serve(db: str, *, host: str, port: int, admin_token: str | None) -> None:
+def server(tables: Any, *, host: str, port: int, log_level: str = "warning") -> Any:
+    """A uvicorn server for ``tables`` that, when told to stop (Ctrl-C, SIGTERM or
+    ``should_exit``), first ends the live streams: uvicorn waits for every open response to
+    finish, and a seat's stream never does on its own, so one open table page used to keep
+    the server from stopping at all."""
     import uvicorn
 
     from arbiter.service.api import create_app
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            tables.end_streams()
+            await super().shutdown(sockets)
+
+    return Server(uvicorn.Config(create_app(tables), host=host, port=port, log_level=log_level,
+                                 access_log=False, timeout_keep_alive=KEEP_ALIVE))
+
+
+def serve(db: str, *, host: str, port: int, admin_token: str | None) -> None:
     from arbiter.service.tables import Tables
 
     base = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
-    app = create_app(Tables(db, admin_token=admin_token, base_url=base))
     print(f"arbiter serving {db} at {base} (API: {base}/openapi.json; Ctrl-C stops)", file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=KEEP_ALIVE)
+    try:
+        server(Tables(db, admin_token=admin_token, base_url=base), host=host, port=port).run()
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: a stop, not an error
+        pass

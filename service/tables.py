@@ -104,11 +104,12 @@ class Tables:
         self.base_url = base_url
         self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
-        self._readers = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="arbiter-read")
+        self._readers: ThreadPoolExecutor | None = None  # made when first needed, again after a stop
         self._store: Any = None
         self._opened: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, asyncio.Event] = {}
+        self._ending = False
         self._bots: dict[str, dict[str, str]] = {}
         self._states: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
         self._states_lock = threading.Lock()
@@ -123,6 +124,7 @@ class Tables:
 
     async def started(self) -> None:
         self._loop = asyncio.get_running_loop()
+        self._ending = False
 
     async def stopped(self) -> None:
         if self._writer is None:
@@ -132,7 +134,9 @@ class Tables:
             self._jobs.put(None)
             await asyncio.get_running_loop().run_in_executor(None, self._writer.join)
             self._writer = None
-        self._readers.shutdown(wait=True)
+        readers, self._readers = self._readers, None
+        if readers is not None:
+            readers.shutdown(wait=True)
 
     def _close(self) -> None:
         if self._opened is not None:
@@ -194,6 +198,8 @@ class Tables:
             if game_id not in self._warm:
                 game_id = (await self.run(self.match, game_id)).game_id
             try:
+                if self._readers is None:
+                    self._readers = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="arbiter-read")
                 return await loop.run_in_executor(self._readers, self._locked, game_id, fn, args)
             except _Cold:
                 continue
@@ -219,6 +225,19 @@ class Tables:
 
     # -- streams --------------------------------------------------------------------------
 
+    @property
+    def ending(self) -> bool:
+        """Whether the server is stopping (every stream ends, and new ones end at once)."""
+        return self._ending
+
+    def end_streams(self) -> None:
+        """Wake every stream to end (on the event loop, as the server stops): uvicorn waits
+        for open responses before it stops, and a stream never ends on its own."""
+        self._ending = True
+        waiters, self._waiters = self._waiters, {}
+        for ev in waiters.values():
+            ev.set()
+
     def waiter(self, game_id: str) -> asyncio.Event:
         ev = self._waiters.get(game_id)
         if ev is None or ev.is_set():
@@ -235,6 +254,10 @@ class Tables:
 
     def is_admin(self, token: str | None) -> bool:
         return bool(token and self.admin_hash and tokens.same(tokens.token_hash(token), self.admin_hash))
+
+    def still_valid(self, token: str) -> bool:
+        """Whether a token that was let in still is (a seat's is replaced by a new link)."""
+        return self.is_admin(token) or tokens.token_hash(token) in self._seats
 
     def require_admin(self, token: str | None) -> None:
         """Creating and listing games need the admin token when the server has one."""
@@ -328,6 +351,30 @@ class Tables:
         return Created(game_id=gid, kind=data.kind,
                        seats={s: access(t) for s, t in issued.items() if s not in data.bots},
                        referee=access(referee))
+
+    def relink(self, game_id: str, who: Who, seat: str) -> Any:
+        """A new link for a seat whose link went astray (shared by mistake, lost, taken): the
+        referee's to give; the old token stops working at once, on every open page."""
+        from arbiter.service.api import SeatAccess
+
+        if who.seat != REFEREE:
+            raise Problem(403, "not the referee", "only the game's referee gives a seat a new link")
+        m = self.match(game_id)
+        if seat != REFEREE and seat not in m.seats:
+            raise Problem(404, "no such seat", f"{m.game_id} has no seat {seat!r} (seats: {', '.join(m.seats)})")
+        bots = self._bots.get(m.game_id)
+        if bots is None:
+            bots = self._bots[m.game_id] = self.store().seat_bots(m.game_id)
+        if seat in bots:
+            raise Problem(409, "a bot's seat", f"a bot sits at {seat}: it needs no link")
+        token = tokens.new_token()
+        if not self.store().replace_seat_token(m.game_id, seat, tokens.token_hash(token)):
+            raise Problem(404, "no such seat", f"{m.game_id} was not created by a server: it has no seat links")
+        for hashed, (gid, s) in list(self._seats.items()):  # the old token, known no more
+            if gid == m.game_id and s == seat:
+                del self._seats[hashed]
+        self._moved(m.game_id)  # the old token's open streams wake, and end
+        return SeatAccess(token=token, url=f"{self.base_url}/table/{m.game_id}#{token}")
 
     def listing(self) -> list[Any]:
         from arbiter.service.api import Listing
@@ -587,22 +634,39 @@ class Tables:
         return self._alone(who.game_id, lambda group: self._undo(group, game_id, who))
 
     def _undo(self, group: Group, game_id: str, who: Who) -> Callable[[], Any]:
+        """The move on top taken back: the referee's any, a seat's its own; at a table with
+        bots, a seat's own together with the bots' moves that answered it (they move at once,
+        so a seat playing bots could otherwise never take a move back). All or nothing: one
+        group, given up whole when no move of the seat's is found under the bots'."""
         m = self.match(game_id)
-        top = m.folded.top if m.folded else None
-        # the move on top, read alone (not the whole history) when it is older than the
-        # snapshot the game was loaded from
-        undone = m.command_at(top.first_seq) if top is not None else None
-        if undone is None or undone[2] == SETUP:
-            raise Problem(409, "nothing to undo", "no move has been made yet")
-        mover = undone[1]
-        if who.seat != REFEREE and mover != who.seat:
-            raise Problem(403, "not your move", f"the last move was {mover}'s; a seat may retract only its own")
-        staged, m = self._do(group, game_id, UNDO, mover)
+        bots = self._bots.get(m.game_id)
+        if bots is None:
+            bots = self._bots[m.game_id] = self.store().seat_bots(m.game_id)
+        first = None
+        for _ in range(BOT_STEPS):
+            top = m.folded.top if m.folded else None
+            # the move on top, read alone (not the whole history) when it is older than the
+            # snapshot the game was loaded from
+            undone = m.command_at(top.first_seq) if top is not None else None
+            if undone is None or undone[2] == SETUP:
+                if first is None:
+                    raise Problem(409, "nothing to undo", "no move has been made yet")
+                raise Problem(409, "nothing to undo", f"{who.seat} has made no move under the bots' moves")
+            mover = undone[1]
+            mine = who.seat == REFEREE or mover == who.seat
+            if not mine and not (mover in bots and who.seat not in bots):
+                raise Problem(403, "not your move", f"the last move was {mover}'s; a seat may retract only its own")
+            staged, m = self._do(group, game_id, UNDO, mover)
+            first = first if first is not None else staged
+            if mine:
+                break
+        else:
+            raise Problem(409, "nothing to undo", f"{who.seat} has made no move under the bots' moves")
 
         def answer() -> Any:
-            r = staged.receipt
-            assert r is not None
-            return self._applied(m.game_id, who, str(r), r.seq, r.first_seq)
+            r, f = staged.receipt, first.receipt
+            assert r is not None and f is not None
+            return self._applied(m.game_id, who, str(r), r.seq, f.first_seq)
 
         return answer
 

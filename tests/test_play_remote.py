@@ -86,3 +86,52 @@ def test_a_command_whose_answer_is_lost_is_sent_again_and_taken_once(tmp_path):
         events = httpx.get(f"{server.url}/games/{gid}/events", headers=referee).json()
         assert events["seq"] == doc["seq"] > start
         assert [e["seq"] for e in events["events"] if e["seq"] > start] == [e["seq"] for e in doc["events"]]
+
+
+def test_a_seat_waiting_at_the_terminal_rides_out_a_server_restart(tmp_path):
+    """ann waits for bob at her terminal; the server stops (its streams end) and starts again
+    on the same port; bob moves there. ann's terminal says it lost touch, then carries on
+    with her next decision (it used to exit: the server never stopped while she watched)."""
+    import threading
+
+    db = str(tmp_path / "served.duckdb")
+    with Running(db) as server:
+        port, url = server.port, server.url
+        game = httpx.post(f"{url}/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid = game["game_id"]
+        env = {**os.environ, "ARBITER_HOME": str(tmp_path / "home"), "NO_COLOR": "1", "COLUMNS": "100"}
+        proc = subprocess.Popen([sys.executable, "-c", "from arbiter.cli.app import main; main()", "play", gid,
+                                 "--server", url, "--token", game["seats"]["ann"]["token"]],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, env=env)
+        said: list[str] = []
+        waiting, decided = threading.Event(), threading.Event()
+
+        def read() -> None:
+            for line in proc.stdout:
+                said.append(line)
+                if "to act — waiting" in line:
+                    waiting.set()
+                if sum("ann, your decision" in x for x in said) >= 2:
+                    decided.set()
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        proc.stdin.write("1\n")  # ann keeps an agenda, then waits for bob
+        proc.stdin.flush()
+        assert waiting.wait(60), "".join(said)
+    try:
+        with Running(db, port=port):
+            bob = {"Authorization": f"Bearer {game['seats']['bob']['token']}"}
+            pick = httpx.get(f"{url}/games/{gid}", headers=bob).json()["legal"][0]
+            assert httpx.post(f"{url}/games/{gid}/commands", headers=bob, json={"text": pick}).status_code == 200
+            while "ann" not in httpx.get(f"{url}/games/{gid}", headers=bob).json()["to_act"]:
+                assert httpx.post(f"{url}/games/{gid}/bot", headers=bob, timeout=30).status_code == 200  # bob's turn
+            assert decided.wait(60), "".join(said)
+            proc.stdin.write("q\n")
+            proc.stdin.flush()
+            assert proc.wait(timeout=60) == 0, "".join(said)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert "lost touch with the server" in "".join(said)

@@ -16,6 +16,7 @@ httpx = pytest.importorskip("httpx")
 from litestar.testing import TestClient  # noqa: E402
 
 from arbiter.service.api import create_app  # noqa: E402
+from arbiter.service.load import Running  # noqa: E402
 from arbiter.service.tables import Tables  # noqa: E402
 
 
@@ -249,27 +250,10 @@ def test_bots_sitting_at_a_served_game_play_their_turns(client):
 # -- a real server: the live stream ------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def live_server(tmp_path):
-    import uvicorn
-
-    port = free_port()
-    app = create_app(Tables(str(tmp_path / "live.duckdb")))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 10
-    while not server.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with Running(str(tmp_path / "live.duckdb")) as srv:
+        yield srv.url
 
 
 def test_the_stream_sends_new_events_live_and_redacted(live_server):
@@ -343,6 +327,10 @@ def test_the_service_serves_a_postgresql_store(pg_url):
         assert c.post(f"/games/{gid}/commands", headers=ann, json={"text": pick}).status_code == 200
         assert c.get(f"/games/{gid}", headers=bearer("not-a-token")).status_code == 401
         assert c.get(f"/games/{gid}?seat=bob", headers=ann).status_code == 403
+        new = c.post(f"/games/{gid}/seats/ann/link", headers=bearer(game["referee"]["token"]))
+        assert new.status_code == 201, new.text
+        assert c.get(f"/games/{gid}", headers=ann).status_code == 401
+        assert c.get(f"/games/{gid}", headers=bearer(new.json()["token"])).status_code == 200
     from arbiter.events.store import open_store
 
     with open_store(pg_url, read_only=True) as store:
@@ -611,3 +599,76 @@ def test_new_game_refusals_store_nothing(client, derby):
         assert r.headers["content-type"].startswith("application/problem+json")
     assert "players is empty" in client.post("/games", json={"kind": "monster-derby", "players": []}).json()["detail"]
     assert [g["game_id"] for g in client.get("/games").json()] == [derby["game_id"]]
+
+
+def test_the_app_serves_again_after_it_was_stopped_and_started(tmp_path):
+    """A stop used to leave the reader threads shut for good: the same app started again (a
+    test client, an embedding) answered every read with a 500."""
+    app = create_app(Tables(str(tmp_path / "again.duckdb")))
+    with TestClient(app) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+    with TestClient(app) as c:
+        r = c.get(f"/games/{game['game_id']}", headers=bearer(game["seats"]["ann"]["token"]))
+        assert r.status_code == 200, r.text
+        assert c.get(f"/games/{game['game_id']}/events", headers=bearer(game["seats"]["bob"]["token"])).status_code == 200
+
+
+def test_the_referee_gives_a_seat_a_new_link_and_the_old_one_stops_working(client, derby):
+    """A link shared by mistake (posted to the group chat, left on a shared screen) would
+    act as that seat for good; the referee replaces it, and the old token is refused."""
+    gid = derby["game_id"]
+    ann_old, bob = derby["seats"]["ann"]["token"], derby["seats"]["bob"]["token"]
+    referee = bearer(derby["referee"]["token"])
+    assert client.get(f"/games/{gid}", headers=bearer(ann_old)).status_code == 200
+    r = client.post(f"/games/{gid}/seats/ann/link", headers=referee)
+    assert r.status_code == 201, r.text
+    new = r.json()
+    assert new["url"].endswith(f"/table/{gid}#{new['token']}") and new["token"] != ann_old
+    refused = client.get(f"/games/{gid}", headers=bearer(ann_old))
+    assert refused.status_code == 401 and refused.json()["title"] == "wrong token"
+    assert client.post(f"/games/{gid}/commands", headers=bearer(ann_old), json={"text": "keep agenda-01"}).status_code == 401
+    st = client.get(f"/games/{gid}", headers=bearer(new["token"]))
+    assert st.status_code == 200 and st.json()["seat"] == "ann"
+    # only the referee gives links; bob's own token still works
+    assert client.post(f"/games/{gid}/seats/ann/link", headers=bearer(bob)).status_code == 403
+    assert client.post(f"/games/{gid}/seats/zed/link", headers=referee).status_code == 404
+    assert client.get(f"/games/{gid}", headers=bearer(bob)).status_code == 200
+
+
+def test_a_bots_seat_gets_no_link(client):
+    game = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "bots": {"bob": "agenda"}}).json()
+    r = client.post(f"/games/{game['game_id']}/seats/bob/link", headers=bearer(game["referee"]["token"]))
+    assert r.status_code == 409 and "bot" in r.json()["detail"]
+
+
+def test_a_seat_playing_bots_takes_back_its_move_and_the_bots_answers(client):
+    """The bots answer at once, so the move on top is always a bot's: a seat's undo takes
+    back its own last move and the bots' moves after it, all in one; without a move of its
+    own under them it is refused and nothing is undone."""
+    game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"],
+                                       "bots": {"bob": "random"}}).json()
+    gid, ann = game["game_id"], bearer(game["seats"]["ann"]["token"])
+    referee = bearer(game["referee"]["token"])
+    for _ in range(60):  # ann's commands until one is answered by bob's bot at once
+        before = client.get(f"/games/{gid}?seat=ann", headers=referee).json()
+        assert before["legal"], "ann has no move"
+        r = client.post(f"/games/{gid}/commands", headers=ann, json={"text": before["legal"][-1]})
+        assert r.status_code == 200, r.text
+        log = client.get(f"/games/{gid}/events?after={r.json()['seq']}", headers=referee).json()["events"]
+        if any(e["actor"] == "bob" for e in log):
+            break
+    else:
+        raise AssertionError("bob's bot never answered")
+    undone = client.post(f"/games/{gid}/undo", headers=ann)
+    assert undone.status_code == 200, undone.text
+    now = client.get(f"/games/{gid}?seat=ann", headers=referee).json()
+    assert now["view"] == before["view"] and now["legal"] == before["legal"]
+    assert client.get(f"/games/{gid}/verify", headers=referee).json()["ok"]
+    # bob's bot moved first in no game of ann's making: nothing of ann's under it, refused whole
+    first = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"],
+                                        "bots": {"bob": "agenda"}}).json()
+    fid, fann = first["game_id"], bearer(first["seats"]["ann"]["token"])
+    seq = client.get(f"/games/{fid}", headers=fann).json()["seq"]
+    refused = client.post(f"/games/{fid}/undo", headers=fann)
+    assert refused.status_code in (403, 409), refused.text
+    assert client.get(f"/games/{fid}", headers=fann).json()["seq"] == seq

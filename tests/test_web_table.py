@@ -6,8 +6,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import threading
 import time
 
 import pytest
@@ -16,8 +14,7 @@ pytest.importorskip("litestar", reason="the server extra (litestar) is not insta
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 import httpx  # noqa: E402
 
-from arbiter.service.api import create_app  # noqa: E402
-from arbiter.service.tables import Tables  # noqa: E402
+from arbiter.service.load import Running  # noqa: E402
 
 CHROMIUM = os.environ.get("ARBITER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
@@ -26,29 +23,11 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def served(tmp_path):
     """A real uvicorn on a loopback port, in a thread: (its URL, its tables)."""
-    import uvicorn
-
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    tables = Tables(str(tmp_path / "web.duckdb"), base_url=base)
-    srv = uvicorn.Server(uvicorn.Config(create_app(tables), host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 15
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield base, tables
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with Running(str(tmp_path / "web.duckdb")) as srv:
+        yield srv.url, srv.tables
 
 
 @pytest.fixture
@@ -173,6 +152,8 @@ def test_two_browsers_play_villainous_to_the_end_each_seeing_only_their_own_hand
         for page in pages.values():
             wait_until(page, lambda: body(page, "status") == "over")
             assert "game over — winner" in page.text_content("[data-testid=turn]")  # the words of the terminal
+            for control in ("command", "send", "bot"):  # a finished game takes no more commands
+                assert page.is_hidden(f"[data-testid={control}]"), control
         assert typed and clicked
         assert api.get(f"/games/{game['game_id']}/verify",
                        headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()["ok"]
@@ -292,3 +273,124 @@ def test_the_opening_turns_of_each_hidden_information_game_keep_each_seats_secre
         for s, p in pages.items():
             wait_until(p, lambda: int(body(p, "seq") or 0) >= moved)
             shows_no_secret_of(p, tables, gid, s)
+
+
+def refusal(page) -> str:
+    page.wait_for_selector("[data-testid=refusal]:not([hidden])")
+    return page.text_content("[data-testid=refusal]") or ""
+
+
+def test_a_link_without_its_key_or_with_a_wrong_one_says_so_in_a_players_words(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        other = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        url = game["seats"]["ann"]["url"]
+        for link, says in ((url.split("#")[0], "needs your seat's own link"),
+                           (url.split("#")[0] + "#not-a-key", "not a seat of this game"),
+                           (url.split("#")[0] + "#" + other["seats"]["ann"]["token"], "not a seat of this game")):
+            page = browser.new_page()
+            page.goto(link)
+            assert says in refusal(page), link
+            assert body(page, "status") == "locked" and page.is_hidden("#command-form")
+            assert "Bearer" not in refusal(page)  # the API's words are not a player's
+            page.close()
+
+
+def test_the_referees_page_watches_every_seat_and_undoes_any_move(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, ann = ann_at_the_table(api, browser)
+        ann.locator("#menu button").first.click()
+        wait_until(ann, lambda: body(ann, "my-turn") == "no")
+        page = browser.new_page()
+        page.goto(game["referee"]["url"])
+        page.wait_for_selector("body[data-status=playing]")
+        assert "referee" in page.text_content("[data-testid=who]")
+        for control in ("command", "send", "bot"):
+            assert page.is_hidden(f"[data-testid={control}]"), control
+        seq = int(body(page, "seq"))
+        page.click("[data-testid=undo]")
+        wait_until(page, lambda: int(body(page, "seq") or 0) > seq)
+        assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+        wait_until(ann, lambda: body(ann, "my-turn") == "yes")  # ann's move is hers to make again
+
+
+def test_two_tabs_of_one_seat_follow_each_other(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, first = ann_at_the_table(api, browser)
+        second = browser.new_page()
+        second.goto(game["seats"]["ann"]["url"])
+        second.wait_for_selector("#menu button")
+        move = first.locator("#menu button").first
+        made = move.get_attribute("data-command")
+        move.click()
+        wait_until(second, lambda: body(second, "my-turn") == "no")
+        assert body(second, "seq") == body(first, "seq")
+        second.fill("#command", made)
+        second.click("[data-testid=send]")  # the same move again from the other tab: refused there
+        assert "ARB-" in refusal(second)
+
+
+def test_text_typed_at_the_table_is_shown_as_text_never_as_markup(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, page = ann_at_the_table(api, browser)
+        dialogs: list[str] = []
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        typed = '<img src=x onerror=alert(1)>keep "agenda-01" & <b>bold</b>'
+        page.fill("#command", typed)
+        page.click("[data-testid=send]")
+        said = refusal(page)
+        assert "'<img' is not a Monster Derby command" in said, said
+        for sel in ("#refusal img", "#refusal b", "#log img", "#log b", "#menu img"):
+            assert page.locator(sel).count() == 0, sel
+        assert not dialogs
+
+
+def test_a_long_games_page_loads_the_end_of_its_log_not_the_whole_history(server, browser):
+    with httpx.Client(base_url=server, timeout=60) as api:
+        game = api.post("/games", json={"kind": "villainous", "players": ["ann", "bob"],
+                                        "bots": {"bob": "random"}}).json()
+        gid, ann = game["game_id"], {"Authorization": f"Bearer {game['seats']['ann']['token']}"}
+        seq = 0
+        while seq <= 400:
+            state = api.get(f"/games/{gid}", headers=ann).json()
+            assert state["status"] == "playing", "the game ended before it was long"
+            seq = api.post(f"/games/{gid}/bot", headers=ann, json={}).json()["seq"]
+        asked: list[str] = []
+        page = browser.new_page()
+        page.on("request", lambda r: asked.append(r.url))
+        page.goto(game["seats"]["ann"]["url"])
+        page.wait_for_selector("[data-testid=earlier]")
+        wait_until(page, lambda: page.locator("#log li").count() > 150)
+        assert page.locator("#log li").count() <= 201
+        assert not [u for u in asked if "after=0" in u], asked
+        assert f"arbiter log {gid}" in page.text_content("[data-testid=earlier]")
+
+
+def test_the_page_catches_up_after_the_server_restarts(tmp_path, browser):
+    """The server stops and starts again (an update, a crash) while a seat's page is open;
+    meanwhile the other seat moves. The page says it lost touch, then catches up on its own,
+    no reload needed, and unsays it."""
+    db = str(tmp_path / "restart.duckdb")
+    with Running(db) as srv, httpx.Client(base_url=srv.url, timeout=30) as api:
+        port = srv.port
+        game, page = ann_at_the_table(api, browser)
+    assert "lost touch" in refusal(page)
+    with Running(db, port=port) as srv, httpx.Client(base_url=srv.url, timeout=30) as api:
+        bob = {"Authorization": f"Bearer {game['seats']['bob']['token']}"}
+        pick = api.get(f"/games/{game['game_id']}", headers=bob).json()["legal"][0]
+        moved = api.post(f"/games/{game['game_id']}/commands", headers=bob, json={"text": pick}).json()["seq"]
+        wait_until(page, lambda: int(body(page, "seq") or 0) >= moved)
+        wait_until(page, lambda: page.is_hidden("[data-testid=refusal]"))
+
+
+def test_a_page_whose_link_the_referee_replaced_stops_showing_the_seat(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, page = ann_at_the_table(api, browser)
+        new = api.post(f"/games/{game['game_id']}/seats/ann/link",
+                       headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()
+        assert "not a seat of this game" in refusal(page)  # its stream ended; the old key is refused
+        assert body(page, "status") == "locked" and page.is_hidden("#command-form")
+        fresh = browser.new_page()
+        fresh.goto(new["url"])
+        fresh.wait_for_selector("#menu button")
+        assert "You are ann" in fresh.text_content("[data-testid=who]")

@@ -13,6 +13,10 @@ const auth = { "Authorization": "Bearer " + token };
 const $ = (id) => document.getElementById(id);
 let lastSeq = 0;
 let shownSeq = 0;
+const REFEREE = "referee";
+// a long game's page loads the last of its log, not the whole history (the terminal's
+// `arbiter log GAME` has all of it)
+const LOG_SHOWN = 200;
 
 function words(s) { return String(s).replace(/[_-]/g, " "); }
 
@@ -36,6 +40,14 @@ function refuse(problem) {
 }
 
 let answered = true;  // whether the last call got any answer from the server
+let unreachable = false;  // the page is saying that the server could not be reached
+
+// A link without its key, or with a key the server does not know (mistyped, revoked, or
+// another server's): said in a player's words, not the API's.
+const NO_KEY = "This page needs your seat's own link: the one your host gave you, with your key"
+  + " after the #. Open that link again.";
+const BAD_KEY = "This link's key is not a seat of this game on this server (mistyped, replaced,"
+  + " or from another server). Ask your host for your seat's link.";
 
 async function call(method, path, body) {
   const opts = { method, headers: { ...auth } };
@@ -45,11 +57,16 @@ async function call(method, path, body) {
     r = await fetch(path, opts);
   } catch (e) {  // no answer at all (the server stopped, the network dropped): say so
     answered = false;
+    unreachable = true;
     refuse({ detail: "the server could not be reached (no answer came); the board shows whether anything moved." });
     return null;
   }
   answered = true;
   const data = await r.json().catch(() => ({}));
+  if (r.status === 401 || (r.status === 403 && data.title === "not your game")) {
+    locked(token ? BAD_KEY : NO_KEY);
+    return null;
+  }
   if (!r.ok && data.faces_needed && body && body.text && !body.faces) {
     // physical dice: the server says which faces it needs; roll, type them, try again
     const faces = window.prompt(data.detail + "\nFaces as rolled:");
@@ -57,6 +74,22 @@ async function call(method, path, body) {
   }
   if (!r.ok) { refuse(data); return null; }
   return data;
+}
+
+function locked(words) {  // the page can do nothing without a seat's key: say why, offer nothing
+  refuse({ detail: words });
+  document.body.dataset.status = "locked";
+  $("command-form").hidden = true;
+}
+
+function controls(st) {
+  // the referee watches and undoes; a finished game takes no more commands (its undo stays:
+  // a practice game's last move may still be taken back, and a refusal says when not)
+  const idle = st.status === "over" || st.seat === REFEREE;
+  for (const id of ["command", "send", "bot"]) $(id).hidden = idle;
+  $("command").labels.forEach((l) => { l.hidden = idle; });
+  const referee = st.seat === REFEREE;
+  $("undo").textContent = referee ? "Undo the last move" : "Undo my last move";
 }
 
 function panels(view, seat, seats, drawn) {
@@ -89,7 +122,10 @@ async function refresh() {
   if (!st || st.seq <= shownSeq) return;
   shownSeq = st.seq;
   $("title").textContent = st.title + " — " + st.game_id;
-  $("who").textContent = "You are " + st.seat + ".";
+  $("who").textContent = st.seat === REFEREE
+    ? "You are the referee: you see every seat's view and may undo any move."
+    : "You are " + st.seat + ".";
+  controls(st);
   $("turn").textContent = st.turn;  // in the same words as at the terminal
   document.body.dataset.status = st.status;
   document.body.dataset.seq = st.seq;
@@ -127,6 +163,14 @@ async function send(text) {
 }
 
 async function loadLog() {
+  if (shownSeq > LOG_SHOWN) {
+    lastSeq = shownSeq - LOG_SHOWN;
+    const li = document.createElement("li");
+    li.className = "earlier"; li.dataset.testid = "earlier";
+    li.textContent = "… the " + lastSeq + " events before these are not shown here"
+      + " (arbiter log " + gameId + " has them all)";
+    $("log").prepend(li);
+  }
   const page = await call("GET", "/games/" + encodeURIComponent(gameId) + "/events?after=" + lastSeq);
   if (!page) return;
   page.events.forEach(addEvent);
@@ -145,7 +189,13 @@ async function stream() {
   for (;;) {
     try {
       const r = await fetch("/games/" + encodeURIComponent(gameId) + "/stream?after=" + lastSeq, { headers: auth });
+      if (r.status === 401) { locked(BAD_KEY); return; }  // the link was replaced meanwhile
       if (!r.ok) { refuse(await r.json().catch(() => ({ detail: "the stream was refused" }))); return; }
+      if (unreachable) {  // back after the server or the network was gone: catch up, unsay it
+        unreachable = false;
+        $("refusal").hidden = true;
+        scheduleRefresh();
+      }
       const reader = r.body.getReader();
       const dec = new TextDecoder();
       let buf = "";
@@ -160,7 +210,10 @@ async function stream() {
           if (data) { addEvent(JSON.parse(data)); scheduleRefresh(); }
         }
       }
-    } catch (e) { /* the connection dropped: reconnect below */ }
+    } catch (e) {  // the connection dropped, or the server is gone: say so, and try again
+      unreachable = true;
+      refuse({ detail: "lost touch with the server; trying again every second…" });
+    }
     await new Promise((ok) => setTimeout(ok, 1000));
   }
 }
@@ -186,4 +239,10 @@ $("bot").addEventListener("click", async () => {
   if (await call("POST", "/games/" + encodeURIComponent(gameId) + "/bot", {})) await refresh();
 });
 
-(async () => { await refresh(); await loadLog(); stream(); })();
+(async () => {
+  if (!token) { locked(NO_KEY); return; }
+  await refresh();
+  if (document.body.dataset.status === "locked") return;
+  await loadLog();
+  stream();
+})();

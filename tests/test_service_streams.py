@@ -1,0 +1,190 @@
+"""The live stream as a player's device meets it: a page of events in one write, a reconnect
+that goes on from the last event it had (``Last-Event-ID`` or ``?after``), and a server that
+stops when told to even while seats are watching."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+
+import pytest
+
+pytest.importorskip("litestar", reason="the server extra (litestar) is not installed")
+import httpx  # noqa: E402
+from litestar.testing import AsyncTestClient  # noqa: E402
+
+from arbiter.service.api import create_app  # noqa: E402
+from arbiter.service.load import Running  # noqa: E402
+from arbiter.service.tables import Tables  # noqa: E402
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_a_page_of_events_goes_out_in_one_write(tmp_path):
+    """Written event by event, a page could meet a connection its client had just dropped and
+    write on into it (asyncio's "socket.send() raised exception." at the end of load runs);
+    a page is one body message, so at most one write finds a connection gone."""
+
+    async def go() -> tuple[list[dict], int]:
+        app = create_app(Tables(str(tmp_path / "s.duckdb")))
+        async with AsyncTestClient(app) as c:
+            game = (await c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]})).json()
+            gid, token = game["game_id"], game["seats"]["ann"]["token"]
+            shown = len((await c.get(f"/games/{gid}/events", headers=bearer(token))).json()["events"])
+            sent: list[dict] = []
+            first = asyncio.Event()
+
+            async def receive() -> dict:
+                await first.wait()  # the client goes away once the first page has come
+                return {"type": "http.disconnect"}
+
+            async def send(message: dict) -> None:
+                sent.append(message)
+                if message["type"] == "http.response.body" and message.get("body"):
+                    first.set()
+
+            scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+                     "scheme": "http", "path": f"/games/{gid}/stream", "raw_path": f"/games/{gid}/stream".encode(),
+                     "query_string": b"after=0", "root_path": "", "server": ("127.0.0.1", 80),
+                     "client": ("127.0.0.1", 5000),
+                     "headers": [(b"host", b"x"), (b"authorization", f"Bearer {token}".encode())]}
+            await asyncio.wait_for(app(scope, receive, send), timeout=30)
+            return sent, shown
+
+    sent, shown = asyncio.run(go())
+    bodies = [m["body"] for m in sent if m["type"] == "http.response.body" and m.get("body")]
+    assert shown >= 5, "too short a page to tell one write from many"
+    assert len(bodies) == 1, f"{len(bodies)} writes for one page of {shown} events"
+    assert bodies[0].count(b"event: event") == shown
+
+
+def first_seqs(url: str, path: str, headers: dict[str, str], n: int) -> list[int]:
+    """The seqs of the first ``n`` events a stream sends."""
+    seqs: list[int] = []
+    with httpx.stream("GET", url + path, headers=headers, timeout=30) as r:
+        assert r.status_code == 200, r.read()
+        for line in r.iter_lines():
+            if line.startswith("data:"):
+                seqs.append(json.loads(line[5:])["seq"])
+                if len(seqs) == n:
+                    break
+    return seqs
+
+
+def test_a_reconnecting_stream_goes_on_after_the_last_event_id_it_had(tmp_path):
+    with Running(str(tmp_path / "s.duckdb")) as srv, httpx.Client(base_url=srv.url, timeout=30) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid, ann = game["game_id"], bearer(game["seats"]["ann"]["token"])
+        seqs = [e["seq"] for e in c.get(f"/games/{gid}/events", headers=ann).json()["events"]]
+        had = seqs[len(seqs) // 2]
+        rest = [s for s in seqs if s > had]
+        # an EventSource sends the id of the last event it had when it reconnects
+        assert first_seqs(srv.url, f"/games/{gid}/stream", {**ann, "Last-Event-ID": str(had)}, len(rest)) == rest
+        assert first_seqs(srv.url, f"/games/{gid}/stream?after={had}", ann, len(rest)) == rest
+        # both given: the later one
+        assert first_seqs(srv.url, f"/games/{gid}/stream?after=0", {**ann, "Last-Event-ID": str(had)}, 1) == rest[:1]
+        bad = c.get(f"/games/{gid}/stream", headers={**ann, "Last-Event-ID": "yesterday"})
+        assert bad.status_code == 400 and bad.headers["content-type"].startswith("application/problem+json")
+        assert "Last-Event-ID" in bad.json()["detail"] or "last" in bad.json()["detail"].lower()
+
+
+def test_the_server_stops_while_seats_are_watching_and_their_streams_end(tmp_path):
+    """uvicorn waits for every open response before it stops, and a stream never ends on its
+    own: one open table page kept ``arbiter serve`` from stopping on Ctrl-C or SIGTERM."""
+    ended: list[str] = []
+    srv = Running(str(tmp_path / "s.duckdb"))
+    with srv, httpx.Client(base_url=srv.url, timeout=30) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid = game["game_id"]
+        opened = threading.Barrier(3)
+
+        def watch(seat: str) -> None:
+            with httpx.stream("GET", f"{srv.url}/games/{gid}/stream",
+                              headers=bearer(game["seats"][seat]["token"]), timeout=60) as r:
+                opened.wait(timeout=30)
+                for _line in r.iter_lines():
+                    pass
+            ended.append(seat)  # the server ended the stream: the page reconnects on its own
+
+        watchers = [threading.Thread(target=watch, args=(s,)) for s in ("ann", "bob")]
+        for w in watchers:
+            w.start()
+        opened.wait(timeout=30)
+    assert not srv.thread.is_alive()  # Running raises "the server did not stop" otherwise
+    for w in watchers:
+        w.join(timeout=30)
+    assert sorted(ended) == ["ann", "bob"]
+
+
+def test_a_replaced_links_open_stream_ends(tmp_path):
+    """The old token's stream was let in before the link was replaced: it must not go on
+    showing the seat's log to whoever holds the old link."""
+    with Running(str(tmp_path / "s.duckdb")) as srv, httpx.Client(base_url=srv.url, timeout=30) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid = game["game_id"]
+        opened, ended = threading.Event(), threading.Event()
+
+        def watch() -> None:
+            with httpx.stream("GET", f"{srv.url}/games/{gid}/stream",
+                              headers=bearer(game["seats"]["ann"]["token"]), timeout=60) as r:
+                for line in r.iter_lines():
+                    if line.startswith("data:"):
+                        opened.set()
+            ended.set()
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        assert opened.wait(30)
+        assert c.post(f"/games/{gid}/seats/ann/link", headers=bearer(game["referee"]["token"])).status_code == 201
+        assert ended.wait(30), "the replaced link's stream went on"
+        watcher.join(timeout=30)
+
+
+def test_arbiter_serve_stops_on_ctrl_c_while_a_seat_watches(tmp_path):
+    """The host presses Ctrl-C with a table page open: the server stops, exit 0, no
+    traceback (it used to wait for the page's stream for ever)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from arbiter.service.load import free_port
+
+    port = free_port()
+    env = {**os.environ, "ARBITER_HOME": str(tmp_path / "home")}
+    proc = subprocess.Popen([sys.executable, "-c", "from arbiter.cli.app import main; main()", "--db",
+                             str(tmp_path / "s.duckdb"), "serve", "--port", str(port)],
+                            stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as at a terminal
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                httpx.get(f"{url}/openapi.json")
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        game = httpx.post(f"{url}/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        seen = threading.Event()
+
+        def watch() -> None:
+            with contextlib.suppress(httpx.HTTPError), httpx.stream(
+                    "GET", f"{url}/games/{game['game_id']}/stream",
+                    headers=bearer(game["seats"]["ann"]["token"]), timeout=60) as r:
+                for line in r.iter_lines():
+                    seen.set()
+
+        threading.Thread(target=watch, daemon=True).start()
+        assert seen.wait(30)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
