@@ -4,6 +4,7 @@ listing against the events, and every command decided again."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Iterable, Iterator
 
 import msgspec
@@ -359,6 +360,10 @@ def _received(result: tuple[str, Any, bytes]) -> tuple[tuple[GameRow, list, list
     return (row, groups, [], hashes), None
 
 
+#: Lines :func:`split_games` takes at a time (a few hundred KiB).
+SPLIT_LINES = 2048
+
+
 def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
     """The lines of each game of an export (from its header to the next), with the number
     of its first line, as they are read: only whether a line is a header is read here, so
@@ -366,38 +371,104 @@ def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes
     or a line before any, raises TranscriptError as :func:`read_games` does. A game read
     from a file comes as one bytes object, its lines as the file has them (a worker splits
     it at its newlines): one object costs next to nothing to send, a list of lines does."""
-    part: list[str | bytes] = []
-    start = 0
-    no = 0
-    whole = True  # every line so far is bytes, ending at its only newline (as a file's lines)
+    it = iter(lines)
+    state = _Split()
+    while True:
+        chunk = list(itertools.islice(it, SPLIT_LINES))
+        if not chunk:
+            break
+        block = _whole_block(chunk) if state.start and state.whole and state.part[-1][-1:] == b"\n" else None
+        if block is None:
+            for line in chunk:
+                yield from state.line(line)
+        else:
+            yield from state.block(block, len(chunk))
+    if not state.part:
+        raise TranscriptError("not an arbiter log export (no header line)")
+    yield state.taken(), state.start
 
-    def taken() -> list[str | bytes] | bytes:
-        return b"".join(part) if whole else part  # type: ignore[arg-type]
 
-    for no, line in enumerate(lines, start=1):
+def _whole_block(chunk: list) -> bytes | None:
+    """``chunk``'s lines joined, when each is bytes ending with its only newline (as a
+    file's lines are): then splitting the block at its newlines gives them back."""
+    try:
+        block = b"".join(chunk)
+        whole = all(map(bytes.endswith, chunk, itertools.repeat(b"\n")))
+    except TypeError:
+        return None  # text lines
+    return block if whole and block.count(b"\n") == len(chunk) else None
+
+
+class _Split:
+    """:func:`split_games`'s game so far: its lines (or blocks of them), the number of its
+    header's line, the number of the last line read, and whether every line so far is
+    bytes ending at its only newline."""
+
+    def __init__(self) -> None:
+        self.part: list[str | bytes] = []
+        self.start = 0
+        self.no = 0
+        self.whole = True
+
+    def taken(self) -> list[str | bytes] | bytes:
+        return b"".join(self.part) if self.whole else self.part  # type: ignore[arg-type]
+
+    def header(self, line: str | bytes, no: int) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
+        """A header line at ``no`` (its error raised if it does not hold) starts a game."""
+        for _game in read_games([line], no):
+            pass
+        if self.part:
+            yield self.taken(), self.start
+        self.part, self.start, self.whole = [], no, True
+
+    def line(self, line: str | bytes) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
+        self.no = no = self.no + 1
         if no == 1 and isinstance(line, bytes):
             line = line.removeprefix(b"\xef\xbb\xbf")
         try:
-            header = _KIND.decode(line).format is not None
+            is_header = _KIND.decode(line).format is not None
         except msgspec.DecodeError:
-            header = False  # blank, or not JSON: the worker reading this game names it
-        if header:
-            for _game in read_games([line], no):  # a header that holds, or its error here
-                pass
-            if part:
-                yield taken(), start
-            part, start, whole = [], no, True
-        elif not start and line.strip():
+            is_header = False  # blank, or not JSON: the worker reading this game names it
+        if is_header:
+            yield from self.header(line, no)
+        elif not self.start and line.strip():
             list(read_games([line], no))  # before any header: read_games's own error
             raise TranscriptError(f"line {no}: a line before any game header")
-        if start:
+        if self.start:
+            part = self.part
             # a line is joined only after one that ended with its newline (the last may not)
-            whole = whole and isinstance(line, bytes) and (not part or part[-1][-1:] == b"\n") \
+            whole = self.whole and isinstance(line, bytes) and (not part or part[-1][-1:] == b"\n") \
                 and line.find(b"\n") in (-1, len(line) - 1)
+            if self.whole and not whole:  # the game goes as a list of lines: one a line
+                pieces = b"".join(part).split(b"\n")  # type: ignore[arg-type]
+                part = self.part = [p + b"\n" for p in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
+            self.whole = whole
             part.append(line)
-    if not part:
-        raise TranscriptError("not an arbiter log export (no header line)")
-    yield taken(), start
+
+    def block(self, block: bytes, count: int) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
+        """``count`` whole lines inside a game, as one block. A header is a line whose
+        object has the key "format", which its bytes can only spell out as the word itself
+        or with an escape: only the lines holding either are read."""
+        heads = set()
+        for mark in (b"format", b"\\"):
+            at = block.find(mark)
+            while at != -1:
+                begin = block.rfind(b"\n", 0, at) + 1
+                heads.add(begin)
+                at = block.find(mark, block.find(b"\n", at) + 1)
+        taken = 0
+        for begin in sorted(heads):
+            line = block[begin:block.index(b"\n", begin) + 1]
+            try:
+                is_header = _KIND.decode(line).format is not None
+            except msgspec.DecodeError:
+                continue
+            if is_header:
+                self.part.append(block[taken:begin])
+                yield from self.header(line, self.no + 1 + block.count(b"\n", 0, begin))
+                taken = begin
+        self.part.append(block[taken:])
+        self.no += count
 
 
 # -- Parquet: the history for other tools (DuckDB, Spark, Trino) ------------------------------
