@@ -13,7 +13,8 @@ from arbiter.core import registry
 from arbiter.core.errors import ImportRefused, TranscriptError  # noqa: F401 - ImportRefused re-exported
 from arbiter.core.match import Match, listing_status
 from arbiter.events.envelope import GENESIS, Envelope
-from arbiter.events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store, VerifiedHashes
+from arbiter.events.store import (ChainMismatch, CommandRecord, GameRow, NewEvent, Store, VerifiedHashes,
+                                  write_rows_file)
 from arbiter.projections.fold import decoded
 
 #: v2: the hashes of store schema v2 (they cover actor, command id and text).
@@ -240,33 +241,39 @@ _Audited = tuple[list[tuple[list[NewEvent], CommandRecord]], list[str]]
 _AUDITED = msgspec.msgpack.Decoder(_Audited)
 
 
-def _audit_part(task: tuple[list[str | bytes] | bytes, int]) -> tuple[str, Any, bytes]:
+def _audit_part(task: tuple[list[str | bytes] | bytes, int, str | None]) -> tuple[str, Any, bytes, Any]:
     """A worker's reading and audit of one game, from the export's own lines (one bytes
     object: split at its newlines; ``start``: the file's number of the first): ("ok",
-    listing, groups and hashes as msgpack), or ("damaged" | "refused", why, b"") for the
-    error the parent raises."""
+    listing, groups and hashes as msgpack, None), or with ``rows_dir`` ("ok", listing, its
+    hashes alone, the :class:`RowsFile` of its rows written there), or ("damaged" |
+    "refused", why, b"", None) for the error the parent raises."""
     import gc
 
     from arbiter.core.audit import AUDIT_GC
 
     gc.set_threshold(*AUDIT_GC)  # a worker does nothing but audit
-    given, start = task
+    given, start, rows_dir = task
     lines = given.split(b"\n") if isinstance(given, bytes) else given
     try:
         games = list(read_games(lines, start))
     except TranscriptError as exc:
-        return "damaged", str(exc), b""
+        return "damaged", str(exc), b"", None
     if len(games) != 1:  # the parent split the file at headers: not expected
-        return "damaged", f"line {start}: expected one game", b""
+        return "damaged", f"line {start}: expected one game", b"", None
     try:
         row, groups, envs = prepare(*games[0])
     except ImportRefused as exc:
-        return "refused", str(exc), b""
+        return "refused", str(exc), b"", None
     why = audit_prepared(row, envs)
     if why is not None:
-        return "refused", why, b""
+        return "refused", why, b"", None
     hashes = [e.hash for e, _p in games[0][1]]
-    return "ok", row, msgspec.msgpack.encode((groups, hashes))
+    if rows_dir is None:
+        return "ok", row, msgspec.msgpack.encode((groups, hashes)), None
+    import os
+
+    made = write_rows_file(os.path.join(rows_dir, f"{start}.jsonl"), row.game_id, groups, hashes)
+    return "ok", row, msgspec.msgpack.encode(([], hashes)), made
 
 
 def import_jsonl(store: Store, text: str, *, jobs: int = 1) -> list[str]:
@@ -289,7 +296,7 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
     log is not written again (its id goes in ``skipped``): a file imported twice, or an
     import run again after it was stopped, is no error."""
     def audited() -> Iterator[Writable]:
-        for (row, groups, _envs, hashes), why in audit_in_order(lines, jobs):
+        for (row, groups, _envs, hashes), why in audit_in_order(lines, jobs, rows_dir):
             if why is not None:
                 raise ImportRefused(why)
             yield row, groups, hashes
@@ -307,21 +314,31 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
         if batch:
             yield batch
 
+    import shutil
+    import tempfile
+
     from arbiter.core.audit import few_collections
 
+    # a store that reads a game's rows from a file has the workers write them there: the
+    # rows then never pass through this process, which chains and writes every game alone
+    rows_dir = tempfile.mkdtemp(prefix="arbiter-import-") if jobs > 1 and getattr(store, "reads_rows_files", False) else None
     try:
         with few_collections():
             receipts = store.import_stream(batches(), skipped)
     except ChainMismatch as exc:
         raise ImportRefused(f"{exc}; nothing was imported") from None
+    finally:
+        if rows_dir is not None:
+            shutil.rmtree(rows_dir, ignore_errors=True)
     return [r.game_id for r in receipts]
 
 
-def audit_in_order(lines: Iterable[str | bytes], jobs: int
-                   ) -> Iterator[tuple[tuple[GameRow, list, list[Envelope], list[str]], str | None]]:
+def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None = None
+                   ) -> Iterator[tuple[tuple[GameRow, Any, list[Envelope], list[str]], str | None]]:
     """Each game of an export, prepared (listing, groups, envelopes, hashes), with its
     audit's verdict, in order; with ``jobs`` > 1 audited by that many worker processes from
-    the game's own lines, a few games ahead (so that no more than a few are held)."""
+    the game's own lines, a few games ahead (so that no more than a few are held), and
+    with ``rows_dir`` its groups are a :class:`RowsFile` the worker wrote there."""
     if jobs <= 1:
         for game in read_games(lines):
             row, groups, envs = prepare(*game)
@@ -336,7 +353,7 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int
         for part, start in split_games(lines):
             # a line is about 300 bytes
             pending.append((len(part) // 300 if isinstance(part, bytes) else len(part),
-                            pool.apply_async(_audit_part, ((part, start),))))
+                            pool.apply_async(_audit_part, ((part, start, rows_dir),))))
             held += len(part)
             # this process (reading, chaining, writing) reads on while the workers start
             # and audit, rather than wait on the oldest game
@@ -349,15 +366,15 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int
             yield _received(result.get())
 
 
-def _received(result: tuple[str, Any, bytes]) -> tuple[tuple[GameRow, list, list[Envelope], list[str]], None]:
+def _received(result: tuple[str, Any, bytes, Any]) -> tuple[tuple[GameRow, Any, list[Envelope], list[str]], None]:
     """A worker's verdict on a game, as :func:`audit_in_order` yields it (its errors raised)."""
-    verdict, row, body = result
+    verdict, row, body, rows = result
     if verdict == "damaged":
         raise TranscriptError(row)
     if verdict == "refused":
         raise ImportRefused(row)
     groups, hashes = _AUDITED.decode(body)
-    return (row, groups, [], hashes), None
+    return (row, rows if rows is not None else groups, [], hashes), None
 
 
 #: Lines :func:`split_games` takes at a time (a few hundred KiB).
