@@ -90,6 +90,10 @@ Parsed = tuple[GameRow, list[tuple[_Event, str]], list[_Command]]
 BATCH_EVENTS = 5_000
 
 
+#: The same when the workers wrote the games' rows to files (:class:`RowsFile`): a batch
+#: then holds only their hashes, and each one written costs the store a few statements.
+FILE_BATCH_EVENTS = 25_000
+
 #: Lines an import with workers reads ahead of the oldest game still being audited.
 LOOKAHEAD_LINES = 6 * BATCH_EVENTS
 
@@ -304,11 +308,12 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
     def batches() -> Iterator[list[tuple[GameRow, list, list[str]]]]:
         batch: list[tuple[GameRow, list, list[str]]] = []
         size = 0
+        limit = BATCH_EVENTS if rows_dir is None else FILE_BATCH_EVENTS
         for row, groups, hashes in audited():
             # the audit recomputed every one of these hashes from these very events
             batch.append((row, groups, VerifiedHashes(hashes)))
             size += len(hashes)
-            if size >= BATCH_EVENTS:
+            if size >= limit:
                 yield batch
                 batch, size = [], 0
         if batch:

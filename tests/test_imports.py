@@ -399,7 +399,8 @@ def test_an_import_with_workers_writes_what_one_process_writes(engine, tmp_path,
     from arbiter.core.porting import import_lines
 
     monkeypatch.setenv("ARBITER_PLUGINS", "toygame:GAME")  # the workers learn the test's game
-    monkeypatch.setattr(porting, "BATCH_EVENTS", 5)  # several batches, a game or two each
+    for batch in ("BATCH_EVENTS", "FILE_BATCH_EVENTS"):
+        monkeypatch.setattr(porting, batch, 5)  # several batches, a game or two each
     monkeypatch.setattr(porting, "SPLIT_LINES", 3)  # headers found inside blocks of lines
     scratch = tmp_path / "scratch"
     scratch.mkdir()
