@@ -299,8 +299,12 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
     chains the global ledger over them. A game the store already holds with the very same
     log is not written again (its id goes in ``skipped``): a file imported twice, or an
     import run again after it was stopped, is no error."""
-    def audited() -> Iterator[Writable]:
-        for (row, groups, _envs, hashes), why in audit_in_order(lines, jobs, rows_dir):
+    def audited() -> Iterator[Writable | None]:
+        for item in audit_in_order(lines, jobs, rows_dir, idle=rows_dir is not None):
+            if item is None:
+                yield None
+                continue
+            (row, groups, _envs, hashes), why = item
             if why is not None:
                 raise ImportRefused(why)
             yield row, groups, hashes
@@ -309,11 +313,15 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
         batch: list[tuple[GameRow, list, list[str]]] = []
         size = 0
         limit = BATCH_EVENTS if rows_dir is None else FILE_BATCH_EVENTS
-        for row, groups, hashes in audited():
-            # the audit recomputed every one of these hashes from these very events
-            batch.append((row, groups, VerifiedHashes(hashes)))
-            size += len(hashes)
-            if size >= limit:
+        for item in audited():
+            if item is not None:
+                row, groups, hashes = item
+                # the audit recomputed every one of these hashes from these very events
+                batch.append((row, groups, VerifiedHashes(hashes)))
+                size += len(hashes)
+            # a batch's worth in hand is written while the next game is still being
+            # audited, so that little is left to write once the last one comes
+            if size >= limit or (item is None and size >= BATCH_EVENTS):
                 yield batch
                 batch, size = [], 0
         if batch:
@@ -338,12 +346,14 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
     return [r.game_id for r in receipts]
 
 
-def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None = None
-                   ) -> Iterator[tuple[tuple[GameRow, Any, list[Envelope], list[str]], str | None]]:
+def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None = None, *,
+                   idle: bool = False
+                   ) -> Iterator[tuple[tuple[GameRow, Any, list[Envelope], list[str]], str | None] | None]:
     """Each game of an export, prepared (listing, groups, envelopes, hashes), with its
     audit's verdict, in order; with ``jobs`` > 1 audited by that many worker processes from
     the game's own lines, a few games ahead (so that no more than a few are held), and
-    with ``rows_dir`` its groups are a :class:`RowsFile` the worker wrote there."""
+    with ``rows_dir`` its groups are a :class:`RowsFile` the worker wrote there. With
+    ``idle``, None comes first whenever the next game is still being audited."""
     if jobs <= 1:
         for game in read_games(lines):
             row, groups, envs = prepare(*game)
@@ -365,9 +375,13 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None
             while len(pending) > 2 * jobs and (held > LOOKAHEAD_LINES or pending[0][1].ready()):
                 size, result = pending.popleft()
                 held -= size
+                if idle and not result.ready():
+                    yield None
                 yield _received(result.get())
         while pending:
             _size, result = pending.popleft()
+            if idle and not result.ready():
+                yield None
             yield _received(result.get())
 
 
