@@ -1230,28 +1230,21 @@ def open_store(
             con.close()
 
 
-def check_new_games(ids: Sequence[str], clash: tuple | None) -> None:
-    """Games an import writes are new: none already stored (``clash``), none twice."""
-    if clash or len(set(ids)) != len(ids):
-        gid = clash[0] if clash else next(i for i in ids if ids.count(i) > 1)
-        raise Conflict(f"game {gid} is already in this store; nothing was imported")
-
-
 def games_to_import(batch: Sequence[tuple[GameRow, Any, Sequence[str] | None]],
                     stored: dict[str, tuple[int, str]], skipped: list[str] | None) -> list:
     """The games of an import's batch to write. A game already stored (``stored``: its
     last seq and hash) with the very same log, which its last hash proves, is left as it is
-    and named in ``skipped``: importing a file again is not an error. One stored with
-    another log, or a game twice in the batch, refuses the import."""
-    ids = [row.game_id for row, _g, _e in batch]
-    if len(set(ids)) != len(ids):
-        check_new_games(ids, None)
+    and named in ``skipped``: importing a file again is not an error, and neither is a file
+    that holds a game twice, whether or not both copies fall in one batch. One stored (or
+    earlier in the batch) with another log refuses the import."""
     out = []
+    held = dict(stored)
     for item in batch:
         gid, hashes = item[0].game_id, item[2]
-        if gid not in stored:
+        if gid not in held:
             out.append(item)
-        elif hashes and stored[gid] == (len(hashes), hashes[-1]):
+            held[gid] = (len(hashes), hashes[-1]) if hashes else (-1, "")
+        elif hashes and held[gid] == (len(hashes), hashes[-1]):
             if skipped is not None:
                 skipped.append(gid)
         else:

@@ -463,3 +463,32 @@ def test_a_games_rows_file_must_hold_the_events_audited(tmp_path):
         assert audit.verify_game(store, ids[0]).ok and audit.verify_store(store) == []
     with source.open(read_only=True) as src, open_store(str(tmp_path / "t.duckdb"), read_only=True) as dst:
         assert export_jsonl(dst, ids[0]).splitlines()[1:] == export_jsonl(src, ids[0]).splitlines()[1:]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_file_that_holds_a_game_twice_imports_it_once_however_it_is_batched(engine, tmp_path, monkeypatch, jobs):
+    """Two copies of the same log are one game (the second named as already stored) whether
+    both fall in one batch or not; the same id with another log refuses the file."""
+    from arbiter.core import porting
+    from arbiter.core.porting import import_lines
+    from arbiter.events.errors import Conflict
+
+    monkeypatch.setenv("ARBITER_PLUGINS", "toygame:GAME")  # the workers learn the test's game
+    ids, dump = many_games_dump(engine, 2)
+    first = dump[:dump.index('{"format"', 1)]
+    other = Engine(str(tmp_path / "other.duckdb"))
+    gid, m, _ = other.new("duel", seats=["ann", "bob"], seed=99, options={"target": "30"})
+    play(other, gid, m, 6, seed=5)
+    with other.open(read_only=True) as store:
+        forged = rehash_dump(export_jsonl(store, gid).replace(gid, ids[0]))  # another log, the first id
+    for n, size in enumerate((5, 10**6)):
+        for batch in ("BATCH_EVENTS", "FILE_BATCH_EVENTS"):
+            monkeypatch.setattr(porting, batch, size)
+        target = Engine(str(tmp_path / f"t{n}.duckdb"))
+        with target.open() as store:
+            skipped: list[str] = []
+            lines = [x.encode() + b"\n" for x in (dump + first).splitlines()]
+            assert import_lines(store, lines, jobs=jobs, skipped=skipped) == ids and skipped == [ids[0]]
+        with target.open() as store, pytest.raises(Conflict, match=f"{ids[0]} is already in this store with another log"):
+            import_lines(store, [x.encode() + b"\n" for x in (dump + forged).splitlines()], jobs=jobs)
+        assert count(target) == count(engine)
