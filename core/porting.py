@@ -4,6 +4,7 @@ listing against the events, and every command decided again."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Iterable, Iterator
 
 import msgspec
@@ -12,7 +13,8 @@ from arbiter.core import registry
 from arbiter.core.errors import ImportRefused, TranscriptError  # noqa: F401 - ImportRefused re-exported
 from arbiter.core.match import Match, listing_status
 from arbiter.events.envelope import GENESIS, Envelope
-from arbiter.events.store import ChainMismatch, CommandRecord, GameRow, NewEvent, Store, VerifiedHashes
+from arbiter.events.store import (ChainMismatch, CommandRecord, GameRow, NewEvent, Store, VerifiedHashes,
+                                  write_rows_file)
 from arbiter.projections.fold import decoded
 
 #: v2: the hashes of store schema v2 (they cover actor, command id and text).
@@ -87,6 +89,10 @@ Parsed = tuple[GameRow, list[tuple[_Event, str]], list[_Command]]
 #: any size is held one batch at a time, and a game at most whole.
 BATCH_EVENTS = 5_000
 
+
+#: The same when the workers wrote the games' rows to files (:class:`RowsFile`): a batch
+#: then holds only their hashes, and each one written costs the store a few statements.
+FILE_BATCH_EVENTS = 25_000
 
 #: Lines an import with workers reads ahead of the oldest game still being audited.
 LOOKAHEAD_LINES = 6 * BATCH_EVENTS
@@ -239,33 +245,39 @@ _Audited = tuple[list[tuple[list[NewEvent], CommandRecord]], list[str]]
 _AUDITED = msgspec.msgpack.Decoder(_Audited)
 
 
-def _audit_part(task: tuple[list[str | bytes] | bytes, int]) -> tuple[str, Any, bytes]:
+def _audit_part(task: tuple[list[str | bytes] | bytes, int, str | None]) -> tuple[str, Any, bytes, Any]:
     """A worker's reading and audit of one game, from the export's own lines (one bytes
     object: split at its newlines; ``start``: the file's number of the first): ("ok",
-    listing, groups and hashes as msgpack), or ("damaged" | "refused", why, b"") for the
-    error the parent raises."""
+    listing, groups and hashes as msgpack, None), or with ``rows_dir`` ("ok", listing, its
+    hashes alone, the :class:`RowsFile` of its rows written there), or ("damaged" |
+    "refused", why, b"", None) for the error the parent raises."""
     import gc
 
     from arbiter.core.audit import AUDIT_GC
 
     gc.set_threshold(*AUDIT_GC)  # a worker does nothing but audit
-    given, start = task
+    given, start, rows_dir = task
     lines = given.split(b"\n") if isinstance(given, bytes) else given
     try:
         games = list(read_games(lines, start))
     except TranscriptError as exc:
-        return "damaged", str(exc), b""
+        return "damaged", str(exc), b"", None
     if len(games) != 1:  # the parent split the file at headers: not expected
-        return "damaged", f"line {start}: expected one game", b""
+        return "damaged", f"line {start}: expected one game", b"", None
     try:
         row, groups, envs = prepare(*games[0])
     except ImportRefused as exc:
-        return "refused", str(exc), b""
+        return "refused", str(exc), b"", None
     why = audit_prepared(row, envs)
     if why is not None:
-        return "refused", why, b""
+        return "refused", why, b"", None
     hashes = [e.hash for e, _p in games[0][1]]
-    return "ok", row, msgspec.msgpack.encode((groups, hashes))
+    if rows_dir is None:
+        return "ok", row, msgspec.msgpack.encode((groups, hashes)), None
+    import os
+
+    made = write_rows_file(os.path.join(rows_dir, f"{start}.jsonl"), row.game_id, groups, hashes)
+    return "ok", row, msgspec.msgpack.encode(([], hashes)), made
 
 
 def import_jsonl(store: Store, text: str, *, jobs: int = 1) -> list[str]:
@@ -287,8 +299,12 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
     chains the global ledger over them. A game the store already holds with the very same
     log is not written again (its id goes in ``skipped``): a file imported twice, or an
     import run again after it was stopped, is no error."""
-    def audited() -> Iterator[Writable]:
-        for (row, groups, _envs, hashes), why in audit_in_order(lines, jobs):
+    def audited() -> Iterator[Writable | None]:
+        for item in audit_in_order(lines, jobs, rows_dir, idle=rows_dir is not None):
+            if item is None:
+                yield None
+                continue
+            (row, groups, _envs, hashes), why = item
             if why is not None:
                 raise ImportRefused(why)
             yield row, groups, hashes
@@ -296,31 +312,48 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
     def batches() -> Iterator[list[tuple[GameRow, list, list[str]]]]:
         batch: list[tuple[GameRow, list, list[str]]] = []
         size = 0
-        for row, groups, hashes in audited():
-            # the audit recomputed every one of these hashes from these very events
-            batch.append((row, groups, VerifiedHashes(hashes)))
-            size += len(hashes)
-            if size >= BATCH_EVENTS:
+        limit = BATCH_EVENTS if rows_dir is None else FILE_BATCH_EVENTS
+        for item in audited():
+            if item is not None:
+                row, groups, hashes = item
+                # the audit recomputed every one of these hashes from these very events
+                batch.append((row, groups, VerifiedHashes(hashes)))
+                size += len(hashes)
+            # a batch's worth in hand is written while the next game is still being
+            # audited, so that little is left to write once the last one comes
+            if size >= limit or (item is None and size >= BATCH_EVENTS):
                 yield batch
                 batch, size = [], 0
         if batch:
             yield batch
 
+    import shutil
+    import tempfile
+
     from arbiter.core.audit import few_collections
 
+    # a store that reads a game's rows from a file has the workers write them there: the
+    # rows then never pass through this process, which chains and writes every game alone
+    rows_dir = tempfile.mkdtemp(prefix="arbiter-import-") if jobs > 1 and getattr(store, "reads_rows_files", False) else None
     try:
         with few_collections():
             receipts = store.import_stream(batches(), skipped)
     except ChainMismatch as exc:
         raise ImportRefused(f"{exc}; nothing was imported") from None
+    finally:
+        if rows_dir is not None:
+            shutil.rmtree(rows_dir, ignore_errors=True)
     return [r.game_id for r in receipts]
 
 
-def audit_in_order(lines: Iterable[str | bytes], jobs: int
-                   ) -> Iterator[tuple[tuple[GameRow, list, list[Envelope], list[str]], str | None]]:
+def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None = None, *,
+                   idle: bool = False
+                   ) -> Iterator[tuple[tuple[GameRow, Any, list[Envelope], list[str]], str | None] | None]:
     """Each game of an export, prepared (listing, groups, envelopes, hashes), with its
     audit's verdict, in order; with ``jobs`` > 1 audited by that many worker processes from
-    the game's own lines, a few games ahead (so that no more than a few are held)."""
+    the game's own lines, a few games ahead (so that no more than a few are held), and
+    with ``rows_dir`` its groups are a :class:`RowsFile` the worker wrote there. With
+    ``idle``, None comes first whenever the next game is still being audited."""
     if jobs <= 1:
         for game in read_games(lines):
             row, groups, envs = prepare(*game)
@@ -330,33 +363,49 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int
     import multiprocessing
 
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        pending: collections.deque = collections.deque()
-        held = 0  # lines (about) of the games in ``pending``
-        for part, start in split_games(lines):
-            # a line is about 300 bytes
-            pending.append((len(part) // 300 if isinstance(part, bytes) else len(part),
-                            pool.apply_async(_audit_part, ((part, start),))))
-            held += len(part)
-            # this process (reading, chaining, writing) reads on while the workers start
-            # and audit, rather than wait on the oldest game
-            while len(pending) > 2 * jobs and (held > LOOKAHEAD_LINES or pending[0][1].ready()):
-                size, result = pending.popleft()
-                held -= size
+        try:
+            pending: collections.deque = collections.deque()
+            held = 0  # lines (about) of the games in ``pending``
+            for part, start in split_games(lines):
+                # a line is about 300 bytes
+                pending.append((len(part) // 300 if isinstance(part, bytes) else len(part),
+                                pool.apply_async(_audit_part, ((part, start, rows_dir),))))
+                held += len(part)
+                # this process (reading, chaining, writing) reads on while the workers start
+                # and audit, rather than wait on the oldest game
+                while len(pending) > 2 * jobs and (held > LOOKAHEAD_LINES or pending[0][1].ready()):
+                    size, result = pending.popleft()
+                    held -= size
+                    if idle and not result.ready():
+                        yield None
+                    yield _received(result.get())
+            while pending:
+                _size, result = pending.popleft()
+                if idle and not result.ready():
+                    yield None
                 yield _received(result.get())
-        while pending:
-            _size, result = pending.popleft()
-            yield _received(result.get())
+        except (Exception, GeneratorExit):
+            # a refusal (or the store's) leaves games in flight: they are let finish before
+            # the pool is torn down, as terminating it while its task thread still hands
+            # them to the workers can hang for good
+            pool.close()
+            pool.join()
+            raise
 
 
-def _received(result: tuple[str, Any, bytes]) -> tuple[tuple[GameRow, list, list[Envelope], list[str]], None]:
+def _received(result: tuple[str, Any, bytes, Any]) -> tuple[tuple[GameRow, Any, list[Envelope], list[str]], None]:
     """A worker's verdict on a game, as :func:`audit_in_order` yields it (its errors raised)."""
-    verdict, row, body = result
+    verdict, row, body, rows = result
     if verdict == "damaged":
         raise TranscriptError(row)
     if verdict == "refused":
         raise ImportRefused(row)
     groups, hashes = _AUDITED.decode(body)
-    return (row, groups, [], hashes), None
+    return (row, rows if rows is not None else groups, [], hashes), None
+
+
+#: Lines :func:`split_games` takes at a time (a few hundred KiB).
+SPLIT_LINES = 2048
 
 
 def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
@@ -366,38 +415,104 @@ def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes
     or a line before any, raises TranscriptError as :func:`read_games` does. A game read
     from a file comes as one bytes object, its lines as the file has them (a worker splits
     it at its newlines): one object costs next to nothing to send, a list of lines does."""
-    part: list[str | bytes] = []
-    start = 0
-    no = 0
-    whole = True  # every line so far is bytes, ending at its only newline (as a file's lines)
+    it = iter(lines)
+    state = _Split()
+    while True:
+        chunk = list(itertools.islice(it, SPLIT_LINES))
+        if not chunk:
+            break
+        block = _whole_block(chunk) if state.start and state.whole and state.part[-1][-1:] == b"\n" else None
+        if block is None:
+            for line in chunk:
+                yield from state.line(line)
+        else:
+            yield from state.block(block, len(chunk))
+    if not state.part:
+        raise TranscriptError("not an arbiter log export (no header line)")
+    yield state.taken(), state.start
 
-    def taken() -> list[str | bytes] | bytes:
-        return b"".join(part) if whole else part  # type: ignore[arg-type]
 
-    for no, line in enumerate(lines, start=1):
+def _whole_block(chunk: list) -> bytes | None:
+    """``chunk``'s lines joined, when each is bytes ending with its only newline (as a
+    file's lines are): then splitting the block at its newlines gives them back."""
+    try:
+        block = b"".join(chunk)
+        whole = all(map(bytes.endswith, chunk, itertools.repeat(b"\n")))
+    except TypeError:
+        return None  # text lines
+    return block if whole and block.count(b"\n") == len(chunk) else None
+
+
+class _Split:
+    """:func:`split_games`'s game so far: its lines (or blocks of them), the number of its
+    header's line, the number of the last line read, and whether every line so far is
+    bytes ending at its only newline."""
+
+    def __init__(self) -> None:
+        self.part: list[str | bytes] = []
+        self.start = 0
+        self.no = 0
+        self.whole = True
+
+    def taken(self) -> list[str | bytes] | bytes:
+        return b"".join(self.part) if self.whole else self.part  # type: ignore[arg-type]
+
+    def header(self, line: str | bytes, no: int) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
+        """A header line at ``no`` (its error raised if it does not hold) starts a game."""
+        for _game in read_games([line], no):
+            pass
+        if self.part:
+            yield self.taken(), self.start
+        self.part, self.start, self.whole = [], no, True
+
+    def line(self, line: str | bytes) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
+        self.no = no = self.no + 1
         if no == 1 and isinstance(line, bytes):
             line = line.removeprefix(b"\xef\xbb\xbf")
         try:
-            header = _KIND.decode(line).format is not None
+            is_header = _KIND.decode(line).format is not None
         except msgspec.DecodeError:
-            header = False  # blank, or not JSON: the worker reading this game names it
-        if header:
-            for _game in read_games([line], no):  # a header that holds, or its error here
-                pass
-            if part:
-                yield taken(), start
-            part, start, whole = [], no, True
-        elif not start and line.strip():
+            is_header = False  # blank, or not JSON: the worker reading this game names it
+        if is_header:
+            yield from self.header(line, no)
+        elif not self.start and line.strip():
             list(read_games([line], no))  # before any header: read_games's own error
             raise TranscriptError(f"line {no}: a line before any game header")
-        if start:
+        if self.start:
+            part = self.part
             # a line is joined only after one that ended with its newline (the last may not)
-            whole = whole and isinstance(line, bytes) and (not part or part[-1][-1:] == b"\n") \
+            whole = self.whole and isinstance(line, bytes) and (not part or part[-1][-1:] == b"\n") \
                 and line.find(b"\n") in (-1, len(line) - 1)
+            if self.whole and not whole:  # the game goes as a list of lines: one a line
+                pieces = b"".join(part).split(b"\n")  # type: ignore[arg-type]
+                part = self.part = [p + b"\n" for p in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
+            self.whole = whole
             part.append(line)
-    if not part:
-        raise TranscriptError("not an arbiter log export (no header line)")
-    yield taken(), start
+
+    def block(self, block: bytes, count: int) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
+        """``count`` whole lines inside a game, as one block. A header is a line whose
+        object has the key "format", which its bytes can only spell out as the word itself
+        or with an escape: only the lines holding either are read."""
+        heads = set()
+        for mark in (b"format", b"\\"):
+            at = block.find(mark)
+            while at != -1:
+                begin = block.rfind(b"\n", 0, at) + 1
+                heads.add(begin)
+                at = block.find(mark, block.find(b"\n", at) + 1)
+        taken = 0
+        for begin in sorted(heads):
+            line = block[begin:block.index(b"\n", begin) + 1]
+            try:
+                is_header = _KIND.decode(line).format is not None
+            except msgspec.DecodeError:
+                continue
+            if is_header:
+                self.part.append(block[taken:begin])
+                yield from self.header(line, self.no + 1 + block.count(b"\n", 0, begin))
+                taken = begin
+        self.part.append(block[taken:])
+        self.no += count
 
 
 # -- Parquet: the history for other tools (DuckDB, Spark, Trino) ------------------------------

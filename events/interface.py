@@ -39,6 +39,7 @@ class Store(Protocol):
     path: str  # the file or URL it was opened from (for messages)
     read_only: bool
     created: bool  # this open made it an arbiter store (its views are still to install)
+    reads_rows_files: bool  # import_stream takes a game's rows as a RowsFile (DuckDB's)
 
     # -- views ---------------------------------------------------------------------------
 

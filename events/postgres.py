@@ -187,6 +187,8 @@ def _plain(value: Any) -> Any:
 class PostgresStore:
     """Every game in one PostgreSQL database. Open it with :func:`open_postgres`."""
 
+    reads_rows_files = False  # an import hands it each game's groups (see the DuckDB store's)
+
     def __init__(self, con: "psycopg.Connection[Any]", url: str, read_only: bool) -> None:
         self.con = con
         self.path = url

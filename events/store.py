@@ -251,6 +251,9 @@ def _is_lock_error(exc: Exception) -> bool:
 class Store:
     """One DuckDB file holding every game. Open it with :func:`open_store`."""
 
+    #: an import's games may come as files of rows (:class:`RowsFile`) its workers wrote
+    reads_rows_files = True
+
     def __init__(self, con: duckdb.DuckDBPyConnection, path: str, read_only: bool) -> None:
         self.con = con
         self.path = path
@@ -672,6 +675,29 @@ class Store:
         finally:
             os.unlink(tmp)
 
+    def _insert_rows_files(self, paths: list[str], ledger: list[tuple[str, int, int, str]],
+                           now: datetime) -> None:
+        """Games' rows from their :class:`RowsFile` (removed once read), each with its
+        ledger entry: every entry must find its row."""
+        fd, tmp = tempfile.mkstemp(suffix=".jsonl")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(msgspec.json.Encoder().encode_lines([_LedgerRow(*r) for r in ledger]))
+            written = self.con.execute(
+                "INSERT INTO events_log SELECT r.game_id, r.seq, r.type, r.version, r.actor, r.payload,"
+                " r.command_id, ?, r.prev_hash, r.hash, l.gseq, l.ghash, r.command_text"
+                f" FROM read_json(?, format = 'newline_delimited', columns = {_ROWS_COLUMNS}) r"
+                f" JOIN read_json(?, format = 'newline_delimited', columns = {_LEDGER_COLUMNS}) l"
+                " ON l.game_id = r.game_id AND l.seq = r.seq", [now, paths, tmp]).fetchone()
+        finally:
+            os.unlink(tmp)
+            for path in paths:
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+        # with the primary key, one row an entry: the audited events, each once
+        if written is None or written[0] != len(ledger):
+            raise ChainMismatch("the rows written for the import are not the events audited")
+
     def envelopes(self, game_id: str, upto: int | None = None, after: int = 0,
                   rolls_from: int | None = None) -> list[Envelope]:
         """A game's stored events in seq order (after ``after``, up to and including ``upto``)."""
@@ -911,6 +937,9 @@ class Store:
         # default limit is most of the machine's memory), so an import would hold the whole
         # file's rows; capped, it evicts them and spills what it must to its temp directory
         con.execute(f"SET memory_limit = '{IMPORT_MEMORY}'")
+        # one thread: a batch is a few MiB, and DuckDB's helper threads only contend with
+        # the import's own workers for the cores (more CPU, and more time, for the same rows)
+        con.execute("SET threads = 1")
         try:
             with self._transaction("import clashes with what is stored"):
                 gseq, gprev = self.head("*")
@@ -922,13 +951,18 @@ class Store:
                     batch = games_to_import(batch, {r[0]: (r[1], r[2]) for r in stored}, skipped)
                     if not batch:
                         continue
-                    rows, hrows, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts)
+                    ledger: list[tuple[str, int, int, str]] = []
+                    rows, hrows, gseq, gprev = chain_games(batch, (gseq, gprev), now, receipts, ledger)
                     self._insert("games", [_game_tuple(row) for row, _g, _e in batch])
                     self._insert("events_log", rows)
+                    if ledger:
+                        self._insert_rows_files([g.path for _r, g, _e in batch if isinstance(g, RowsFile)],
+                                                ledger, now)
                     self._insert("heads", hrows)
                 con.execute("UPDATE heads SET seq = ?, hash = ? WHERE key = '*'", [gseq, gprev])
         finally:
-            con.execute("RESET memory_limit")  # the store sets it nowhere else
+            con.execute("RESET memory_limit")  # the store sets neither anywhere else
+            con.execute("RESET threads")
         self._heads = {}
         return receipts
 
@@ -1205,28 +1239,21 @@ def open_store(
             con.close()
 
 
-def check_new_games(ids: Sequence[str], clash: tuple | None) -> None:
-    """Games an import writes are new: none already stored (``clash``), none twice."""
-    if clash or len(set(ids)) != len(ids):
-        gid = clash[0] if clash else next(i for i in ids if ids.count(i) > 1)
-        raise Conflict(f"game {gid} is already in this store; nothing was imported")
-
-
 def games_to_import(batch: Sequence[tuple[GameRow, Any, Sequence[str] | None]],
                     stored: dict[str, tuple[int, str]], skipped: list[str] | None) -> list:
     """The games of an import's batch to write. A game already stored (``stored``: its
     last seq and hash) with the very same log, which its last hash proves, is left as it is
-    and named in ``skipped``: importing a file again is not an error. One stored with
-    another log, or a game twice in the batch, refuses the import."""
-    ids = [row.game_id for row, _g, _e in batch]
-    if len(set(ids)) != len(ids):
-        check_new_games(ids, None)
+    and named in ``skipped``: importing a file again is not an error, and neither is a file
+    that holds a game twice, whether or not both copies fall in one batch. One stored (or
+    earlier in the batch) with another log refuses the import."""
     out = []
+    held = dict(stored)
     for item in batch:
         gid, hashes = item[0].game_id, item[2]
-        if gid not in stored:
+        if gid not in held:
             out.append(item)
-        elif hashes and stored[gid] == (len(hashes), hashes[-1]):
+            held[gid] = (len(hashes), hashes[-1]) if hashes else (-1, "")
+        elif hashes and held[gid] == (len(hashes), hashes[-1]):
             if skipped is not None:
                 skipped.append(gid)
         else:
@@ -1239,6 +1266,80 @@ def games_to_import(batch: Sequence[tuple[GameRow, Any, Sequence[str] | None]],
 IMPORT_MEMORY = "128MB"
 
 
+class ImportRow(msgspec.Struct):
+    """An event row of a :class:`RowsFile`: every column of ``events_log`` but the three
+    the store adds as it writes the game (recorded_at, gseq, ghash)."""
+
+    game_id: str
+    seq: int
+    type: str
+    version: int
+    actor: str | None
+    payload: str
+    command_id: str
+    prev_hash: str
+    hash: str
+    command_text: str | None
+
+
+#: read_json's columns for an :class:`ImportRow` file, and for its ledger entries.
+_ROWS_COLUMNS = ("{game_id: 'VARCHAR', seq: 'INTEGER', type: 'VARCHAR', version: 'INTEGER',"
+                 " actor: 'VARCHAR', payload: 'VARCHAR', command_id: 'VARCHAR', prev_hash: 'VARCHAR',"
+                 " hash: 'VARCHAR', command_text: 'VARCHAR'}")
+_LEDGER_COLUMNS = "{game_id: 'VARCHAR', seq: 'INTEGER', gseq: 'BIGINT', ghash: 'VARCHAR'}"
+
+
+class _LedgerRow(msgspec.Struct, array_like=False):
+    game_id: str
+    seq: int
+    gseq: int
+    ghash: str
+
+
+class RowsFile(msgspec.Struct, frozen=True):
+    """A whole game's event rows, as JSON lines of :class:`ImportRow`, that the process
+    which audited the game wrote (:func:`write_rows_file`) from the very events it audited:
+    the DuckDB store reads the file itself (:meth:`Store.import_stream`), so that the
+    rows' text goes through the importing process's hands not at all. ``events``: how many."""
+
+    path: str
+    events: int
+
+
+def write_rows_file(path: str, game_id: str, groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]],
+                    hashes: Sequence[str]) -> RowsFile:
+    """Write a game's rows, its events chained over ``hashes`` (one an event, in order),
+    to a new file at ``path``."""
+    rows = []
+    add = rows.append
+    seq, prev = 0, GENESIS
+    for events, command in groups:
+        cid, text = command.command_id, command.text
+        for ev in events:
+            h = hashes[seq]
+            seq += 1
+            add(ImportRow(game_id, seq, ev.type, ev.version, ev.actor, ev.payload, cid, prev, h, text))
+            prev, text = h, None  # the text is on the command's first event only
+    if seq != len(hashes):
+        raise ChainMismatch(f"{game_id}: seq {seq + 1} has no event; the file was altered")
+    with open(path, "xb") as fh:
+        fh.write(msgspec.json.Encoder().encode_lines(rows))
+    return RowsFile(path, seq)
+
+
+def _chain_ledger(ledger: list[tuple[str, int, int, str]], game_id: str, ghead: tuple[int, str],
+                  hashes: Sequence[str]) -> tuple[int, str, int, str]:
+    """A whole game's entries in the global ledger, after ``ghead``, over its event
+    ``hashes``; returns its last (seq, hash) and the ledger's new (gseq, ghash)."""
+    gseq, gprev = ghead
+    hasher, add = ledger_hasher(game_id), ledger.append
+    for seq, h in enumerate(hashes, 1):
+        gseq += 1
+        gprev = hasher(gprev, seq, h, gseq)
+        add((game_id, seq, gseq, gprev))
+    return len(hashes), hashes[-1], gseq, gprev
+
+
 class VerifiedHashes(list):
     """A game's event hashes that its importer has already recomputed, one by one, from the
     very events it hands the store (an import's audit does, before anything is written):
@@ -1246,20 +1347,28 @@ class VerifiedHashes(list):
     than hash every event a second time."""
 
 
-def chain_games(batch: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]], Sequence[str] | None]],
-                ghead: tuple[int, str], now: datetime, receipts: list[Receipt]
+def chain_games(batch: Sequence[tuple[GameRow, Sequence[tuple[Sequence[NewEvent], CommandRecord]] | RowsFile, Sequence[str] | None]],
+                ghead: tuple[int, str], now: datetime, receipts: list[Receipt],
+                ledger: list[tuple[str, int, int, str]] | None = None
                 ) -> tuple[list[tuple], list[tuple[str, int, str]], int, str]:
     """Whole new games' rows, chained after the global ledger's ``ghead``: (event rows,
     (game, seq, hash) heads, the new gseq and ghash); each game's receipt is added to
     ``receipts``. A game's hashes are recomputed and must come out as ``expected``, unless
-    they are :class:`VerifiedHashes`."""
+    they are :class:`VerifiedHashes`. A game whose rows are a :class:`RowsFile` adds only
+    its ledger entries, (game, seq, gseq, ghash), to ``ledger``."""
     rows: list[tuple] = []
     heads = []
     gseq, gprev = ghead
     for row, groups, expected in batch:
-        chain = _chain_verified if isinstance(expected, VerifiedHashes) else _chain
-        seq, prev, gseq, gprev = chain(rows, row.game_id, (0, GENESIS), (gseq, gprev),
-                                       groups, now, expected)
+        if isinstance(groups, RowsFile):
+            if ledger is None or not isinstance(expected, VerifiedHashes) or not expected \
+                    or groups.events != len(expected):
+                raise ChainMismatch(f"{row.game_id}: its rows are not the events audited")
+            seq, prev, gseq, gprev = _chain_ledger(ledger, row.game_id, (gseq, gprev), expected)
+        else:
+            chain = _chain_verified if isinstance(expected, VerifiedHashes) else _chain
+            seq, prev, gseq, gprev = chain(rows, row.game_id, (0, GENESIS), (gseq, gprev),
+                                           groups, now, expected)
         heads.append((row.game_id, seq, prev))
         receipts.append(Receipt(row.game_id, seq, prev, 1))
     return rows, heads, gseq, gprev

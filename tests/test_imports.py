@@ -386,3 +386,109 @@ def test_a_damaged_file_is_refused_alike_whether_its_games_are_read_here_or_in_w
         with target.open() as store:
             assert import_lines(store, crlf, jobs=jobs) == ids
             assert all(audit.verify_game(store, g).ok for g in ids)
+
+
+def test_an_import_with_workers_writes_what_one_process_writes(engine, tmp_path, monkeypatch):
+    """With --jobs 2 the workers write each game's rows to a file the store reads: the store
+    comes out as with one process (every column but the time of the import, the ledger
+    included), imported again it is left as it is, and no file is left behind. The file is
+    split at its headers a block of lines at a time: a header spelled with an escape is one."""
+    import tempfile
+
+    from arbiter.core import porting
+    from arbiter.core.porting import import_lines
+
+    monkeypatch.setenv("ARBITER_PLUGINS", "toygame:GAME")  # the workers learn the test's game
+    for batch in ("BATCH_EVENTS", "FILE_BATCH_EVENTS"):
+        monkeypatch.setattr(porting, batch, 5)  # several batches, a game or two each
+    monkeypatch.setattr(porting, "SPLIT_LINES", 3)  # headers found inside blocks of lines
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    ids, dump = many_games_dump(engine, 4)
+    lines = [x.encode() + b"\n" for x in dump.splitlines()]
+    third = [i for i, x in enumerate(lines) if x.startswith(b'{"format"')][2]
+    lines[third] = lines[third].replace(b'"format"', b'"form\\u0061t"', 1)
+    columns = ("SELECT game_id, seq, type, version, actor, CAST(payload AS VARCHAR), command_id, prev_hash,"
+               " hash, gseq, ghash, command_text FROM events_log ORDER BY gseq")
+    stored = []
+    for jobs in (1, 2):
+        target = Engine(str(tmp_path / f"t{jobs}.duckdb"))
+        with target.open() as store:
+            threads = store.con.execute("SELECT current_setting('threads')").fetchone()
+            assert import_lines(store, iter(lines), jobs=jobs) == ids
+            skipped: list[str] = []
+            assert import_lines(store, iter(lines), jobs=jobs, skipped=skipped) == [] and skipped == ids
+            assert store.con.execute("SELECT current_setting('threads')").fetchone() == threads
+            assert all(audit.verify_game(store, g).ok for g in ids) and audit.verify_store(store) == []
+        stored.append([raw(target.path, sql) for sql in (
+            columns, "SELECT * FROM heads ORDER BY key", "SELECT count(DISTINCT recorded_at) FROM events_log",
+            "SELECT * EXCLUDE (recorded_at) FROM commands ORDER BY game_id, first_seq")])
+        assert os.listdir(scratch) == []
+    assert stored[0] == stored[1]
+    assert stored[1][2] == [(1,)] and len(stored[1][0]) == count(engine)[0]
+    with engine.open(read_only=True) as src:
+        logged = [(e.game_id, e.seq, e.payload, e.hash) for g in ids for e in src.envelopes(g)]
+    assert [(r[0], r[1], r[5], r[8]) for r in stored[1][0]] == logged
+
+
+def test_a_games_rows_file_must_hold_the_events_audited(tmp_path):
+    """The DuckDB store takes a game's rows from a file only when it holds one row for each
+    of the game's audited hashes; otherwise nothing is written."""
+    from arbiter.core.porting import prepare, read_games
+    from arbiter.events.store import ChainMismatch, Conflict, RowsFile, VerifiedHashes, open_store, write_rows_file
+
+    source = Engine(str(tmp_path / "s.duckdb"))
+    ids, dump = many_games_dump(source, 1)
+    (game,) = read_games(dump.splitlines())
+    row, groups, _envs = prepare(*game)
+    hashes = [e.hash for e, _p in game[1]]
+    with open_store(str(tmp_path / "t.duckdb")) as store:
+        made = write_rows_file(str(tmp_path / "rows.jsonl"), row.game_id, groups, hashes)
+        with open(made.path) as fh:
+            lines = fh.readlines()
+        short = tmp_path / "short.jsonl"
+        short.write_text("".join(lines[:3] + lines[4:]))
+        twice = tmp_path / "twice.jsonl"
+        twice.write_text("".join(lines[:4] + lines[3:-1]))
+        for rows, given in ((RowsFile(str(short), made.events), VerifiedHashes(hashes)),
+                            (RowsFile(str(twice), made.events), VerifiedHashes(hashes)),
+                            (made, VerifiedHashes(hashes[:-1])), (made, hashes)):
+            with pytest.raises((ChainMismatch, Conflict)):
+                store.import_stream(iter([[(row, rows, given)]]))
+            assert store.query("SELECT count(*) FROM events_log")[1] == [(0,)]
+            assert store.query("SELECT count(*) FROM games")[1] == [(0,)]
+        store.import_stream(iter([[(row, made, VerifiedHashes(hashes))]]))
+        assert not os.path.exists(made.path)
+        assert audit.verify_game(store, ids[0]).ok and audit.verify_store(store) == []
+    with source.open(read_only=True) as src, open_store(str(tmp_path / "t.duckdb"), read_only=True) as dst:
+        assert export_jsonl(dst, ids[0]).splitlines()[1:] == export_jsonl(src, ids[0]).splitlines()[1:]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_file_that_holds_a_game_twice_imports_it_once_however_it_is_batched(engine, tmp_path, monkeypatch, jobs):
+    """Two copies of the same log are one game (the second named as already stored) whether
+    both fall in one batch or not; the same id with another log refuses the file."""
+    from arbiter.core import porting
+    from arbiter.core.porting import import_lines
+    from arbiter.events.errors import Conflict
+
+    monkeypatch.setenv("ARBITER_PLUGINS", "toygame:GAME")  # the workers learn the test's game
+    ids, dump = many_games_dump(engine, 2)
+    first = dump[:dump.index('{"format"', 1)]
+    other = Engine(str(tmp_path / "other.duckdb"))
+    gid, m, _ = other.new("duel", seats=["ann", "bob"], seed=99, options={"target": "30"})
+    play(other, gid, m, 6, seed=5)
+    with other.open(read_only=True) as store:
+        forged = rehash_dump(export_jsonl(store, gid).replace(gid, ids[0]))  # another log, the first id
+    for n, size in enumerate((5, 10**6)):
+        for batch in ("BATCH_EVENTS", "FILE_BATCH_EVENTS"):
+            monkeypatch.setattr(porting, batch, size)
+        target = Engine(str(tmp_path / f"t{n}.duckdb"))
+        with target.open() as store:
+            skipped: list[str] = []
+            lines = [x.encode() + b"\n" for x in (dump + first).splitlines()]
+            assert import_lines(store, lines, jobs=jobs, skipped=skipped) == ids and skipped == [ids[0]]
+        with target.open() as store, pytest.raises(Conflict, match=f"{ids[0]} is already in this store with another log"):
+            import_lines(store, [x.encode() + b"\n" for x in (dump + forged).splitlines()], jobs=jobs)
+        assert count(target) == count(engine)
