@@ -17,10 +17,13 @@ from arbiter.core.game import Game, content_hash, emitted
 from arbiter.events.base import DiceRolled, Event, GameCreated, SeedRevealed, Shuffled, Undone
 from arbiter.events.codec import Codec
 from arbiter.events.store import Listing, outcome_json
-from arbiter.projections.fold import SETUP, DeeperFold, Folded, effective, fold_on, step
+from arbiter.projections.fold import SETUP, DeeperFold, Folded, Frame, effective, fold_on, step
 from arbiter.projections.kernel import REFEREE, Decision, Outcome, redact_shuffle
 
-ENGINE_VERSION = "0.1.0"
+#: Recorded in each game's GameCreated; rules of the kernel itself that change with it apply
+#: only to games created under it, so an older game's log still re-decides as it was played
+#: (0.2.0: an undo may not take back a move that showed a seat something hidden)
+ENGINE_VERSION = "0.2.0"
 UNDO = "undo"
 _MANUAL = re.compile(r"^(.*?)\s*\[([^\[\]]*)\]\s*$")
 _SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
@@ -448,7 +451,7 @@ class Match:
             raise ParseError("empty command", hint=self.syntax_hint())
         seat = self.resolve_seat(seat)
         if text.lower() == UNDO:
-            return seat, UNDO, [self.undo_event()]
+            return seat, UNDO, [self.undo_event(seat)]
         if self.outcome() is not None:
             raise RuleViolation("ARB-GAME-OVER", "the game is over; no more moves")
         who = self.to_act()
@@ -478,7 +481,8 @@ class Match:
             raise RuleViolation("ARB-NOT-LEGAL", "that command does nothing now")
         return seat, command, self.with_reveal(events)
 
-    def undo_event(self) -> Undone:
+    def undo_event(self, seat: str | None = None) -> Undone:
+        """The event that retracts the last move still in effect, asked for by ``seat``."""
         assert self.folded is not None
         top = self.folded.top
         if top is None and self.folded.cut:
@@ -490,7 +494,38 @@ class Match:
                 "ARB-UNDO-REVEALED",
                 "the game is over and its seed is revealed: every seat now knows the dice, so no"
                 " move can be taken back (fork the game at an earlier seq to try another line)")
+        if _version(self.created.engine_version) >= (0, 2):
+            told = self.told_hidden(top, seat)
+            if told:
+                raise RuleViolation(
+                    "ARB-UNDO-HIDDEN",
+                    f"that move showed {' and '.join(told)} something the position before it kept hidden"
+                    " (a card drawn, a deck's top seen): taken back, it would stay known, so the"
+                    f" move stands (fork the game at seq {top.first_seq - 1} to try another line)")
         return Undone(first_seq=top.first_seq, last_seq=top.last_seq, command_id=top.command_id)
+
+    def told_hidden(self, top: Frame, undoer: str | None = None) -> list[str]:
+        """The seats that the command ``top`` showed a token (a card id, a secret value)
+        the position before it hid from them, which an undo would leave knowing what the
+        game again keeps from them. When the move's own seat asks, what the move showed of
+        that seat's own secrets (a card played from its hand) does not count: it gives
+        away only what was its own to keep."""
+        projection, before = self.game.projection, top.state_before
+        everything = set(tokens(_plain(before), keys=True))
+        actor = self._actors.get(top.first_seq)
+        own: set[str] = set()
+        if actor is not None and undoer == actor:
+            own = set(tokens(_plain(projection.view(before, actor)), keys=True))
+        events = [ev for seq, _a, ev in self._since(top.first_seq - 1) if seq <= top.last_seq]
+        told = []
+        for seat in self.seats:
+            hidden = everything - set(tokens(_plain(projection.view(before, seat)), keys=True)) - own
+            if not hidden:
+                continue
+            shown = [self.redact(ev, seat) for ev in events]
+            if hidden & set(tokens(msgspec.to_builtins([e for e in shown if e is not None]))):
+                told.append(seat)
+        return told
 
     def apply(self, seat: str | None, text: str, command_id: str | None = None) -> list[Event]:
         """Decide and fold ``text``; returns its events."""
@@ -603,15 +638,40 @@ def dice_words(kinds: Sequence[str]) -> str:
     return " and ".join(", ".join(parts[:-1]) and [", ".join(parts[:-1]), parts[-1]] or parts)
 
 
-def tokens(obj: Any) -> list[str]:
-    """Every text value in a plain structure (an event's fields)."""
-    if isinstance(obj, str):
-        return [obj]
-    if isinstance(obj, dict):
-        return [t for v in obj.values() for t in tokens(v)]
-    if isinstance(obj, (list, tuple)):
-        return [t for v in obj for t in tokens(v)]
-    return []
+def tokens(obj: Any, keys: bool = False) -> list[str]:
+    """Every text value in a plain structure (an event's fields; with ``keys``, a dict's
+    text keys too: a state's zones may be keyed by card). A redaction's "?" and "" are none."""
+    out: list[str] = []
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            if x and x != "?":
+                out.append(x)
+        elif isinstance(x, dict):
+            if keys:
+                out.extend(k for k in x if isinstance(k, str) and k and k != "?")
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return out
+
+
+def _plain(state: Any) -> Any:
+    """A state as builtins without the box's catalogue (a top-level ``content`` lists every
+    component, which every seat may know)."""
+    out = msgspec.to_builtins(state)
+    if isinstance(out, dict):
+        out.pop("content", None)
+    return out
+
+
+def _version(text: str) -> tuple[int, ...]:
+    """"0.2.0" -> (0, 2, 0); what does not read as numbers counts as the oldest."""
+    try:
+        return tuple(int(x) for x in text.split("."))
+    except ValueError:
+        return (0,)
 
 
 def roundtrip(codec: Codec, ev: Event) -> Event:

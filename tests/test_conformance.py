@@ -18,7 +18,7 @@ from arbiter.core import registry, transcript
 from arbiter.core.bots import autoplay, bot_step, random_bot
 from arbiter.core.engine import Engine
 from arbiter.core.errors import ParseError, RuleViolation
-from arbiter.core.match import Match
+from arbiter.core.match import Match, tokens
 from arbiter.events.envelope import GENESIS, chain_hash
 from arbiter.projections.fold import Cursor, fold
 from arbiter.testing import ZONES, LeakWatch, TraitWatch, check_no_leaks, check_previews, harness, simulate
@@ -97,6 +97,8 @@ def test_same_seed_and_commands_give_identical_events_and_hashes(game_id, seed, 
 @CONF
 @given(seed=seeds, bot_seed=seeds, cut=st.integers(1, 150))
 def test_undo_never_rerolls(game_id, seed, bot_seed, cut):
+    """An undo retracts the move, and the move made again draws the same dice; an undo that
+    would leave a seat knowing what the game hides again is refused, the game unchanged."""
     match = new_match(game_id, seed)
     rng = random.Random(bot_seed)
     for _ in range(cut):
@@ -108,14 +110,46 @@ def test_undo_never_rerolls(game_id, seed, bot_seed, cut):
         with pytest.raises(RuleViolation, match="seed is revealed"):
             match.apply(seat, "undo")
         return
+    top = match.folded.top
+    told = {s: {t for *_x, e in match.log(s, after=top.first_seq - 1) for t in tokens(msgspec.to_builtins(e))}
+            for s in match.seats}
     last = match.items[-1][1]
     before = [match.encode(e) for _s, c, e in match.items if c == last]
     draws_before = match.folded.draws
-    match.apply(seat, "undo")
+    length = len(match.items)
+    try:
+        match.apply(seat, "undo")
+    except RuleViolation as refused:
+        assert refused.rule_id == "ARB-UNDO-HIDDEN", refused
+        assert len(match.items) == length and match.folded.top is top
+        # it was refused for a reason: the move showed a seat a token hidden before it
+        assert any(told[s] & harness.secrets_of(_before(match, top), s, ZONES.get(game_id))
+                   for s in match.seats), refused
+        return
+    # what the undone move showed each seat is no secret from it now (its own seat may have
+    # shown others what was its own to keep)
+    own = set(tokens(msgspec.to_builtins(match.view(seat))))
+    for s in match.seats:
+        kept = harness.secrets_of(match, s, ZONES.get(game_id)) - (own if s != seat else set())
+        assert not told[s] & kept, f"undo leaves {s} knowing {sorted(told[s] & kept)}"
     assert match.folded.draws <= draws_before
     match.apply(seat, text)
     again = [match.encode(e) for _s, c, e in match.items if c == match.items[-1][1]]
     assert again == before
+
+
+def undo_unless_hidden(match: Match, seat: str) -> None:
+    """Undo the last move, unless it showed a seat something hidden (ARB-UNDO-HIDDEN)."""
+    try:
+        match.apply(seat, "undo")
+    except RuleViolation as refused:
+        if refused.rule_id != "ARB-UNDO-HIDDEN":
+            raise
+
+
+def _before(match: Match, top) -> Match:
+    """``match`` as it stood before the command ``top``."""
+    return Match(match.game, [it for it in match.items if it[0] < top.first_seq])
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -414,7 +448,7 @@ def test_the_replay_loop_folds_as_step_by_step_undos_included(game_id, seed, bot
         if match.outcome() is not None:
             break
         if rng.random() < 0.2 and match.folded.top is not None:
-            match.apply(match.to_act().seats[0], "undo")
+            undo_unless_hidden(match, match.to_act().seats[0])
         else:
             bot_step(match, {}, rng)
     projection, items = match.game.projection, match.items

@@ -3,6 +3,7 @@
 import pytest
 
 from arbiter.core.errors import RuleViolation
+from arbiter.core.match import Match
 from arbiter.core.villainous import GAME
 from arbiter.events import villainous as ev
 from villainous.helpers import (ambition, content_with, credits, fold, give, new, put, rule_of,
@@ -139,17 +140,41 @@ def test_effect_card_is_discarded_after_use_and_fate_effect_without_effect_still
     assert m.state.credits["ann"] == 3 and "cb-stolen-credits-1" in m.state.discard["ann"]
 
 
-def test_undo_restores_the_hand_and_redraws_the_same_cards():
+def test_undo_takes_back_a_discard_but_not_the_end_that_drew_cards():
+    """A seat may take back its own discard (the card was its own to show); the end of its
+    turn drew cards nobody had seen, so it stands (ARB-UNDO-HIDDEN)."""
     m = new()
     m.apply("ann", "move coruscant")
     hand = list(m.state.hand["ann"])
     m.apply("ann", f"discard {hand[0]}")
+    m.apply("ann", "undo")
+    assert list(m.state.hand["ann"]) == hand
+    m.apply("ann", f"discard {hand[0]}")
     m.apply("ann", "end")
     drawn = list(m.state.hand["ann"])
-    m.apply("ann", "undo")
-    assert m.state.hand["ann"] == hand[1:]
-    m.apply("ann", "end")
-    assert m.state.hand["ann"] == drawn
+    with pytest.raises(RuleViolation, match="showed ann something") as refused:
+        m.apply("ann", "undo")
+    assert refused.value.rule_id == "ARB-UNDO-HIDDEN"
+    assert list(m.state.hand["ann"]) == drawn
+
+
+def test_a_game_of_an_older_engine_keeps_the_undo_it_was_played_under():
+    """Before engine 0.2.0 an undo could take back a draw, and the cards came again: such a
+    game's log still re-decides as it was played."""
+    import msgspec
+
+    m = new()
+    first, rest = m.items[0], m.items[1:]
+    older = Match(GAME, [(first[0], first[1], msgspec.structs.replace(first[2], engine_version="0.1.0")), *rest])
+    older.apply("ann", "move coruscant")
+    hand = list(older.state.hand["ann"])
+    older.apply("ann", f"discard {hand[0]}")
+    older.apply("ann", "end")
+    drawn = list(older.state.hand["ann"])
+    older.apply("ann", "undo")
+    assert older.state.hand["ann"] == hand[1:]
+    older.apply("ann", "end")
+    assert older.state.hand["ann"] == drawn
 
 
 def test_every_rule_id_the_code_cites_is_in_the_rule_index():
