@@ -1,9 +1,9 @@
 """Star Wars Villainous: the state of a game, folded from its events, and per-seat views.
 
-The state is a frozen struct of plain data (dicts and lists, never changed once folded).
-The decider applies its events in place with :func:`mutate` to a scratch copy (``thaw``),
-so that a command's later steps see its earlier ones; ``evolve`` does the same for each
-event on copies of only the parts the event changes, sharing the rest with the state before.
+The state is a frozen struct of plain data (dicts and lists, never changed once made).
+``evolve`` applies an event on copies of only the parts it changes, sharing the rest with
+the state before; the decider applies each event it emits the same way, so that a
+command's later steps see its earlier ones.
 """
 
 from __future__ import annotations
@@ -57,168 +57,11 @@ class VState(msgspec.Struct, frozen=True):
     reason: str = ""
 
 
-def _pub(d: dict[str, Any], *cards: str) -> None:
-    for c in cards:
-        if c and c != "?" and c not in d["public"]:
-            d["public"].append(c)
-
-
-def _take(d: dict[str, Any], card: str) -> None:
-    """Take a card out of wherever it is (hand, piles, decks, a sector)."""
-    for key in ("hand", "discard", "fate_discard", "deck", "fate_deck"):
-        for seat, pile in d[key].items():
-            if isinstance(pile, list) and card in pile:
-                pile.remove(card)
-    for seat, cards in d["sector"].items():
-        if card in cards:
-            del cards[card]
-            for info in cards.values():
-                if info.get("on") == card:
-                    info["on"] = None
-                if info.get("engaged") == card:
-                    info["engaged"] = None
-
-
-def mutate(d: dict[str, Any], e: Event) -> None:
-    """Apply one event to the builtins form of the state (in place)."""
-    t = type(e)
-    if t is ev.VillainsAssigned:
-        d["villain"] = dict(e.villains)
-        d["order"] = list(e.order)
-        for s in d["seats"]:
-            for key in ("hand", "deck", "discard", "fate_deck", "fate_discard", "known", "bounties"):
-                d[key][s] = []
-            for key in ("credits", "ambition", "targets", "rebels"):
-                d[key][s] = 0
-            d["mover"][s] = None
-            d["sector"][s] = {}
-    elif t is Shuffled:
-        kind, _, seat = e.deck.partition(":")
-        key = "deck" if kind == "villain" else "fate_deck"
-        pile = "discard" if kind == "villain" else "fate_discard"
-        d[key][seat] = list(e.order)
-        d[pile][seat] = [c for c in d[pile][seat] if c not in e.order]
-    elif t is ev.CardsDrawn:
-        for c in e.cards:
-            _take(d, c)
-            d["hand"][e.seat].append(c)
-            if c in d["shown"]:
-                d["shown"].remove(c)
-    elif t is ev.CreditsChanged:
-        d["credits"][e.seat] = max(0, d["credits"][e.seat] + e.amount)
-    elif t is ev.AmbitionChanged:
-        d["ambition"][e.seat] = max(0, d["ambition"][e.seat] + e.amount)
-    elif t is ev.TurnBegan:
-        d["active"], d["round"], d["phase"] = e.seat, e.round, "move"
-        d["used"], d["bonus"], d["hunted"] = [], [], []
-    elif t is ev.MoverMoved:
-        d["mover"][e.seat] = e.to
-        d["phase"], d["used"] = "act", []
-    elif t is ev.ActionUsed:
-        if e.index < 0:
-            if e.symbol in d["bonus"]:
-                d["bonus"].remove(e.symbol)
-        else:
-            d["used"].append(e.index)
-    elif t is ev.BonusActionGranted:
-        d["bonus"].append(e.symbol)
-    elif t is ev.CardPlayed:
-        _take(d, e.card)
-        d["counter"] += 1
-        d["sector"][e.sector][e.card] = {
-            "loc": e.loc, "side": e.side, "on": e.on, "tokens": 0, "targets": 0,
-            "engaged": None, "progress": [], "at": d["counter"],
-        }
-        _pub(d, e.card)
-    elif t is ev.CardMoved:
-        cards = d["sector"][e.sector]
-        cards[e.card]["loc"] = e.to
-        for info in cards.values():
-            if info.get("on") == e.card:
-                info["loc"] = e.to
-    elif t is ev.CardDiscarded:
-        _take(d, e.card)
-        d["discard" if e.pile == "villain" else "fate_discard"][e.owner].append(e.card)
-        _pub(d, e.card)
-    elif t is ev.CardRemovedFromGame:
-        _take(d, e.card)
-        d["removed"].append(e.card)
-        _pub(d, e.card)
-    elif t is ev.CardToHand:
-        _take(d, e.card)
-        d["hand"][e.seat].append(e.card)
-        if e.source != "deck" or e.card in d["public"]:  # a card chosen secretly from a deck stays secret
-            _pub(d, e.card)
-            if e.card not in d["shown"]:
-                d["shown"].append(e.card)
-    elif t is ev.CardsRevealed:
-        _pub(d, *e.cards)
-        if e.source == "hand":
-            d["shown"] += [c for c in e.cards if c not in d["shown"]]
-    elif t is ev.CardsLooked:
-        for c in e.cards:
-            if c not in d["known"][e.seat]:
-                d["known"][e.seat].append(c)
-    elif t is ev.FateRevealed:
-        for c in e.cards:
-            _take(d, c)
-        if d["fate"] and d["fate"]["target"] == e.target and d["fate"]["by"] == e.by:
-            d["fate"]["cards"] += list(e.cards)
-        else:
-            d["fate"] = {"by": e.by, "target": e.target, "cards": list(e.cards)}
-        _pub(d, *e.cards)
-    elif t is ev.FateResolved:
-        d["fate"] = None
-    elif t in (ev.Engaged, ev.Disengaged):
-        cards = d["sector"][e.sector]
-        on = t is ev.Engaged
-        cards[e.ally_vehicle]["engaged"] = e.hero_vehicle if on else None
-        cards[e.hero_vehicle]["engaged"] = e.ally_vehicle if on else None
-    elif t is ev.StrengthTokenPlaced:
-        d["sector"][e.sector][e.card]["tokens"] += e.amount
-    elif t is ev.TargetPlaced:
-        d["sector"][e.sector][e.hero]["targets"] += 1
-    elif t is ev.TargetsCollected:
-        d["targets"][e.seat] += e.count
-    elif t is ev.RebelRemoved:
-        d["rebels"][e.seat] += 1
-    elif t is ev.BountyProgressed:
-        d["sector"][e.seat][e.bounty]["progress"].append(e.requirement)
-    elif t is ev.BountyCompleted:
-        _take(d, e.bounty)
-        d["bounties"][e.seat].append(e.bounty)
-    elif t is ev.HuntPaid:
-        d["hunted"].append(e.bounty)
-    elif t is ev.ChoiceOpened:
-        d["pending"].append({"seat": e.seat, "prompt": e.prompt, "options": list(e.options),
-                             "frame": e.frame, "secret": e.secret})
-    elif t is ev.ChoiceMade:
-        if d["pending"]:
-            d["pending"].pop()
-    elif t is ev.WindowOpened:
-        d["window"] = {"queue": list(e.seats), "trigger": e.trigger, "by": e.by}
-    elif t in (ev.WindowPassed, ev.ConditionPlayed):
-        w = d["window"]
-        if w and w["queue"] and w["queue"][0] == e.seat:
-            if t is ev.WindowPassed:
-                w["queue"].pop(0)
-        if t is ev.ConditionPlayed:
-            _take(d, e.card)
-            d["discard"][e.seat].append(e.card)
-            _pub(d, e.card)
-        if w is not None and not w["queue"]:
-            d["window"] = None
-    elif t is ev.TurnEnded:
-        d["phase"] = "over-turn"
-    elif t is ev.GameWon:
-        d["winners"], d["reason"] = list(e.winners), e.reason
-
-
 # -- evolve: an event copies what it changes and shares the rest with the state before ------
-# The decider's scratch copy is changed in place by :func:`mutate`; a folded state is never
-# changed once made, so each state shares every part an event leaves alone with the state
-# before it (an undo frame costs only what its command changed). Each function below does
-# what :func:`mutate` does for its event, on copies of the parts it changes.
+# A state is never changed once made (the decider and the fold both apply events with these
+# functions), so each state shares every part an event leaves alone with the state before it
+# (an undo frame costs only what its command changed). Each function below applies its event
+# on copies of the parts it changes.
 
 _r = msgspec.structs.replace
 _PILES = ("hand", "discard", "fate_discard", "deck", "fate_deck")
@@ -248,7 +91,7 @@ def _put(d: _Draft, key: str, k: str, value: Any) -> None:
 
 
 def _published(d: _Draft, cards: tuple[str, ...]) -> None:
-    """:func:`_pub` on a copy."""
+    """Each of ``cards`` (but a hidden one) is public from now on: every seat has seen it."""
     public = d["public"]
     out = None
     for c in cards:
@@ -261,7 +104,8 @@ def _published(d: _Draft, cards: tuple[str, ...]) -> None:
 
 
 def _taken(d: _Draft, card: str) -> None:
-    """:func:`_take` on copies of the piles and the sector it is taken from."""
+    """Take a card out of wherever it is (hand, piles, decks, a sector: the cards there
+    attached to it or engaged with it no longer are), on copies of what it is taken from."""
     state = d.state
     for key in _PILES:
         piles = d[key] if key in d else getattr(state, key)
@@ -533,7 +377,7 @@ def _game_won(s: VState, e: ev.GameWon) -> VState:
     return _r(s, winners=list(e.winners), reason=e.reason)
 
 
-#: how each event changes the state, as :func:`mutate` does (any other event changes nothing)
+#: how each event changes the state (any other event changes nothing)
 _EVOLVE: dict[type, Any] = {
     ev.VillainsAssigned: _villains_assigned, Shuffled: _shuffled, ev.CardsDrawn: _cards_drawn,
     ev.CreditsChanged: _credits_changed, ev.AmbitionChanged: _ambition_changed,
@@ -551,14 +395,6 @@ _EVOLVE: dict[type, Any] = {
     ev.WindowOpened: _window_opened, ev.WindowPassed: _window_passed,
     ev.ConditionPlayed: _condition_played, ev.TurnEnded: _turn_ended, ev.GameWon: _game_won,
 }
-
-
-def thaw(state: VState) -> dict[str, Any]:
-    return msgspec.to_builtins(state)
-
-
-def freeze(d: dict[str, Any]) -> VState:
-    return msgspec.convert(d, VState)
 
 
 class VillainousProjection(Base[VState]):
