@@ -90,12 +90,26 @@ def _put(d: _Draft, key: str, k: str, value: Any) -> None:
     d[key] = m
 
 
+#: ``public`` as a set, for the ``public`` list it was made of (that very list: a state's lists
+#: are never changed once made). A game's public list grows to every card it has, and stays
+#: the same list for many events at a time: a card is looked up there at every move.
+_PUBLIC: tuple[list[str] | None, frozenset[str]] = (None, frozenset())
+
+
+def _is_public(public: list[str], card: str) -> bool:
+    global _PUBLIC
+    known = _PUBLIC  # one read: another thread may set it meanwhile
+    if known[0] is not public:
+        known = _PUBLIC = (public, frozenset(public))
+    return card in known[1]
+
+
 def _published(d: _Draft, cards: tuple[str, ...]) -> None:
     """Each of ``cards`` (but a hidden one) is public from now on: every seat has seen it."""
     public = d["public"]
     out = None
     for c in cards:
-        if c and c != "?" and c not in (public if out is None else out):
+        if c and c != "?" and (not _is_public(public, c) if out is None else c not in out):
             if out is None:
                 out = public.copy()
             out.append(c)
@@ -103,43 +117,65 @@ def _published(d: _Draft, cards: tuple[str, ...]) -> None:
         d["public"] = out
 
 
-def _taken(d: _Draft, card: str) -> None:
-    """Take a card out of wherever it is (hand, piles, decks, a sector: the cards there
-    attached to it or engaged with it no longer are), on copies of what it is taken from."""
+def _taken(d: _Draft, card: str, *first: tuple[str, str]) -> None:
+    """Take a card out of where it is (a hand, a pile, a deck, a sector: the cards there
+    attached to it or engaged with it no longer are), on copies of what it is taken from.
+
+    A card is in one place at a time: every event that puts a card somewhere takes it from
+    where it was first, and a reshuffle gathers a seat's own discard pile (and deck) into
+    that deck (``test_fold_sharing`` holds every state of long games to it). So the search
+    stops where the card is found, looking first where the event says it comes from
+    (``first``: (``hand``, seat), (``sector``, seat)...); a card in no place (a Fate card
+    revealed, then played) is looked for everywhere, and found nowhere."""
     state = d.state
+    for key, seat in first:
+        if key == "sector":
+            sectors = d["sector"] if "sector" in d else state.sector
+            if card in sectors.get(seat, ()):
+                _out_of_sector(d, sectors, seat, card)
+                return
+            continue
+        piles = d[key] if key in d else getattr(state, key)
+        pile = piles.get(seat)
+        if isinstance(pile, list) and card in pile:
+            d[key] = {**piles, seat: _without(pile, card)}
+            return
     for key in _PILES:
         piles = d[key] if key in d else getattr(state, key)
-        for pile in piles.values():
-            if isinstance(pile, list) and card in pile:
-                break
-        else:
-            continue  # the card is in none of these piles (the most of them, always)
-        out = dict(piles)
         for seat, pile in piles.items():
             if isinstance(pile, list) and card in pile:
-                pile = pile.copy()
-                pile.remove(card)
-                out[seat] = pile
-        d[key] = out
+                d[key] = {**piles, seat: _without(pile, card)}
+                return
     sectors = d["sector"] if "sector" in d else state.sector
-    new = None
     for seat, cards in sectors.items():
         if card in cards:
-            cards = cards.copy()
-            del cards[card]
-            for c, info in cards.items():
-                if info.get("on") == card or info.get("engaged") == card:
-                    info = info.copy()
-                    if info.get("on") == card:
-                        info["on"] = None
-                    if info.get("engaged") == card:
-                        info["engaged"] = None
-                    cards[c] = info  # an existing key: the dict keeps its size while iterated
-            if new is None:
-                new = dict(sectors)
-            new[seat] = cards
-    if new is not None:
-        d["sector"] = new
+            _out_of_sector(d, sectors, seat, card)
+            return
+
+
+def _out_of_sector(d: _Draft, sectors: dict[str, Any], seat: str, card: str) -> None:
+    cards = sectors[seat].copy()
+    del cards[card]
+    # the few cards attached to it or engaged with it (most cards are neither)
+    for c in [c for c, info in cards.items() if info.get("on") == card or info.get("engaged") == card]:
+        info = cards[c] = cards[c].copy()
+        if info.get("on") == card:
+            info["on"] = None
+        if info.get("engaged") == card:
+            info["engaged"] = None
+    d["sector"] = {**sectors, seat: cards}
+
+
+def _from_top(d: _Draft, key: str, seat: str, cards: tuple[str, ...]) -> bool:
+    """Take ``cards`` off the top of ``seat``'s deck (``key``: deck or fate_deck) when they
+    are its top cards, in order (a draw, a reveal), as one copy; False when they are not."""
+    piles = d[key] if key in d else getattr(d.state, key)
+    pile = piles.get(seat)
+    n = len(cards)
+    if not isinstance(pile, list) or len(pile) < n or tuple(pile[:n]) != cards:
+        return False
+    d[key] = {**piles, seat: pile[n:]}
+    return True
 
 
 def _without(items: list[Any], item: Any) -> list[Any]:
@@ -174,11 +210,18 @@ def _shuffled(s: VState, e: Shuffled) -> VState:
 
 def _cards_drawn(s: VState, e: ev.CardsDrawn) -> VState:
     d = _draft(s)
+    if len(set(e.cards)) == len(e.cards) and _from_top(d, "deck", e.seat, e.cards):
+        _put(d, "hand", e.seat, s.hand[e.seat] + list(e.cards))
+    else:
+        for c in e.cards:
+            _taken(d, c, ("deck", e.seat))
+            _put(d, "hand", e.seat, d["hand"][e.seat] + [c])
+    shown = s.shown
     for c in e.cards:
-        _taken(d, c)
-        _put(d, "hand", e.seat, d["hand"][e.seat] + [c])
-        if c in d["shown"]:
-            d["shown"] = _without(d["shown"], c)
+        if c in shown:
+            shown = _without(shown, c)
+    if shown is not s.shown:
+        d["shown"] = shown
     return _r(s, **d)
 
 
@@ -208,9 +251,14 @@ def _bonus_action_granted(s: VState, e: ev.BonusActionGranted) -> VState:
     return _r(s, bonus=s.bonus + [e.symbol])
 
 
+#: where a card an event names comes from, by the event's ``source``: looked at first
+_FROM = {"hand": "hand", "discard": "discard", "deck": "deck", "villain-deck": "deck",
+         "revealed": "deck", "sector": "sector"}
+
+
 def _card_played(s: VState, e: ev.CardPlayed) -> VState:
     d = _draft(s)
-    _taken(d, e.card)
+    _taken(d, e.card, (_FROM.get(e.source, "hand"), e.seat))
     d["counter"] = at = s.counter + 1
     sector = d["sector"]
     d["sector"] = {**sector, e.sector: {**sector[e.sector], e.card: {
@@ -223,15 +271,14 @@ def _card_played(s: VState, e: ev.CardPlayed) -> VState:
 def _card_moved(s: VState, e: ev.CardMoved) -> VState:
     cards = s.sector[e.sector].copy()
     cards[e.card] = {**cards[e.card], "loc": e.to}
-    for c, info in cards.items():
-        if info.get("on") == e.card:
-            cards[c] = {**info, "loc": e.to}
+    for c in [c for c, info in cards.items() if info.get("on") == e.card]:  # what it carries
+        cards[c] = {**cards[c], "loc": e.to}
     return _r(s, sector={**s.sector, e.sector: cards})
 
 
 def _card_discarded(s: VState, e: ev.CardDiscarded) -> VState:
     d = _draft(s)
-    _taken(d, e.card)
+    _taken(d, e.card, (_FROM.get(e.source, "hand"), e.owner))
     key = "discard" if e.pile == "villain" else "fate_discard"
     _put(d, key, e.owner, d[key][e.owner] + [e.card])
     _published(d, (e.card,))
@@ -240,7 +287,7 @@ def _card_discarded(s: VState, e: ev.CardDiscarded) -> VState:
 
 def _card_removed_from_game(s: VState, e: ev.CardRemovedFromGame) -> VState:
     d = _draft(s)
-    _taken(d, e.card)
+    _taken(d, e.card, (_FROM.get(e.source, "hand"), e.owner))
     d["removed"] = s.removed + [e.card]
     _published(d, (e.card,))
     return _r(s, **d)
@@ -248,7 +295,7 @@ def _card_removed_from_game(s: VState, e: ev.CardRemovedFromGame) -> VState:
 
 def _card_to_hand(s: VState, e: ev.CardToHand) -> VState:
     d = _draft(s)
-    _taken(d, e.card)
+    _taken(d, e.card, (_FROM.get(e.source, "hand"), e.seat))
     _put(d, "hand", e.seat, d["hand"][e.seat] + [e.card])
     if e.source != "deck" or e.card in s.public:  # a card chosen secretly from a deck stays secret
         _published(d, (e.card,))
@@ -275,8 +322,9 @@ def _cards_looked(s: VState, e: ev.CardsLooked) -> VState:
 
 def _fate_revealed(s: VState, e: ev.FateRevealed) -> VState:
     d = _draft(s)
-    for c in e.cards:
-        _taken(d, c)
+    if len(set(e.cards)) != len(e.cards) or not _from_top(d, "fate_deck", e.target, e.cards):
+        for c in e.cards:
+            _taken(d, c, ("fate_deck", e.target))
     fate = s.fate
     if fate and fate["target"] == e.target and fate["by"] == e.by:
         d["fate"] = {**fate, "cards": fate["cards"] + list(e.cards)}
@@ -327,7 +375,7 @@ def _bounty_progressed(s: VState, e: ev.BountyProgressed) -> VState:
 
 def _bounty_completed(s: VState, e: ev.BountyCompleted) -> VState:
     d = _draft(s)
-    _taken(d, e.bounty)
+    _taken(d, e.bounty, ("sector", e.seat))
     _put(d, "bounties", e.seat, s.bounties[e.seat] + [e.bounty])
     return _r(s, **d)
 
@@ -361,7 +409,7 @@ def _window_passed(s: VState, e: ev.WindowPassed) -> VState:
 
 def _condition_played(s: VState, e: ev.ConditionPlayed) -> VState:
     d = _draft(s)
-    _taken(d, e.card)
+    _taken(d, e.card, ("hand", e.seat))
     _put(d, "discard", e.seat, d["discard"][e.seat] + [e.card])
     _published(d, (e.card,))
     if s.window is not None and not s.window["queue"]:

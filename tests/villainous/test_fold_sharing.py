@@ -38,10 +38,24 @@ def stored(item: tuple[int, str, Event]) -> tuple[int, str, Event]:
     return seq, cid, GAME.codec.decode(type(e).__name__, type(e).VERSION, GAME.codec.encode(e))
 
 
+def places(state: Any) -> dict[str, list[str]]:
+    """Every card that is anywhere -> the places it is in (a pile, a sector, the Fate cards
+    revealed), as many as it is in."""
+    out: dict[str, list[str]] = {}
+    for key in ("hand", "discard", "fate_discard", "deck", "fate_deck", "sector"):
+        for seat, cards in getattr(state, key).items():
+            for c in cards:
+                out.setdefault(c, []).append(f"{key} of {seat}")
+    for c in state.fate["cards"] if state.fate else ():
+        out.setdefault(c, []).append("revealed")
+    return out
+
+
 def check_log(items: list[tuple[int, str, Event]], decided: dict[int, Any] | None = None) -> set[str]:
     """Fold ``items`` (undos included), each state kept with its bytes; ``decided``: the
-    state after each seq as the decider made it, which the fold must match. Returns the
-    event types met."""
+    state after each seq as the decider made it, which the fold must match. Every state
+    has each card in one place at most (what lets an event stop looking for the card it
+    moves where it finds it). Returns the event types met."""
     folded = None
     kept: list[tuple[Any, bytes]] = []
     seen = set()
@@ -49,6 +63,8 @@ def check_log(items: list[tuple[int, str, Event]], decided: dict[int, Any] | Non
         if folded is not None and not isinstance(e, Undone):
             kept.append((folded.state, ENCODE(folded.state)))
             seen.add(type(e).__name__)
+            twice = {c: p for c, p in places(folded.state).items() if len(p) > 1}
+            assert not twice, (seq, twice)
         folded = step(PROJECTION, folded, seq, cid, e)
         if decided is not None and seq in decided:
             assert decided[seq] == folded.state, (seq, type(e).__name__)
