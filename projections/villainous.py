@@ -67,27 +67,21 @@ _r = msgspec.structs.replace
 _PILES = ("hand", "discard", "fate_discard", "deck", "fate_deck")
 
 
-class _Draft(dict):  # type: ignore[type-arg]
-    """The fields an event has changed so far, over the state it changes: a field not changed
-    yet reads as the state's own (shared, so never changed in place)."""
-
-    __slots__ = ("state",)
-
-    def __missing__(self, key: str) -> Any:
-        return getattr(self.state, key)
+#: An event's function collects the fields it changes in a plain dict ``d`` (field -> new
+#: value) over the state ``s`` it changes, and makes the new state of both at once. A field
+#: not changed yet is read from ``s`` (``d[key] if key in d else getattr(s, key)``): shared,
+#: so never changed in place.
 
 
-def _draft(state: VState) -> _Draft:
-    d = _Draft()
-    d.state = state
-    return d
-
-
-def _put(d: _Draft, key: str, k: str, value: Any) -> None:
+def _put(s: VState, d: dict[str, Any], key: str, k: str, value: Any) -> None:
     """``d[key][k] = value`` on a copy of ``d[key]``."""
-    m = dict(d[key])
-    m[k] = value
-    d[key] = m
+    d[key] = {**(d[key] if key in d else getattr(s, key)), k: value}
+
+
+def _add(s: VState, d: dict[str, Any], key: str, k: str, card: str) -> None:
+    """``card`` on top of ``d[key][k]`` (a hand, a pile), on copies."""
+    piles = d[key] if key in d else getattr(s, key)
+    d[key] = {**piles, k: piles[k] + [card]}
 
 
 #: ``public`` as a set, for the ``public`` list it was made of (that very list: a state's lists
@@ -96,20 +90,21 @@ def _put(d: _Draft, key: str, k: str, value: Any) -> None:
 _PUBLIC: tuple[list[str] | None, frozenset[str]] = (None, frozenset())
 
 
-def _is_public(public: list[str], card: str) -> bool:
+def _set_public(public: list[str]) -> tuple[list[str], frozenset[str]]:
     global _PUBLIC
+    known = _PUBLIC = (public, frozenset(public))
+    return known
+
+
+def _published(s: VState, d: dict[str, Any], cards: tuple[str, ...]) -> None:
+    """Each of ``cards`` (but a hidden one) is public from now on: every seat has seen it."""
+    public = d["public"] if "public" in d else s.public
+    out = None
     known = _PUBLIC  # one read: another thread may set it meanwhile
     if known[0] is not public:
-        known = _PUBLIC = (public, frozenset(public))
-    return card in known[1]
-
-
-def _published(d: _Draft, cards: tuple[str, ...]) -> None:
-    """Each of ``cards`` (but a hidden one) is public from now on: every seat has seen it."""
-    public = d["public"]
-    out = None
+        known = _set_public(public)
     for c in cards:
-        if c and c != "?" and (not _is_public(public, c) if out is None else c not in out):
+        if c and c != "?" and (c not in known[1] if out is None else c not in out):
             if out is None:
                 out = public.copy()
             out.append(c)
@@ -117,7 +112,7 @@ def _published(d: _Draft, cards: tuple[str, ...]) -> None:
         d["public"] = out
 
 
-def _taken(d: _Draft, card: str, *first: tuple[str, str]) -> None:
+def _taken(s: VState, d: dict[str, Any], card: str, key: str = "", seat: str = "") -> None:
     """Take a card out of where it is (a hand, a pile, a deck, a sector: the cards there
     attached to it or engaged with it no longer are), on copies of what it is taken from.
 
@@ -125,16 +120,15 @@ def _taken(d: _Draft, card: str, *first: tuple[str, str]) -> None:
     where it was first, and a reshuffle gathers a seat's own discard pile (and deck) into
     that deck (``test_fold_sharing`` holds every state of long games to it). So the search
     stops where the card is found, looking first where the event says it comes from
-    (``first``: (``hand``, seat), (``sector``, seat)...); a card in no place (a Fate card
+    (``key`` of ``seat``: its hand, its sector...); a card in no place (a Fate card
     revealed, then played) is looked for everywhere, and found nowhere."""
-    state = d.state
-    for key, seat in first:
-        if key == "sector":
-            sectors = d["sector"] if "sector" in d else state.sector
-            if card in sectors.get(seat, ()):
-                _out_of_sector(d, sectors, seat, card)
-                return
-            continue
+    state = s
+    if key == "sector":
+        sectors = d["sector"] if "sector" in d else state.sector
+        if card in sectors.get(seat, ()):
+            _out_of_sector(d, sectors, seat, card)
+            return
+    elif key:
         piles = d[key] if key in d else getattr(state, key)
         pile = piles.get(seat)
         if isinstance(pile, list) and card in pile:
@@ -153,11 +147,12 @@ def _taken(d: _Draft, card: str, *first: tuple[str, str]) -> None:
             return
 
 
-def _out_of_sector(d: _Draft, sectors: dict[str, Any], seat: str, card: str) -> None:
+def _out_of_sector(d: dict[str, Any], sectors: dict[str, Any], seat: str, card: str) -> None:
     cards = sectors[seat].copy()
     del cards[card]
     # the few cards attached to it or engaged with it (most cards are neither)
-    for c in [c for c, info in cards.items() if info.get("on") == card or info.get("engaged") == card]:
+    for c in [c for c, info in cards.items() if (info.get("on") or info.get("engaged"))
+              and (info.get("on") == card or info.get("engaged") == card)]:
         info = cards[c] = cards[c].copy()
         if info.get("on") == card:
             info["on"] = None
@@ -166,10 +161,10 @@ def _out_of_sector(d: _Draft, sectors: dict[str, Any], seat: str, card: str) -> 
     d["sector"] = {**sectors, seat: cards}
 
 
-def _from_top(d: _Draft, key: str, seat: str, cards: tuple[str, ...]) -> bool:
+def _from_top(s: VState, d: dict[str, Any], key: str, seat: str, cards: tuple[str, ...]) -> bool:
     """Take ``cards`` off the top of ``seat``'s deck (``key``: deck or fate_deck) when they
     are its top cards, in order (a draw, a reveal), as one copy; False when they are not."""
-    piles = d[key] if key in d else getattr(d.state, key)
+    piles = d[key] if key in d else getattr(s, key)
     pile = piles.get(seat)
     n = len(cards)
     if not isinstance(pile, list) or len(pile) < n or tuple(pile[:n]) != cards:
@@ -185,14 +180,14 @@ def _without(items: list[Any], item: Any) -> list[Any]:
 
 
 def _villains_assigned(s: VState, e: ev.VillainsAssigned) -> VState:
-    d = _draft(s)
+    d: dict[str, Any] = {}
     d["villain"] = dict(e.villains)
     d["order"] = list(e.order)
     for key, empty in (("hand", list), ("deck", list), ("discard", list), ("fate_deck", list),
                        ("fate_discard", list), ("known", list), ("bounties", list), ("credits", int),
                        ("ambition", int), ("targets", int), ("rebels", int), ("mover", type(None)),
                        ("sector", dict)):
-        m = dict(d[key])
+        m = dict(getattr(s, key))
         for seat in s.seats:
             m[seat] = empty()
         d[key] = m
@@ -209,13 +204,13 @@ def _shuffled(s: VState, e: Shuffled) -> VState:
 
 
 def _cards_drawn(s: VState, e: ev.CardsDrawn) -> VState:
-    d = _draft(s)
-    if len(set(e.cards)) == len(e.cards) and _from_top(d, "deck", e.seat, e.cards):
-        _put(d, "hand", e.seat, s.hand[e.seat] + list(e.cards))
+    d: dict[str, Any] = {}
+    if len(set(e.cards)) == len(e.cards) and _from_top(s, d, "deck", e.seat, e.cards):
+        _put(s, d, "hand", e.seat, s.hand[e.seat] + list(e.cards))
     else:
         for c in e.cards:
-            _taken(d, c, ("deck", e.seat))
-            _put(d, "hand", e.seat, d["hand"][e.seat] + [c])
+            _taken(s, d, c, "deck", e.seat)
+            _add(s, d, "hand", e.seat, c)
     shown = s.shown
     for c in e.cards:
         if c in shown:
@@ -257,56 +252,55 @@ _FROM = {"hand": "hand", "discard": "discard", "deck": "deck", "villain-deck": "
 
 
 def _card_played(s: VState, e: ev.CardPlayed) -> VState:
-    d = _draft(s)
-    _taken(d, e.card, (_FROM.get(e.source, "hand"), e.seat))
+    d: dict[str, Any] = {}
+    _taken(s, d, e.card, _FROM.get(e.source, "hand"), e.seat)
     d["counter"] = at = s.counter + 1
-    sector = d["sector"]
+    sector = d["sector"] if "sector" in d else s.sector
     d["sector"] = {**sector, e.sector: {**sector[e.sector], e.card: {
         "loc": e.loc, "side": e.side, "on": e.on, "tokens": 0, "targets": 0, "engaged": None,
         "progress": [], "at": at}}}
-    _published(d, (e.card,))
+    _published(s, d, (e.card,))
     return _r(s, **d)
 
 
 def _card_moved(s: VState, e: ev.CardMoved) -> VState:
     cards = s.sector[e.sector].copy()
     cards[e.card] = {**cards[e.card], "loc": e.to}
-    for c in [c for c, info in cards.items() if info.get("on") == e.card]:  # what it carries
+    for c in [c for c, info in cards.items() if info.get("on") and info.get("on") == e.card]:  # what it carries
         cards[c] = {**cards[c], "loc": e.to}
     return _r(s, sector={**s.sector, e.sector: cards})
 
 
 def _card_discarded(s: VState, e: ev.CardDiscarded) -> VState:
-    d = _draft(s)
-    _taken(d, e.card, (_FROM.get(e.source, "hand"), e.owner))
-    key = "discard" if e.pile == "villain" else "fate_discard"
-    _put(d, key, e.owner, d[key][e.owner] + [e.card])
-    _published(d, (e.card,))
+    d: dict[str, Any] = {}
+    _taken(s, d, e.card, _FROM.get(e.source, "hand"), e.owner)
+    _add(s, d, "discard" if e.pile == "villain" else "fate_discard", e.owner, e.card)
+    _published(s, d, (e.card,))
     return _r(s, **d)
 
 
 def _card_removed_from_game(s: VState, e: ev.CardRemovedFromGame) -> VState:
-    d = _draft(s)
-    _taken(d, e.card, (_FROM.get(e.source, "hand"), e.owner))
+    d: dict[str, Any] = {}
+    _taken(s, d, e.card, _FROM.get(e.source, "hand"), e.owner)
     d["removed"] = s.removed + [e.card]
-    _published(d, (e.card,))
+    _published(s, d, (e.card,))
     return _r(s, **d)
 
 
 def _card_to_hand(s: VState, e: ev.CardToHand) -> VState:
-    d = _draft(s)
-    _taken(d, e.card, (_FROM.get(e.source, "hand"), e.seat))
-    _put(d, "hand", e.seat, d["hand"][e.seat] + [e.card])
+    d: dict[str, Any] = {}
+    _taken(s, d, e.card, _FROM.get(e.source, "hand"), e.seat)
+    _add(s, d, "hand", e.seat, e.card)
     if e.source != "deck" or e.card in s.public:  # a card chosen secretly from a deck stays secret
-        _published(d, (e.card,))
+        _published(s, d, (e.card,))
         if e.card not in s.shown:
             d["shown"] = s.shown + [e.card]
     return _r(s, **d)
 
 
 def _cards_revealed(s: VState, e: ev.CardsRevealed) -> VState:
-    d = _draft(s)
-    _published(d, e.cards)
+    d: dict[str, Any] = {}
+    _published(s, d, e.cards)
     if e.source == "hand":
         d["shown"] = s.shown + [c for c in e.cards if c not in s.shown]
     return _r(s, **d)
@@ -321,16 +315,16 @@ def _cards_looked(s: VState, e: ev.CardsLooked) -> VState:
 
 
 def _fate_revealed(s: VState, e: ev.FateRevealed) -> VState:
-    d = _draft(s)
-    if len(set(e.cards)) != len(e.cards) or not _from_top(d, "fate_deck", e.target, e.cards):
+    d: dict[str, Any] = {}
+    if len(set(e.cards)) != len(e.cards) or not _from_top(s, d, "fate_deck", e.target, e.cards):
         for c in e.cards:
-            _taken(d, c, ("fate_deck", e.target))
+            _taken(s, d, c, "fate_deck", e.target)
     fate = s.fate
     if fate and fate["target"] == e.target and fate["by"] == e.by:
         d["fate"] = {**fate, "cards": fate["cards"] + list(e.cards)}
     else:
         d["fate"] = {"by": e.by, "target": e.target, "cards": list(e.cards)}
-    _published(d, e.cards)
+    _published(s, d, e.cards)
     return _r(s, **d)
 
 
@@ -374,9 +368,9 @@ def _bounty_progressed(s: VState, e: ev.BountyProgressed) -> VState:
 
 
 def _bounty_completed(s: VState, e: ev.BountyCompleted) -> VState:
-    d = _draft(s)
-    _taken(d, e.bounty, ("sector", e.seat))
-    _put(d, "bounties", e.seat, s.bounties[e.seat] + [e.bounty])
+    d: dict[str, Any] = {}
+    _taken(s, d, e.bounty, "sector", e.seat)
+    _put(s, d, "bounties", e.seat, s.bounties[e.seat] + [e.bounty])
     return _r(s, **d)
 
 
@@ -408,10 +402,10 @@ def _window_passed(s: VState, e: ev.WindowPassed) -> VState:
 
 
 def _condition_played(s: VState, e: ev.ConditionPlayed) -> VState:
-    d = _draft(s)
-    _taken(d, e.card, ("hand", e.seat))
-    _put(d, "discard", e.seat, d["discard"][e.seat] + [e.card])
-    _published(d, (e.card,))
+    d: dict[str, Any] = {}
+    _taken(s, d, e.card, "hand", e.seat)
+    _add(s, d, "discard", e.seat, e.card)
+    _published(s, d, (e.card,))
     if s.window is not None and not s.window["queue"]:
         d["window"] = None
     return _r(s, **d)
