@@ -85,16 +85,33 @@ class MSState(msgspec.Struct, frozen=True):
 
 
 def _add(board: dict[str, dict[str, int]], space: str, kind: str, n: int) -> dict[str, dict[str, int]]:
-    here = dict(board.get(space, {}))
-    here[kind] = here.get(kind, 0) + n
-    if here[kind] == 0:
-        del here[kind]
-    out = dict(board)
-    if here:
-        out[space] = dict(sorted(here.items()))
+    """``n`` more of ``kind`` on ``space`` (none left: the kind, then the space, goes).
+
+    The spaces, and each space's kinds, are kept in sorted order (the state's bytes follow
+    it). Every board is made here from an empty one, so a board is always in order: a count
+    changed or a key dropped keeps it so, and only a key added needs a sort."""
+    here = board.get(space)
+    count = (here.get(kind, 0) if here else 0) + n
+    if here is None:
+        new = {kind: count} if count else None
     else:
-        out.pop(space, None)
-    return dict(sorted(out.items()))
+        new = dict(here)
+        if not count:
+            new.pop(kind, None)
+        elif kind in new:
+            new[kind] = count
+        else:
+            new[kind] = count
+            new = dict(sorted(new.items()))
+    if new:
+        if space in board:
+            return {**board, space: new}
+        return dict(sorted({**board, space: new}.items()))
+    if space in board:
+        out = dict(board)
+        del out[space]
+        return out
+    return board
 
 
 def _sup(supply: dict[str, int], kind: str, n: int) -> dict[str, int]:
