@@ -158,8 +158,11 @@ def fold_on(projection: Projection[Any], folded: Folded | None,
             continue
         if cid != setup_id:
             if cid != command_id or top is None:
-                top = Frame(cid, s, s, state, draws, _ending(top, last), cut=cut and top is None)
-                last = 0
+                if last:  # the command on top ran on to seq ``last``: its frame says so now
+                    top = Frame(top.command_id, top.first_seq, last, top.state_before,  # type: ignore[union-attr]
+                                top.draws_before, top.below, top.cut)  # type: ignore[union-attr]
+                    last = 0
+                top = Frame(cid, s, s, state, draws, top, cut and top is None)
             else:
                 last = s
         cut = cut and top is None
