@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 import msgspec
@@ -101,17 +102,23 @@ def _add(board: dict[str, dict[str, int]], space: str, kind: str, n: int) -> dic
         elif kind in new:
             new[kind] = count
         else:
-            new[kind] = count
-            new = dict(sorted(new.items()))
+            new = _inserted(new, kind, count)
     if new:
         if space in board:
             return {**board, space: new}
-        return dict(sorted({**board, space: new}.items()))
+        return _inserted(board, space, new)
     if space in board:
         out = dict(board)
         del out[space]
         return out
     return board
+
+
+def _inserted(d: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
+    """``d`` (in sorted order, without ``key``) with ``key`` added in its sorted place."""
+    items = list(d.items())
+    items.insert(bisect.bisect_left(list(d), key), (key, value))
+    return dict(items)
 
 
 def _sup(supply: dict[str, int], kind: str, n: int) -> dict[str, int]:
@@ -174,8 +181,12 @@ def _first_player_chosen(state: MSState, e: ev.FirstPlayerChosen) -> MSState:
 
 
 def _turn_started(state: MSState, e: ev.TurnStarted) -> MSState:
-    players = {s: r(p, rejuvenated=False) if p.rejuvenated else p for s, p in state.players.items()}
-    left = tuple(s for s in state.finale_left if s != e.seat)
+    players = state.players
+    for p in players.values():  # (a copy only when someone rejuvenated last turn)
+        if p.rejuvenated:
+            players = {s: r(p, rejuvenated=False) if p.rejuvenated else p for s, p in players.items()}
+            break
+    left = tuple([s for s in state.finale_left if s != e.seat]) if e.seat in state.finale_left else state.finale_left
     return r(state, active=e.seat, turn=e.turn, final=e.final, action=None, moving=(),
              delivery=None, delivered=(), trophies_this_turn=0, players=players,
              finale_left=left, trophy_choices=(), trophy_seat="", trophy_reveal=(),
@@ -195,7 +206,7 @@ def _seeker_moved(state: MSState, e: ev.SeekerMoved) -> MSState:
     for k, n in e.carried.items():
         board = _add(board, e.path[0], k, -n)
         board = _add(board, e.path[-1], k, n)
-    return r(state, board=board, moving=tuple(i for i in state.moving if i != e.seeker),
+    return r(state, board=board, moving=tuple([i for i in state.moving if i != e.seeker]),
              players=_player(state, e.seat, seekers=(seekers[0], seekers[1])))
 
 
