@@ -23,8 +23,10 @@ from arbiter.projections.kernel import Projection
 SETUP = "setup"
 
 
-class Frame(msgspec.Struct, frozen=True):
+class Frame(msgspec.Struct, frozen=True, gc=False):
     """A command in the effective history, with what it takes to retract it."""
+    # plain data, never in a reference cycle: the cyclic collector need not follow it (a fold
+    # makes one an event, and a collection's cost grows with the objects it follows)
 
     command_id: str
     first_seq: int

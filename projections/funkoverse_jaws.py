@@ -29,7 +29,8 @@ class Board(msgspec.Struct, frozen=True):
     flags: dict[str, str]
 
 
-class Char(msgspec.Struct, frozen=True):
+class Char(msgspec.Struct, frozen=True, gc=False):
+    # gc=False: plain data, as the state that holds it
     id: str
     name: str
     side: str
@@ -45,7 +46,8 @@ class Char(msgspec.Struct, frozen=True):
     emerged: bool | None = None  # the Shark status card: False Submerged, True Emerged
 
 
-class Side(msgspec.Struct, frozen=True):
+class Side(msgspec.Struct, frozen=True, gc=False):
+    # gc=False: plain data, as the state that holds it
     name: str
     seats: tuple[str, ...]
     pool: tuple[str, ...]
@@ -53,7 +55,9 @@ class Side(msgspec.Struct, frozen=True):
     points: int = 0
 
 
-class FJState(msgspec.Struct, frozen=True):
+class FJState(msgspec.Struct, frozen=True, gc=False):
+    # plain data, never in a reference cycle: the cyclic collector need not follow it (a fold
+    # makes one an event, and a collection's cost grows with the objects it follows)
     mode: str
     board: Board
     chars: dict[str, Char]

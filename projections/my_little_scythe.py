@@ -15,7 +15,8 @@ BASE = "base"  # a Seeker at its base camp (not a space)
 HIDDEN = "?"
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
+    # gc=False: plain data, as the state that holds it
     camp: int
     seekers: tuple[str, str] = (BASE, BASE)
     friendship: int = 3
@@ -44,7 +45,9 @@ class Delivery(msgspec.Struct, frozen=True):
     need: int
 
 
-class MSState(msgspec.Struct, frozen=True):
+class MSState(msgspec.Struct, frozen=True, gc=False):
+    # plain data, never in a reference cycle: the cyclic collector need not follow it (a fold
+    # makes one an event, and a collection's cost grows with the objects it follows)
     content: dict[str, Any]
     options: dict[str, Any]
     seats: tuple[str, ...]

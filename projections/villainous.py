@@ -21,7 +21,9 @@ from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome, by_type
 CONTENT: dict[str, dict[str, Any]] = {}
 
 
-class VState(msgspec.Struct, frozen=True):
+class VState(msgspec.Struct, frozen=True, gc=False):
+    # plain data, never in a reference cycle: the cyclic collector need not follow it (a fold
+    # makes one an event, and a collection's cost grows with the objects it follows)
     content_hash: str
     options: dict[str, Any]
     seats: list[str]
