@@ -153,8 +153,9 @@ def _out_of_sector(d: dict[str, Any], sectors: dict[str, Any], seat: str, card: 
     cards = sectors[seat].copy()
     del cards[card]
     # the few cards attached to it or engaged with it (most cards are neither)
-    for c in [c for c, info in cards.items() if (info.get("on") or info.get("engaged"))
-              and (info.get("on") == card or info.get("engaged") == card)]:
+    # (every card's entry has its "on" and "engaged": CardPlayed makes it so)
+    for c in [c for c, info in cards.items() if (info["on"] or info["engaged"])
+              and (info["on"] == card or info["engaged"] == card)]:
         info = cards[c] = cards[c].copy()
         if info.get("on") == card:
             info["on"] = None
@@ -268,7 +269,7 @@ def _card_played(s: VState, e: ev.CardPlayed) -> VState:
 def _card_moved(s: VState, e: ev.CardMoved) -> VState:
     cards = s.sector[e.sector].copy()
     cards[e.card] = {**cards[e.card], "loc": e.to}
-    for c in [c for c, info in cards.items() if info.get("on") and info.get("on") == e.card]:  # what it carries
+    for c in [c for c, info in cards.items() if info["on"] == e.card]:  # what it carries
         cards[c] = {**cards[c], "loc": e.to}
     return _r(s, sector={**s.sector, e.sector: cards})
 
