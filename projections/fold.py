@@ -132,6 +132,13 @@ def fold_on(projection: Projection[Any], folded: Folded | None,
             return None
         folded = step(projection, None, *first)
     evolve = projection.evolve
+    # an evolve made by ``by_type``: its table, to call the event's own function straight away
+    # (with ``methods``, bound to the projection once here, not once an event)
+    table, methods = getattr(evolve, "by_type", (None, False))
+    how_for = None
+    if table is not None:
+        how_for = ({t: functools.partial(fn, projection) for t, fn in table.items()} if methods
+                   else table).get
     created, setup_id, revealed = folded.created, folded.setup_id, folded.revealed
     state, seq, draws, top, command_id, cut = (folded.state, folded.seq, folded.draws, folded.top,
                                                folded.command_id, folded.cut)
@@ -170,7 +177,12 @@ def fold_on(projection: Projection[Any], folded: Folded | None,
         cut = cut and top is None
         if kind in _RANDOM:
             draws = ev.n + 1  # type: ignore[attr-defined]
-        state = evolve(state, ev)
+        if how_for is None:
+            state = evolve(state, ev)
+        else:
+            how = how_for(kind)
+            if how is not None:
+                state = how(state, ev)
         seq, command_id = s, cid
     return Folded(created=created, state=state, seq=seq, draws=draws, top=_ending(top, last),
                   command_id=command_id, setup_id=setup_id, revealed=revealed, cut=cut)
