@@ -168,6 +168,40 @@ def process_rows(path: str, eng: Engine, game_id: str, long_gid: str, runs: int 
     ]
 
 
+def game_replay_rows(eng: Engine, events: int, rounds: int = 7) -> list[tuple[str, str, str, str, str]]:
+    """For every game, a long game of its own (bots play it, as the main one) replayed
+    against the column floor of the same events: whole replays (read, decode, fold) and
+    floors in alternating rounds, the median of the rounds' ratios, in wall and CPU time
+    (the CPU time a round takes is the figure a shared machine's load disturbs least)."""
+    out = []
+    for game_id in registry.known():
+        game = registry.get(game_id)
+        match = long_match(game_id, events, seed=3)
+        with eng.open() as store:
+            gid = eng.store_match(store, match)
+        with eng.open(read_only=True) as store:
+            def replay() -> None:
+                fold_stored(store, gid, game)
+
+            def cols() -> None:
+                with few_collections():
+                    column_floor(store, game.codec, gid)
+
+            replay(), cols()  # once untimed: caches warm alike
+            times: dict[str, list[tuple[float, float]]] = {"replay": [], "floor": []}
+            for _ in range(rounds):
+                for name, fn in (("replay", replay), ("floor", cols)):
+                    w, c = time.perf_counter(), time.process_time()
+                    fn()
+                    times[name].append((time.perf_counter() - w, time.process_time() - c))
+        wall, cpu = ratio(times, "replay", "floor")
+        n = match.seq
+        out.append((f"replay against the column floor, {game.title} ({n:,} events)",
+                    f"{median_ms(times, 'replay')}", f"{median_ms(times, 'floor')} the column floor",
+                    f"{wall:.2f}x (CPU {cpu:.2f}x)", "≤ 3x"))
+    return out
+
+
 FLOOR_SQL = ("SELECT seq, command_id, type, version, CAST(payload AS VARCHAR) AS payload"
              " FROM events_log WHERE game_id = ? ORDER BY seq")
 
@@ -378,6 +412,8 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
                      f"{n / t_floor:,.0f} ev/s arbiter's own read+decode", f"{t_replay / t_floor:.2f}x", "≤ 3x"))
         rows.append(("replay against the column floor", f"{n / t_replay:,.0f} ev/s",
                      f"{n / t_cols:,.0f} ev/s {how}", f"{t_replay / t_cols:.2f}x", "≤ 3x"))
+        say("replay of every game against its column floor …")
+        rows += game_replay_rows(eng, events, rounds=2 if quick else 7)
         say("whole processes: --help, do, show, in turns …")
         if sys.flags.dont_write_bytecode:
             say("PYTHONDONTWRITEBYTECODE is set: a module without its bytecode cached is"

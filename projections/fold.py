@@ -23,8 +23,10 @@ from arbiter.projections.kernel import Projection
 SETUP = "setup"
 
 
-class Frame(msgspec.Struct, frozen=True):
+class Frame(msgspec.Struct, frozen=True, gc=False):
     """A command in the effective history, with what it takes to retract it."""
+    # plain data, never in a reference cycle: the cyclic collector need not follow it (a fold
+    # makes one an event, and a collection's cost grows with the objects it follows)
 
     command_id: str
     first_seq: int
@@ -130,6 +132,13 @@ def fold_on(projection: Projection[Any], folded: Folded | None,
             return None
         folded = step(projection, None, *first)
     evolve = projection.evolve
+    # an evolve made by ``by_type``: its table, to call the event's own function straight away
+    # (with ``methods``, bound to the projection once here, not once an event)
+    table, methods = getattr(evolve, "by_type", (None, False))
+    how_for = None
+    if table is not None:
+        how_for = ({t: functools.partial(fn, projection) for t, fn in table.items()} if methods
+                   else table).get
     created, setup_id, revealed = folded.created, folded.setup_id, folded.revealed
     state, seq, draws, top, command_id, cut = (folded.state, folded.seq, folded.draws, folded.top,
                                                folded.command_id, folded.cut)
@@ -158,14 +167,22 @@ def fold_on(projection: Projection[Any], folded: Folded | None,
             continue
         if cid != setup_id:
             if cid != command_id or top is None:
-                top = Frame(cid, s, s, state, draws, _ending(top, last), cut=cut and top is None)
-                last = 0
+                if last:  # the command on top ran on to seq ``last``: its frame says so now
+                    top = Frame(top.command_id, top.first_seq, last, top.state_before,  # type: ignore[union-attr]
+                                top.draws_before, top.below, top.cut)  # type: ignore[union-attr]
+                    last = 0
+                top = Frame(cid, s, s, state, draws, top, cut and top is None)
             else:
                 last = s
         cut = cut and top is None
         if kind in _RANDOM:
             draws = ev.n + 1  # type: ignore[attr-defined]
-        state = evolve(state, ev)
+        if how_for is None:
+            state = evolve(state, ev)
+        else:
+            how = how_for(kind)
+            if how is not None:
+                state = how(state, ev)
         seq, command_id = s, cid
     return Folded(created=created, state=state, seq=seq, draws=draws, top=_ending(top, last),
                   command_id=command_id, setup_id=setup_id, revealed=revealed, cut=cut)

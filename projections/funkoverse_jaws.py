@@ -29,7 +29,8 @@ class Board(msgspec.Struct, frozen=True):
     flags: dict[str, str]
 
 
-class Char(msgspec.Struct, frozen=True):
+class Char(msgspec.Struct, frozen=True, gc=False):
+    # gc=False: plain data, as the state that holds it
     id: str
     name: str
     side: str
@@ -45,7 +46,8 @@ class Char(msgspec.Struct, frozen=True):
     emerged: bool | None = None  # the Shark status card: False Submerged, True Emerged
 
 
-class Side(msgspec.Struct, frozen=True):
+class Side(msgspec.Struct, frozen=True, gc=False):
+    # gc=False: plain data, as the state that holds it
     name: str
     seats: tuple[str, ...]
     pool: tuple[str, ...]
@@ -53,7 +55,9 @@ class Side(msgspec.Struct, frozen=True):
     points: int = 0
 
 
-class FJState(msgspec.Struct, frozen=True):
+class FJState(msgspec.Struct, frozen=True, gc=False):
+    # plain data, never in a reference cycle: the cyclic collector need not follow it (a fold
+    # makes one an event, and a collection's cost grows with the objects it follows)
     mode: str
     board: Board
     chars: dict[str, Char]
@@ -227,11 +231,9 @@ class FJProjection(Base[FJState]):
         return r(s, first=e.side, turn_side=e.side, pending_place=tuple(order))
 
     def _on_PhaseChanged(self, s: FJState, e: E.PhaseChanged) -> FJState:
-        kw: dict[str, Any] = {"phase": e.phase, "turn_side": e.side}
         if e.phase == "choose":
-            kw.update(active=None, actions_left=0)
-        kw["target"] = e.char if e.phase == "jaws" else None
-        return r(s, **kw)
+            return r(s, phase=e.phase, turn_side=e.side, active=None, actions_left=0, target=None)
+        return r(s, phase=e.phase, turn_side=e.side, target=e.char if e.phase == "jaws" else None)
 
     def _on_CharacterPlaced(self, s: FJState, e: E.CharacterPlaced) -> FJState:
         s = self._char(s, e.char, square=e.square, out=False,
@@ -245,10 +247,12 @@ class FJProjection(Base[FJState]):
         return r(s, actions_left=e.left)
 
     def _on_CharacterMoved(self, s: FJState, e: E.CharacterMoved) -> FJState:
-        return self._char(s, e.char, square=e.path[-1])
+        chars = s.chars  # as _char does (the most frequent event: no keywords to gather)
+        return r(s, chars={**chars, e.char: r(chars[e.char], square=e.path[-1])})
 
     def _on_SharkSurfaced(self, s: FJState, e: E.SharkSurfaced) -> FJState:
-        return self._char(s, e.char, emerged=e.emerged)
+        chars = s.chars
+        return r(s, chars={**chars, e.char: r(chars[e.char], emerged=e.emerged)})
 
     def _on_TokenSpent(self, s: FJState, e: E.TokenSpent) -> FJState:
         side = s.sides[e.side]
@@ -269,7 +273,8 @@ class FJProjection(Base[FJState]):
         return self._char(s, e.char, standing=True)
 
     def _on_Exhausted(self, s: FJState, e: E.Exhausted) -> FJState:
-        return r(self._char(s, e.char, exhausted=True), actions_left=0)
+        chars = s.chars
+        return r(s, chars={**chars, e.char: r(chars[e.char], exhausted=True)}, actions_left=0)
 
     def _on_StatusGiven(self, s: FJState, e: E.StatusGiven) -> FJState:
         chars = dict(s.chars)
@@ -317,6 +322,8 @@ class FJProjection(Base[FJState]):
     def _on_CooldownShifted(self, s: FJState, e: E.CooldownShifted) -> FJState:
         side = s.sides[e.side]
         cd = {k: v - 1 for k, v in side.cooldown.items() if v > 1}
+        if not e.returned:  # nothing comes back: only the track moves on
+            return r(s, sides={**s.sides, e.side: r(side, cooldown=cd)})
         pool = list(side.pool)
         pending = list(s.pending_place)
         points = dict(s.point_markers)
@@ -336,7 +343,7 @@ class FJProjection(Base[FJState]):
         return r(s, pending_place=s.pending_place + (e.char,))
 
     def _on_RoundEnded(self, s: FJState, e: E.RoundEnded) -> FJState:
-        chars = {k: r(c, exhausted=False) for k, c in s.chars.items()}
+        chars = {k: r(c, exhausted=False) if c.exhausted else c for k, c in s.chars.items()}
         return r(s, chars=chars, first=e.first, round=e.round + 1, active=None, actions_left=0,
                  flag_done=())
 

@@ -79,6 +79,8 @@ def by_type(table: Mapping[type, Callable[..., Any]], methods: bool = False) -> 
         def evolve(self: Any, state: Any, event: Event) -> Any:
             how = how_for(type(event))
             return state if how is None else how(state, event)
+    # a fold's loop looks the function up itself (one call an event, not two): see fold_on
+    evolve.by_type = (dict(table), methods)  # type: ignore[attr-defined]
     return evolve
 
 

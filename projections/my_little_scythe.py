@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 import msgspec
@@ -14,7 +15,8 @@ BASE = "base"  # a Seeker at its base camp (not a space)
 HIDDEN = "?"
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
+    # gc=False: plain data, as the state that holds it
     camp: int
     seekers: tuple[str, str] = (BASE, BASE)
     friendship: int = 3
@@ -43,7 +45,9 @@ class Delivery(msgspec.Struct, frozen=True):
     need: int
 
 
-class MSState(msgspec.Struct, frozen=True):
+class MSState(msgspec.Struct, frozen=True, gc=False):
+    # plain data, never in a reference cycle: the cyclic collector need not follow it (a fold
+    # makes one an event, and a collection's cost grows with the objects it follows)
     content: dict[str, Any]
     options: dict[str, Any]
     seats: tuple[str, ...]
@@ -85,16 +89,39 @@ class MSState(msgspec.Struct, frozen=True):
 
 
 def _add(board: dict[str, dict[str, int]], space: str, kind: str, n: int) -> dict[str, dict[str, int]]:
-    here = dict(board.get(space, {}))
-    here[kind] = here.get(kind, 0) + n
-    if here[kind] == 0:
-        del here[kind]
-    out = dict(board)
-    if here:
-        out[space] = dict(sorted(here.items()))
+    """``n`` more of ``kind`` on ``space`` (none left: the kind, then the space, goes).
+
+    The spaces, and each space's kinds, are kept in sorted order (the state's bytes follow
+    it). Every board is made here from an empty one, so a board is always in order: a count
+    changed or a key dropped keeps it so, and only a key added needs a sort."""
+    here = board.get(space)
+    count = (here.get(kind, 0) if here else 0) + n
+    if here is None:
+        new = {kind: count} if count else None
     else:
-        out.pop(space, None)
-    return dict(sorted(out.items()))
+        new = dict(here)
+        if not count:
+            new.pop(kind, None)
+        elif kind in new:
+            new[kind] = count
+        else:
+            new = _inserted(new, kind, count)
+    if new:
+        if space in board:
+            return {**board, space: new}
+        return _inserted(board, space, new)
+    if space in board:
+        out = dict(board)
+        del out[space]
+        return out
+    return board
+
+
+def _inserted(d: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
+    """``d`` (in sorted order, without ``key``) with ``key`` added in its sorted place."""
+    items = list(d.items())
+    items.insert(bisect.bisect_left(list(d), key), (key, value))
+    return dict(items)
 
 
 def _sup(supply: dict[str, int], kind: str, n: int) -> dict[str, int]:
@@ -157,8 +184,12 @@ def _first_player_chosen(state: MSState, e: ev.FirstPlayerChosen) -> MSState:
 
 
 def _turn_started(state: MSState, e: ev.TurnStarted) -> MSState:
-    players = {s: r(p, rejuvenated=False) if p.rejuvenated else p for s, p in state.players.items()}
-    left = tuple(s for s in state.finale_left if s != e.seat)
+    players = state.players
+    for p in players.values():  # (a copy only when someone rejuvenated last turn)
+        if p.rejuvenated:
+            players = {s: r(p, rejuvenated=False) if p.rejuvenated else p for s, p in players.items()}
+            break
+    left = tuple([s for s in state.finale_left if s != e.seat]) if e.seat in state.finale_left else state.finale_left
     return r(state, active=e.seat, turn=e.turn, final=e.final, action=None, moving=(),
              delivery=None, delivered=(), trophies_this_turn=0, players=players,
              finale_left=left, trophy_choices=(), trophy_seat="", trophy_reveal=(),
@@ -178,7 +209,7 @@ def _seeker_moved(state: MSState, e: ev.SeekerMoved) -> MSState:
     for k, n in e.carried.items():
         board = _add(board, e.path[0], k, -n)
         board = _add(board, e.path[-1], k, n)
-    return r(state, board=board, moving=tuple(i for i in state.moving if i != e.seeker),
+    return r(state, board=board, moving=tuple([i for i in state.moving if i != e.seeker]),
              players=_player(state, e.seat, seekers=(seekers[0], seekers[1])))
 
 

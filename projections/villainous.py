@@ -1,9 +1,9 @@
 """Star Wars Villainous: the state of a game, folded from its events, and per-seat views.
 
-The state is a frozen struct of plain data (dicts and lists, never changed once folded).
-The decider applies its events in place with :func:`mutate` to a scratch copy (``thaw``),
-so that a command's later steps see its earlier ones; ``evolve`` does the same for each
-event on copies of only the parts the event changes, sharing the rest with the state before.
+The state is a frozen struct of plain data (dicts and lists, never changed once made).
+``evolve`` applies an event on copies of only the parts it changes, sharing the rest with
+the state before; the decider applies each event it emits the same way, so that a
+command's later steps see its earlier ones.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from arbiter.projections.kernel import REFEREE, Base, Decision, Outcome, by_type
 CONTENT: dict[str, dict[str, Any]] = {}
 
 
-class VState(msgspec.Struct, frozen=True):
+class VState(msgspec.Struct, frozen=True, gc=False):
+    # plain data, never in a reference cycle: the cyclic collector need not follow it (a fold
+    # makes one an event, and a collection's cost grows with the objects it follows)
     content_hash: str
     options: dict[str, Any]
     seats: list[str]
@@ -57,202 +59,54 @@ class VState(msgspec.Struct, frozen=True):
     reason: str = ""
 
 
-def _pub(d: dict[str, Any], *cards: str) -> None:
-    for c in cards:
-        if c and c != "?" and c not in d["public"]:
-            d["public"].append(c)
-
-
-def _take(d: dict[str, Any], card: str) -> None:
-    """Take a card out of wherever it is (hand, piles, decks, a sector)."""
-    for key in ("hand", "discard", "fate_discard", "deck", "fate_deck"):
-        for seat, pile in d[key].items():
-            if isinstance(pile, list) and card in pile:
-                pile.remove(card)
-    for seat, cards in d["sector"].items():
-        if card in cards:
-            del cards[card]
-            for info in cards.values():
-                if info.get("on") == card:
-                    info["on"] = None
-                if info.get("engaged") == card:
-                    info["engaged"] = None
-
-
-def mutate(d: dict[str, Any], e: Event) -> None:
-    """Apply one event to the builtins form of the state (in place)."""
-    t = type(e)
-    if t is ev.VillainsAssigned:
-        d["villain"] = dict(e.villains)
-        d["order"] = list(e.order)
-        for s in d["seats"]:
-            for key in ("hand", "deck", "discard", "fate_deck", "fate_discard", "known", "bounties"):
-                d[key][s] = []
-            for key in ("credits", "ambition", "targets", "rebels"):
-                d[key][s] = 0
-            d["mover"][s] = None
-            d["sector"][s] = {}
-    elif t is Shuffled:
-        kind, _, seat = e.deck.partition(":")
-        key = "deck" if kind == "villain" else "fate_deck"
-        pile = "discard" if kind == "villain" else "fate_discard"
-        d[key][seat] = list(e.order)
-        d[pile][seat] = [c for c in d[pile][seat] if c not in e.order]
-    elif t is ev.CardsDrawn:
-        for c in e.cards:
-            _take(d, c)
-            d["hand"][e.seat].append(c)
-            if c in d["shown"]:
-                d["shown"].remove(c)
-    elif t is ev.CreditsChanged:
-        d["credits"][e.seat] = max(0, d["credits"][e.seat] + e.amount)
-    elif t is ev.AmbitionChanged:
-        d["ambition"][e.seat] = max(0, d["ambition"][e.seat] + e.amount)
-    elif t is ev.TurnBegan:
-        d["active"], d["round"], d["phase"] = e.seat, e.round, "move"
-        d["used"], d["bonus"], d["hunted"] = [], [], []
-    elif t is ev.MoverMoved:
-        d["mover"][e.seat] = e.to
-        d["phase"], d["used"] = "act", []
-    elif t is ev.ActionUsed:
-        if e.index < 0:
-            if e.symbol in d["bonus"]:
-                d["bonus"].remove(e.symbol)
-        else:
-            d["used"].append(e.index)
-    elif t is ev.BonusActionGranted:
-        d["bonus"].append(e.symbol)
-    elif t is ev.CardPlayed:
-        _take(d, e.card)
-        d["counter"] += 1
-        d["sector"][e.sector][e.card] = {
-            "loc": e.loc, "side": e.side, "on": e.on, "tokens": 0, "targets": 0,
-            "engaged": None, "progress": [], "at": d["counter"],
-        }
-        _pub(d, e.card)
-    elif t is ev.CardMoved:
-        cards = d["sector"][e.sector]
-        cards[e.card]["loc"] = e.to
-        for info in cards.values():
-            if info.get("on") == e.card:
-                info["loc"] = e.to
-    elif t is ev.CardDiscarded:
-        _take(d, e.card)
-        d["discard" if e.pile == "villain" else "fate_discard"][e.owner].append(e.card)
-        _pub(d, e.card)
-    elif t is ev.CardRemovedFromGame:
-        _take(d, e.card)
-        d["removed"].append(e.card)
-        _pub(d, e.card)
-    elif t is ev.CardToHand:
-        _take(d, e.card)
-        d["hand"][e.seat].append(e.card)
-        if e.source != "deck" or e.card in d["public"]:  # a card chosen secretly from a deck stays secret
-            _pub(d, e.card)
-            if e.card not in d["shown"]:
-                d["shown"].append(e.card)
-    elif t is ev.CardsRevealed:
-        _pub(d, *e.cards)
-        if e.source == "hand":
-            d["shown"] += [c for c in e.cards if c not in d["shown"]]
-    elif t is ev.CardsLooked:
-        for c in e.cards:
-            if c not in d["known"][e.seat]:
-                d["known"][e.seat].append(c)
-    elif t is ev.FateRevealed:
-        for c in e.cards:
-            _take(d, c)
-        if d["fate"] and d["fate"]["target"] == e.target and d["fate"]["by"] == e.by:
-            d["fate"]["cards"] += list(e.cards)
-        else:
-            d["fate"] = {"by": e.by, "target": e.target, "cards": list(e.cards)}
-        _pub(d, *e.cards)
-    elif t is ev.FateResolved:
-        d["fate"] = None
-    elif t in (ev.Engaged, ev.Disengaged):
-        cards = d["sector"][e.sector]
-        on = t is ev.Engaged
-        cards[e.ally_vehicle]["engaged"] = e.hero_vehicle if on else None
-        cards[e.hero_vehicle]["engaged"] = e.ally_vehicle if on else None
-    elif t is ev.StrengthTokenPlaced:
-        d["sector"][e.sector][e.card]["tokens"] += e.amount
-    elif t is ev.TargetPlaced:
-        d["sector"][e.sector][e.hero]["targets"] += 1
-    elif t is ev.TargetsCollected:
-        d["targets"][e.seat] += e.count
-    elif t is ev.RebelRemoved:
-        d["rebels"][e.seat] += 1
-    elif t is ev.BountyProgressed:
-        d["sector"][e.seat][e.bounty]["progress"].append(e.requirement)
-    elif t is ev.BountyCompleted:
-        _take(d, e.bounty)
-        d["bounties"][e.seat].append(e.bounty)
-    elif t is ev.HuntPaid:
-        d["hunted"].append(e.bounty)
-    elif t is ev.ChoiceOpened:
-        d["pending"].append({"seat": e.seat, "prompt": e.prompt, "options": list(e.options),
-                             "frame": e.frame, "secret": e.secret})
-    elif t is ev.ChoiceMade:
-        if d["pending"]:
-            d["pending"].pop()
-    elif t is ev.WindowOpened:
-        d["window"] = {"queue": list(e.seats), "trigger": e.trigger, "by": e.by}
-    elif t in (ev.WindowPassed, ev.ConditionPlayed):
-        w = d["window"]
-        if w and w["queue"] and w["queue"][0] == e.seat:
-            if t is ev.WindowPassed:
-                w["queue"].pop(0)
-        if t is ev.ConditionPlayed:
-            _take(d, e.card)
-            d["discard"][e.seat].append(e.card)
-            _pub(d, e.card)
-        if w is not None and not w["queue"]:
-            d["window"] = None
-    elif t is ev.TurnEnded:
-        d["phase"] = "over-turn"
-    elif t is ev.GameWon:
-        d["winners"], d["reason"] = list(e.winners), e.reason
-
-
 # -- evolve: an event copies what it changes and shares the rest with the state before ------
-# The decider's scratch copy is changed in place by :func:`mutate`; a folded state is never
-# changed once made, so each state shares every part an event leaves alone with the state
-# before it (an undo frame costs only what its command changed). Each function below does
-# what :func:`mutate` does for its event, on copies of the parts it changes.
+# A state is never changed once made (the decider and the fold both apply events with these
+# functions), so each state shares every part an event leaves alone with the state before it
+# (an undo frame costs only what its command changed). Each function below applies its event
+# on copies of the parts it changes.
 
 _r = msgspec.structs.replace
 _PILES = ("hand", "discard", "fate_discard", "deck", "fate_deck")
 
 
-class _Draft(dict):  # type: ignore[type-arg]
-    """The fields an event has changed so far, over the state it changes: a field not changed
-    yet reads as the state's own (shared, so never changed in place)."""
-
-    __slots__ = ("state",)
-
-    def __missing__(self, key: str) -> Any:
-        return getattr(self.state, key)
+#: An event's function collects the fields it changes in a plain dict ``d`` (field -> new
+#: value) over the state ``s`` it changes, and makes the new state of both at once. A field
+#: not changed yet is read from ``s`` (``d[key] if key in d else getattr(s, key)``): shared,
+#: so never changed in place.
 
 
-def _draft(state: VState) -> _Draft:
-    d = _Draft()
-    d.state = state
-    return d
-
-
-def _put(d: _Draft, key: str, k: str, value: Any) -> None:
+def _put(s: VState, d: dict[str, Any], key: str, k: str, value: Any) -> None:
     """``d[key][k] = value`` on a copy of ``d[key]``."""
-    m = dict(d[key])
-    m[k] = value
-    d[key] = m
+    d[key] = {**(d[key] if key in d else getattr(s, key)), k: value}
 
 
-def _published(d: _Draft, cards: tuple[str, ...]) -> None:
-    """:func:`_pub` on a copy."""
-    public = d["public"]
+def _add(s: VState, d: dict[str, Any], key: str, k: str, card: str) -> None:
+    """``card`` on top of ``d[key][k]`` (a hand, a pile), on copies."""
+    piles = d[key] if key in d else getattr(s, key)
+    d[key] = {**piles, k: piles[k] + [card]}
+
+
+#: ``public`` as a set, for the ``public`` list it was made of (that very list: a state's lists
+#: are never changed once made). A game's public list grows to every card it has, and stays
+#: the same list for many events at a time: a card is looked up there at every move.
+_PUBLIC: tuple[list[str] | None, frozenset[str]] = (None, frozenset())
+
+
+def _set_public(public: list[str]) -> tuple[list[str], frozenset[str]]:
+    global _PUBLIC
+    known = _PUBLIC = (public, frozenset(public))
+    return known
+
+
+def _published(s: VState, d: dict[str, Any], cards: tuple[str, ...]) -> None:
+    """Each of ``cards`` (but a hidden one) is public from now on: every seat has seen it."""
+    public = d["public"] if "public" in d else s.public
     out = None
+    known = _PUBLIC  # one read: another thread may set it meanwhile
+    if known[0] is not public:
+        known = _set_public(public)
     for c in cards:
-        if c and c != "?" and c not in (public if out is None else out):
+        if c and c != "?" and (c not in known[1] if out is None else c not in out):
             if out is None:
                 out = public.copy()
             out.append(c)
@@ -260,42 +114,66 @@ def _published(d: _Draft, cards: tuple[str, ...]) -> None:
         d["public"] = out
 
 
-def _taken(d: _Draft, card: str) -> None:
-    """:func:`_take` on copies of the piles and the sector it is taken from."""
-    state = d.state
+def _taken(s: VState, d: dict[str, Any], card: str, key: str = "", seat: str = "") -> None:
+    """Take a card out of where it is (a hand, a pile, a deck, a sector: the cards there
+    attached to it or engaged with it no longer are), on copies of what it is taken from.
+
+    A card is in one place at a time: every event that puts a card somewhere takes it from
+    where it was first, and a reshuffle gathers a seat's own discard pile (and deck) into
+    that deck (``test_fold_sharing`` holds every state of long games to it). So the search
+    stops where the card is found, looking first where the event says it comes from
+    (``key`` of ``seat``: its hand, its sector...); a card in no place (a Fate card
+    revealed, then played) is looked for everywhere, and found nowhere."""
+    state = s
+    if key == "sector":
+        sectors = d["sector"] if "sector" in d else state.sector
+        if card in sectors.get(seat, ()):
+            _out_of_sector(d, sectors, seat, card)
+            return
+    elif key:
+        piles = d[key] if key in d else getattr(state, key)
+        pile = piles.get(seat)
+        if isinstance(pile, list) and card in pile:
+            d[key] = {**piles, seat: _without(pile, card)}
+            return
     for key in _PILES:
         piles = d[key] if key in d else getattr(state, key)
-        for pile in piles.values():
-            if isinstance(pile, list) and card in pile:
-                break
-        else:
-            continue  # the card is in none of these piles (the most of them, always)
-        out = dict(piles)
         for seat, pile in piles.items():
             if isinstance(pile, list) and card in pile:
-                pile = pile.copy()
-                pile.remove(card)
-                out[seat] = pile
-        d[key] = out
+                d[key] = {**piles, seat: _without(pile, card)}
+                return
     sectors = d["sector"] if "sector" in d else state.sector
-    new = None
     for seat, cards in sectors.items():
         if card in cards:
-            cards = cards.copy()
-            del cards[card]
-            for c, info in cards.items():
-                if info.get("on") == card or info.get("engaged") == card:
-                    info = info.copy()
-                    if info.get("on") == card:
-                        info["on"] = None
-                    if info.get("engaged") == card:
-                        info["engaged"] = None
-                    cards[c] = info  # an existing key: the dict keeps its size while iterated
-            if new is None:
-                new = dict(sectors)
-            new[seat] = cards
-    if new is not None:
-        d["sector"] = new
+            _out_of_sector(d, sectors, seat, card)
+            return
+
+
+def _out_of_sector(d: dict[str, Any], sectors: dict[str, Any], seat: str, card: str) -> None:
+    cards = sectors[seat].copy()
+    del cards[card]
+    # the few cards attached to it or engaged with it (most cards are neither)
+    # (every card's entry has its "on" and "engaged": CardPlayed makes it so)
+    for c in [c for c, info in cards.items() if (info["on"] or info["engaged"])
+              and (info["on"] == card or info["engaged"] == card)]:
+        info = cards[c] = cards[c].copy()
+        if info.get("on") == card:
+            info["on"] = None
+        if info.get("engaged") == card:
+            info["engaged"] = None
+    d["sector"] = {**sectors, seat: cards}
+
+
+def _from_top(s: VState, d: dict[str, Any], key: str, seat: str, cards: tuple[str, ...]) -> bool:
+    """Take ``cards`` off the top of ``seat``'s deck (``key``: deck or fate_deck) when they
+    are its top cards, in order (a draw, a reveal), as one copy; False when they are not."""
+    piles = d[key] if key in d else getattr(s, key)
+    pile = piles.get(seat)
+    n = len(cards)
+    if not isinstance(pile, list) or len(pile) < n or tuple(pile[:n]) != cards:
+        return False
+    d[key] = {**piles, seat: pile[n:]}
+    return True
 
 
 def _without(items: list[Any], item: Any) -> list[Any]:
@@ -305,14 +183,14 @@ def _without(items: list[Any], item: Any) -> list[Any]:
 
 
 def _villains_assigned(s: VState, e: ev.VillainsAssigned) -> VState:
-    d = _draft(s)
+    d: dict[str, Any] = {}
     d["villain"] = dict(e.villains)
     d["order"] = list(e.order)
     for key, empty in (("hand", list), ("deck", list), ("discard", list), ("fate_deck", list),
                        ("fate_discard", list), ("known", list), ("bounties", list), ("credits", int),
                        ("ambition", int), ("targets", int), ("rebels", int), ("mover", type(None)),
                        ("sector", dict)):
-        m = dict(d[key])
+        m = dict(getattr(s, key))
         for seat in s.seats:
             m[seat] = empty()
         d[key] = m
@@ -329,12 +207,19 @@ def _shuffled(s: VState, e: Shuffled) -> VState:
 
 
 def _cards_drawn(s: VState, e: ev.CardsDrawn) -> VState:
-    d = _draft(s)
+    d: dict[str, Any] = {}
+    if len(set(e.cards)) == len(e.cards) and _from_top(s, d, "deck", e.seat, e.cards):
+        _put(s, d, "hand", e.seat, s.hand[e.seat] + list(e.cards))
+    else:
+        for c in e.cards:
+            _taken(s, d, c, "deck", e.seat)
+            _add(s, d, "hand", e.seat, c)
+    shown = s.shown
     for c in e.cards:
-        _taken(d, c)
-        _put(d, "hand", e.seat, d["hand"][e.seat] + [c])
-        if c in d["shown"]:
-            d["shown"] = _without(d["shown"], c)
+        if c in shown:
+            shown = _without(shown, c)
+    if shown is not s.shown:
+        d["shown"] = shown
     return _r(s, **d)
 
 
@@ -364,58 +249,61 @@ def _bonus_action_granted(s: VState, e: ev.BonusActionGranted) -> VState:
     return _r(s, bonus=s.bonus + [e.symbol])
 
 
+#: where a card an event names comes from, by the event's ``source``: looked at first
+_FROM = {"hand": "hand", "discard": "discard", "deck": "deck", "villain-deck": "deck",
+         "revealed": "deck", "sector": "sector"}
+
+
 def _card_played(s: VState, e: ev.CardPlayed) -> VState:
-    d = _draft(s)
-    _taken(d, e.card)
+    d: dict[str, Any] = {}
+    _taken(s, d, e.card, _FROM.get(e.source, "hand"), e.seat)
     d["counter"] = at = s.counter + 1
-    sector = d["sector"]
+    sector = d["sector"] if "sector" in d else s.sector
     d["sector"] = {**sector, e.sector: {**sector[e.sector], e.card: {
         "loc": e.loc, "side": e.side, "on": e.on, "tokens": 0, "targets": 0, "engaged": None,
         "progress": [], "at": at}}}
-    _published(d, (e.card,))
+    _published(s, d, (e.card,))
     return _r(s, **d)
 
 
 def _card_moved(s: VState, e: ev.CardMoved) -> VState:
     cards = s.sector[e.sector].copy()
     cards[e.card] = {**cards[e.card], "loc": e.to}
-    for c, info in cards.items():
-        if info.get("on") == e.card:
-            cards[c] = {**info, "loc": e.to}
+    for c in [c for c, info in cards.items() if info["on"] == e.card]:  # what it carries
+        cards[c] = {**cards[c], "loc": e.to}
     return _r(s, sector={**s.sector, e.sector: cards})
 
 
 def _card_discarded(s: VState, e: ev.CardDiscarded) -> VState:
-    d = _draft(s)
-    _taken(d, e.card)
-    key = "discard" if e.pile == "villain" else "fate_discard"
-    _put(d, key, e.owner, d[key][e.owner] + [e.card])
-    _published(d, (e.card,))
+    d: dict[str, Any] = {}
+    _taken(s, d, e.card, _FROM.get(e.source, "hand"), e.owner)
+    _add(s, d, "discard" if e.pile == "villain" else "fate_discard", e.owner, e.card)
+    _published(s, d, (e.card,))
     return _r(s, **d)
 
 
 def _card_removed_from_game(s: VState, e: ev.CardRemovedFromGame) -> VState:
-    d = _draft(s)
-    _taken(d, e.card)
+    d: dict[str, Any] = {}
+    _taken(s, d, e.card, _FROM.get(e.source, "hand"), e.owner)
     d["removed"] = s.removed + [e.card]
-    _published(d, (e.card,))
+    _published(s, d, (e.card,))
     return _r(s, **d)
 
 
 def _card_to_hand(s: VState, e: ev.CardToHand) -> VState:
-    d = _draft(s)
-    _taken(d, e.card)
-    _put(d, "hand", e.seat, d["hand"][e.seat] + [e.card])
+    d: dict[str, Any] = {}
+    _taken(s, d, e.card, _FROM.get(e.source, "hand"), e.seat)
+    _add(s, d, "hand", e.seat, e.card)
     if e.source != "deck" or e.card in s.public:  # a card chosen secretly from a deck stays secret
-        _published(d, (e.card,))
+        _published(s, d, (e.card,))
         if e.card not in s.shown:
             d["shown"] = s.shown + [e.card]
     return _r(s, **d)
 
 
 def _cards_revealed(s: VState, e: ev.CardsRevealed) -> VState:
-    d = _draft(s)
-    _published(d, e.cards)
+    d: dict[str, Any] = {}
+    _published(s, d, e.cards)
     if e.source == "hand":
         d["shown"] = s.shown + [c for c in e.cards if c not in s.shown]
     return _r(s, **d)
@@ -430,15 +318,16 @@ def _cards_looked(s: VState, e: ev.CardsLooked) -> VState:
 
 
 def _fate_revealed(s: VState, e: ev.FateRevealed) -> VState:
-    d = _draft(s)
-    for c in e.cards:
-        _taken(d, c)
+    d: dict[str, Any] = {}
+    if len(set(e.cards)) != len(e.cards) or not _from_top(s, d, "fate_deck", e.target, e.cards):
+        for c in e.cards:
+            _taken(s, d, c, "fate_deck", e.target)
     fate = s.fate
     if fate and fate["target"] == e.target and fate["by"] == e.by:
         d["fate"] = {**fate, "cards": fate["cards"] + list(e.cards)}
     else:
         d["fate"] = {"by": e.by, "target": e.target, "cards": list(e.cards)}
-    _published(d, e.cards)
+    _published(s, d, e.cards)
     return _r(s, **d)
 
 
@@ -482,9 +371,9 @@ def _bounty_progressed(s: VState, e: ev.BountyProgressed) -> VState:
 
 
 def _bounty_completed(s: VState, e: ev.BountyCompleted) -> VState:
-    d = _draft(s)
-    _taken(d, e.bounty)
-    _put(d, "bounties", e.seat, s.bounties[e.seat] + [e.bounty])
+    d: dict[str, Any] = {}
+    _taken(s, d, e.bounty, "sector", e.seat)
+    _put(s, d, "bounties", e.seat, s.bounties[e.seat] + [e.bounty])
     return _r(s, **d)
 
 
@@ -516,10 +405,10 @@ def _window_passed(s: VState, e: ev.WindowPassed) -> VState:
 
 
 def _condition_played(s: VState, e: ev.ConditionPlayed) -> VState:
-    d = _draft(s)
-    _taken(d, e.card)
-    _put(d, "discard", e.seat, d["discard"][e.seat] + [e.card])
-    _published(d, (e.card,))
+    d: dict[str, Any] = {}
+    _taken(s, d, e.card, "hand", e.seat)
+    _add(s, d, "discard", e.seat, e.card)
+    _published(s, d, (e.card,))
     if s.window is not None and not s.window["queue"]:
         d["window"] = None
     return _r(s, **d)
@@ -533,7 +422,7 @@ def _game_won(s: VState, e: ev.GameWon) -> VState:
     return _r(s, winners=list(e.winners), reason=e.reason)
 
 
-#: how each event changes the state, as :func:`mutate` does (any other event changes nothing)
+#: how each event changes the state (any other event changes nothing)
 _EVOLVE: dict[type, Any] = {
     ev.VillainsAssigned: _villains_assigned, Shuffled: _shuffled, ev.CardsDrawn: _cards_drawn,
     ev.CreditsChanged: _credits_changed, ev.AmbitionChanged: _ambition_changed,
@@ -551,14 +440,6 @@ _EVOLVE: dict[type, Any] = {
     ev.WindowOpened: _window_opened, ev.WindowPassed: _window_passed,
     ev.ConditionPlayed: _condition_played, ev.TurnEnded: _turn_ended, ev.GameWon: _game_won,
 }
-
-
-def thaw(state: VState) -> dict[str, Any]:
-    return msgspec.to_builtins(state)
-
-
-def freeze(d: dict[str, Any]) -> VState:
-    return msgspec.convert(d, VState)
 
 
 class VillainousProjection(Base[VState]):

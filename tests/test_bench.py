@@ -22,6 +22,11 @@ def test_bench_quick_prints_every_row(tmp_path):
     for row in ROWS:
         assert row in out.stdout, (row, out.stdout)
     assert out.stdout.count("--jobs 2") == 2 and out.stdout.count("≤ 1.5x") >= 3
+    from arbiter.core import registry
+
+    games = ("monster-derby", "villainous", "my-little-scythe", "funkoverse-jaws", "scott-pilgrim")
+    for kind in games:  # a replay row for every game, against its own floor
+        assert f"replay against the column floor, {registry.get(kind).title} (" in out.stdout, kind
     assert "Traceback" not in out.stderr
 
 

@@ -173,3 +173,47 @@ def test_manual_left_counts_unused_faces():
     rng = Rng(1, 0, {"d6": tuple("123456")}, manual=["4", "5"])
     rng.roll(["d6"])
     assert rng.manual_left() == 1 and Rng(1, 0, {}).manual_left() is None
+
+
+@pytest.mark.parametrize("kind", ["funkoverse-jaws", "my-little-scythe"])
+def test_a_replay_loop_folds_as_step_does_whichever_way_evolve_is_made(kind):
+    """fold_on calls the function ``by_type`` found for each event itself (bound to the
+    projection for a table of methods, as Funkoverse Jaws has; plain functions for My Little
+    Scythe): every state it makes, undos included, is the one stepping event by event makes,
+    and the one a projection whose evolve is its own (no table) makes."""
+    import random
+
+    from arbiter.core import registry
+    from arbiter.core.match import UNDO
+    from arbiter.projections.fold import fold_on, same_fold, step
+
+    game = registry.get(kind)
+    m = Match.new(game, seed=4, seats=game.default_seats(2))
+    rng = random.Random(4)
+    for i in range(120):
+        if m.outcome() is not None:
+            break
+        if i % 17 == 16 and m.folded.top is not None:
+            m.apply(m.to_act().seats[0], UNDO)
+            continue
+        seat = m.to_act().seats[0]
+        m.apply(seat, game.command_text(rng.choice(m.legal(seat))))
+
+    class Own:  # the same projection, its evolve a plain method of its own
+        def __init__(self, p):
+            self.p = p
+
+        def initial(self, created):
+            return self.p.initial(created)
+
+        def evolve(self, state, event):
+            return self.p.evolve(state, event)
+
+    assert getattr(game.projection.evolve, "by_type", None) is not None
+    stepped = None
+    for n, item in enumerate(m.items, 1):
+        stepped = step(game.projection, stepped, *item)
+        if n % 25 == 0 or n == len(m.items):
+            looped = fold_on(game.projection, None, m.items[:n])
+            assert same_fold(looped, stepped, depth=1000) and looped.state == stepped.state
+            assert same_fold(fold_on(Own(game.projection), None, m.items[:n]), stepped, depth=1000)

@@ -1,6 +1,6 @@
 """The board of Villainous: each Villain's sector (locations, action symbols, the cards in
 play, Deep Space) read through a :class:`Table`, and the :class:`Emitter` a command is
-decided on (a scratch copy of the state and the events so far)."""
+decided on (the state so far, each event emitted applied to it as the fold applies it)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from arbiter.core.errors import RuleViolation, require
 from arbiter.events import villainous as ev
 from arbiter.events.base import Event
 from arbiter.core.game import Emitter as KernelEmitter
-from arbiter.projections.villainous import CONTENT, VillainousProjection, VState, freeze, mutate, thaw
+from arbiter.projections.villainous import CONTENT, VillainousProjection, VState
 
 _INDEX: dict[str, dict[str, Any]] = {}
 
@@ -57,12 +57,35 @@ def instances(card_def: dict[str, Any]) -> list[str]:
     return [f"{card_def['id']}-{k}" for k in range(1, int(card_def.get("copies", 1)) + 1)]
 
 
+class Fields:
+    """A state's fields by name (``d["hand"]``), read-only: those of the state its owner
+    holds now (an Emitter's changes with each event it emits)."""
+
+    __slots__ = ("_owner",)
+
+    def __init__(self, owner: "Table") -> None:
+        self._owner = owner
+
+    def __getitem__(self, key: str) -> Any:
+        return getattr(self._owner.state, key)
+
+    def __contains__(self, key: str) -> bool:
+        return hasattr(self._owner.state, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return getattr(self._owner.state, key, default)
+
+
 class Table:
     """What is on the table: the cards of every sector, looked up through the content
-    (strength, covered actions, restrictions, Conditions a hand holds)."""
+    (strength, covered actions, restrictions, Conditions a hand holds).
+
+    ``d`` reads the state's fields by name: a :class:`VState`'s (shared with the state, so
+    never changed in place), or the keys of a view the service decoded from JSON."""
 
     def __init__(self, state: VState | dict[str, Any]) -> None:
-        self.d = thaw(state) if isinstance(state, VState) else state
+        self.state: Any = state
+        self.d: Any = Fields(self) if isinstance(state, VState) else state
         ix = index(self.d["content_hash"])
         self.cards = ix["cards"]
         self.content = ix["content"]
@@ -316,25 +339,14 @@ class Table:
 
 
 class Emitter(Table, KernelEmitter[VState]):
-    """The events one command decides, applied at once to the scratch copy of the state
-    (``d``, a thawed :class:`VState`) so that each later rule sees what the earlier ones did;
-    ``pushed`` holds the card effects the last step queued."""
+    """The events one command decides, each applied at once to ``state`` as the fold applies
+    it (``evolve``), so that each later rule sees what the earlier ones did (``d`` reads the
+    state as it is now); ``pushed`` holds the card effects the last step queued."""
 
-    def __init__(self, state: VState | dict[str, Any], rng: Rng | None = None) -> None:
+    def __init__(self, state: VState, rng: Rng | None = None) -> None:
+        KernelEmitter.__init__(self, state, PROJECTION, rng)
         Table.__init__(self, state)
-        self.projection = PROJECTION
-        self.rng = rng
-        self.events: list[Event] = []
         self.pushed: list[dict[str, Any]] = []
-
-    @property  # type: ignore[override]
-    def state(self) -> VState:
-        return freeze(self.d)
-
-    def emit(self, *events: Event) -> None:
-        for e in events:
-            self.events.append(e)
-            mutate(self.d, e)
 
     def trigger(self, kind: str, seat: str) -> None:
         """Conditions (Villain cards): something an opponent may answer happened on
