@@ -156,8 +156,9 @@ def check_header(row: GameRow) -> None:
         raise ValueError(f"the seed must be a whole number from 0 to 2^63-1, not {row.seed}")
     if row.forked_at is not None and not 0 <= row.forked_at < 2**31:
         raise ValueError(f"forked_at must be a seq, not {row.forked_at}")
-    if not row.game_id or len(row.game_id) > 100:
-        raise ValueError("the game id must be 1 to 100 characters")
+    if not row.game_id or len(row.game_id) > 100 or not row.game_id.isprintable() or any(
+            c.isspace() for c in row.game_id):
+        raise ValueError(f"the game id must be 1 to 100 printable characters without spaces, not {row.game_id!r}")
 
 
 Prepared = tuple[GameRow, list[tuple[list[NewEvent], CommandRecord]], list[Envelope]]
@@ -368,9 +369,9 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None
             held = 0  # lines (about) of the games in ``pending``
             for part, start in split_games(lines):
                 # a line is about 300 bytes
-                pending.append((len(part) // 300 if isinstance(part, bytes) else len(part),
-                                pool.apply_async(_audit_part, ((part, start, rows_dir),))))
-                held += len(part)
+                size = len(part) // 300 if isinstance(part, bytes) else len(part)
+                pending.append((size, pool.apply_async(_audit_part, ((part, start, rows_dir),))))
+                held += size
                 # this process (reading, chaining, writing) reads on while the workers start
                 # and audit, rather than wait on the oldest game
                 while len(pending) > 2 * jobs and (held > LOOKAHEAD_LINES or pending[0][1].ready()):

@@ -30,7 +30,7 @@ import msgspec
 
 from arbiter.events.envelope import GENESIS, Envelope, _digest
 from arbiter.events.errors import StoreUnavailable
-from arbiter.events.store import (SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
+from arbiter.events.store import (ONE_STATEMENT, SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
                                   GameAppend, GameRow, Listing, LogRow, NewEvent, Outcomes, QueryRefused, Receipt, StorageFailed,
                                   SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
                                   _chain, _game_row, _game_tuple, _now, backfill_outcomes,
@@ -325,6 +325,8 @@ class PostgresStore:
             return exact[0]
         rows = self.con.execute("SELECT game_id FROM games WHERE starts_with(game_id, %s) LIMIT 4",
                                 [prefix]).fetchall()
+        if not rows and prefix != prefix.lower():  # typed in capitals: arbiter's ids are lower case
+            return self.resolve_game_id(prefix.lower())
         if len(rows) == 1:
             return rows[0][0]
         if not rows:
@@ -621,8 +623,10 @@ class PostgresStore:
                 cur.execute("SET TRANSACTION READ ONLY")
                 if sandbox:
                     self._drop_file_privileges(cur)
-                if params or sandbox:  # the extended protocol: exactly one statement
-                    cur.execute(_placeholders(sql), list(params or []))
+                if params or sandbox:  # the extended protocol: exactly one statement (a
+                    # prepared one: without parameters psycopg would send a simple query,
+                    # whose later statements could RESET the sandbox's role)
+                    cur.execute(_placeholders(sql), list(params or []), prepare=sandbox or None)
                 else:
                     cur.execute(sql)
                 if cur.description is None:
@@ -636,6 +640,8 @@ class PostgresStore:
         except pg_errors.InsufficientPrivilege as exc:
             raise QueryRefused(f"{SANDBOX} ({str(exc).splitlines()[0]})") from exc
         except psycopg.Error as exc:
+            if sandbox and "multiple commands" in str(exc):  # the extended protocol's refusal
+                raise QueryRefused(ONE_STATEMENT) from exc
             raise QueryRefused(f"SQL: {str(exc).splitlines()[0]}") from exc
 
     def _drop_file_privileges(self, cur: Any) -> None:

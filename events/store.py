@@ -100,6 +100,9 @@ BASE_VIEWS: tuple[tuple[str, str], ...] = (
 
 
 #: What `query` refuses in its sandbox, said once for both stores.
+#: `query` runs one statement: a script's later statements would run unseen, their results
+#: dropped (DuckDB gives back the last one's; the server refuses a second in one call)
+ONE_STATEMENT = "query runs one SQL statement at a time; run each on its own"
 SANDBOX = ("query reads only the store: files, other databases and extensions are out of its"
            " reach (read_csv, COPY ... TO, ATTACH, INSTALL/LOAD and the like). To take the"
            " history elsewhere use `arbiter export --format parquet -o DIR`; the store's owner"
@@ -380,7 +383,8 @@ class Store:
         return [_game_row(r) for r in rows]
 
     def resolve_game_id(self, prefix: str) -> str:
-        """A game id from a unique prefix of it, as git does for commits."""
+        """A game id from a unique prefix of it, as git does for commits; a prefix typed in
+        capitals finds the lower-case ids arbiter makes when no id holds it as typed."""
         if not prefix.strip():  # an empty prefix would match every game
             raise UnknownGame("no game id given: name one (`arbiter games` lists them)")
         exact = self.con.execute("SELECT game_id FROM games WHERE game_id = ?", [prefix]).fetchone()
@@ -389,6 +393,8 @@ class Store:
         rows = self.con.execute(
             "SELECT game_id FROM games WHERE starts_with(game_id, ?) LIMIT 4", [prefix]
         ).fetchall()
+        if not rows and prefix != prefix.lower():
+            return self.resolve_game_id(prefix.lower())
         if len(rows) == 1:
             return rows[0][0]
         if not rows:
@@ -778,6 +784,11 @@ class Store:
         if sandbox:
             self.con.execute("SET enable_external_access = false")
             self.con.execute("SET lock_configuration = true")
+            try:
+                if len(self.con.extract_statements(sql)) > 1:
+                    raise QueryRefused(ONE_STATEMENT)
+            except duckdb.Error:
+                pass  # not SQL it can split: running it says what is wrong
             try:
                 cur = self.con.execute(sql, params or [])
                 if cur.description is None:

@@ -81,3 +81,29 @@ def test_the_demo_runs_on_postgresql(tmp_path, pg_url):
     assert out.returncode == 0, out.stderr
     assert "verified" in out.stdout and "error" not in out.stderr.lower()
     assert "wacky" in out.stdout  # the SQL step printed the faces
+
+
+def test_an_id_typed_in_capitals_and_one_statement_a_query_on_each_store(tmp_path, store_url):
+    """What a person types: a game id read off a screen in capitals finds the game; a query
+    of two statements is refused (exit 2) rather than running both and showing one; an
+    imported game whose id holds a control character is refused, nothing stored."""
+    run = runner(tmp_path, store_url)
+    gid = ok(run("new", "duel", "--seed", "3", "--players", "ann,bob")).strip()
+    assert gid in ok(run("show", gid.upper()))
+    assert gid in ok(run("show", gid[:5].upper()))
+    two = run("query", "select 1 as a; select 2 as b")
+    assert two.returncode == 2 and "one SQL statement at a time" in two.stderr, two.stderr
+    assert ok(run("query", "select 1 as a;")).split() == ["a", "1"]
+    # a later statement could undo the sandbox (on the server: RESET ROLE) before reading
+    sneaky = run("query", "select 1; reset role; select current_user")
+    assert sneaky.returncode == 2 and "one SQL statement" in sneaky.stderr, sneaky.stderr
+    dump = ok(run("export", gid, "--format", "jsonl"))
+    lines = dump.splitlines()
+    header = json.loads(lines[0])
+    header["game"]["game_id"] = "x\x1b[2Jy"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    before = ok(run("query", "select count(*) as n from games"))
+    out = run("import", str(bad))
+    assert out.returncode == 2 and "printable characters" in out.stderr and "\x1b" not in out.stderr, out.stderr
+    assert ok(run("query", "select count(*) as n from games")) == before
