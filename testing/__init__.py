@@ -9,6 +9,6 @@ recorded golden playthroughs.
 
 from arbiter.testing.harness import (  # noqa: F401
     MAX_STEPS, Check, LeakWatch, TraitWatch, check_no_leaks, check_previews, menu_labels, new_match, secrets_of, simulate,
-    smart_bots,
+    smart_bots, undo_unless_hidden,
 )
 from arbiter.testing.secrets import ZONES  # noqa: F401

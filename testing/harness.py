@@ -81,6 +81,20 @@ def menu_labels(match: Match, steps: int = 150, seed: int = 1) -> dict[str, str]
     return out
 
 
+def undo_unless_hidden(match: Match, seat: str) -> bool:
+    """Undo the last move unless it showed a seat something hidden (the kernel refuses it:
+    ARB-UNDO-HIDDEN); whether it was undone. Random play that takes moves back uses it."""
+    from arbiter.core.errors import RuleViolation
+
+    try:
+        match.apply(seat, "undo")
+    except RuleViolation as refused:
+        if refused.rule_id != "ARB-UNDO-HIDDEN":
+            raise
+        return False
+    return True
+
+
 def secrets_of(match: Match, seat: str | None, zones: sec.Zones | None) -> set[str]:
     """Every token ``seat`` may not know now and does not see in its own view, found three
     ways: the zones the rulebook keeps from it (read from the referee's state), what its view

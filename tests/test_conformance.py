@@ -21,7 +21,8 @@ from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.core.match import Match, tokens
 from arbiter.events.envelope import GENESIS, chain_hash
 from arbiter.projections.fold import Cursor, fold
-from arbiter.testing import ZONES, LeakWatch, TraitWatch, check_no_leaks, check_previews, harness, simulate
+from arbiter.testing import (ZONES, LeakWatch, TraitWatch, check_no_leaks, check_previews, harness, simulate,
+                             undo_unless_hidden)
 from arbiter.testing.harness import MAX_STEPS, enc
 
 GAME_IDS = [g.id for g in registry.available()]
@@ -136,15 +137,6 @@ def test_undo_never_rerolls(game_id, seed, bot_seed, cut):
     match.apply(seat, text)
     again = [match.encode(e) for _s, c, e in match.items if c == match.items[-1][1]]
     assert again == before
-
-
-def undo_unless_hidden(match: Match, seat: str) -> None:
-    """Undo the last move, unless it showed a seat something hidden (ARB-UNDO-HIDDEN)."""
-    try:
-        match.apply(seat, "undo")
-    except RuleViolation as refused:
-        if refused.rule_id != "ARB-UNDO-HIDDEN":
-            raise
 
 
 def _before(match: Match, top) -> Match:

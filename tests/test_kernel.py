@@ -184,8 +184,8 @@ def test_a_replay_loop_folds_as_step_does_whichever_way_evolve_is_made(kind):
     import random
 
     from arbiter.core import registry
-    from arbiter.core.match import UNDO
     from arbiter.projections.fold import fold_on, same_fold, step
+    from arbiter.testing import undo_unless_hidden
 
     game = registry.get(kind)
     m = Match.new(game, seed=4, seats=game.default_seats(2))
@@ -194,7 +194,7 @@ def test_a_replay_loop_folds_as_step_does_whichever_way_evolve_is_made(kind):
         if m.outcome() is not None:
             break
         if i % 17 == 16 and m.folded.top is not None:
-            m.apply(m.to_act().seats[0], UNDO)
+            undo_unless_hidden(m, m.to_act().seats[0])
             continue
         seat = m.to_act().seats[0]
         m.apply(seat, game.command_text(rng.choice(m.legal(seat))))

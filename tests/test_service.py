@@ -643,27 +643,36 @@ def test_a_bots_seat_gets_no_link(client):
 
 def test_a_seat_playing_bots_takes_back_its_move_and_the_bots_answers(client):
     """The bots answer at once, so the move on top is always a bot's: a seat's undo takes
-    back its own last move and the bots' moves after it, all in one; without a move of its
+    back its own last move and the bots' moves after it, all in one; when one of them showed
+    a seat a card nobody had seen (ARB-UNDO-HIDDEN) none is undone; without a move of its
     own under them it is refused and nothing is undone."""
-    game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"],
-                                       "bots": {"bob": "random"}}).json()
-    gid, ann = game["game_id"], bearer(game["seats"]["ann"]["token"])
-    referee = bearer(game["referee"]["token"])
-    for _ in range(60):  # ann's commands until one is answered by bob's bot at once
-        before = client.get(f"/games/{gid}?seat=ann", headers=referee).json()
-        assert before["legal"], "ann has no move"
-        r = client.post(f"/games/{gid}/commands", headers=ann, json={"text": before["legal"][-1]})
-        assert r.status_code == 200, r.text
-        log = client.get(f"/games/{gid}/events?after={r.json()['seq']}", headers=referee).json()["events"]
-        if any(e["actor"] == "bob" for e in log):
-            break
-    else:
+    def ann_until_the_bot_answers(kind: str) -> tuple[str, dict, dict, dict]:
+        game = client.post("/games", json={"kind": kind, "players": ["ann", "bob"],
+                                           "bots": {"bob": "random"}}).json()
+        gid, ann = game["game_id"], bearer(game["seats"]["ann"]["token"])
+        referee = bearer(game["referee"]["token"])
+        for _ in range(60):  # ann's commands until one is answered by bob's bot at once
+            before = client.get(f"/games/{gid}?seat=ann", headers=referee).json()
+            assert before["legal"], "ann has no move"
+            r = client.post(f"/games/{gid}/commands", headers=ann, json={"text": before["legal"][-1]})
+            assert r.status_code == 200, r.text
+            log = client.get(f"/games/{gid}/events?after={r.json()['seq']}", headers=referee).json()["events"]
+            if any(e["actor"] == "bob" for e in log):
+                return gid, ann, referee, before
         raise AssertionError("bob's bot never answered")
+
+    gid, ann, referee, before = ann_until_the_bot_answers("funkoverse-jaws")  # nothing hidden
     undone = client.post(f"/games/{gid}/undo", headers=ann)
     assert undone.status_code == 200, undone.text
     now = client.get(f"/games/{gid}?seat=ann", headers=referee).json()
     assert now["view"] == before["view"] and now["legal"] == before["legal"]
     assert client.get(f"/games/{gid}/verify", headers=referee).json()["ok"]
+    # a Villainous turn ends by drawing: bob's bot saw its new cards, so its turn stands
+    vid, vann, vref, _before = ann_until_the_bot_answers("villainous")
+    seq = client.get(f"/games/{vid}", headers=vref).json()["seq"]
+    refused = client.post(f"/games/{vid}/undo", headers=vann)
+    assert refused.status_code == 409 and refused.json()["rule_id"] == "ARB-UNDO-HIDDEN", refused.text
+    assert client.get(f"/games/{vid}", headers=vref).json()["seq"] == seq
     # bob's bot moved first in no game of ann's making: nothing of ann's under it, refused whole
     first = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"],
                                         "bots": {"bob": "agenda"}}).json()

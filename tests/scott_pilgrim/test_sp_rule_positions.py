@@ -333,4 +333,4 @@ def test_sp_house_bonuses_which_character_has_which_bonus_is_house_content(tmp_p
     assert ch(m2, "scott").pos == "f4"
     out = CliRunner().invoke(app, ["rules", "scott-pilgrim", "bonus"], env={"ARBITER_HOME": str(tmp_path)})
     row = next(line for line in out.output.splitlines() if line.startswith("SP-HOUSE-BONUSES"))
-    assert " house " in row
+    assert row.split("\t")[1] == "house", row  # a table into a pipe: tab-separated
