@@ -140,13 +140,13 @@ def read_log(store: Store, gid: str, game: Any, upto: int | None = None, after: 
     """(seq, command id, event) of ``gid``'s events after ``after`` (up to ``upto``), their
     actors, the texts of the commands that start among them and the last one's hash: what a
     fold reads, decoded straight from the rows (no envelopes, no column it does not use)."""
-    rows = store.log_rows(gid, upto=upto, after=after)
+    rows, last_hash = store.log_rows(gid, upto=upto, after=after)
     if not rows:
         return [], {}, {}, ""
-    seqs, cids, types, versions, payloads, seats, words, hashes = zip(*rows)  # by column: C loops
+    seqs, cids, types, versions, payloads, seats, words = zip(*rows)  # by column: C loops
     items = list(zip(seqs, cids, map(game.codec.decode, types, versions, payloads)))
     texts = {c: (a, t) for c, a, t in zip(cids, seats, words) if t is not None}
-    return items, dict(zip(seqs, seats)), texts, hashes[-1]
+    return items, dict(zip(seqs, seats)), texts, last_hash
 
 
 def fold_stored(store: Store, gid: str, game: Any, upto: int | None = None) -> Match:

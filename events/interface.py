@@ -142,9 +142,9 @@ class Store(Protocol):
         ``rolls_from``: only its DiceRolled events of that draw or later)."""
         ...
 
-    def log_rows(self, game_id: str, upto: int | None = None, after: int = 0) -> list[LogRow]:
-        """(seq, command id, type, version, payload, actor, command text, hash) of a game's
-        events in seq order: what a fold reads, without envelope objects."""
+    def log_rows(self, game_id: str, upto: int | None = None, after: int = 0) -> tuple[list[LogRow], str]:
+        """(seq, command id, type, version, payload, actor, command text) of a game's events
+        in seq order: what a fold reads, without envelope objects; and the last one's hash."""
         ...
 
     def snapshots(self, game_id: str, upto: int | None = None,

@@ -564,14 +564,20 @@ class PostgresStore:
                          command_text=r[10])
                 for r in rows]
 
-    def log_rows(self, game_id: str, upto: int | None = None, after: int = 0) -> list[LogRow]:
+    def log_rows(self, game_id: str, upto: int | None = None, after: int = 0) -> tuple[list[LogRow], str]:
         """What a fold reads of a game's events, in seq order (after ``after``, up to and
-        including ``upto``): no envelope objects and no column it does not use."""
-        sql = ("SELECT seq, command_id, type, version, payload::text, actor, command_text, hash"
+        including ``upto``): no envelope objects and no column it does not use; and the last
+        one's hash."""
+        sql = ("SELECT seq, command_id, type, version, payload::text, actor, command_text"
                " FROM events_log WHERE game_id = %s")
         clause, params = seq_range(game_id, after, upto, "%s")
         sql += clause
-        return self.con.execute(sql + " ORDER BY seq", params).fetchall()
+        rows = self.con.execute(sql + " ORDER BY seq", params).fetchall()
+        if not rows:
+            return rows, ""
+        last = self.con.execute("SELECT hash FROM events_log WHERE game_id = %s AND seq = %s",
+                                [game_id, rows[-1][0]]).fetchone()
+        return rows, last[0]
 
     def snapshots(self, game_id: str, upto: int | None = None,
                   limit: int | None = None) -> list[SnapshotRow]:

@@ -122,6 +122,32 @@ def test_a_clean_game_and_store_verify(engine, game):
     assert store_problems(engine) == []
 
 
+def test_a_game_of_an_older_engine_verifies_under_the_undo_it_was_played_under(engine):
+    """Engine 0.1.0 let an undo take back a draw (0.2.0 refuses it: ARB-UNDO-HIDDEN): a game
+    created under 0.1.0 that did so re-decides as it was played, and its setup is made again
+    under its own engine version; the same undo in a game of today's engine is refused."""
+    from arbiter.core import registry
+    from arbiter.core.errors import RuleViolation
+    from arbiter.core.match import ENGINE_VERSION, Match
+
+    game = registry.get("villainous")
+
+    def a_turn_then_undo(match):
+        match.apply("ann", "move coruscant")
+        match.apply("ann", f"discard {match.state.hand['ann'][0]}")
+        match.apply("ann", "end")  # draws back up to four cards
+        match.apply("ann", "undo")
+        return match
+
+    older = a_turn_then_undo(Match.new(game, seed=7, seats=["ann", "bob"], engine_version="0.1.0"))
+    assert older.created.engine_version == "0.1.0" != ENGINE_VERSION
+    with engine.open() as store:
+        gid = engine.store_match(store, older)
+    assert report(engine, gid).ok, report(engine, gid).problems
+    with pytest.raises(RuleViolation, match="showed ann something"):
+        a_turn_then_undo(Match.new(game, seed=7, seats=["ann", "bob"]))
+
+
 # -- every stored column of events_log ---------------------------------------------------------
 
 EVENT_EDITS = {
