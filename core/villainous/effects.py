@@ -773,8 +773,8 @@ def v_swap(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | N
     else:
         leave(t, seat, me, "discard")
     enter(t, seat, seat, found, loc, how=eff.get("how", "placed"), source=where)
-    if where == "deck":
-        t.reshuffle(seat, "villain", with_deck=True)
+    if where == "deck":  # located as a Find: "then reshuffle the deck" (Card Actions)
+        t.reshuffle(seat, "villain", with_deck=True, with_discard=False)
     return []
 
 

@@ -25,7 +25,7 @@ class Villainous(Game[VState, Any]):
     traits = Traits(hidden_information=True, reactions=True, shuffles=True)
     short = "sv"
     title = "Star Wars Villainous: Scum and Villainy"
-    # 2: a Find that reaches the deck reshuffles the deck alone, not the discard pile with it
+    # 2: a Find (or a Swap) that reaches the deck reshuffles the deck alone, not the discard pile with it
     rules_version = "2"
     projection = PROJECTION
     min_seats = 2
