@@ -80,8 +80,8 @@ class Checker:
             # "If the monster's hit points are below 5, the monster must take the Recover
             # action this round instead of attacking" (Control a Monster)
             hp = m.hp - (1 if "poison" in m.effects else 0)
-            self.forced = hp <= RED_ZONE
-            assert ev.can_attack == (not self.forced)
+            self.forced = 0 < hp <= RED_ZONE  # at 0 the poison kills it before anything else
+            assert ev.can_attack == (not self.forced) or hp <= 0
             if self.forced:
                 assert ev.can_move == (min(m.max_hp, hp + 1) > RED_ZONE)
         if isinstance(ev, Attacked) and ev.kind == "attack":
