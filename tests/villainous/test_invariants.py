@@ -55,10 +55,22 @@ def unengaged_hero_vehicles(s: Any, seat: str) -> int:
 
 
 _TYPES: dict[str, str] = {}
+_OWNER: dict[str, str] = {}  # card -> the villain whose deck holds it
+_FATE: set[str] = set()  # the cards of the Fate decks
 
 
 def c_type(s: Any, card: str) -> str:
     return _TYPES[card.rsplit("-", 1)[0]]  # a copy's id is the card's id and its number
+
+
+def learn(m: Match) -> None:
+    """Each card's type and deck, from the content the game was created with."""
+    for key, v in m.created.content["villains"].items():
+        for deck in ("villain_deck", "fate_deck"):
+            for c in v[deck]:
+                _TYPES[c["id"]], _OWNER[c["id"]] = c["type"], key
+                if deck == "fate_deck":
+                    _FATE.add(c["id"])
 
 
 class Checker:
@@ -124,6 +136,13 @@ class Checker:
             if verb == "fate":  # the Fate action: "Choose an opponent" (Fate)
                 assert ev.target != ev.by, "the Fate action against oneself"
                 self.fates += 1
+        if isinstance(ev, CardPlayed):
+            # Playing Cards: "You play the Villain cards from your hand to the lower part of
+            # your Sector. Your Fate cards are played by your opponents to the upper part"
+            owner = _OWNER[ev.card.rsplit("-", 1)[0]]
+            fate = ev.card.rsplit("-", 1)[0] in _FATE
+            assert ev.side == ("upper" if fate else "lower"), ev
+            assert s.villain[ev.sector] == owner, f"{ev.card} played into the sector of {s.villain[ev.sector]}"
         if isinstance(ev, CardPlayed) and ev.side == "upper" and ev.sector == ev.seat:
             # a Fate card lands in its player's own sector only through a card that says so
             assert self.fate_pair == (ev.seat, ev.seat), ev
@@ -152,8 +171,7 @@ GAMES = [(bot, seats, seed) for bot in ("random", "smart") for seats, seed in ((
 def test_bot_games_keep_the_rulebooks_invariants(bot, seats, seed):
     names = ["ann", "bob", "cat"][:seats]
     m = Match.new(GAME, seed=seed, seats=names)
-    _TYPES.update({c["id"]: c["type"] for v in m.created.content["villains"].values()
-                   for deck in ("villain_deck", "fate_deck") for c in v[deck]})
+    learn(m)
     chk = Checker(m)
     bots = {s: GAME.bots["smart"] for s in names} if bot == "smart" else {}
     autoplay(m, bots, random.Random(seed), max_steps=4000, apply=chk.apply)
