@@ -92,7 +92,8 @@ def has_ability(m: Monster, ability: str) -> bool:
 
 
 def is_native(m: Monster, terrain: str) -> bool:
-    """Terrain Nativity: path is nobody's terrain; "all" is native everywhere."""
+    """Terrain Nativity: path is nobody's terrain (house rule MD-HOUSE-PATH); "all" is
+    native everywhere else."""
     if terrain in ("path", "impassable"):
         return False
     return "all" in m.natives or terrain in m.natives

@@ -29,6 +29,7 @@ GAPS = [
     (["wacky", "faces"], "MD-HOUSE-WACKY"),           # the wacky die's face counts
     (["players"], "MD-HOUSE-PLAYERS"),                # the player count
     (["cursed", "name"], "MD-HOUSE-CURSE-NAME"),      # the name of the cursing ability (the sentence is cut)
+    (["cyclops", "path"], "MD-HOUSE-PATH"),           # is path terrain a monster "native to all" is native to?
 ]
 
 
