@@ -30,6 +30,8 @@ GAPS = [
     (["players"], "MD-HOUSE-PLAYERS"),                # the player count
     (["cursed", "name"], "MD-HOUSE-CURSE-NAME"),      # the name of the cursing ability (the sentence is cut)
     (["cyclops", "path"], "MD-HOUSE-PATH"),           # is path terrain a monster "native to all" is native to?
+    (["call", "once"], "MD-HOUSE-CALL-ONCE"),         # how often a monster may Call
+    (["defective"], "MD-HOUSE-SHARED-WIN"),           # players tied after the second place monsters
 ]
 
 
