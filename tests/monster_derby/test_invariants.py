@@ -163,3 +163,25 @@ def test_every_monster_turn_in_a_game_is_a_full_round_of_controls():
             assert racing <= set(controlled), racing - set(controlled)
             controlled, markers = [], 0
     assert rounds >= 3
+
+
+def test_end_is_offered_only_once_every_movement_point_is_spent():
+    """"A monster must spend all of its movement points going forward" (Control a Monster):
+    while a step forward can still be paid for, the menu offers no `end` (at 0 points a
+    Brushwalker's free step into brush is offered, not owed: MD-MOVE-ALL)."""
+    from arbiter.core.bots import bot_step
+
+    ends = 0
+    for seed in range(3):
+        m = Match.new(GAME, seed=seed, seats=["ann", "bob", "cy"])
+        rng = random.Random(seed)
+        while m.outcome() is None:
+            s = m.to_act().seats[0]
+            legal = m.legal_texts(s)
+            if "end" in legal:
+                ends += 1
+                steps = [t for t in legal if t.startswith(("move", "fly"))]
+                c = m.state.control
+                assert not steps or (c.points == 0 and m.state.monsters[c.monster].ability == "brushwalker"), steps
+            bot_step(m, {}, rng)
+    assert ends > 20
