@@ -179,3 +179,25 @@ def test_bot_games_keep_the_rulebooks_invariants(bot, seats, seed):
     assert chk.checked > 300 and chk.draws_at_end > 5
     if bot == "smart":
         assert chk.fates > 0
+
+
+def test_actions_are_not_mandatory_but_the_mover_must_move_first():
+    """"Actions are not mandatory and may be performed in any order" (Perform Actions): once
+    the mover has moved and nothing waits on an answer, `end` is always offered; before it
+    has moved ("Move Your Mover", step 2), never."""
+    from arbiter.core.bots import bot_step
+
+    offered = 0
+    for seed in range(2):
+        m = Match.new(GAME, seed=seed, seats=["ann", "bob"])
+        rng = random.Random(seed)
+        while m.outcome() is None:
+            seat, st = m.to_act().seats[0], m.state
+            legal = m.legal_texts(seat)
+            if seat == st.active and st.phase == "act" and not (st.window or st.pending or st.fate):
+                assert "end" in legal
+                offered += 1
+            if seat == st.active and st.phase == "move":
+                assert "end" not in legal
+            bot_step(m, {}, rng)
+    assert offered > 100
