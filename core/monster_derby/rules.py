@@ -92,7 +92,8 @@ def has_ability(m: Monster, ability: str) -> bool:
 
 
 def is_native(m: Monster, terrain: str) -> bool:
-    """Terrain Nativity: path is nobody's terrain; "all" is native everywhere."""
+    """Terrain Nativity: path is nobody's terrain (house rule MD-HOUSE-PATH); "all" is
+    native everywhere else."""
     if terrain in ("path", "impassable"):
         return False
     return "all" in m.natives or terrain in m.natives
@@ -290,8 +291,8 @@ def score_agendas(state: MDState) -> tuple[dict[str, int], tuple[str, ...]]:
     """Each player scores their agenda for the (up to three) finishing monsters. "If two
     players are tied for points, the one whose first place monster finished first or is
     closest to the finish line wins. If their first place monsters are the same distance
-    along, compare their second place monsters" (Game End); equal still, they share the win
-    ("you have a defective copy of the game")."""
+    along, compare their second place monsters" (Game End); equal still ("you have a
+    defective copy of the game"), they share the win (house rule MD-HOUSE-SHARED-WIN)."""
     top = state.finishes[:3]
     colour = {m.id: m.colour for m in state.monsters.values()}
     scores = {s: sum(state.kept_points.get(s, {}).get(colour[m], (0, 0, 0))[place]
@@ -1078,8 +1079,9 @@ def call(em: Emitter, target: str, sp: str) -> None:
     c = st.control
     assert c is not None
     m = st.monsters[c.monster]
+    require(not (c.called and has_ability(m, "call")), "MD-HOUSE-CALL-ONCE", f"the {m.name} already called this turn")
     why = "has no Call ability" if m.ability != "call" else (
-        "is in the red zone" if in_red_zone(m) else "already called (or is stunned) this turn")
+        "is in the red zone" if in_red_zone(m) else "is stunned")
     require(may_call(c, m), "MD-ABILITY-CALL", f"the {m.name} {why}")
     opts = call_options(st, m)
     t = st.monsters.get(target)

@@ -399,9 +399,10 @@ class Emitter(Table, KernelEmitter[VState]):
         self.emit(ev.ActionUsed(seat=seat, symbol=s, index=i))
         return s
 
-    def reshuffle(self, seat: str, kind: str, with_deck: bool = False) -> bool:
-        """Shuffle the discard pile (and the deck, after a reveal) into a new deck."""
-        pile = self.d["discard" if kind == "villain" else "fate_discard"][seat]
+    def reshuffle(self, seat: str, kind: str, with_deck: bool = False, with_discard: bool = True) -> bool:
+        """Shuffle the discard pile (and the deck, after a reveal) into a new deck; after a
+        Find, the deck alone (``with_discard`` false)."""
+        pile = self.d["discard" if kind == "villain" else "fate_discard"][seat] if with_discard else []
         deck = self.d["deck" if kind == "villain" else "fate_deck"][seat]
         items = list(pile) + (list(deck) if with_deck else [])
         if not items or self.rng is None:

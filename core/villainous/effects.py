@@ -663,7 +663,9 @@ def v_find(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | N
 
 
 def v_reshuffle(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | None) -> list[Item]:
-    t.reshuffle(ctx["seat"], "villain", with_deck=True)
+    """Find: "look for it in the deck, then reshuffle the deck" (Card Actions) - the deck
+    alone; the discard pile is shuffled in only after a Reveal."""
+    t.reshuffle(ctx["seat"], "villain", with_deck=True, with_discard=False)
     return []
 
 
@@ -771,8 +773,8 @@ def v_swap(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str | N
     else:
         leave(t, seat, me, "discard")
     enter(t, seat, seat, found, loc, how=eff.get("how", "placed"), source=where)
-    if where == "deck":
-        t.reshuffle(seat, "villain", with_deck=True)
+    if where == "deck":  # located as a Find: "then reshuffle the deck" (Card Actions)
+        t.reshuffle(seat, "villain", with_deck=True, with_discard=False)
     return []
 
 

@@ -25,7 +25,8 @@ class Villainous(Game[VState, Any]):
     traits = Traits(hidden_information=True, reactions=True, shuffles=True)
     short = "sv"
     title = "Star Wars Villainous: Scum and Villainy"
-    rules_version = "1"
+    # 2: a Find (or a Swap) that reaches the deck reshuffles the deck alone, not the discard pile with it
+    rules_version = "2"
     projection = PROJECTION
     min_seats = 2
     max_seats = 3

@@ -262,7 +262,9 @@ def move_card(t: Emitter, seat: str, cmd: C.MoveCard) -> None:
     require(not info.get("on"), "SV-MOVE-ATTACHED", "an Item attached to an Ally moves only with that Ally, never on its own")
     require(typ != "ally_vehicle", "SV-MOVE-CARD", "an Ally Vehicle is not moved with a Move action: it stays in Deep Space (a Maneuver engages or disengages it)")
     require(not (cmd.to in t.ally_vehicles(seat) and typ == "ally"), "SV-ALLY-NOT-ON-VEHICLE", "no card may be moved onto a Vehicle (only your mover can be there)")
-    require(cmd.to in t.location_ids(seat), "SV-MOVE-CARD", f"{cmd.to} is not a location of your sector")
+    locs = t.location_ids(seat)
+    where = "Deep Space is the play area for Vehicles" if cmd.to == DEEP_SPACE else f"{cmd.to} is not a location of your sector"
+    require(cmd.to in locs, "SV-MOVE-CARD", f"{where}: cards move between {', '.join(t.location_name(seat, l) for l in locs)}")
     require(cmd.to != info["loc"], "SV-MOVE-CARD", f"{said(t, cmd.card)} is already at {t.location_name(seat, cmd.to)}")
     t.check_hook(seat, "move_card", "moving cards")
     t.use_action(seat, "move")

@@ -70,7 +70,7 @@ def test_call_places_a_monster_up_to_3_spaces_away_next_to_the_siren():
     events = m.apply(s, "call giant 2c")  # even behind her
     assert events_of(events, MonsterMoved)[0].kind == "call"
     assert mon(m, "giant").space == "2c"
-    rejected(m, "call zombie 3d", "MD-ABILITY-CALL")  # once a turn
+    rejected(m, "call zombie 3d", "MD-HOUSE-CALL-ONCE")  # once a turn (house: the text sets no number)
     m2 = scenario([("golem", "3c", None), ("giant", "4c", None)])
     s = control(m2, "golem", 1)
     rejected(m2, "call giant 3d", "MD-ABILITY-CALL")

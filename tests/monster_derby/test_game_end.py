@@ -130,7 +130,8 @@ def test_tie_break_by_the_best_placed_monster_of_the_agenda_as_an_option():
 
 
 def test_the_same_first_and_second_place_monsters_share_the_win():
-    """"If they have the same second place monster, you have a defective copy of the game"."""
+    """"If they have the same second place monster, you have a defective copy of the game":
+    they share the win (house rule MD-HOUSE-SHARED-WIN)."""
     A = {"red": 5, "green": 3}
     m = scenario([("golem", "11a", None), ("giant", "11c", None), ("zombie", "3a", None),
                   ("cyclops", "5c", None), ("troll", "11e", None)],

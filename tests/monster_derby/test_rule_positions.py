@@ -64,7 +64,8 @@ def test_md_round_end_waits_for_every_living_monster_but_not_for_the_dead():
 
 
 def test_md_attack_dice_path_is_nobodys_native_terrain_not_even_the_cyclops():
-    """MD-ATTACK-DICE: one fewer if the defender is in its native terrain. The Cyclops is
+    """MD-ATTACK-DICE, read by house rule MD-HOUSE-PATH: one fewer if the defender is in its
+    native terrain. The Cyclops is
     "native to all terrains", but the rulebook sets "an empty (tan) path space" apart from
     terrain ("path space or the monster's native terrain"): on path it gives no die away,
     in brush it does."""

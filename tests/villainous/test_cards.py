@@ -585,3 +585,43 @@ def test_swap_lets_the_player_choose_the_card_when_several_fit():
     m.apply("ann", "choose embo")
     assert m.state.sector["ann"]["cb-embo-1"]["loc"] == "the-box"
     assert sorted(m.state.hand["ann"]) == ["cb-aurra-sing-1", "cb-tracking-fob-1"]
+
+
+def test_find_in_the_deck_reshuffles_the_deck_only_not_the_discard_pile():
+    """Find: "look for it in the discard pile. If it is not there either, look for it in the
+    deck, then reshuffle the deck" - the discard pile stays a discard pile (unlike Reveal,
+    which shuffles the discard pile and the deck together)."""
+    m = new(content=glossary_content())
+    m = give(m, "ann", "cb-bribe-1")
+    for c in [c for c in m.state.deck["ann"] if not c.startswith("cb-embo-")][:3]:
+        m = fold(m, ev.CardDiscarded(owner="ann", card=c, pile="villain", source="deck"))
+    # no Embo in the sector, the hand or the discard pile: the Find goes to the deck
+    assert not any(c.startswith("cb-embo-") for c in m.state.hand["ann"] + m.state.discard["ann"])
+    discard = list(m.state.discard["ann"])
+    deck = list(m.state.deck["ann"])
+    m.apply("ann", "move coruscant")
+    events = m.apply("ann", "play bribe") + m.apply("ann", "choose the box")
+    found = next(c for c in m.state.sector["ann"] if c.startswith("cb-embo-"))
+    assert found in deck
+    assert m.state.discard["ann"][:len(discard)] == discard  # then Bribe itself, an Effect
+    assert sorted(m.state.deck["ann"]) == sorted(c for c in deck if c != found)
+    shuffles = [e for e in events if type(e).__name__ == "Shuffled"]
+    assert shuffles and all(set(e.order) <= set(deck) for e in shuffles)
+
+
+def test_a_swap_that_finds_its_card_in_the_deck_reshuffles_the_deck_only():
+    """Swap: the other card is located as the card says (here, as a Find: hand, discard pile,
+    deck) and a Find in the deck reshuffles "the deck", not the discard pile with it."""
+    m = new(content=glossary_content())
+    for c in [c for c in m.state.deck["ann"] if not c.startswith("cb-aurra-sing-")][:3]:
+        m = fold(m, ev.CardDiscarded(owner="ann", card=c, pile="villain", source="deck"))
+    assert not any(c.startswith("cb-aurra-sing-") for c in m.state.hand["ann"] + m.state.discard["ann"])
+    m = put(m, "ann", "cb-tracking-fob-1", "bora-vio")
+    discard, deck = list(m.state.discard["ann"]), list(m.state.deck["ann"])
+    m.apply("ann", "move coruscant")
+    m = fold(m, ev.BonusActionGranted(seat="ann", symbol="activate"))
+    events = m.apply("ann", "activate tracking fob")
+    aurra = next(c for c in m.state.sector["ann"] if c.startswith("cb-aurra-sing-"))
+    assert aurra in deck and m.state.discard["ann"] == discard
+    assert sorted(m.state.deck["ann"]) == sorted(c for c in deck if c != aurra)
+    assert any(type(e).__name__ == "Shuffled" for e in events)

@@ -165,3 +165,24 @@ def test_simulate_with_the_rulebook_defaults_ends_every_game_by_an_objective(tmp
                             "select type, payload->>'$.reason' as reason from events"
                             " where type in ('GameWon', 'GameDrawn')"]).output.strip().splitlines()[1:]
     assert len(rows) == 3 and all(r.startswith("GameWon") and "achieved the Objective" in r for r in rows)
+
+
+def test_the_move_example_an_ally_goes_from_one_location_to_any_other():
+    """Move / Maneuver, "Example: Move an Ally from one location to any other location": to
+    another of the four locations, not where it stands, not into Deep Space (the play area for
+    Vehicles), one card a Move symbol."""
+    m = new(2)
+    m = put(m, "ann", "cb-hired-gun-1", "coruscant")
+    m = put(m, "ann", "cb-aurra-sing-1", "coruscant")
+    m = at(m, "ann", "bora-vio")  # Play | Move | Credits 3 | Vanquish
+    for text, words in (("move hired gun to coruscant", "already at Coruscant"),
+                        ("move hired gun to deep space", "Deep Space is the play area for Vehicles")):
+        before = m.seq
+        with pytest.raises(RuleViolation) as e:
+            m.apply("ann", text)
+        assert rule_of(e) == "SV-MOVE-CARD" and words in str(e.value) and m.seq == before
+    m.apply("ann", "move hired gun to the box")
+    assert m.state.sector["ann"]["cb-hired-gun-1"]["loc"] == "the-box"
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "move aurra sing to the box")
+    assert rule_of(e) == "SV-ACTION-ONCE"
