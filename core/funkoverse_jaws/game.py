@@ -35,7 +35,7 @@ class FunkoverseJaws(Game[FJState, C.Command]):
                rule="FJ-HOUSE-MAPS"),
         Option(name="harpoon-gun", default="off", choices=("off", "both", "quint", "shark"),
                doc="who holds a Harpoon Gun: off, both (a second copy, as with a friend's game), or one side only",
-               rule="FJ-ITEM-PARITY"),
+               rule="FJ-HOUSE-HARPOON"),
         Option(name="item-parity", default=True,
                doc="the rulebook's rule: items only when both sides have one (false allows a lone Harpoon Gun)",
                house=False, rule="FJ-ITEM-PARITY"),

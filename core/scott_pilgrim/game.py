@@ -66,7 +66,7 @@ class ScottPilgrim(Game[SPState, Cmd]):
         Option(name="placement", default="choose", choices=("choose", "fixed"),
                doc="setup: each side places its characters behind its start line (choose; 'place"
                    " default' takes the content's suggested spaces), or the content's spaces are"
-                   " used at once (fixed)", rule="SP-PLACE-START-LINE"),
+                   " used at once (fixed)", rule="SP-HOUSE-PLACEMENT"),
         Option(name="max_rounds", default=0, minimum=0, maximum=200,
                doc="house, for bots and tests only: if Matthew still stands after this many"
                    " rounds, the battle ends and the team keeping the larger share of its"

@@ -42,17 +42,6 @@ def test_each_gap_is_a_house_rule_a_player_finds(words, rule):
     assert found[rule]["source"] == "house"
 
 
-def test_the_options_table_says_which_options_are_house():
-    out = CliRunner().invoke(app, ["rules", "monster-derby"])
-    assert out.exit_code == 0
-    table = out.stdout[out.stdout.index("option"):]
-    for o in GAME.options:
-        line = next(x for x in table.splitlines() if x.startswith(o.name + "\t") or x.startswith(o.name + " "))
-        assert ("house" if o.house else "rulebook") in line, line
-        # a house option names a house entry of the index; a rulebook one a rulebook entry
-        assert GAME.rules.get(o.rule).source == ("house" if o.house else "rulebook"), o.name
-
-
 def test_a_new_game_records_every_option_at_its_default():
     m = Match.new(GAME, seed=1, seats=["ann", "bob"])
     assert m.created.options == {o.name: o.default for o in GAME.options}

@@ -37,16 +37,6 @@ def test_each_gap_is_a_house_rule_a_player_finds(words, rule):
     assert found[rule]["source"] == "house"
 
 
-def test_the_options_table_says_which_options_are_house():
-    out = CliRunner().invoke(app, ["rules", "villainous"])
-    assert out.exit_code == 0
-    table = out.stdout[out.stdout.index("\noption"):]
-    for o in GAME.options:
-        line = next(x for x in table.splitlines() if x.startswith(o.name + "\t") or x.startswith(o.name + " "))
-        assert ("house" if o.house else "rulebook") in line, line
-        assert GAME.rules.get(o.rule).source == ("house" if o.house else "rulebook"), o.name
-
-
 def test_rulebook_defaults_everywhere():
     """No house limit is on unless asked for: the game ends only by an Objective, Hunts
     are unlimited, and a card's defeat counts as a vanquish (the rulebook's words)."""
