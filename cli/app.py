@@ -145,28 +145,12 @@ def load_content(path: str | None) -> tuple[dict[str, Any] | None, str]:
         raise BadContent(f"cannot read content file {path}: {exc.strerror}") from None
     except ValueError as exc:
         raise BadContent(f"{path} is not valid JSON: {exc}") from None
+    from arbiter.core.printable import ACTING_CONTENT, acting_text
+
     where = acting_text(data)
     if where:
-        raise BadContent(f"{path}: {where}: a name or text in content is shown on every player's"
-                         " screen, so it is one line of printable text (no control characters,"
-                         " line breaks or direction marks)")
+        raise BadContent(f"{common.visible(path)}: {where}: {ACTING_CONTENT}")
     return data, f"file:{os.path.basename(path)}"
-
-
-def acting_text(data: Any, at: str = "") -> str | None:
-    """Where in a content file's JSON a string (a key or a value) holds a character that
-    acts on a terminal, and which: say ``villains/cad-bane/name holds \\x1b``; None if none."""
-    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
-    for key, value in items:
-        here = f"{at}/{key}" if at else str(key)
-        for text in (key, value):
-            found = common.ACTS.search(text) if isinstance(text, str) else None
-            if found:
-                return f"{common.visible(here)} holds {common.visible(found.group())} (at character {found.start() + 1})"
-        deeper = acting_text(value, here)
-        if deeper:
-            return deeper
-    return None
 
 
 # ----------------------------------------------------------------------------- new / do

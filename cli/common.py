@@ -20,6 +20,7 @@ import typer
 
 from arbiter.core import errors as E
 from arbiter.core.errors import ArbiterError
+from arbiter.core.printable import ACTING, ACTS  # noqa: F401 - ACTS: what a name may not hold
 from arbiter.events import errors as S
 
 if TYPE_CHECKING:
@@ -270,14 +271,9 @@ def escape(text: str) -> str:
     return esc(str(text))
 
 
-#: Characters that act on a terminal rather than show: C0 controls (ESC, CR, BS, BEL, ...),
-#: DEL, the C1 controls (some terminals take 0x9b as ESC [), and the Unicode marks that
-#: reorder or break lines (bidi overrides and isolates, line and paragraph separators).
-_ACTING = r"\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+_ACTING = ACTING  # what acts on a terminal (arbiter.core.printable)
 _IN_PROSE = re.compile(rf"[\x00-\x09\x0b-\x1f{_ACTING}]")  # a newline stays a newline
 _IN_CELL = re.compile(rf"[\x00-\x1f{_ACTING}\\]")
-#: Any of them, a newline included: what a name or a line of content must not hold.
-ACTS = re.compile(rf"[\x00-\x1f{_ACTING}]")
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\\": "\\\\"}
 
 

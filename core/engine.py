@@ -14,8 +14,9 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import msgspec
 
 from arbiter.core import fairness, registry
-from arbiter.core.errors import ArbiterError, CommandIdReused, RuleViolation
+from arbiter.core.errors import ArbiterError, BadContent, CommandIdReused, RuleViolation
 from arbiter.core.match import ENGINE_VERSION, UNDO, Command, History, Match, listing_status
+from arbiter.core.printable import ACTING_CONTENT, acting_text
 from arbiter.events.base import Event, GameCreated, SeedRevealed, Undone
 from arbiter.events.envelope import Envelope
 from arbiter.events.store import (CommandRecord, Conflict, GameRow, Listing, NewEvent, Receipt, SnapshotRow,
@@ -211,6 +212,9 @@ class Engine:
         """A new stored game. Without ``seed`` the referee draws a secret one; ``entropy``
         (seat -> text) is mixed into it (see :mod:`core.fairness`)."""
         game = registry.get(kind)
+        where = acting_text(content) if content is not None else None
+        if where:  # a new game's content, whichever door it came through (an old game's stays)
+            raise BadContent(f"content: {where}: {ACTING_CONTENT}")
         match = Match.new(game, seed=seed, seats=seats or game.default_seats(), options=options,
                           dice=dice, content=content, content_source=content_source,
                           forked_from=forked_from, forked_at=forked_at, entropy=entropy,

@@ -108,3 +108,21 @@ def test_the_readme_s_exit_codes(name, code, status):
     exc = cls("RULE-ID", "words") if name == "RuleViolation" else cls("words")
     assert exit_code(exc) == code
     assert http_status(exc)[0] == status
+
+
+def test_a_new_games_content_that_would_act_on_a_terminal_is_refused_by_the_engine(tmp_path):
+    """Not only the command line's files: content handed to the engine by any door is
+    refused when a name holds a character that acts on a terminal, and nothing is stored."""
+    import copy
+
+    from arbiter.core import registry
+    from arbiter.core.engine import Engine
+    from arbiter.core.errors import BadContent
+
+    content = copy.deepcopy(registry.get("villainous").default_content())
+    villain = next(iter(content["villains"]))
+    content["villains"][villain]["name"] = "Cad\u202eBane"
+    eng = Engine(str(tmp_path / "c.duckdb"))
+    with pytest.raises(BadContent, match=r"villains/.*/name holds \\u202e"):
+        eng.new("villainous", seats=["ann", "bob"], content=content)
+    assert not (tmp_path / "c.duckdb").exists()  # refused before the store was even made
