@@ -514,15 +514,15 @@ class Match:
         that seat's own secrets (a card played from its hand) does not count: it gives
         away only what was its own to keep."""
         projection, before = self.game.projection, top.state_before
-        everything = set(tokens(_plain(before), keys=True))
+        everything = set(tokens(plain_state(before), keys=True))
         actor = self._actors.get(top.first_seq)
         own: set[str] = set()
         if actor is not None and undoer == actor:
-            own = set(tokens(_plain(projection.view(before, actor)), keys=True))
+            own = set(tokens(plain_state(projection.view(before, actor)), keys=True))
         events = [ev for seq, _a, ev in self._since(top.first_seq - 1) if seq <= top.last_seq]
         told = []
         for seat in self.seats:
-            hidden = everything - set(tokens(_plain(projection.view(before, seat)), keys=True)) - own
+            hidden = everything - set(tokens(plain_state(projection.view(before, seat)), keys=True)) - own
             if not hidden:
                 continue
             shown = [self.redact(ev, seat) for ev in events]
@@ -660,7 +660,7 @@ def tokens(obj: Any, keys: bool = False) -> list[str]:
     return out
 
 
-def _plain(state: Any) -> Any:
+def plain_state(state: Any) -> Any:
     """A state as builtins without the box's catalogue (a top-level ``content`` lists every
     component, which every seat may know)."""
     out = msgspec.to_builtins(state)

@@ -23,39 +23,23 @@ from typing import Any, Callable, Iterator, Sequence
 
 import msgspec
 
+from arbiter.core.match import plain_state, tokens
+
 #: A zone: a path into the referee's state (as plain builtins), e.g. ("hand", "bob").
 Path = tuple[Any, ...]
 #: Zones secret from ``seat`` in ``state`` (plain builtins of the referee's state).
 Zones = Callable[[dict[str, Any], str | None], list[Path]]
 
 
-def plain(obj: Any) -> Any:
-    """A state or event as builtins, without the box's catalogue (a top-level ``content``
-    lists every component, which every seat may know)."""
-    out = msgspec.to_builtins(obj)
-    if isinstance(out, dict):
-        out = {k: v for k, v in out.items() if k != "content"}
-    return out
+#: A state or event as builtins, without the box's catalogue (a top-level ``content`` lists
+#: every component, which every seat may know): the kernel's own reading.
+plain = plain_state
 
 
 def texts(obj: Any, keys: bool = True) -> set[str]:
     """Every text value in a plain structure (and its dict keys, with ``keys``); "?" and the
     empty string (what a redaction leaves) are no token."""
-    out: set[str] = set()
-    stack = [obj]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, str):
-            out.add(x)
-        elif isinstance(x, dict):
-            if keys:
-                out.update(k for k in x if isinstance(k, str))
-            stack.extend(x.values())
-        elif isinstance(x, (list, tuple)):
-            stack.extend(x)
-    out.discard("?")
-    out.discard("")
-    return out
+    return set(tokens(obj, keys=keys))
 
 
 def get(obj: Any, path: Path) -> Any:

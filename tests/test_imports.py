@@ -329,15 +329,22 @@ def test_commands_that_skip_or_repeat_events_are_refused_in_workers_too(engine, 
         assert all(audit.verify_game(store, g).ok for g in ids) and audit.verify_store(store) == []
 
 
-def test_an_import_leaves_duckdbs_memory_setting_as_it_was_and_hashes_must_cover_the_events(tmp_path):
-    from arbiter.events.store import ChainMismatch, VerifiedHashes, open_store
+def one_prepared_game(tmp_path):
+    """A stored game's export read back as an import prepares it: (listing, groups, the
+    hashes its audit would vouch for), and the engine of the store it came from."""
     from arbiter.core.porting import prepare, read_games
 
     source = Engine(str(tmp_path / "s.duckdb"))
-    ids, dump = many_games_dump(source, 1)
+    _ids, dump = many_games_dump(source, 1)
     (game,) = read_games(dump.splitlines())
     row, groups, _envs = prepare(*game)
-    hashes = [e.hash for e, _p in game[1]]
+    return source, row, groups, [e.hash for e, _p in game[1]]
+
+
+def test_an_import_leaves_duckdbs_memory_setting_as_it_was_and_hashes_must_cover_the_events(tmp_path):
+    from arbiter.events.store import ChainMismatch, VerifiedHashes, open_store
+
+    source, row, groups, hashes = one_prepared_game(tmp_path)
     with open_store(str(tmp_path / "t.duckdb")) as store:
         setting = "SELECT current_setting('memory_limit')"
         before = store.con.execute(setting).fetchone()
@@ -348,7 +355,7 @@ def test_an_import_leaves_duckdbs_memory_setting_as_it_was_and_hashes_must_cover
         assert store.query("SELECT count(*) FROM events_log")[1] == [(0,)]
         store.import_stream(iter([[(row, groups, VerifiedHashes(hashes))]]))
         assert store.con.execute(setting).fetchone() == before
-        assert audit.verify_game(store, ids[0]).ok and audit.verify_store(store) == []
+        assert audit.verify_game(store, row.game_id).ok and audit.verify_store(store) == []
 
 
 def test_a_damaged_file_is_refused_alike_whether_its_games_are_read_here_or_in_workers(engine, tmp_path, monkeypatch):
@@ -435,14 +442,9 @@ def test_an_import_with_workers_writes_what_one_process_writes(engine, tmp_path,
 def test_a_games_rows_file_must_hold_the_events_audited(tmp_path):
     """The DuckDB store takes a game's rows from a file only when it holds one row for each
     of the game's audited hashes; otherwise nothing is written."""
-    from arbiter.core.porting import prepare, read_games
     from arbiter.events.store import ChainMismatch, Conflict, RowsFile, VerifiedHashes, open_store, write_rows_file
 
-    source = Engine(str(tmp_path / "s.duckdb"))
-    ids, dump = many_games_dump(source, 1)
-    (game,) = read_games(dump.splitlines())
-    row, groups, _envs = prepare(*game)
-    hashes = [e.hash for e, _p in game[1]]
+    source, row, groups, hashes = one_prepared_game(tmp_path)
     with open_store(str(tmp_path / "t.duckdb")) as store:
         made = write_rows_file(str(tmp_path / "rows.jsonl"), row.game_id, groups, hashes)
         with open(made.path) as fh:
@@ -460,9 +462,9 @@ def test_a_games_rows_file_must_hold_the_events_audited(tmp_path):
             assert store.query("SELECT count(*) FROM games")[1] == [(0,)]
         store.import_stream(iter([[(row, made, VerifiedHashes(hashes))]]))
         assert not os.path.exists(made.path)
-        assert audit.verify_game(store, ids[0]).ok and audit.verify_store(store) == []
+        assert audit.verify_game(store, row.game_id).ok and audit.verify_store(store) == []
     with source.open(read_only=True) as src, open_store(str(tmp_path / "t.duckdb"), read_only=True) as dst:
-        assert export_jsonl(dst, ids[0]).splitlines()[1:] == export_jsonl(src, ids[0]).splitlines()[1:]
+        assert export_jsonl(dst, row.game_id).splitlines()[1:] == export_jsonl(src, row.game_id).splitlines()[1:]
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
