@@ -1375,15 +1375,16 @@ def _visible_usage_errors() -> None:
     shown with their control characters escaped, as every other message is, so that an
     argument cannot retitle or clear the terminal that runs it. typer 0.29 raises them from
     a click of its own (``typer._click``); both are seen to."""
-    import click
+    import importlib
 
-    clicks = [click.exceptions]
-    try:
-        from typer._click import exceptions as vendored
-
-        clicks.append(vendored)
-    except ImportError:
-        pass
+    # typer before 0.29 depends on click; from 0.29 it has its own, and click is there only
+    # when something else brought it (a plain `pip install .` has none)
+    clicks = []
+    for name in ("click.exceptions", "typer._click.exceptions"):
+        try:
+            clicks.append(importlib.import_module(name))
+        except ImportError:
+            pass
 
     def visible(said: Any) -> Any:
         return lambda self: common.visible(said(self))

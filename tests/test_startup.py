@@ -73,3 +73,15 @@ def test_options_are_still_refused_in_typers_words(tmp_path, game):
     assert "Invalid value for '--at'" in out.stderr
     _mods, out = modules(tmp_path, "show", game, "--at", " 3")  # typer's own coercion takes it
     assert "seq 3" in out.stdout, out.stderr
+
+
+def test_the_command_line_needs_no_click_of_its_own(tmp_path):
+    """typer from 0.29 carries its own click and no longer installs click: a plain `pip
+    install .` has none. The command line starts, and still words typer's refusals, with
+    click out of reach (the test extra brings click in for other tools)."""
+    code = ("import sys; sys.modules['click'] = None; sys.argv = ['arbiter', 'why', 'x', '-3'];"
+            " from arbiter.cli.app import main; main()")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "ARBITER_HOME": str(tmp_path)})
+    assert "Traceback" not in out.stderr, out.stderr
+    assert out.returncode == 2 and "negative number" in out.stderr, out.stderr
