@@ -1123,6 +1123,11 @@ def play(
                 fail("--server and --token go together: the served game's URL and your seat's token")
             if not server.startswith(("http://", "https://")):
                 fail(f"--server takes the service's http:// or https:// URL (as `arbiter serve` prints it), not {server!r}")
+            from arbiter.service.server import CLIENT_NEEDS, missing
+
+            why = missing(CLIENT_NEEDS, "play --server")
+            if why:
+                fail(why)
             from arbiter.cli.remote import play_remote
 
             return play_remote(server, token, game, 30 if max_menu is None else max_menu)
@@ -1258,8 +1263,11 @@ def serve(
 ) -> None:
     """The game service: HTTP API, live stream and a web table per seat."""
     with user_errors():
-        from arbiter.service.server import serve as run_server, is_loopback
+        from arbiter.service.server import is_loopback, missing, serve as run_server
 
+        why = missing()
+        if why:
+            fail(why)
         if not is_loopback(host) and not admin_token:
             fail(f"serve listens on {host} only with an admin token (--admin-token or"
                  " ARBITER_ADMIN_TOKEN): without one, anyone who reaches it can create games")

@@ -504,10 +504,11 @@ def run_bench(events: int = 10000, commands: int = 300, game_id: str | None = No
 def service_row(path: str, t_cmd: float, quick: bool = False) -> tuple[str, str, str, str, str]:
     """50 games, 2–4 clients each, through the HTTP API: against the same stored command
     decided in-process (the floor the service adds HTTP, JSON and per-seat views to)."""
-    try:
-        from arbiter.service.load import run_load
-    except ImportError:
+    from arbiter.service.server import CLIENT_NEEDS, NEEDS, missing
+
+    if missing(NEEDS + CLIENT_NEEDS):
         return ("service (50 games over HTTP)", "not measured: install the server extra", "", "", "")
+    from arbiter.service.load import run_load
     games = 4 if quick else 50
     res = run_load(path, kinds=sorted(registry.known()), games=games, per_game=5 if quick else 20, seed=1)
     return (f"service ({games} games, 2–4 clients each, HTTP)",

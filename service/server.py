@@ -7,6 +7,29 @@ import sys
 from typing import Any
 
 
+#: What the service runs on (and its clients, `play --server` and the load run, talk
+#: through), installed by the ``server`` extra.
+NEEDS = ("litestar", "uvicorn")
+CLIENT_NEEDS = ("httpx",)
+
+
+def missing(needs: tuple[str, ...] = NEEDS, what: str = "the service") -> str | None:
+    """Why ``what`` cannot run here (a sentence naming the extra), or None."""
+    import importlib.util
+
+    def absent_(name: str) -> bool:
+        try:
+            return importlib.util.find_spec(name) is None
+        except ValueError:  # put out of reach in sys.modules (None there)
+            return True
+
+    absent = [name for name in needs if absent_(name)]
+    if not absent:
+        return None
+    return (f"{what} needs {', '.join(absent)}, which arbiter installs with its server extra:"
+            " pip install 'arbiter-referee[server]'")
+
+
 def is_loopback(host: str) -> bool:
     if host == "localhost":
         return True

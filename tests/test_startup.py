@@ -85,3 +85,18 @@ def test_the_command_line_needs_no_click_of_its_own(tmp_path):
                          env={**os.environ, "ARBITER_HOME": str(tmp_path)})
     assert "Traceback" not in out.stderr, out.stderr
     assert out.returncode == 2 and "negative number" in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("args, blocked, said", [
+    (["serve", "--port", "8799"], ["litestar", "uvicorn"], "the service needs litestar, uvicorn"),
+    (["play", "g1", "--server", "http://127.0.0.1:9", "--token", "x"], ["httpx"], "play --server needs httpx"),
+])
+def test_a_verb_whose_extra_is_not_installed_names_the_extra(tmp_path, args, blocked, said):
+    """`pip install .` has no server extra: `serve` and `play --server` say which extra
+    to install (exit 2) instead of failing on an import."""
+    code = (f"import sys; sys.modules.update(dict.fromkeys({blocked!r})); sys.argv = ['arbiter', *{args!r}];"
+            " from arbiter.cli.app import main; main()")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "ARBITER_HOME": str(tmp_path)})
+    assert "Traceback" not in out.stderr, out.stderr
+    assert out.returncode == 2 and said in out.stderr and "arbiter-referee[server]" in out.stderr, out.stderr
