@@ -111,6 +111,15 @@ def unplaced_seats(s: SPState) -> tuple[str, ...]:
     return goods or (s.bad_seat,)
 
 
+def seats_in_fight(s: SPState) -> tuple[str, ...]:
+    """The Good Guys' players who still play a Good Guy ("each playing two Good Guys"): a
+    player whose Good Guys are all knocked out has no one left to act with, so no longer
+    takes the team's decisions (house reading SP-HOUSE-OUT-OF-FIGHT)."""
+    return tuple(seat for seat in s.good_seats
+                 if any(s.control.get(cid) == seat and not c.out
+                        for cid, c in s.chars.items() if c.team == "good"))
+
+
 def good_roster(options: dict[str, Any]) -> list[str]:
     return [c.strip() for c in str(options["good_guys"]).split(",") if c.strip()]
 
@@ -358,7 +367,7 @@ class SPProjection(Base[SPState]):
         if s.winner:
             return Decision("over", ())
         if s.pending and s.pending.kind == "reaction":
-            return Decision("reaction", s.good_seats,
+            return Decision("reaction", seats_in_fight(s),
                             f"the Bad Guys declare {s.pending.command}: allow, pause or reversal")
         if s.pending and s.pending.kind == "ex-throw":
             return Decision("turn", (s.bad_seat,), "the Evil Ex throws the item he drew")
@@ -369,7 +378,7 @@ class SPProjection(Base[SPState]):
             if s.follow and s.phase == "act":
                 return Decision("turn", (s.bad_seat,), "Bad Guys' turn: the Chicks follow Matthew's move")
             return Decision("turn", (s.bad_seat,), "Bad Guys' turn")
-        return Decision("turn", s.good_seats, "Good Guys' turn")
+        return Decision("turn", seats_in_fight(s), "Good Guys' turn")
 
     def outcome(self, s: SPState) -> Outcome | None:
         if not s.winner:

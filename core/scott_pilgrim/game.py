@@ -28,7 +28,8 @@ class ScottPilgrim(Game[SPState, Cmd]):
     traits = Traits(hidden_information=True, reactions=True, dice=True, shuffles=True)
     short = "sp"
     title = "Scott Pilgrim Miniatures The World"
-    rules_version = "2"
+    # 3: a player whose Good Guys are all knocked out takes no more of the team's decisions
+    rules_version = "3"
     projection = SPProjection()
     min_seats = 2
     max_seats = 3

@@ -29,7 +29,9 @@ from arbiter.events.scott_pilgrim import (
     ReactionOpened, ReactionTaken, ShieldedBy, Summoned, Thrown, TurnBegan, TurnEnded,
     XPGained,
 )
-from arbiter.projections.scott_pilgrim import SPProjection, SPState, card_id, unplaced_seats
+from arbiter.projections.scott_pilgrim import (
+    SPProjection, SPState, card_id, seats_in_fight, unplaced_seats,
+)
 
 PROJ = SPProjection()
 BASIC = ("move", "punch", "kick", "grab")
@@ -136,6 +138,17 @@ def on_board(s: SPState, thing: str) -> bool:
 
 def team_of_seat(s: SPState, seat: str) -> str:
     return "bad" if seat == s.bad_seat else "good"
+
+
+def out_of_fight(s: SPState, seat: str) -> RuleViolation | None:
+    """House reading: a Good Guys' player whose Good Guys are all knocked out ("Remove their
+    miniature from the board permanently") has no one left to play, so takes no more of the
+    team's decisions -- not its actions, its reroll, its items or the end of its turn."""
+    if seat not in s.good_seats or seat in seats_in_fight(s):
+        return None
+    return RuleViolation("SP-HOUSE-OUT-OF-FIGHT",
+                         f"{seat}'s Good Guys are all knocked out: {', '.join(seats_in_fight(s))}"
+                         " now take the Good Guys' decisions")
 
 
 # -- setup: placing the characters ------------------------------------------------------
@@ -1423,7 +1436,13 @@ def out_of_turn(s: SPState, seat: str, command: Cmd) -> RuleViolation | None:
     window a Bad Guy's ability opened (SP-NO-WINDOW). While the Good Guys answer in a
     window, or a teammate is to act, it is simply not this seat's decision (None: the
     kernel's ARB-TURN)."""
-    if s.winner or (s.pending is not None and s.pending.kind == "reaction"):
+    if s.winner:
+        return None
+    if s.phase != "place" and (s.team == "good" or (s.pending is not None and s.pending.kind == "reaction")):
+        ruling = out_of_fight(s, seat)
+        if ruling is not None:
+            return ruling
+    if s.pending is not None and s.pending.kind == "reaction":
         return None
     if s.phase == "place":
         return RuleViolation("SP-PLACE-ORDER", "the Good Guys place their characters first, then the Bad Guys")
@@ -1435,12 +1454,19 @@ def out_of_turn(s: SPState, seat: str, command: Cmd) -> RuleViolation | None:
     return None
 
 
+def check_in_fight(s: SPState, seat: str) -> None:
+    ruling = out_of_fight(s, seat)
+    if ruling is not None:
+        raise ruling
+
+
 def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[Event]:
     """Check the command against the turn, then hand it to the rule it invokes."""
     s = state
     if isinstance(command, REACTIONS):
         require(seat in s.good_seats, "SP-NO-WINDOW",
                 "only the Good Guys react to a Bad Guy's ability")
+        check_in_fight(s, seat)
         react(p, seat, command, parse_pending(state))
         return p.events
     p.choose(command)
@@ -1450,6 +1476,7 @@ def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[
     if s.phase != "place":  # at setup the placing order is the rule (SP-PLACE-ORDER)
         require(team_of_seat(s, seat) == s.team, "SP-TEAM-TURN",
                 f"it is the {'Bad' if s.team == 'bad' else 'Good'} Guys' turn")
+        check_in_fight(s, seat)
     if s.pending is not None and s.pending.kind == "ex-throw" and not isinstance(command, ThrowItem):
         check_phase_act(s)
     if not isinstance(command, ThrowItem) and s.pending is None:

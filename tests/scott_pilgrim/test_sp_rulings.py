@@ -209,3 +209,42 @@ def test_forbidden_command_forms_cite_their_rule(text, rule_id):
     m = battle({"scott": "e4", "matthew": "f4"}, objects={"amp": "e5"})
     to_good_turn(m, "will will guts guts speed")
     assert rule(m, "good", text) == rule_id
+
+
+# -- "If playing with three players, two players will team up, each playing two Good Guys";
+# a knocked-out character is removed "from the board permanently" (SP-HOUSE-OUT-OF-FIGHT)
+
+def test_a_player_whose_good_guys_are_all_knocked_out_takes_no_more_team_decisions():
+    """With three players, once Bob's Good Guy is knocked out Ann alone answers the Bad Guys'
+    abilities, rolls, and ends the Good Guys' turn; Bob is refused, citing the house reading,
+    and is offered nothing. The team still wins or loses together."""
+    from arbiter.core.match import Match
+    from arbiter.core.scott_pilgrim import GAME
+    from sp_helpers import content
+
+    c = content({"scott": "g4", "ramona": "e4", "matthew": "f4"}, objects=NONE)
+    c["health"]["good"]["normal"] = [1, 1, 1, 1]
+    m = Match.new(GAME, seed=7, seats=["ann", "bob", "cy"], dice="manual", content=c,
+                  options={"good_guys": "scott,ramona", "placement": "fixed"})
+    assert (m.state.control["scott"], m.state.control["ramona"]) == ("ann", "bob")
+    m.apply("cy", "roll [will will will guts guts]")
+    m.apply("cy", "matthew punch ramona")
+    assert m.to_act().seats == ("ann", "bob")  # both still play a Good Guy: either answers
+    m.apply("bob", "allow")
+    assert ch(m, "ramona").out and not ch(m, "scott").out
+    m.apply("cy", "end")
+    # the Good Guys' turn is Ann's alone: Bob can neither roll nor end it
+    assert m.to_act().seats == ("ann",) and m.legal_texts("bob") == []
+    assert rule(m, "bob", "roll [speed speed speed speed speed]") == "SP-HOUSE-OUT-OF-FIGHT"
+    m.apply("ann", "roll [speed speed speed speed speed]")
+    for text in ("end", "reroll speed", "scott move h4 pay speed"):
+        assert rule(m, "bob", text) == "SP-HOUSE-OUT-OF-FIGHT"
+    assert "end" in m.legal_texts("ann")
+    m.apply("ann", "end")
+    # the Bad Guys' ability on Scott: only Ann answers the window
+    m.apply("cy", "roll [will will will guts guts]")
+    m.apply("cy", "matthew punch scott")
+    assert m.to_act().seats == ("ann",)
+    assert rule(m, "bob", "allow") == "SP-HOUSE-OUT-OF-FIGHT"
+    m.apply("ann", "allow")
+    assert m.outcome() is not None and m.outcome().winners == ("cy",)
