@@ -52,7 +52,8 @@ class MonsterDerby(Game[MDState, Any]):
     traits = Traits(hidden_information=True, simultaneous=True, dice=True, shuffles=True)
     short = "md"
     title = "Monster Derby"
-    rules_version = "1"
+    # 2: a monster the poison kills as it is controlled is not said to be able to attack
+    rules_version = "2"
     projection = R.PROJ
     min_seats = 2
     max_seats = 8

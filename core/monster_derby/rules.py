@@ -743,8 +743,9 @@ def check_may_move(c: Control, m: Monster) -> None:
 
 def can_still_move(state: MDState, c: Control, m: Monster) -> bool:
     """Whether movement is still owed: "A monster must spend all of its movement points going
-    forward" (Control a Monster) is met at 0 points, even where a free step (Brushwalker's
-    brush) remains; such a step may still be taken, but it is not owed."""
+    forward" (Control a Monster); house reading MD-HOUSE-FREE-STEP: that is met at 0 points,
+    even where a free step (Brushwalker's brush) remains; such a step may still be taken,
+    but it is not owed."""
     if stunned(c, m) or not c.can_move or m.status != "racing":
         return False
     if c.points <= 0 and not c.stopover:
@@ -902,8 +903,9 @@ def control_a_monster(em: Emitter, seat: str, mid: str) -> None:
     points = st.die * (2 if m.ability == "double_move" and can_move else 1)
     if "webs" in m.effects:
         points //= 2
+    # a monster the poison kills on the spot neither moves nor attacks (MD-HOUSE-POISON)
     em.emit(MonsterControlled(seat=seat, monster=mid, points=points if can_move else 0,
-                              can_move=can_move, can_attack=not forced))
+                              can_move=can_move, can_attack=hp > 0 and not forced))
     if "poison" in m.effects:
         em.emit(EffectSpent(monster=mid, effect="poison"))
         apply_damage(em, em.state.monsters[mid], 1, "poison")

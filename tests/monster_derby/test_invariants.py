@@ -81,7 +81,7 @@ class Checker:
             # action this round instead of attacking" (Control a Monster)
             hp = m.hp - (1 if "poison" in m.effects else 0)
             self.forced = 0 < hp <= RED_ZONE  # at 0 the poison kills it before anything else
-            assert ev.can_attack == (not self.forced) or hp <= 0
+            assert ev.can_attack == (not self.forced and hp > 0)
             if self.forced:
                 assert ev.can_move == (min(m.max_hp, hp + 1) > RED_ZONE)
         if isinstance(ev, Attacked) and ev.kind == "attack":
@@ -168,7 +168,7 @@ def test_every_monster_turn_in_a_game_is_a_full_round_of_controls():
 def test_end_is_offered_only_once_every_movement_point_is_spent():
     """"A monster must spend all of its movement points going forward" (Control a Monster):
     while a step forward can still be paid for, the menu offers no `end` (at 0 points a
-    Brushwalker's free step into brush is offered, not owed: MD-MOVE-ALL)."""
+    Brushwalker's free step into brush is offered, not owed: MD-HOUSE-FREE-STEP)."""
     from arbiter.core.bots import bot_step
 
     ends = 0

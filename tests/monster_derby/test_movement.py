@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from arbiter.core.monster_derby import GAME
 from arbiter.events.monster_derby import MonsterFinished, MonsterMoved
 
 from .helpers import control, events_of, mon, rejected, scenario, seat
@@ -117,8 +118,11 @@ def test_brushwalker_walks_brush_for_nothing():
 
 
 def test_a_brushwalker_with_no_points_left_has_spent_them_all_even_next_to_brush():
-    """"A monster must spend all of its movement points going forward" (Control a Monster) is
-    met at 0 points: a free brush step (Brushwalker) is not movement owed."""
+    """MD-HOUSE-FREE-STEP: "A monster must spend all of its movement points going forward"
+    (Control a Monster) is met at 0 points: a free brush step (Brushwalker) is not movement
+    owed. The house entry says so, and the rulebook's MD-MOVE-ALL holds no reading of ours."""
+    assert GAME.rules.get("MD-HOUSE-FREE-STEP").source == "house"
+    assert "Brushwalker" not in GAME.rules.get("MD-MOVE-ALL").text
     m = scenario([("spider", "3d", None), ("golem", "1a", None)], rows=ROWS,
                  overrides={"spider": {"natives": ["rock"]}})
     s = control(m, "spider", 1)

@@ -12,7 +12,7 @@ from arbiter.core.errors import ArbiterError, ManualDiceError
 from arbiter.core.match import Match
 from arbiter.core.monster_derby import GAME
 from arbiter.events.monster_derby import (
-    Attacked, ControlEnded, Damaged, GameEnded, MonsterMoved, Recovered, RoundEnded,
+    Attacked, ControlEnded, Damaged, GameEnded, MonsterControlled, MonsterMoved, Recovered, RoundEnded,
 )
 
 from .helpers import control, events_of, finish_turn, mon, rejected, scenario, seat
@@ -286,6 +286,9 @@ def test_md_house_poison_can_kill_when_next_controlled():
     events = m.apply(t, "control golem")
     assert [d.cause for d in events_of(events, Damaged)] == ["poison"]
     assert mon(m, "golem").status == "dead" and m.state.control is None
+    # the control event does not claim that the monster the poison kills may act
+    [taken] = events_of(events, MonsterControlled)
+    assert (taken.points, taken.can_move, taken.can_attack) == (0, False, False)
 
 
 def test_md_house_stun_as_wacky_attack_stops_the_counter_strike_and_wears_off():
