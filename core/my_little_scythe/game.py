@@ -35,7 +35,9 @@ class MyLittleScythe(Game[MSState, Any]):
                     shuffles=True)
     short = "ms"
     title = "My Little Scythe"
-    rules_version = "1"
+    # 2: a Seeker still at base camp pays a Make action from the spaces in front of the camp
+    # by default (base_camp_pays=front-spaces), as the "Your Turn" first-turn Bake does
+    rules_version = "2"
     projection = PROJECTION
     min_seats = 2
     max_seats = 6
@@ -61,10 +63,11 @@ class MyLittleScythe(Game[MSState, Any]):
                    " ('I can grab the token') or a single one is drawn at once"),
         Option(name="low_friendship_blocks_pie_fight", default=True, rule="MS-H-LOW-FRIENDSHIP-PIE-FIGHT",
                doc="friendship below 3 also blocks the Pie Fight Victory trophy ('any trophies')"),
-        Option(name="base_camp_pays", default="no", choices=("no", "front-spaces"), rule="MS-H-FIRST-TURN-BAKE",
-               doc="a Make action pays only from spaces where the Seekers stand (no), or a Seeker still"
-                   " at base camp pays from the spaces in front of it (front-spaces: the 'Your Turn'"
-                   " example bakes pies on the first turn)"),
+        Option(name="base_camp_pays", default="front-spaces", choices=("front-spaces", "no"),
+               rule="MS-H-FIRST-TURN-BAKE",
+               doc="a Seeker still at base camp pays a Make action from the spaces in front of it"
+                   " (front-spaces: the 'Your Turn' example bakes pies on the first turn), or a Make"
+                   " action pays only from spaces where the Seekers stand (no)"),
         Option(name="pie_fight_limit", default="exception", choices=("exception", "own-turn"),
                rule="MS-H-PIE-FIGHT-LIMIT",
                doc="the Pie Fight Victory never counts against one trophy a turn (exception), or a"

@@ -86,8 +86,8 @@ def seeker_spaces(p: Player) -> list[str]:
 def payment_spaces(s: MSState, seat: str) -> list[str]:
     """Where a Make action takes apples and gems from. "I snatch 2 apples from wherever my
     Seekers are hanging out" ("Craft"), yet the "Your Turn" example bakes on the first turn,
-    when both Seekers are still at base camp: with base_camp_pays=front-spaces a Seeker at base
-    camp reaches the spaces in front of it (which the setup tile filled)."""
+    when both Seekers are still at base camp: with base_camp_pays=front-spaces (the default)
+    a Seeker at base camp reaches the spaces in front of it (which the setup tile filled)."""
     p = s.players[seat]
     out = seeker_spaces(p)
     if s.options.get("base_camp_pays", "no") == "front-spaces" and BASE in p.seekers:

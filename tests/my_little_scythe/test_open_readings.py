@@ -18,7 +18,7 @@ def test_every_open_reading_is_a_house_option_with_its_rule():
         assert names[name].house and names[name].rule == rule
         assert GAME.rules.get(rule).source == "house"
     m = position()
-    assert m.created.options["base_camp_pays"] == "no" and m.created.options["quest_rebuild"] == "on-draw"
+    assert m.created.options["base_camp_pays"] == "front-spaces" and m.created.options["quest_rebuild"] == "on-draw"
 
 
 # -- "On my first turn, I'll give away 2 apples and gain 2 pies by using one of the Make actions"
@@ -28,25 +28,46 @@ def first_turn(**options):
     return position(resources={"T4": {"apple": 2}}, options=options)
 
 
-def test_first_turn_bake_is_refused_by_default_base_camp_is_not_a_space():
+def test_the_rulebooks_first_turn_bake_plays_as_told_by_default():
+    """"Your Turn": "On my first turn, I'll give away 2 apples and gain 2 pies by using one of
+    the Make actions. And on my next turn, I can choose any action from the Move, Seek, or Make
+    sections." A default game, as set up: the setup tile filled the spaces in front of ann's
+    camp (T3 a gem, T4 and T5 an apple each) and both her Seekers are at base camp."""
+    m = Match.new(GAME, seed=1, seats=["ann", "bob"])
+    assert m.created.options["base_camp_pays"] == "front-spaces"
+    assert m.to_act().seats == ("ann",) and m.state.players["ann"].seekers == ("base", "base")
+    assert "bake" in m.legal_texts("ann")
+    evs = m.apply("ann", "bake")
+    assert events_of(evs, ev.ResourcesPaid)[0].taken == {"T4": {"apple": 1}, "T5": {"apple": 1}}
+    assert m.state.players["ann"].pies == 5  # 3 at setup, 2 gained
+    m.apply("bob", "move")
+    m.apply("bob", "go 2 F3")
+    m.apply("bob", "go 1 F4")
+    m.apply("bob", "leave quests")  # the quest token on F3
+    # the next turn: any section, never the exact action used last turn (MS-SAME-ACTION)
+    nxt = m.legal_texts("ann")
+    assert "move" in nxt and "seek-apples" in nxt and "bake" not in nxt
+    assert rule_of(m, "ann", "bake") == "MS-SAME-ACTION"
+
+
+def test_first_turn_bake_is_refused_with_base_camp_pays_no():
     """"I snatch 2 apples from wherever my Seekers are hanging out" ("Craft"); base camp "is not
     a physical place ... You can't enter it or find anything there" ("Base Camps")."""
-    m = first_turn()
+    m = first_turn(base_camp_pays="no")
     assert m.state.players["ann"].seekers == ("base", "base")
     assert rule_of(m, "ann", "bake") == "MS-PAY-NOT-ENOUGH"
     assert "bake" not in m.legal_texts("ann")
 
 
-def test_first_turn_bake_from_the_spaces_in_front_of_the_camp_as_an_option():
+def test_first_turn_bake_from_the_spaces_in_front_of_the_camp():
     """The "Your Turn" example: "On my first turn, I'll give away 2 apples and gain 2 pies"."""
-    m = first_turn(base_camp_pays="front-spaces")
+    m = first_turn()
     assert "bake" in m.legal_texts("ann")
     evs = m.apply("ann", "bake")
     assert events_of(evs, ev.ResourcesPaid)[0].taken == {"T4": {"apple": 2}}
     assert m.state.players["ann"].pies == 5 and m.state.board.get("T4") is None
     # a Seeker on the map pays from its own space only: the camp's front is no longer in reach
-    m2 = position(seekers={"ann": ("M1", "M2")}, resources={"T4": {"apple": 2}},
-                  options={"base_camp_pays": "front-spaces"})
+    m2 = position(seekers={"ann": ("M1", "M2")}, resources={"T4": {"apple": 2}})
     assert rule_of(m2, "ann", "bake") == "MS-PAY-NOT-ENOUGH"
 
 
