@@ -116,6 +116,46 @@ def test_fj_house_maps_auto_pairs_orca_with_the_first_game():
     assert "orca" in a.state.board.name.lower() and "beach" in b.state.board.name.lower()
 
 
+def test_fj_house_maps_the_orca_is_point_symmetric():
+    """FJ-HOUSE-MAPS: the Orca is house content, laid out point-symmetric about the centre so
+    that neither side's starting area is favoured: turning the map half round maps every
+    filled square, wall, post, point marker and control area onto one of its own, and the
+    light side's starting area and flag onto the dark side's. Played through a game on the
+    Orca: a step is open, and a square seen, exactly where the turned step and square are."""
+    from arbiter.core.funkoverse_jaws import rules as R
+    from arbiter.core.funkoverse_jaws.board import all_squares, geometry, parse_square
+
+    orca = GAME.default_content()["maps"]["orca"]
+    assert orca["source"] == "house"
+    cols, rows = orca["columns"], orca["rows"]
+
+    def turn(name):
+        return "abcdefgh"[cols - 1 - "abcdefgh".index(name[0])] + str(rows + 1 - int(name[1:]))
+
+    def same(squares):
+        return sorted(turn(x) for x in squares) == sorted(squares)
+
+    assert same(orca["filled"]) and same(orca["point_markers"].values())
+    walls = {frozenset(w) for w in orca["walls"]}
+    assert {frozenset(map(turn, w)) for w in walls} == walls
+    assert sorted((cols - x, rows - y) for x, y in orca["posts"]) == sorted(map(tuple, orca["posts"]))
+    areas = {frozenset(a) for a in orca["control_areas"].values()}
+    assert {frozenset(map(turn, a)) for a in areas} == areas
+    assert sorted(map(turn, orca["start"]["light"])) == sorted(orca["start"]["dark"])
+    assert turn(orca["flags"]["light"]) == orca["flags"]["dark"]
+
+    m = Match.new(GAME, seed=1, seats=["ann", "bob"], options={"map": "orca"})
+    s = m.state
+    g = geometry(s.board)
+    squares = [parse_square(x) for x in all_squares(s.board)]
+    half = {sq: parse_square(turn(x)) for sq, x in zip(squares, all_squares(s.board))}
+    for a in squares:
+        for b in squares:
+            if max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
+                assert g.step_open(a, b) == g.step_open(half[a], half[b]), (a, b)
+            assert R.sees(s, "light", a, b) == R.sees(s, "dark", half[a], half[b]), (a, b)
+
+
 def test_fj_house_die_faces():
     """FJ-HOUSE-DIE: 3 star, 2 circle, 1 double exclamation."""
     faces = sorted(GAME.default_content()["dice"]["funkoverse"])
