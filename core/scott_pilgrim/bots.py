@@ -11,7 +11,7 @@ from arbiter.core.errors import ParseError, RuleViolation
 from arbiter.core.scott_pilgrim import board as B
 from arbiter.core.scott_pilgrim.commands import Allow
 from arbiter.core.scott_pilgrim.rules import decide
-from arbiter.projections.scott_pilgrim import SPProjection, SPState
+from arbiter.projections.scott_pilgrim import SPProjection, SPState, seats_in_fight
 
 PROJ = SPProjection()
 
@@ -60,9 +60,10 @@ def smart(state: SPState, seat: str, legal: Sequence[Any], rng: random.Random) -
         for ev in events:
             s = PROJ.evolve(s, ev)
         if s.pending is not None and s.pending.kind == "reaction" and team == "bad":
-            # look past the Good Guys' window, as if they let it happen
+            # look past the Good Guys' window, as if they let it happen (answered by a player
+            # still in the fight: one whose Good Guys are all out takes no decisions)
             try:
-                more = decide(s, s.good_seats[0], Allow(),
+                more = decide(s, seats_in_fight(s)[0], Allow(),
                                    Rng(rng.randrange(2**32), 0, dice))
             except (RuleViolation, ParseError):
                 more = []

@@ -248,3 +248,27 @@ def test_a_player_whose_good_guys_are_all_knocked_out_takes_no_more_team_decisio
     assert rule(m, "bob", "allow") == "SP-HOUSE-OUT-OF-FIGHT"
     m.apply("ann", "allow")
     assert m.outcome() is not None and m.outcome().winners == ("cy",)
+
+
+def test_the_bad_guys_bot_sees_past_a_window_answered_by_the_player_still_in_the_fight():
+    """With the first Good Guys' player out of the fight, the Bad Guys' smart bot still looks
+    past the Good Guys' window (answered by the teammate left) and punches the last Good Guy
+    out instead of ending its turn."""
+    import random
+
+    from arbiter.core.bots import get_bot
+    from arbiter.core.match import Match
+    from arbiter.core.scott_pilgrim import GAME
+    from sp_helpers import content
+
+    c = content({"scott": "e4", "ramona": "g4", "matthew": "f4"}, objects=NONE)
+    c["health"]["good"]["normal"] = [1, 1, 1, 1]
+    m = Match.new(GAME, seed=7, seats=["ann", "bob", "cy"], dice="manual", content=c,
+                  options={"good_guys": "scott,ramona", "placement": "fixed"})
+    m.apply("cy", "roll [will will will guts guts]")
+    m.apply("cy", "matthew punch scott")
+    m.apply("ann", "allow")
+    assert ch(m, "scott").out and m.to_act().seats == ("cy",)
+    smart = get_bot(GAME, "smart")
+    choice = GAME.command_text(smart(m.state, "cy", m.legal("cy"), random.Random(1)))
+    assert choice.startswith("matthew punch ramona"), choice
