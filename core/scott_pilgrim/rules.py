@@ -214,7 +214,7 @@ def check_phase_act(s: SPState) -> None:
     if s.pending is not None:
         require(s.pending.kind != "reaction", "SP-REACTION-WINDOW",
                 "the Good Guys must first answer the Bad Guys' ability")
-        raise RuleViolation("SP-EX-THROW", "the Evil Ex must first throw the item he drew")
+        raise RuleViolation("SP-HOUSE-EX-THROW-AFTER", "the Evil Ex must first throw the item he drew")
     gate(s.phase != "place", "SP-PLACE-SETUP",
          "place every character before the first round (place WHO SPACE, or place default)")
     require(s.phase != "roll", "SP-ROLL-FIRST", "roll your team's dice first")
@@ -678,7 +678,8 @@ def push(p: Emitter, mover: str, into: str, d: tuple[int, int]) -> None:
     while pos in occ and occ[pos] != mover:
         chain.append((occ[pos], pos))
         nxt = B.step(p.state, pos, d)
-        require(nxt is not None, "SP-PUSH-SQUISH",
+        # the rulebook's "No squishing!" names characters; an object is the house reading's
+        require(nxt is not None, "SP-PUSH-SQUISH" if occ[pos] in p.state.chars else "SP-HOUSE-SQUISH-OBJECT",
                 f"no squishing: moving into {into} would push {occ[pos]} into the wall")
         pos = nxt
     for thing, at in reversed(chain):

@@ -67,7 +67,7 @@ def test_hot_seat_play_with_typed_commands_help_and_a_typo(cli):
       "good: scott grab amp", "good: scott punch amp"], "SP-HELD-AWKWARD"),
     # an Evil Ex who drew an item throws it before anything else
     (["bad: roll [speed will magic magic guts]", "bad: matthew move i4 h4 g4 f4 pay speed will",
-      "bad: end"], "SP-EX-THROW"),
+      "bad: end"], "SP-HOUSE-EX-THROW-AFTER"),
     # the Pause window: the Bad Guys wait for the Good Guys' answer
     (["bad: roll [speed will magic magic guts]", "bad: matthew move i4 h4 g4 pay speed",
       "bad: chick1 move j6 j5 j6", "bad: chick2 move j2 j3 j2", "bad: chick3 move k5 k4 k5",
@@ -93,11 +93,11 @@ def test_try_answers_the_disputes_with_rule_ids(cli):
                        ("bad", "matthew move i4 h4 g4 f4 pay speed will")):
         assert cli("do", gid, "--as", seat, *text.split()).exit_code == 0
     out = cli("try", gid, "--as", "bad", "end")
-    assert "SP-EX-THROW" in out.output
+    assert "SP-HOUSE-EX-THROW-AFTER" in out.output
     out = cli("try", gid, "--as", "bad", "matthew", "throw-item", "w")
     assert out.exit_code == 0 and "discarded" in out.output
     out = cli("try", gid, "--as", "bad", "chick1", "move", "j6")
-    assert "SP-EX-THROW" in out.output or "SP-CHICK-MOVE" in out.output
+    assert "SP-HOUSE-EX-THROW-AFTER" in out.output or "SP-CHICK-MOVE" in out.output
 
 
 def test_the_bad_guys_never_see_an_unequipped_item(cli):

@@ -219,3 +219,18 @@ def test_matthew_moves_and_the_chicks_follow():
     with pytest.raises(RuleViolation) as e:
         m.apply("bad", "chick2 move f1")
     assert e.value.rule_id == "SP-CHICK-MOVE"
+
+
+def test_air_juggle_three_damage_and_three_more_per_extra_will():
+    """Scott's board: "Air Juggle (cost: Speed + Will): Deal 3 damage to an adjacent Bad Guy,
+    +3 damage per extra Will spent." With the team's five dice, at most three Will are left
+    to spend as extras (SP-EXTRA-DICE); the ability earns 1 XP."""
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NO_OBJECTS,
+               boards={"scott": {"starter": ["air-juggle"]}})
+    to_good_turn(m, "speed will will will will")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("good", "scott air-juggle matthew extra 4")
+    assert e.value.rule_id == "SP-EXTRA-DICE"
+    m.apply("good", "scott air-juggle matthew extra 3")
+    assert ch(m, "matthew").health == 35 - 3 - 3 * 3
+    assert ch(m, "scott").xp == 1 and not [d for d in m.state.dice if not d.spent]

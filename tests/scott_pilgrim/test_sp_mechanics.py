@@ -155,6 +155,16 @@ def test_pushing_one_space_and_no_squishing():
     assert not m.state.objects["amp"].damaged and not ch(m, "chick1").poofed
 
 
+def test_no_squishing_an_object_into_the_wall_either():
+    """SP-HOUSE-SQUISH-OBJECT: "You cannot move into a space with another character if it would
+    push them into a wall" names characters; an object by the wall has nowhere to go either,
+    so the house reading refuses that move too (and cites itself, not the rulebook's rule)."""
+    m = battle({"scott": "j4", "matthew": "a8"}, objects={"amp": "k4"})
+    to_good_turn(m, "speed speed guts guts will")
+    assert rule(m, "good", "scott move k4 pay speed") == "SP-HOUSE-SQUISH-OBJECT"
+    assert m.state.objects["amp"].pos == "k4" and ch(m, "scott").pos == "j4"
+
+
 # -- punching, objects ------------------------------------------------------------------
 
 def test_punching_while_holding_an_object_is_awkward():
@@ -246,7 +256,7 @@ def test_an_evil_ex_draws_and_throws_an_item_for_one_damage():
     m.apply("bad", "matthew move f4 pay speed")
     assert m.state.pending.kind == "ex-throw"
     card = m.state.pending.card
-    assert rule(m, "bad", "matthew move e4") == "SP-EX-THROW"
+    assert rule(m, "bad", "matthew move e4") == "SP-HOUSE-EX-THROW-AFTER"
     m.apply("bad", "matthew throw-item w")
     assert ch(m, "scott").health == 59  # 1 damage whatever the card says
     assert card in m.state.discard and len(m.state.deck) == deck - 1

@@ -42,7 +42,7 @@ def test_judo_throw_golden_matches_the_rulebook():
       "bad: matthew fireballs ramona"], "SP-CHICK-MOVE"),
     # an Evil Ex who drew an item must throw it first
     (["bad: roll [speed will magic magic guts]", "bad: matthew move i4 h4 g4 f4 pay speed will",
-      "bad: end"], "SP-EX-THROW"),
+      "bad: end"], "SP-HOUSE-EX-THROW-AFTER"),
 ])
 def test_disputed_positions_through_check(moves, rule):
     result = transcript.check(HEADER + "\n".join(moves) + "\n")
