@@ -938,6 +938,8 @@ def crown(c: Emitter, reason: str) -> None:
     winners = tuple(x for x in top if friendship[x] == most)
     if len(top) > 1:
         reason += f"; {len(top)} players tie on {best} trophies, friendship decides"
+    if len(winners) > 1:  # the rulebook stops at friendship: the house reading shares the win
+        reason += " -- level on friendship too, they share the win (house: MS-H-TIE-SHARED)"
     c.emit(ev.GameEnded(winners=winners, reason=reason, trophies=trophies, friendship=friendship))
 
 

@@ -178,12 +178,15 @@ def test_ms_grand_finale_players_past_the_trigger_take_one_final_turn():
 
 
 def test_ms_tie_break_a_further_tie_is_shared():
-    """MS-TIE-BREAK: more friendship wins; equal friendship too (house) shares the win."""
+    """MS-TIE-BREAK: more friendship wins; MS-H-TIE-SHARED: equal friendship too shares the
+    win, and the ending says it is the house reading."""
     m = position(trophies={"ann": ALL[:3], "bob": ALL[:3]},
                  tracks={"ann": {"pies": 8, "friendship": 5}, "bob": {"pies": 8, "friendship": 5}})
     pass_turn(m, "ann")
     pass_turn(m, "bob")
     assert set(m.outcome().winners) == {"ann", "bob"}
+    assert "MS-H-TIE-SHARED" in m.outcome().reason
+    assert GAME.rules.get("MS-H-TIE-SHARED").source == "house"
 
 
 def test_ms_h_map_base_camps_and_setup_tile():
