@@ -112,9 +112,11 @@ def parse(state: Any, text: str) -> Command:
         takes(verb, args, n, hint=form, noun="argument")
 
     if verb == "keep":
-        arity(1, "keep agenda-07")
+        # the hint names no card: agendas are secret, and an example could be another seat's
+        keep = "keep AGENDA  (one of the agenda cards you were dealt)"
+        arity(1, keep)
         if not re.match(r"^agenda-[a-z0-9-]+$", args[0]):
-            raise ParseError(f"{args[0]!r} is not an agenda card", hint="keep agenda-07")
+            raise ParseError(f"{args[0]!r} is not an agenda card", hint=keep)
         return Keep(args[0])
     if verb == "roll":
         arity(0, "roll")

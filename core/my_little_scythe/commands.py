@@ -238,7 +238,9 @@ def parse(content: dict[str, Any], text: str) -> Any:  # noqa: C901 - one verb a
             known = {s["id"] for s in content["spells"]}
             for w in low[3:]:
                 if w not in known:
-                    raise ParseError(f"no magic spell called {w!r}", hint="spells are spell-01 .. spell-30")
+                    # the hint names no card: which spells exist and who holds them is not every seat's to know
+                    raise ParseError(f"no magic spell called {w!r}",
+                                     hint="clip spells you hold, by the names your board shows them under")
             spells = tuple(low[3:])
         return Dial(pies, spells)
     if verb in ("rejuvenate", "rejuv") and len(low) == 2:

@@ -35,6 +35,19 @@ def test_malformed_commands_are_parse_errors_with_a_hint(text):
     assert exc.value.hint or "empty" in str(exc.value)
 
 
+@pytest.mark.parametrize("text", ["keep", "keep golem", "keep agenda-01 agenda-02"])
+def test_a_mistyped_keep_names_no_agenda_card(text):
+    """Agendas are kept secretly: the hint for a malformed keep shows its form without naming
+    a card, which might be another player's."""
+    import re
+
+    m = Match.new(GAME, seed=1, seats=["ann", "bob"])
+    with pytest.raises(ParseError) as exc:
+        GAME.parse(m.state, "ann", text)
+    said = str(exc.value)
+    assert "keep AGENDA" in said and not re.search(r"agenda-\d", said.replace(text, "")), said
+
+
 def test_every_legal_command_round_trips_through_its_text():
     m, _ = played(3)
     for _ in range(2):

@@ -105,6 +105,21 @@ def test_only_own_spells_may_be_clipped():
     assert e.value.rule_id == "MS-DIAL-SPELL"
 
 
+def test_a_mistyped_spell_is_refused_without_naming_any_card():
+    """Magic Spell cards are secret: a dial with a spell name that is no card is refused as
+    bad input, and neither the message nor its hint names a spell (another seat's, or one
+    still in the deck)."""
+    import re
+
+    from arbiter.core.errors import ParseError
+
+    m = fight(spells={"bob": ("spell-11",), "ann": ("spell-12",)})
+    with pytest.raises(ParseError) as e:
+        m.decide("bob", "dial 0 with spell-1q")
+    said = str(e.value)  # the message with its hint
+    assert "spell-1q" in said and "hint" in said and not re.search(r"spell-\d\d", said), said
+
+
 def test_attacker_at_three_friendship_drops_to_two_and_cannot_earn_the_trophy():
     m = fight()
     m.apply("ann", "dial 3")
