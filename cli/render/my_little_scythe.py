@@ -170,7 +170,7 @@ def compact(state: MSState, seat: str | None) -> str:
         seekers = ",".join("camp" if w == BASE else w for w in p.seekers)
         mine = ""
         if s == seat:
-            mine = f"  spells {','.join(p.spells) or 'none'}" + ("" if p.personality == "?" else f"  {p.personality}")
+            mine = f"  spells {', '.join(p.spells) or 'none'}" + ("" if p.personality == "?" else f"  {p.personality}")
         out.append(f"{s} ({letters(state)[s]}): {seekers}  friendship {p.friendship}  pies {p.pies}/10"
                    f"  trophies {len(p.trophies)}{mine}")
     full = _text(state, seat).split("\n")
