@@ -200,6 +200,44 @@ def test_events_after_a_seq(client, derby):
     assert all(e["seq"] > page["seq"] - 2 for e in tail["events"])
 
 
+def test_a_long_log_is_paged_back_with_before_and_limit(client):
+    """A seat pages back through its log from the newest events: each page the newest
+    ``limit`` below the last page's first seq, ``more`` while the log goes further back;
+    together the pages are the seat's whole log, in order, each event once."""
+    game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"],
+                                       "bots": {"bob": "random"}}).json()
+    gid, ann = game["game_id"], bearer(game["seats"]["ann"]["token"])
+    for _ in range(6):
+        assert client.post(f"/games/{gid}/bot", headers=ann).status_code == 200
+    whole = client.get(f"/games/{gid}/events", headers=ann).json()
+    assert whole["more"] is False and len(whole["events"]) > 40
+    seqs = [e["seq"] for e in whole["events"]]
+    pages, before = [], whole["seq"] + 1
+    while True:
+        page = client.get(f"/games/{gid}/events?before={before}&limit=17", headers=ann).json()
+        assert page["seq"] == whole["seq"]
+        got = [e["seq"] for e in page["events"]]
+        assert got == sorted(got) and len(got) <= 17 and all(s < before for s in got)
+        pages.append(got)
+        if not page["more"]:
+            break
+        assert len(got) == 17
+        before = got[0]
+    assert [s for p in reversed(pages) for s in p] == seqs
+    # forward with a limit: the oldest after the cursor, more while there are others
+    first = client.get(f"/games/{gid}/events?after=3&limit=5", headers=ann).json()
+    assert [e["seq"] for e in first["events"]] == [s for s in seqs if s > 3][:5] and first["more"]
+    last = client.get(f"/games/{gid}/events?after={seqs[-3]}&limit=5", headers=ann).json()
+    assert [e["seq"] for e in last["events"]] == seqs[-2:] and not last["more"]
+    # between two cursors
+    mid = client.get(f"/games/{gid}/events?after=10&before=20", headers=ann).json()
+    assert [e["seq"] for e in mid["events"]] == [s for s in seqs if 10 < s < 20] and not mid["more"]
+    for bad in ("before=0", "limit=0", "limit=1001", "before=x"):
+        r = client.get(f"/games/{gid}/events?{bad}", headers=ann)
+        assert r.status_code == 400 and r.headers["content-type"].startswith("application/problem+json"), bad
+        assert bad.split("=")[0] in r.json()["detail"], r.json()
+
+
 def test_verify_for_the_referee_and_for_a_seat(client, derby):
     gid = derby["game_id"]
     r = client.get(f"/games/{gid}/verify", headers=bearer(derby["referee"]["token"]))

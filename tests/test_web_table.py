@@ -345,13 +345,13 @@ def test_text_typed_at_the_table_is_shown_as_text_never_as_markup(server, browse
         assert not dialogs
 
 
-def test_a_long_games_page_loads_the_end_of_its_log_not_the_whole_history(server, browser):
+def test_a_long_games_page_loads_the_end_of_its_log_and_pages_back_on_request(server, browser):
     with httpx.Client(base_url=server, timeout=60) as api:
         game = api.post("/games", json={"kind": "villainous", "players": ["ann", "bob"],
                                         "bots": {"bob": "random"}}).json()
         gid, ann = game["game_id"], {"Authorization": f"Bearer {game['seats']['ann']['token']}"}
         seq = 0
-        while seq <= 400:
+        while seq <= 450:
             state = api.get(f"/games/{gid}", headers=ann).json()
             assert state["status"] == "playing", "the game ended before it was long"
             seq = api.post(f"/games/{gid}/bot", headers=ann, json={}).json()["seq"]
@@ -359,11 +359,57 @@ def test_a_long_games_page_loads_the_end_of_its_log_not_the_whole_history(server
         page = browser.new_page()
         page.on("request", lambda r: asked.append(r.url))
         page.goto(game["seats"]["ann"]["url"])
-        page.wait_for_selector("[data-testid=earlier]")
+        page.wait_for_selector("[data-testid=earlier]:not([hidden])")
         wait_until(page, lambda: page.locator("#log li").count() > 150)
         assert page.locator("#log li").count() <= 201
-        assert not [u for u in asked if "after=0" in u], asked
-        assert f"arbiter log {gid}" in page.text_content("[data-testid=earlier]")
+        assert not [u for u in asked if "/events" in u and "limit=" not in u], asked  # never the whole log
+        whole = [f"{e['seq']}. {e['text']}" for e in
+                 api.get(f"/games/{gid}/events", headers=ann).json()["events"]]
+        for _ in range(10):  # "show earlier" until the log goes back no further
+            shown = page.locator("#log li").count()
+            page.click("[data-testid=earlier]")
+            wait_until(page, lambda: page.locator("#log li").count() > shown or page.is_hidden("[data-testid=earlier]"))
+            if page.is_hidden("[data-testid=earlier]"):
+                break
+        assert page.is_hidden("[data-testid=earlier]")
+        lines = page.locator("#log li").all_text_contents()
+        assert list(reversed(lines))[:len(whole)] == whole  # every line of ann's own log, once, in order
+        log_is_the_seats_own(page, api, game, "ann")
+        assert page.is_hidden("[data-testid=refusal]")
+
+
+def test_a_finished_games_page_shows_the_result_and_its_stream_ends(server, browser):
+    """The game ends while a seat's page follows it: the page shows the result, and its
+    stream, closed by the server, is not opened again; a page opened on a finished game
+    opens none."""
+    with httpx.Client(base_url=server, timeout=60) as api:
+        game = api.post("/games", json={"kind": "funkoverse-jaws", "players": ["ann", "bob"],
+                                        "bots": {"bob": "smart"}}).json()
+        gid, ann = game["game_id"], {"Authorization": f"Bearer {game['seats']['ann']['token']}"}
+        streams: list[str] = []
+        ended: list[str] = []
+        page = browser.new_page()
+        page.on("request", lambda r: streams.append(r.url) if "/stream" in r.url else None)
+        page.on("requestfinished", lambda r: ended.append(r.url) if "/stream" in r.url else None)
+        page.goto(game["seats"]["ann"]["url"])
+        page.wait_for_selector("#menu button")
+        for _ in range(500):
+            api.post(f"/games/{gid}/bot", headers=ann, json={})
+            if api.get(f"/games/{gid}", headers=ann).json()["status"] == "over":
+                break
+        wait_until(page, lambda: body(page, "status") == "over")
+        assert "game over — winner" in page.text_content("[data-testid=turn]")
+        wait_until(page, lambda: len(ended) == len(streams))  # the server closed it
+        page.wait_for_timeout(2500)  # the page would be back within a second
+        assert len(streams) == 1 and len(ended) == 1, (streams, ended)
+        assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+        late: list[str] = []
+        again = browser.new_page()
+        again.on("request", lambda r: late.append(r.url))
+        again.goto(game["seats"]["ann"]["url"])
+        wait_until(again, lambda: body(again, "status") == "over" and again.locator("#log li").count() > 0)
+        again.wait_for_timeout(500)
+        assert not [u for u in late if "/stream" in u], late
 
 
 def test_the_page_catches_up_after_the_server_restarts(tmp_path, browser):

@@ -11,11 +11,13 @@ if (location.hash.length > 1) {
 const token = sessionStorage.getItem(key) || "";
 const auth = { "Authorization": "Bearer " + token };
 const $ = (id) => document.getElementById(id);
-let lastSeq = 0;
+let lastSeq = 0;  // the newest event in the log shown
+let firstSeq = 0;  // the oldest one (a long game's log is paged back from the newest)
 let shownSeq = 0;
+let streaming = false;  // the live stream is open, or being opened again
 const REFEREE = "referee";
-// a long game's page loads the last of its log, not the whole history (the terminal's
-// `arbiter log GAME` has all of it)
+// a long game's page loads the last of its log, and earlier pages when asked, never the
+// whole history at once
 const LOG_SHOWN = 200;
 
 function words(s) { return String(s).replace(/[_-]/g, " "); }
@@ -131,6 +133,9 @@ async function refresh() {
   document.body.dataset.seq = st.seq;
   document.body.dataset.myTurn = st.legal.length ? "yes" : "no";
   $("board").innerHTML = st.board;  // drawn by the server from this seat's view, escaped there
+  // a finished game's stream has closed; an undo that opens it again (a practice game's last
+  // move taken back on this page) follows the game live again
+  if (st.status === "playing" && logged && !streaming) stream();
   panels(st.view, st.seat, st.seats, st.panels);
   const menu = $("menu");
   menu.replaceChildren();
@@ -162,30 +167,62 @@ async function send(text) {
   if (done) { $("command").value = ""; await refresh(); }
 }
 
+let logged = false;  // the log's first page is shown (the stream goes on from its end)
+
+function logPath(before) {
+  return "/games/" + encodeURIComponent(gameId) + "/events?before=" + before + "&limit=" + LOG_SHOWN;
+}
+
 async function loadLog() {
-  if (shownSeq > LOG_SHOWN) {
-    lastSeq = shownSeq - LOG_SHOWN;
-    const li = document.createElement("li");
-    li.className = "earlier"; li.dataset.testid = "earlier";
-    li.textContent = "… the " + lastSeq + " events before these are not shown here"
-      + " (arbiter log " + gameId + " has them all)";
-    $("log").prepend(li);
-  }
-  const page = await call("GET", "/games/" + encodeURIComponent(gameId) + "/events?after=" + lastSeq);
+  const upto = shownSeq;
+  const page = await call("GET", logPath(upto + 1));
   if (!page) return;
   page.events.forEach(addEvent);
+  lastSeq = Math.max(lastSeq, upto);
+  earlier(page);
+  logged = true;
+}
+
+function earlier(page) {  // the oldest shown so far, and whether the log goes further back
+  if (page.events.length) firstSeq = page.events[0].seq;
+  $("earlier").hidden = !page.more;
+}
+
+async function showEarlier() {
+  const button = $("earlier");
+  button.disabled = true;
+  const page = await call("GET", logPath(firstSeq));
+  button.disabled = false;
+  if (!page) return;
+  // older lines go below the ones shown (the newest is on top), newest of them first
+  for (const ev of page.events.slice().reverse()) {
+    if (ev.seq >= firstSeq) continue;
+    $("log").append(logLine(ev));
+  }
+  earlier(page);
+}
+
+function logLine(ev) {
+  const li = document.createElement("li");
+  li.textContent = ev.seq + ". " + ev.text;
+  return li;
 }
 
 function addEvent(ev) {
   if (ev.seq <= lastSeq) return;
   lastSeq = ev.seq;
-  const li = document.createElement("li");
-  li.textContent = ev.seq + ". " + ev.text;
-  $("log").prepend(li);
+  if (!firstSeq) firstSeq = ev.seq;
+  $("log").prepend(logLine(ev));
 }
 
 async function stream() {
-  // EventSource cannot send a bearer header, so the stream is read with fetch.
+  streaming = true;
+  try { await follow(); } finally { streaming = false; }
+}
+
+async function follow() {
+  // EventSource cannot send a bearer header, so the stream is read with fetch. The server
+  // closes it once the game is over (after `event: over`): then there is nothing to wait for.
   for (;;) {
     try {
       const r = await fetch("/games/" + encodeURIComponent(gameId) + "/stream?after=" + lastSeq, { headers: auth });
@@ -196,6 +233,7 @@ async function stream() {
         $("refusal").hidden = true;
         scheduleRefresh();
       }
+      let over = false;
       const reader = r.body.getReader();
       const dec = new TextDecoder();
       let buf = "";
@@ -206,10 +244,16 @@ async function stream() {
         let cut;
         while ((cut = buf.indexOf("\n\n")) >= 0) {
           const chunk = buf.slice(0, cut); buf = buf.slice(cut + 2);
-          const data = chunk.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
-          if (data) { addEvent(JSON.parse(data)); scheduleRefresh(); }
+          const lines = chunk.split("\n");
+          const kind = (lines.find((l) => l.startsWith("event:")) || "event:event").slice(6).trim();
+          const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
+          if (!data) continue;
+          if (kind === "over") over = true;
+          else addEvent(JSON.parse(data));
+          scheduleRefresh();
         }
       }
+      if (over) return;  // the game is over and the server closed the stream: nothing more will come
     } catch (e) {  // the connection dropped, or the server is gone: say so, and try again
       unreachable = true;
       refuse({ detail: "lost touch with the server; trying again every second…" });
@@ -234,6 +278,8 @@ $("undo").addEventListener("click", async () => {
   if (await call("POST", "/games/" + encodeURIComponent(gameId) + "/undo")) await refresh();
 });
 
+$("earlier").addEventListener("click", showEarlier);
+
 $("bot").addEventListener("click", async () => {
   $("refusal").hidden = true;
   if (await call("POST", "/games/" + encodeURIComponent(gameId) + "/bot", {})) await refresh();
@@ -244,5 +290,5 @@ $("bot").addEventListener("click", async () => {
   await refresh();
   if (document.body.dataset.status === "locked") return;
   await loadLog();
-  stream();
+  if (document.body.dataset.status === "playing") stream();  // a finished game has no more to come
 })();
