@@ -440,3 +440,26 @@ def test_a_page_whose_link_the_referee_replaced_stops_showing_the_seat(server, b
         fresh.goto(new["url"])
         fresh.wait_for_selector("#menu button")
         assert "You are ann" in fresh.text_content("[data-testid=who]")
+
+
+def test_a_waiting_seat_is_told_whom_for_its_tab_says_whose_move_and_a_number_picks_from_the_menu(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, ann = ann_at_the_table(api, browser)
+        bob = browser.new_page()
+        bob.goto(game["seats"]["bob"]["url"])
+        bob.wait_for_selector("#menu button")
+        assert ann.title().startswith("(your move) Monster Derby")
+        ann.locator("#menu button").first.click()  # ann keeps her agenda; bob has yet to
+        wait_until(ann, lambda: body(ann, "my-turn") == "no")
+        assert ann.text_content("[data-testid=waiting]") == "Waiting for bob."
+        assert ann.is_disabled("[data-testid=bot]")  # nothing for a bot to play meanwhile
+        assert not ann.title().startswith("(your move)")
+        seq = int(body(bob, "seq"))
+        second = bob.locator("#menu button").nth(1).get_attribute("data-command")
+        bob.fill("#command", "2")  # the second line of the menu, as at the terminal
+        bob.click("[data-testid=send]")
+        wait_until(bob, lambda: int(body(bob, "seq") or 0) > seq)
+        assert bob.is_hidden("[data-testid=refusal]"), bob.text_content("[data-testid=refusal]")
+        referee = {"Authorization": f"Bearer {game['referee']['token']}"}
+        said = [e["text"] for e in api.get(f"/games/{game['game_id']}/events?after={seq}", headers=referee).json()["events"]]
+        assert any(second.split()[-1] in t for t in said), (second, said)

@@ -15,6 +15,7 @@ let lastSeq = 0;  // the newest event in the log shown
 let firstSeq = 0;  // the oldest one (a long game's log is paged back from the newest)
 let shownSeq = 0;
 let streaming = false;  // the live stream is open, or being opened again
+let endedAt = 0;  // the seq at which the server said the game was over, and closed the stream
 const REFEREE = "referee";
 // a long game's page loads the last of its log, and earlier pages when asked, never the
 // whole history at once
@@ -92,6 +93,11 @@ function controls(st) {
   $("command").labels.forEach((l) => { l.hidden = idle; });
   const referee = st.seat === REFEREE;
   $("undo").textContent = referee ? "Undo the last move" : "Undo my last move";
+  // nothing for a bot to play while the others decide: say whom the game waits on instead
+  $("bot").disabled = !st.legal.length;
+  const waiting = $("waiting");
+  waiting.hidden = idle || st.legal.length > 0;
+  waiting.textContent = "Waiting for " + st.to_act.join(" and ") + ".";
 }
 
 function panels(view, seat, seats, drawn) {
@@ -129,13 +135,16 @@ async function refresh() {
     : "You are " + st.seat + ".";
   controls(st);
   $("turn").textContent = st.turn;  // in the same words as at the terminal
+  // a tab among others all evening: its title says when the move is this seat's
+  document.title = (st.legal.length ? "(your move) " : "") + st.title + " — " + st.game_id;
   document.body.dataset.status = st.status;
   document.body.dataset.seq = st.seq;
   document.body.dataset.myTurn = st.legal.length ? "yes" : "no";
   $("board").innerHTML = st.board;  // drawn by the server from this seat's view, escaped there
   // a finished game's stream has closed; an undo that opens it again (a practice game's last
   // move taken back on this page) follows the game live again
-  if (st.status === "playing" && logged && !streaming) stream();
+  // (an answer sent before the end that arrives after it is older than the end: not that)
+  if (st.status === "playing" && logged && !streaming && st.seq > endedAt) stream();
   panels(st.view, st.seat, st.seats, st.panels);
   const menu = $("menu");
   menu.replaceChildren();
@@ -248,7 +257,7 @@ async function follow() {
           const kind = (lines.find((l) => l.startsWith("event:")) || "event:event").slice(6).trim();
           const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
           if (!data) continue;
-          if (kind === "over") over = true;
+          if (kind === "over") { over = true; endedAt = JSON.parse(data).seq; }
           else addEvent(JSON.parse(data));
           scheduleRefresh();
         }
@@ -271,7 +280,10 @@ function scheduleRefresh() {
 $("command-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const text = $("command").value.trim();
-  if (text) send(text);
+  // a number picks that line of the menu, as at the terminal
+  const picked = /^\d+$/.test(text) ? $("menu").querySelectorAll("button")[Number(text) - 1] : null;
+  if (picked) send(picked.dataset.command);
+  else if (text) send(text);
 });
 $("undo").addEventListener("click", async () => {
   $("refusal").hidden = true;
