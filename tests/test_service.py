@@ -733,3 +733,28 @@ def test_a_seat_playing_bots_takes_back_its_move_and_the_bots_answers(client):
     refused = client.post(f"/games/{fid}/undo", headers=fann)
     assert refused.status_code in (403, 409), refused.text
     assert client.get(f"/games/{fid}", headers=fann).json()["seq"] == seq
+
+
+def test_my_little_scythe_seekers_leave_the_spaces_names_in_sight_and_never_hide_each_other(client):
+    """A player types a space's name (`move R3`): a Seeker on it must not cover it, nor
+    another Seeker on the same space."""
+    from xml.etree import ElementTree
+
+    game = client.post("/games", json={"kind": "my-little-scythe", "players": ["ann", "bob", "cyd"], "seed": 3}).json()
+    for _ in range(60):  # the Seekers start at home, off the map: play until most are out
+        board = ElementTree.fromstring(state(client, game, "ann")["board"].replace('xmlns="http://www.w3.org/2000/svg"', ""))
+        pieces = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in board.iter("circle")]
+        if len(pieces) >= 5:
+            break
+        seat = state(client, game, "ann")["to_act"][0]
+        client.post(f"/games/{game['game_id']}/bot", headers=bearer(game["seats"][seat]["token"]))
+    assert len(pieces) >= 5
+    names = {sp["id"] for sp in state(client, game, "ann")["view"]["content"]["spaces"]}
+    labels = [(float(t.get("x")), float(t.get("y")) - 4) for t in board.iter("text") if t.text in names]
+    assert len(labels) == len(names)
+    for x, y, r in pieces:
+        for lx, ly in labels:  # the middle of the name's line of text, 10 px high and as wide
+            assert abs(lx - x) > r + 8 or abs(ly - y) > r + 5, ("a Seeker covers a name", (x, y), (lx, ly))
+    at = sorted((x, y) for x, y, _r in pieces)
+    for (x1, y1), (x2, y2) in zip(at, at[1:]):
+        assert (x1, y1) != (x2, y2) and (x2 - x1) ** 2 + (y2 - y1) ** 2 >= (2 * 8.5) ** 2 - 1e-6
