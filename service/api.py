@@ -154,6 +154,9 @@ class ProblemDoc(msgspec.Struct):
     rule_id: str | None = None
     section: str | None = None
     faces_needed: bool | None = None
+    #: the command a seat's bot chose that needs the faces of physical dice: sent again as a
+    #: command with them (``faces``), it is played
+    command: str | None = None
 
 
 def problems(*codes: int) -> dict[int, ResponseSpec]:

@@ -24,7 +24,7 @@ import msgspec
 from arbiter.core import audit, explain, registry
 from arbiter.core.bots import get_bot, next_seat, read_bot_record
 from arbiter.core.engine import Engine
-from arbiter.core.errors import ArbiterError, ParseError, RuleViolation
+from arbiter.core.errors import ArbiterError, ManualDiceError, ParseError, RuleViolation
 from arbiter.core.group import Group, Later, Staged
 from arbiter.core.match import UNDO, Match
 from arbiter.events.errors import Conflict, UnknownGame
@@ -328,6 +328,11 @@ class Tables:
                           f" {game.title}'s default seats ({', '.join(game.default_seats())})")
         for seat, kind in data.bots.items():
             get_bot(game, kind)
+        if data.bots and data.dice == "manual":
+            # a bot sitting at the table cannot roll physical dice, and no one holds its seat's
+            # link to roll for it: its first roll would stop the game for everyone
+            raise Problem(422, "bad input", f"bots cannot roll physical dice: a game with manual dice"
+                          f" seats players only (bots asked for: {', '.join(sorted(data.bots))})")
         # checked before the game is stored: a refused request leaves nothing behind
         unknown = sorted(set(data.bots) - set(data.players or game.default_seats()))
         if unknown:
@@ -623,7 +628,15 @@ class Tables:
             if not legal:
                 break
             text = m.game.command_text(bot(m.state, who.seat, legal, rng))
-            last, m = self._do(group, m.game_id, text, who.seat)
+            try:
+                last, m = self._do(group, m.game_id, text, who.seat)
+            except ManualDiceError as exc:
+                if not explain.needs_faces(m, exc):
+                    raise
+                if last is not None:
+                    break  # what the bot played stands; the dice it needs next are the seat's to roll
+                raise Problem(422, "faces needed", f"the bot would play `{text}`: {exc}", faces_needed=True,
+                              command=text) from None
             if m.to_act().kind == "turn" and m.to_act().seats and m.to_act().seats[0] != who.seat:
                 break
         self._play_bots(m.game_id, group)

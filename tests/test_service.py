@@ -557,6 +557,31 @@ def test_a_face_the_physical_die_does_not_show_is_named_in_the_refusal(client):
     assert client.post(f"/games/{gid}/commands", headers=tok, json={"text": "roll", "faces": "4"}).status_code == 200
 
 
+def test_bots_cannot_sit_at_a_manual_dice_game_and_a_seats_bot_asks_it_for_the_faces(client):
+    """A bot at a manual-dice table could never roll (no one holds its link): the game would
+    stop at its first roll, for everyone. A seat's own bot turn there asks the seat to roll
+    for the move it chose."""
+    before = client.get("/games").json()
+    r = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "dice": "manual",
+                                    "bots": {"bob": "agenda"}})
+    assert r.status_code == 422 and "physical dice" in r.json()["detail"] and "bob" in r.json()["detail"]
+    assert client.get("/games").json() == before  # nothing stored
+    game = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "dice": "manual",
+                                       "seed": 3}).json()
+    gid = game["game_id"]
+    for seat in ("ann", "bob"):  # the agendas, kept in secret: no dice
+        tok = bearer(game["seats"][seat]["token"])
+        assert client.post(f"/games/{gid}/bot", headers=tok).status_code == 200
+    seat = state(client, game, "ann")["to_act"][0]
+    tok = bearer(game["seats"][seat]["token"])
+    seq = state(client, game, seat)["seq"]
+    r = client.post(f"/games/{gid}/bot", headers=tok)
+    assert r.status_code == 422 and r.json()["faces_needed"] and r.json()["command"] == "roll", r.json()
+    assert "the bot would play `roll`" in r.json()["detail"] and state(client, game, seat)["seq"] == seq
+    done = client.post(f"/games/{gid}/commands", headers=tok, json={"text": r.json()["command"], "faces": "4"})
+    assert done.status_code == 200 and done.json()["seq"] > seq
+
+
 def test_the_log_names_the_options_as_a_transcript_writes_them(client):
     game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"], "seed": 4}).json()
     events = client.get(f"/games/{game['game_id']}/events", headers=bearer(game["seats"]["ann"]["token"])).json()

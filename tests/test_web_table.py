@@ -463,3 +463,26 @@ def test_a_waiting_seat_is_told_whom_for_its_tab_says_whose_move_and_a_number_pi
         referee = {"Authorization": f"Bearer {game['referee']['token']}"}
         said = [e["text"] for e in api.get(f"/games/{game['game_id']}/events?after={seq}", headers=referee).json()["events"]]
         assert any(second.split()[-1] in t for t in said), (second, said)
+
+
+def test_at_a_manual_dice_table_the_bot_button_asks_the_seat_to_roll_for_its_move(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "dice": "manual",
+                                        "seed": 3}).json()
+        gid = game["game_id"]
+        for seat in ("ann", "bob"):
+            api.post(f"/games/{gid}/bot", headers={"Authorization": f"Bearer {game['seats'][seat]['token']}"})
+        referee = {"Authorization": f"Bearer {game['referee']['token']}"}
+        seat = api.get(f"/games/{gid}", headers=referee).json()["to_act"][0]
+        page = browser.new_page()
+        asked: list[str] = []
+        page.on("dialog", lambda d: (asked.append(d.message), d.accept("4")))
+        page.goto(game["seats"][seat]["url"])
+        page.wait_for_selector("#menu button")
+        seq = int(body(page, "seq"))
+        page.click("[data-testid=bot]")
+        wait_until(page, lambda: int(body(page, "seq") or 0) > seq)
+        assert asked and "the bot would play `roll`" in asked[0] and "Faces as rolled" in asked[0]
+        assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+        said = [e["text"] for e in api.get(f"/games/{gid}/events?after={seq}", headers=referee).json()["events"]]
+        assert any("4" in t for t in said), said

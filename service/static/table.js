@@ -75,6 +75,14 @@ async function call(method, path, body) {
     const faces = window.prompt(data.detail + "\nFaces as rolled:");
     if (faces && faces.trim()) return call(method, path, { ...body, faces: faces.trim() });
   }
+  if (!r.ok && data.faces_needed && data.command && !(body && body.text)) {
+    // the bot chose a move that rolls physical dice: the seat rolls them for it
+    const faces = window.prompt(data.detail + "\nFaces as rolled:");
+    if (faces && faces.trim()) {
+      return call("POST", "/games/" + encodeURIComponent(gameId) + "/commands",
+        { text: data.command, faces: faces.trim(), command_id: commandId() });
+    }
+  }
   if (!r.ok) { refuse(data); return null; }
   return data;
 }
