@@ -334,10 +334,17 @@ async def game_events(
 KEEP_STREAM = 15
 
 
+def sse_comment(text: str) -> bytes:
+    """A comment line alone (Litestar's comment message adds an empty ``data:`` line, which a
+    client reading data lines takes for an event)."""
+    return f": {text}\r\n\r\n".encode()
+
+
 @get("/games/{game_id:str}/stream", summary="The log as server-sent events, live", responses=SEAT,
      media_type="text/event-stream",
      description="Each event of the seat's log as it is written (`event: event`, its seq as the id, a"
-                 " ShownEvent as data), with a keep-alive comment on a quiet line. Once the game is"
+                 " ShownEvent as data), with a keep-alive comment on a quiet line (the first comment"
+                 " says how often: `keep-alive every 15 s`). Once the game is"
                  " over, its last events are followed by `event: over` (the result: seq, winners,"
                  " result) and the stream closes.")
 async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str],
@@ -355,27 +362,32 @@ async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str],
 
     async def feed() -> AsyncIterator[bytes]:
         seen = start
+        # first, how often a quiet stream still says something: a client that hears nothing
+        # for much longer knows its connection died unnoticed (a laptop that slept, a network
+        # that changed) and opens it again
+        sent = [sse_comment(f"keep-alive every {KEEP_STREAM} s")]
         while not t.ending and t.still_valid(token):  # a replaced link's stream ends
             waiter = t.waiter(gid)
             page, ended = await t.read(gid, t.stream_page, gid, who, seen)
             # a page goes out as one write: written event by event, a page could meet a
             # connection the client had just dropped and write on into it (asyncio then
             # says "socket.send() raised exception." for each write past the fifth)
-            sent = [ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
-                                           id=str(ev.seq)).encode() for ev in page.events]
+            sent += [ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
+                                            id=str(ev.seq)).encode() for ev in page.events]
             if ended is not None:  # the game is over: nothing more will come
                 yield b"".join([*sent, ServerSentEventMessage(data=msgspec.json.encode(ended).decode(),
                                                               event="over", id=str(ended.seq)).encode()])
                 return
             if sent:
                 yield b"".join(sent)
+                sent = []
             seen = max(seen, page.seq)
             if t.ending:
                 return
             try:
                 await asyncio.wait_for(waiter.wait(), timeout=KEEP_STREAM)
             except asyncio.TimeoutError:
-                yield ServerSentEventMessage(comment="keep-alive").encode()
+                yield sse_comment("keep-alive")
 
     return Stream(feed(), media_type="text/event-stream",
                   headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

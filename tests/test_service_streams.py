@@ -253,3 +253,24 @@ def test_a_terminal_waiting_on_a_game_that_ended_goes_on(tmp_path):
         waiting.start()
         waiting.join(timeout=30)
         assert not waiting.is_alive(), "the terminal waits for ever on a finished game"
+
+
+def test_a_quiet_stream_says_how_often_it_keeps_alive_and_its_keep_alives_carry_no_data(tmp_path, monkeypatch):
+    """The first line says how often a quiet stream speaks (a client that hears nothing for
+    much longer opens it again); the keep-alives are comments alone: a client that takes any
+    data line for news (the terminal's wait) must not wake on them."""
+    from arbiter.service import api as served
+
+    monkeypatch.setattr(served, "KEEP_STREAM", 1)
+    with Running(str(tmp_path / "s.duckdb")) as srv, httpx.Client(base_url=srv.url, timeout=30) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid, ann = game["game_id"], bearer(game["seats"]["ann"]["token"])
+        seq = c.get(f"/games/{gid}", headers=ann).json()["seq"]
+        lines: list[str] = []
+        with httpx.stream("GET", f"{srv.url}/games/{gid}/stream?after={seq}", headers=ann, timeout=30) as r:
+            for line in r.iter_lines():
+                lines.append(line)
+                if line == ": keep-alive" and lines.count(line) == 2:
+                    break
+    assert lines[0] == ": keep-alive every 1 s"
+    assert not [x for x in lines if x.startswith(("data", "event"))], lines

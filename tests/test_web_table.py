@@ -347,14 +347,16 @@ def test_text_typed_at_the_table_is_shown_as_text_never_as_markup(server, browse
 
 def test_a_long_games_page_loads_the_end_of_its_log_and_pages_back_on_request(server, browser):
     with httpx.Client(base_url=server, timeout=60) as api:
-        game = api.post("/games", json={"kind": "villainous", "players": ["ann", "bob"],
-                                        "bots": {"bob": "random"}}).json()
-        gid, ann = game["game_id"], {"Authorization": f"Bearer {game['seats']['ann']['token']}"}
-        seq = 0
-        while seq <= 450:
-            state = api.get(f"/games/{gid}", headers=ann).json()
-            assert state["status"] == "playing", "the game ended before it was long"
-            seq = api.post(f"/games/{gid}/bot", headers=ann, json={}).json()["seq"]
+        for _ in range(5):  # bots' games differ by their ids: one that ends short is played again
+            game = api.post("/games", json={"kind": "villainous", "players": ["ann", "bob"],
+                                            "bots": {"bob": "random"}}).json()
+            gid, ann = game["game_id"], {"Authorization": f"Bearer {game['seats']['ann']['token']}"}
+            seq = 0
+            while seq <= 400 and api.get(f"/games/{gid}", headers=ann).json()["status"] == "playing":
+                seq = api.post(f"/games/{gid}/bot", headers=ann, json={}).json()["seq"]
+            if api.get(f"/games/{gid}", headers=ann).json()["status"] == "playing":
+                break
+        assert api.get(f"/games/{gid}", headers=ann).json()["status"] == "playing", "every game ended short"
         asked: list[str] = []
         page = browser.new_page()
         page.on("request", lambda r: asked.append(r.url))
@@ -486,3 +488,29 @@ def test_at_a_manual_dice_table_the_bot_button_asks_the_seat_to_roll_for_its_mov
         assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
         said = [e["text"] for e in api.get(f"/games/{gid}/events?after={seq}", headers=referee).json()["events"]]
         assert any("4" in t for t in said), said
+
+
+def test_a_stream_that_goes_silent_is_opened_again(server, browser, monkeypatch):
+    """A connection can die without a word (a laptop that slept, a network that changed):
+    the page hears nothing, not even the keep-alives the stream said it would send, and opens
+    the stream again, then follows the game as before (it used to wait for ever, its board
+    stale)."""
+    from arbiter.service import api as served
+
+    monkeypatch.setattr(served, "KEEP_STREAM", 1)  # the stream says: keep-alive every 1 s
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        streams: list[str] = []
+        page = browser.new_page()
+        page.on("request", lambda r: streams.append(r.url) if "/stream" in r.url else None)
+        page.goto(game["seats"]["ann"]["url"])
+        page.wait_for_selector("#menu button")
+        wait_until(page, lambda: len(streams) == 1)
+        page.wait_for_timeout(500)
+        monkeypatch.setattr(served, "KEEP_STREAM", 3600)  # ...and then falls silent
+        wait_until(page, lambda: len(streams) >= 2, timeout=20)
+        bob = {"Authorization": f"Bearer {game['seats']['bob']['token']}"}
+        pick = api.get(f"/games/{game['game_id']}", headers=bob).json()["legal"][0]
+        moved = api.post(f"/games/{game['game_id']}/commands", headers=bob, json={"text": pick}).json()["seq"]
+        wait_until(page, lambda: int(body(page, "seq") or 0) >= moved)
+        wait_until(page, lambda: page.is_hidden("[data-testid=refusal]"))

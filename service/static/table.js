@@ -241,8 +241,16 @@ async function follow() {
   // EventSource cannot send a bearer header, so the stream is read with fetch. The server
   // closes it once the game is over (after `event: over`): then there is nothing to wait for.
   for (;;) {
+    // a connection can die unnoticed (a laptop that slept, a network that changed): when the
+    // stream stays silent three times as long as the server's keep-alives, it is opened again
+    const ctl = new AbortController();
+    let quiet = 45000, watchdog = null;
+    const heard = () => { clearTimeout(watchdog); watchdog = setTimeout(() => ctl.abort(), quiet); };
     try {
-      const r = await fetch("/games/" + encodeURIComponent(gameId) + "/stream?after=" + lastSeq, { headers: auth });
+      heard();
+      const r = await fetch("/games/" + encodeURIComponent(gameId) + "/stream?after=" + lastSeq,
+        { headers: auth, signal: ctl.signal });
+      heard();
       if (r.status === 401) { locked(BAD_KEY); return; }  // the link was replaced meanwhile
       if (!r.ok) { refuse(await r.json().catch(() => ({ detail: "the stream was refused" }))); return; }
       if (unreachable) {  // back after the server or the network was gone: catch up, unsay it
@@ -257,11 +265,14 @@ async function follow() {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
+        heard();
         buf += dec.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
         let cut;
         while ((cut = buf.indexOf("\n\n")) >= 0) {
           const chunk = buf.slice(0, cut); buf = buf.slice(cut + 2);
           const lines = chunk.split("\n");
+          const every = /^: ?keep-alive every (\d+) s/.exec(lines[0]);
+          if (every) { quiet = 3000 * Number(every[1]); heard(); }
           const kind = (lines.find((l) => l.startsWith("event:")) || "event:event").slice(6).trim();
           const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
           if (!data) continue;
@@ -274,6 +285,8 @@ async function follow() {
     } catch (e) {  // the connection dropped, or the server is gone: say so, and try again
       unreachable = true;
       refuse({ detail: "lost touch with the server; trying again every second…" });
+    } finally {
+      clearTimeout(watchdog);
     }
     await new Promise((ok) => setTimeout(ok, 1000));
   }
