@@ -514,3 +514,53 @@ def test_a_stream_that_goes_silent_is_opened_again(server, browser, monkeypatch)
         moved = api.post(f"/games/{game['game_id']}/commands", headers=bob, json={"text": pick}).json()["seq"]
         wait_until(page, lambda: int(body(page, "seq") or 0) >= moved)
         wait_until(page, lambda: page.is_hidden("[data-testid=refusal]"))
+
+
+@pytest.mark.parametrize("kind", ["monster-derby", "scott-pilgrim", "my-little-scythe", "funkoverse-jaws"])
+def test_two_seats_play_each_other_game_to_the_end_in_the_browser(served, browser, kind):
+    """The other four games, start to end, on two pages: each page keeps up with the game,
+    never shows what its seat may not know, shows no refusal and no script error, and at the
+    end shows the result, its stream closed by the server."""
+    from arbiter.core import registry
+
+    base, tables = served
+    with httpx.Client(base_url=base, timeout=60) as api:
+        game = api.post("/games", json={"kind": kind, "players": ["ann", "bob"],
+                                        "options": dict(registry.get(kind).random_play_options)}).json()
+        gid = game["game_id"]
+        ref = {"Authorization": f"Bearer {game['referee']['token']}"}
+        errors: list[str] = []
+        streams: dict[str, list[str]] = {"ann": [], "bob": []}
+        ended: dict[str, list[str]] = {"ann": [], "bob": []}
+        pages = {}
+        for seat in ("ann", "bob"):
+            page = browser.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("request", lambda r, s=seat: streams[s].append(r.url) if "/stream" in r.url else None)
+            page.on("requestfinished", lambda r, s=seat: ended[s].append(r.url) if "/stream" in r.url else None)
+            page.goto(game["seats"][seat]["url"])
+            page.wait_for_selector("body[data-status]", state="attached")
+            pages[seat] = page
+        for step in range(1500):
+            state = api.get(f"/games/{gid}", headers=ref).json()
+            if state["status"] == "over":
+                break
+            seat = state["to_act"][0]
+            page = pages[seat]
+            wait_until(page, lambda: int(body(page, "seq") or 0) >= state["seq"] and body(page, "my-turn") == "yes")
+            if step % 10 == 0:
+                for s, p in pages.items():
+                    shows_no_secret_of(p, tables, gid, s)
+            if step % 4 == 0:
+                page.locator("#menu button").last.click()
+            else:
+                page.click("[data-testid=bot]")
+            wait_until(page, lambda: int(body(page, "seq") or 0) > state["seq"])
+            assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+        assert state["status"] == "over", f"{kind} not finished after {step} turns"
+        for seat, page in pages.items():
+            wait_until(page, lambda: body(page, "status") == "over" and len(ended[seat]) == len(streams[seat]))
+            assert "game over — winner" in page.text_content("[data-testid=turn]")
+            assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+        assert not errors, errors
