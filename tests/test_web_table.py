@@ -564,3 +564,17 @@ def test_two_seats_play_each_other_game_to_the_end_in_the_browser(served, browse
             assert "game over — winner" in page.text_content("[data-testid=turn]")
             assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
         assert not errors, errors
+
+
+def test_on_a_phone_the_board_keeps_a_size_its_words_can_be_read_at_and_scrolls_sideways(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "villainous", "players": ["ann", "bob"]}).json()
+        page = browser.new_page(viewport={"width": 390, "height": 800})
+        page.goto(game["seats"]["ann"]["url"])
+        page.wait_for_selector("svg.board")
+        wide = float(re.search(r'viewBox="0 0 ([\d.]+)', page.inner_html("#board")).group(1))
+        drawn = page.locator("svg.board").bounding_box()
+        assert drawn["width"] >= 0.8 * wide - 1, (drawn, wide)  # it used to shrink to the screen's width
+        area = page.locator("#board").bounding_box()
+        assert area["width"] <= 390 and drawn["width"] > area["width"]  # the board scrolls, not the page
+        assert page.locator("#menu").bounding_box()["width"] <= 390

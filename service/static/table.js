@@ -20,6 +20,8 @@ const REFEREE = "referee";
 // a long game's page loads the last of its log, and earlier pages when asked, never the
 // whole history at once
 const LOG_SHOWN = 200;
+// the least the board is scaled to (its smallest words are 8 to 11 units high)
+const BOARD_SCALE = 0.8;
 
 function words(s) { return String(s).replace(/[_-]/g, " "); }
 
@@ -149,6 +151,12 @@ async function refresh() {
   document.body.dataset.seq = st.seq;
   document.body.dataset.myTurn = st.legal.length ? "yes" : "no";
   $("board").innerHTML = st.board;  // drawn by the server from this seat's view, escaped there
+  // on a narrow screen (a phone) the board keeps a size its words can be read at, and
+  // scrolls sideways, rather than shrinking to fit
+  const drawn = $("board").querySelector("svg");
+  if (drawn && drawn.viewBox && drawn.viewBox.baseVal) {
+    drawn.style.minWidth = Math.round(BOARD_SCALE * drawn.viewBox.baseVal.width) + "px";
+  }
   // a finished game's stream has closed; an undo that opens it again (a practice game's last
   // move taken back on this page) follows the game live again
   // (an answer sent before the end that arrives after it is older than the end: not that)
