@@ -159,13 +159,18 @@ def test_two_browsers_play_villainous_to_the_end_each_seeing_only_their_own_hand
                        headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()["ok"]
 
 
+def at_the_table(browser, url: str):
+    """A seat's page at its link, once it offers a move."""
+    page = browser.new_page()
+    page.goto(url)
+    page.wait_for_selector("#menu button")
+    return page
+
+
 def ann_at_the_table(api, browser):
     """A new two-seat Monster Derby game, and ann's page once it offers her a move."""
     game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
-    page = browser.new_page()
-    page.goto(game["seats"]["ann"]["url"])
-    page.wait_for_selector("#menu button")
-    return game, page
+    return game, at_the_table(browser, game["seats"]["ann"]["url"])
 
 
 def test_a_refusal_shows_its_rule_on_the_page(server, browser):
@@ -244,6 +249,30 @@ def shows_no_secret_of(page, tables, game_id: str, seat: str) -> None:
                                    f"...{shown[max(0, found.start() - 200):found.end() + 60]}...")
 
 
+def play_on(api: httpx.Client, game: dict, pages: dict, tables, turns: int, *, click_every: int,
+            check_every: int, line: str = "first") -> dict:
+    """Up to ``turns`` turns on the seats' pages, each by the seat to act: the ``line`` of its
+    menu every ``click_every``-th turn, else its bot button; every ``check_every``-th turn, no
+    page shows what its seat may not know. Returns the game as the referee last saw it."""
+    gid, ref = game["game_id"], {"Authorization": f"Bearer {game['referee']['token']}"}
+    for step in range(turns):
+        state = api.get(f"/games/{gid}", headers=ref).json()
+        if state["status"] == "over":
+            break
+        page = pages[state["to_act"][0]]
+        wait_until(page, lambda: int(body(page, "seq") or 0) >= state["seq"] and body(page, "my-turn") == "yes")
+        if step % check_every == 0:
+            for s, p in pages.items():
+                shows_no_secret_of(p, tables, gid, s)
+        if step % click_every == 0:
+            getattr(page.locator("#menu button"), line).click()
+        else:
+            page.click("[data-testid=bot]")
+        wait_until(page, lambda: int(body(page, "seq") or 0) > state["seq"])
+        assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+    return state
+
+
 @pytest.mark.parametrize("kind", ["monster-derby", "my-little-scythe", "scott-pilgrim"])
 def test_the_opening_turns_of_each_hidden_information_game_keep_each_seats_secrets(served, browser, kind):
     base, tables = served
@@ -255,20 +284,7 @@ def test_the_opening_turns_of_each_hidden_information_game_keep_each_seats_secre
         assert any(m.game.projection.hidden_from(m.state, s) for s in ("ann", "bob")), \
             f"{kind} starts with nothing hidden: this test would prove nothing"
         pages = open_pages(browser, game)
-        for step in range(12):
-            state = api.get(f"/games/{gid}", headers=ref).json()
-            if state["status"] == "over":
-                break
-            seat = state["to_act"][0]
-            page = pages[seat]
-            wait_until(page, lambda: int(body(page, "seq") or 0) >= state["seq"] and body(page, "my-turn") == "yes")
-            for s, p in pages.items():
-                shows_no_secret_of(p, tables, gid, s)
-            if step % 3 == 0:
-                page.locator("#menu button").first.click()
-            else:
-                page.click("[data-testid=bot]")
-            wait_until(page, lambda: int(body(page, "seq") or 0) > state["seq"])
+        play_on(api, game, pages, tables, 12, click_every=3, check_every=1)
         moved = api.get(f"/games/{gid}", headers=ref).json()["seq"]
         for s, p in pages.items():
             wait_until(p, lambda: int(body(p, "seq") or 0) >= moved)
@@ -317,9 +333,7 @@ def test_the_referees_page_watches_every_seat_and_undoes_any_move(server, browse
 def test_two_tabs_of_one_seat_follow_each_other(server, browser):
     with httpx.Client(base_url=server, timeout=30) as api:
         game, first = ann_at_the_table(api, browser)
-        second = browser.new_page()
-        second.goto(game["seats"]["ann"]["url"])
-        second.wait_for_selector("#menu button")
+        second = at_the_table(browser, game["seats"]["ann"]["url"])
         move = first.locator("#menu button").first
         made = move.get_attribute("data-command")
         move.click()
@@ -438,18 +452,14 @@ def test_a_page_whose_link_the_referee_replaced_stops_showing_the_seat(server, b
                        headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()
         assert "not a seat of this game" in refusal(page)  # its stream ended; the old key is refused
         assert body(page, "status") == "locked" and page.is_hidden("#command-form")
-        fresh = browser.new_page()
-        fresh.goto(new["url"])
-        fresh.wait_for_selector("#menu button")
+        fresh = at_the_table(browser, new["url"])
         assert "You are ann" in fresh.text_content("[data-testid=who]")
 
 
 def test_a_waiting_seat_is_told_whom_for_its_tab_says_whose_move_and_a_number_picks_from_the_menu(server, browser):
     with httpx.Client(base_url=server, timeout=30) as api:
         game, ann = ann_at_the_table(api, browser)
-        bob = browser.new_page()
-        bob.goto(game["seats"]["bob"]["url"])
-        bob.wait_for_selector("#menu button")
+        bob = at_the_table(browser, game["seats"]["bob"]["url"])
         assert ann.title().startswith("(your move) Monster Derby")
         ann.locator("#menu button").first.click()  # ann keeps her agenda; bob has yet to
         wait_until(ann, lambda: body(ann, "my-turn") == "no")
@@ -542,23 +552,8 @@ def test_two_seats_play_each_other_game_to_the_end_in_the_browser(served, browse
             page.goto(game["seats"][seat]["url"])
             page.wait_for_selector("body[data-status]", state="attached")
             pages[seat] = page
-        for step in range(1500):
-            state = api.get(f"/games/{gid}", headers=ref).json()
-            if state["status"] == "over":
-                break
-            seat = state["to_act"][0]
-            page = pages[seat]
-            wait_until(page, lambda: int(body(page, "seq") or 0) >= state["seq"] and body(page, "my-turn") == "yes")
-            if step % 10 == 0:
-                for s, p in pages.items():
-                    shows_no_secret_of(p, tables, gid, s)
-            if step % 4 == 0:
-                page.locator("#menu button").last.click()
-            else:
-                page.click("[data-testid=bot]")
-            wait_until(page, lambda: int(body(page, "seq") or 0) > state["seq"])
-            assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
-        assert state["status"] == "over", f"{kind} not finished after {step} turns"
+        play_on(api, game, pages, tables, 1500, click_every=4, check_every=10, line="last")
+        assert api.get(f"/games/{gid}", headers=ref).json()["status"] == "over", f"{kind} not finished"
         for seat, page in pages.items():
             wait_until(page, lambda: body(page, "status") == "over" and len(ended[seat]) == len(streams[seat]))
             assert "game over — winner" in page.text_content("[data-testid=turn]")
