@@ -573,3 +573,21 @@ def test_on_a_phone_the_board_keeps_a_size_its_words_can_be_read_at_and_scrolls_
         area = page.locator("#board").bounding_box()
         assert area["width"] <= 390 and drawn["width"] > area["width"]  # the board scrolls, not the page
         assert page.locator("#menu").bounding_box()["width"] <= 390
+
+
+def test_a_refusal_the_game_has_moved_past_says_it_was_about_before(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, ann = ann_at_the_table(api, browser)
+        ann.locator("#menu button").first.click()
+        wait_until(ann, lambda: body(ann, "my-turn") == "no")
+        ann.fill("#command", "keep agenda-01")
+        ann.click("[data-testid=send]")
+        said = refusal(ann)
+        assert not said.startswith("Before the last move")
+        seq = int(body(ann, "seq"))
+        bob = {"Authorization": f"Bearer {game['seats']['bob']['token']}"}
+        assert api.post(f"/games/{game['game_id']}/bot", headers=bob).status_code == 200
+        wait_until(ann, lambda: int(body(ann, "seq") or 0) > seq)
+        wait_until(ann, lambda: (ann.text_content("[data-testid=refusal]") or "").startswith("Before the last move: "))
+        assert ann.text_content("[data-testid=refusal]") == "Before the last move: " + said  # the words stay
+        assert ann.get_attribute("[data-testid=refusal]", "data-stale") == "yes"

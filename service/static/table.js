@@ -36,12 +36,23 @@ function show(value) {
   return words(value);
 }
 
+let refusedAt = 0;  // the seq the page showed when the box last said something
+
 function refuse(problem) {
   const box = $("refusal");
   let text = problem.detail || problem.title || "refused";
   if (problem.rule_id) text += " (" + problem.rule_id + (problem.section ? ', "' + problem.section + '"' : "") + ")";
   box.textContent = text;
   box.hidden = false;
+  delete box.dataset.stale;
+  refusedAt = shownSeq;
+}
+
+function outdated() {  // the game moved on since the box spoke: say it was about before
+  const box = $("refusal");
+  if (box.hidden || box.dataset.stale || unreachable || shownSeq <= refusedAt) return;
+  box.dataset.stale = "yes";
+  box.textContent = "Before the last move: " + box.textContent;
 }
 
 let answered = true;  // whether the last call got any answer from the server
@@ -139,6 +150,7 @@ async function refresh() {
   // older state over a newer one, nor the same one again (its buttons stay put)
   if (!st || st.seq <= shownSeq) return;
   shownSeq = st.seq;
+  outdated();
   $("title").textContent = st.title + " — " + st.game_id;
   $("who").textContent = st.seat === REFEREE
     ? "You are the referee: you see every seat's view and may undo any move."
