@@ -415,6 +415,7 @@ def test_a_finished_games_page_shows_the_result_and_its_stream_ends(server, brow
                 break
         wait_until(page, lambda: body(page, "status") == "over")
         assert "game over — winner" in page.text_content("[data-testid=turn]")
+        assert page.text_content("[data-testid=move-heading]") == "The game is over"  # not "Your move"
         wait_until(page, lambda: len(ended) == len(streams))  # the server closed it
         page.wait_for_timeout(2500)  # the page would be back within a second
         assert len(streams) == 1 and len(ended) == 1, (streams, ended)

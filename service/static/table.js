@@ -114,6 +114,7 @@ function controls(st) {
   $("command").labels.forEach((l) => { l.hidden = idle; });
   const referee = st.seat === REFEREE;
   $("undo").textContent = referee ? "Undo the last move" : "Undo my last move";
+  $("move-heading").textContent = st.status === "over" ? "The game is over" : referee ? "The referee" : "Your move";
   // nothing for a bot to play while the others decide: say whom the game waits on instead
   $("bot").disabled = !st.legal.length;
   const waiting = $("waiting");
