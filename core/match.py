@@ -308,17 +308,18 @@ class Match:
         return self.game.projection.view(self.state, seat)
 
     def log(self, seat: str | None, *, effective_only: bool = False,
-            after: int = 0) -> list[tuple[int, str | None, Event]]:
-        """(seq, actor, event) as ``seat`` may see them (from ``after`` on); everything once
-        the game is over."""
+            after: int = 0, before: int | None = None) -> list[tuple[int, str | None, Event]]:
+        """(seq, actor, event) as ``seat`` may see them (from ``after`` on, and below
+        ``before`` when given: a page of an earlier part of the log); everything once the
+        game is over."""
         over = self.outcome() is not None
         if effective_only:
             items = [(seq, self._actors.get(seq), ev) for seq, _c, ev in effective(self.items)]
         else:
-            items = self._since(after)
+            items = self._since(after, before)
         out = []
         for seq, actor, ev in items:
-            if seq <= after:
+            if seq <= after or (before is not None and seq >= before):
                 continue
             shown: Event | None = ev
             if seat != REFEREE and not over:
@@ -327,16 +328,19 @@ class Match:
                 out.append((seq, actor, shown))
         return out
 
-    def _since(self, after: int) -> list[tuple[int, str | None, Event]]:
-        """(seq, actor, event) after seq ``after``: the older ones read alone from the
-        store when the match was resumed from a snapshot after ``after``."""
+    def _since(self, after: int, before: int | None = None) -> list[tuple[int, str | None, Event]]:
+        """(seq, actor, event) after seq ``after`` (and below ``before``): the older ones
+        read alone from the store when the match was resumed from a snapshot after
+        ``after``."""
+        upto = None if before is None else max(after, before - 1)  # the last seq wanted
         if after >= self._base:  # only what is in memory: a command's echo reads nothing
-            items = self._items[after - self._base:]
+            items = self._items[after - self._base:None if upto is None else upto - self._base]
         elif self._history is not None and self._between is not None:
-            older = self._between(after, self._base)
-            return older + [(seq, self._actors.get(seq), ev) for seq, _c, ev in self._items]
+            older = self._between(after, self._base if upto is None else min(upto, self._base))
+            tail = self._items if upto is None else self._items[:max(0, upto - self._base)]
+            return older + [(seq, self._actors.get(seq), ev) for seq, _c, ev in tail]
         else:
-            items = self.items[after:]
+            items = self.items[after:upto]
         return [(seq, self._actors.get(seq), ev) for seq, _c, ev in items]
 
     def rolls_seen(self, seat: str | None, from_draw: int) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:

@@ -112,6 +112,18 @@ class Applied(msgspec.Struct):
 class EventPage(msgspec.Struct):
     seq: int
     events: list[ShownEvent]
+    #: whether the seat's log holds events this page left out for its ``limit``: before its
+    #: first (a page asked for with ``before``), or after its last
+    more: bool = False
+
+
+class Ended(msgspec.Struct):
+    """The stream's last message (``event: over``) once the game is over: its result. The
+    stream then closes; a client need not come back for more."""
+
+    seq: int
+    winners: list[str]
+    result: str
 
 
 class Verdict(msgspec.Struct):
@@ -142,6 +154,9 @@ class ProblemDoc(msgspec.Struct):
     rule_id: str | None = None
     section: str | None = None
     faces_needed: bool | None = None
+    #: the command a seat's bot chose that needs the faces of physical dice: sent again as a
+    #: command with them (``faces``), it is played
+    command: str | None = None
 
 
 def problems(*codes: int) -> dict[int, ResponseSpec]:
@@ -294,19 +309,44 @@ async def post_new_link(request: Request[Any, Any, Any], game_id: FromPath[str],
     return await t.run(t.relink, game_id, who, seat)
 
 
+#: The most events one page of the log holds when its ``limit`` is given.
+PAGE_MAX = 1000
+
+
 @get("/games/{game_id:str}/events", summary="The log as the bearer's seat may see it", responses=SEAT)
-async def game_events(request: Request[Any, Any, Any], game_id: FromPath[str], after: Annotated[int, QueryParameter(ge=0)] = 0) -> EventPage:
+async def game_events(
+        request: Request[Any, Any, Any], game_id: FromPath[str],
+        after: Annotated[int, QueryParameter(ge=0, description="only the events after this seq")] = 0,
+        before: Annotated[int | None, QueryParameter(
+            ge=1, description="only the events below this seq; with limit, the newest of them"
+                              " (page back through a long log: the first seq of one page is"
+                              " the next page's before)")] = None,
+        limit: Annotated[int | None, QueryParameter(
+            ge=1, le=PAGE_MAX, description="at most this many events: the newest below before,"
+                                           " else the oldest after after; `more` says whether"
+                                           " the log holds others past them")] = None) -> EventPage:
     t = _tables(request)
     who = await t.who(game_id, _token(request), None)
-    return await t.read(who.game_id, t.events, who.game_id, who, after)
+    return await t.read(who.game_id, t.events, who.game_id, who, after, before, limit)
 
 
 #: Seconds between keep-alive comments on an idle stream (proxies close silent connections).
 KEEP_STREAM = 15
 
 
+def sse_comment(text: str) -> bytes:
+    """A comment line alone (Litestar's comment message adds an empty ``data:`` line, which a
+    client reading data lines takes for an event)."""
+    return f": {text}\r\n\r\n".encode()
+
+
 @get("/games/{game_id:str}/stream", summary="The log as server-sent events, live", responses=SEAT,
-     media_type="text/event-stream")
+     media_type="text/event-stream",
+     description="Each event of the seat's log as it is written (`event: event`, its seq as the id, a"
+                 " ShownEvent as data), with a keep-alive comment on a quiet line (the first comment"
+                 " says how often: `keep-alive every 15 s`). Once the game is"
+                 " over, its last events are followed by `event: over` (the result: seq, winners,"
+                 " result) and the stream closes.")
 async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str],
                       after: Annotated[int, QueryParameter(ge=0)] = 0,
                       last_event_id: Annotated[int, HeaderParameter(
@@ -322,22 +362,32 @@ async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str],
 
     async def feed() -> AsyncIterator[bytes]:
         seen = start
+        # first, how often a quiet stream still says something: a client that hears nothing
+        # for much longer knows its connection died unnoticed (a laptop that slept, a network
+        # that changed) and opens it again
+        sent = [sse_comment(f"keep-alive every {KEEP_STREAM} s")]
         while not t.ending and t.still_valid(token):  # a replaced link's stream ends
             waiter = t.waiter(gid)
-            page = await t.read(gid, t.events, gid, who, seen)
-            if page.events:
-                # a page goes out as one write: written event by event, a page could meet a
-                # connection the client had just dropped and write on into it (asyncio then
-                # says "socket.send() raised exception." for each write past the fifth)
-                yield b"".join(ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
-                                                      id=str(ev.seq)).encode() for ev in page.events)
+            page, ended = await t.read(gid, t.stream_page, gid, who, seen)
+            # a page goes out as one write: written event by event, a page could meet a
+            # connection the client had just dropped and write on into it (asyncio then
+            # says "socket.send() raised exception." for each write past the fifth)
+            sent += [ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
+                                            id=str(ev.seq)).encode() for ev in page.events]
+            if ended is not None:  # the game is over: nothing more will come
+                yield b"".join([*sent, ServerSentEventMessage(data=msgspec.json.encode(ended).decode(),
+                                                              event="over", id=str(ended.seq)).encode()])
+                return
+            if sent:
+                yield b"".join(sent)
+                sent = []
             seen = max(seen, page.seq)
             if t.ending:
                 return
             try:
                 await asyncio.wait_for(waiter.wait(), timeout=KEEP_STREAM)
             except asyncio.TimeoutError:
-                yield ServerSentEventMessage(comment="keep-alive").encode()
+                yield sse_comment("keep-alive")
 
     return Stream(feed(), media_type="text/event-stream",
                   headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

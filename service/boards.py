@@ -49,8 +49,8 @@ def cell(x: int, y: int, fill: str, title: str = "", text: str = "", cls: str = 
             f' stroke="#555" stroke-width="1">{t}</rect>{label}</g>')
 
 
-def token(x: float, y: float, colour: str, text: str, title: str) -> str:
-    return (f'<g class="piece"><circle cx="{x}" cy="{y}" r="{CELL * 0.36}" fill="{colour}" stroke="#111"'
+def token(x: float, y: float, colour: str, text: str, title: str, r: float = CELL * 0.36) -> str:
+    return (f'<g class="piece"><circle cx="{x}" cy="{y}" r="{r}" fill="{colour}" stroke="#111"'
             f' stroke-width="1.5"><title>{esc(title)}</title></circle>'
             f'<text x="{x}" y="{y + 4}" text-anchor="middle" class="pc">{esc(text)}</text></g>')
 
@@ -201,15 +201,20 @@ def my_little_scythe(view: dict[str, Any], seat: str) -> str:
         title = f"{sp['id']}: {region.get('name', words(kind))}" + (f" — {stuff}" if stuff else "")
         label = "".join(f"{n}{k[0]}" for k, n in here.items() if n)
         body.append(f'<g class="space"><polygon points="{pts}" fill="{fill}" stroke="#555"><title>{esc(title)}'
-                    f'</title></polygon><text x="{x:.1f}" y="{y - 8:.1f}" text-anchor="middle" class="lbl">'
-                    f'{esc(sp["id"])}</text><text x="{x:.1f}" y="{y + 14:.1f}" text-anchor="middle" class="lbl">'
+                    f'</title></polygon><text x="{x:.1f}" y="{y - 12:.1f}" text-anchor="middle" class="lbl">'
+                    f'{esc(sp["id"])}</text><text x="{x:.1f}" y="{y + 3:.1f}" text-anchor="middle" class="lbl">'
                     f'{esc(label)}</text></g>')
+    on: dict[str, list[tuple[str, str, str]]] = {}
     for i, (s, p) in enumerate((view.get("players") or {}).items()):
         for n, where in enumerate(p.get("seekers") or [], start=1):
             if where in centres:
-                x, y = centres[where]
-                body.append(token(x + (n - 1.5) * 14, y + 2, PLAYER_COLOURS[i % 6], s[:1],
-                                  f"{s}'s Seeker {n} on {where}"))
+                on.setdefault(where, []).append((PLAYER_COLOURS[i % 6], s[:1], f"{s}'s Seeker {n} on {where}"))
+    for where, pieces in on.items():
+        x, y = centres[where]
+        for k, (colour, letter, title) in enumerate(pieces):
+            # small and low in the hex, side by side: the space's name, which a player types,
+            # stays in sight, and no Seeker hides another
+            body.append(token(x + (k - (len(pieces) - 1) / 2) * 18, y + 15, colour, letter, title, r=8.5))
     return svg(int(14 * size), int(12 * size), body, "the map of Pomme")
 
 

@@ -24,7 +24,7 @@ import msgspec
 from arbiter.core import audit, explain, registry
 from arbiter.core.bots import get_bot, next_seat, read_bot_record
 from arbiter.core.engine import Engine
-from arbiter.core.errors import ArbiterError, ParseError, RuleViolation
+from arbiter.core.errors import ArbiterError, ManualDiceError, ParseError, RuleViolation
 from arbiter.core.group import Group, Later, Staged
 from arbiter.core.match import UNDO, Match
 from arbiter.events.errors import Conflict, UnknownGame
@@ -328,6 +328,11 @@ class Tables:
                           f" {game.title}'s default seats ({', '.join(game.default_seats())})")
         for seat, kind in data.bots.items():
             get_bot(game, kind)
+        if data.bots and data.dice == "manual":
+            # a bot sitting at the table cannot roll physical dice, and no one holds its seat's
+            # link to roll for it: its first roll would stop the game for everyone
+            raise Problem(422, "bad input", f"bots cannot roll physical dice: a game with manual dice"
+                          f" seats players only (bots asked for: {', '.join(sorted(data.bots))})")
         # checked before the game is stored: a refused request leaves nothing behind
         unknown = sorted(set(data.bots) - set(data.players or game.default_seats()))
         if unknown:
@@ -623,7 +628,15 @@ class Tables:
             if not legal:
                 break
             text = m.game.command_text(bot(m.state, who.seat, legal, rng))
-            last, m = self._do(group, m.game_id, text, who.seat)
+            try:
+                last, m = self._do(group, m.game_id, text, who.seat)
+            except ManualDiceError as exc:
+                if not explain.needs_faces(m, exc):
+                    raise
+                if last is not None:
+                    break  # what the bot played stands; the dice it needs next are the seat's to roll
+                raise Problem(422, "faces needed", f"the bot would play `{text}`: {exc}", faces_needed=True,
+                              command=text) from None
             if m.to_act().kind == "turn" and m.to_act().seats and m.to_act().seats[0] != who.seat:
                 break
         self._play_bots(m.game_id, group)
@@ -676,14 +689,47 @@ class Tables:
         page = self.events(game_id, who, first - 1)
         return Applied(receipt=receipt, seq=seq, events=[e for e in page.events if e.seq <= seq])
 
-    def events(self, game_id: str, who: Who, after: int) -> Any:
+    def events(self, game_id: str, who: Who, after: int, before: int | None = None,
+               limit: int | None = None) -> Any:
+        """The seat's log after seq ``after``; with ``before``, the newest ``limit`` of it
+        below that seq (a page further back), else the oldest ``limit`` (all, with none)."""
         from arbiter.service.api import EventPage, ShownEvent
 
         m = self.match(game_id)
+        if before is None:
+            items = m.log(who.seat, after=after)
+            more = limit is not None and len(items) > limit
+            items = items[:limit]
+        else:
+            items, more = self._earlier(m, who.seat, after, before, limit)
         shown = [ShownEvent(seq=s, actor=a, type=type(ev).__name__, text=explain.describe(m, ev, who.seat),
                             event=msgspec.to_builtins(ev))
-                 for s, a, ev in m.log(who.seat, after=after)]
-        return EventPage(seq=m.seq, events=shown)
+                 for s, a, ev in items]
+        return EventPage(seq=m.seq, events=shown, more=more)
+
+    def stream_page(self, game_id: str, who: Who, after: int) -> tuple[Any, Any]:
+        """The seat's log after ``after``, and the game's result when it is over (read
+        together, so a stream that ends has sent every event before the end)."""
+        from arbiter.service.api import Ended
+
+        m = self.match(game_id)
+        out = m.outcome()
+        page = self.events(game_id, who, after)
+        return page, None if out is None else Ended(seq=m.seq, winners=list(out.winners), result=out.reason or "")
+
+    @staticmethod
+    def _earlier(m: Match, seat: str, after: int, before: int, limit: int | None) -> tuple[list[Any], bool]:
+        """The newest ``limit`` events of the seat's log between ``after`` and ``before``,
+        and whether it holds any further back: read a window of seqs at a time, never the
+        whole log (a seat's log leaves out what it may not see, so a window can come short)."""
+        if limit is None:
+            return m.log(seat, after=after, before=before), False
+        low = before
+        items: list[Any] = []
+        while len(items) <= limit and low > after:
+            low = max(after, low - 1 - 2 * limit)
+            items = m.log(seat, after=low, before=before)
+        return items[-limit:], len(items) > limit
 
     def verify(self, game_id: str, who: Who) -> Any:
         from arbiter.service.api import Verdict

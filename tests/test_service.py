@@ -200,6 +200,44 @@ def test_events_after_a_seq(client, derby):
     assert all(e["seq"] > page["seq"] - 2 for e in tail["events"])
 
 
+def test_a_long_log_is_paged_back_with_before_and_limit(client):
+    """A seat pages back through its log from the newest events: each page the newest
+    ``limit`` below the last page's first seq, ``more`` while the log goes further back;
+    together the pages are the seat's whole log, in order, each event once."""
+    game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"],
+                                       "bots": {"bob": "random"}}).json()
+    gid, ann = game["game_id"], bearer(game["seats"]["ann"]["token"])
+    for _ in range(6):
+        assert client.post(f"/games/{gid}/bot", headers=ann).status_code == 200
+    whole = client.get(f"/games/{gid}/events", headers=ann).json()
+    assert whole["more"] is False and len(whole["events"]) > 40
+    seqs = [e["seq"] for e in whole["events"]]
+    pages, before = [], whole["seq"] + 1
+    while True:
+        page = client.get(f"/games/{gid}/events?before={before}&limit=17", headers=ann).json()
+        assert page["seq"] == whole["seq"]
+        got = [e["seq"] for e in page["events"]]
+        assert got == sorted(got) and len(got) <= 17 and all(s < before for s in got)
+        pages.append(got)
+        if not page["more"]:
+            break
+        assert len(got) == 17
+        before = got[0]
+    assert [s for p in reversed(pages) for s in p] == seqs
+    # forward with a limit: the oldest after the cursor, more while there are others
+    first = client.get(f"/games/{gid}/events?after=3&limit=5", headers=ann).json()
+    assert [e["seq"] for e in first["events"]] == [s for s in seqs if s > 3][:5] and first["more"]
+    last = client.get(f"/games/{gid}/events?after={seqs[-3]}&limit=5", headers=ann).json()
+    assert [e["seq"] for e in last["events"]] == seqs[-2:] and not last["more"]
+    # between two cursors
+    mid = client.get(f"/games/{gid}/events?after=10&before=20", headers=ann).json()
+    assert [e["seq"] for e in mid["events"]] == [s for s in seqs if 10 < s < 20] and not mid["more"]
+    for bad in ("before=0", "limit=0", "limit=1001", "before=x"):
+        r = client.get(f"/games/{gid}/events?{bad}", headers=ann)
+        assert r.status_code == 400 and r.headers["content-type"].startswith("application/problem+json"), bad
+        assert bad.split("=")[0] in r.json()["detail"], r.json()
+
+
 def test_verify_for_the_referee_and_for_a_seat(client, derby):
     gid = derby["game_id"]
     r = client.get(f"/games/{gid}/verify", headers=bearer(derby["referee"]["token"]))
@@ -519,6 +557,31 @@ def test_a_face_the_physical_die_does_not_show_is_named_in_the_refusal(client):
     assert client.post(f"/games/{gid}/commands", headers=tok, json={"text": "roll", "faces": "4"}).status_code == 200
 
 
+def test_bots_cannot_sit_at_a_manual_dice_game_and_a_seats_bot_asks_it_for_the_faces(client):
+    """A bot at a manual-dice table could never roll (no one holds its link): the game would
+    stop at its first roll, for everyone. A seat's own bot turn there asks the seat to roll
+    for the move it chose."""
+    before = client.get("/games").json()
+    r = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "dice": "manual",
+                                    "bots": {"bob": "agenda"}})
+    assert r.status_code == 422 and "physical dice" in r.json()["detail"] and "bob" in r.json()["detail"]
+    assert client.get("/games").json() == before  # nothing stored
+    game = client.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "dice": "manual",
+                                       "seed": 3}).json()
+    gid = game["game_id"]
+    for seat in ("ann", "bob"):  # the agendas, kept in secret: no dice
+        tok = bearer(game["seats"][seat]["token"])
+        assert client.post(f"/games/{gid}/bot", headers=tok).status_code == 200
+    seat = state(client, game, "ann")["to_act"][0]
+    tok = bearer(game["seats"][seat]["token"])
+    seq = state(client, game, seat)["seq"]
+    r = client.post(f"/games/{gid}/bot", headers=tok)
+    assert r.status_code == 422 and r.json()["faces_needed"] and r.json()["command"] == "roll", r.json()
+    assert "the bot would play `roll`" in r.json()["detail"] and state(client, game, seat)["seq"] == seq
+    done = client.post(f"/games/{gid}/commands", headers=tok, json={"text": r.json()["command"], "faces": "4"})
+    assert done.status_code == 200 and done.json()["seq"] > seq
+
+
 def test_the_log_names_the_options_as_a_transcript_writes_them(client):
     game = client.post("/games", json={"kind": "villainous", "players": ["ann", "bob"], "seed": 4}).json()
     events = client.get(f"/games/{game['game_id']}/events", headers=bearer(game["seats"]["ann"]["token"])).json()
@@ -695,3 +758,28 @@ def test_a_seat_playing_bots_takes_back_its_move_and_the_bots_answers(client):
     refused = client.post(f"/games/{fid}/undo", headers=fann)
     assert refused.status_code in (403, 409), refused.text
     assert client.get(f"/games/{fid}", headers=fann).json()["seq"] == seq
+
+
+def test_my_little_scythe_seekers_leave_the_spaces_names_in_sight_and_never_hide_each_other(client):
+    """A player types a space's name (`move R3`): a Seeker on it must not cover it, nor
+    another Seeker on the same space."""
+    from xml.etree import ElementTree
+
+    game = client.post("/games", json={"kind": "my-little-scythe", "players": ["ann", "bob", "cyd"], "seed": 3}).json()
+    for _ in range(60):  # the Seekers start at home, off the map: play until most are out
+        board = ElementTree.fromstring(state(client, game, "ann")["board"].replace('xmlns="http://www.w3.org/2000/svg"', ""))
+        pieces = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in board.iter("circle")]
+        if len(pieces) >= 5:
+            break
+        seat = state(client, game, "ann")["to_act"][0]
+        client.post(f"/games/{game['game_id']}/bot", headers=bearer(game["seats"][seat]["token"]))
+    assert len(pieces) >= 5
+    names = {sp["id"] for sp in state(client, game, "ann")["view"]["content"]["spaces"]}
+    labels = [(float(t.get("x")), float(t.get("y")) - 4) for t in board.iter("text") if t.text in names]
+    assert len(labels) == len(names)
+    for x, y, r in pieces:
+        for lx, ly in labels:  # the middle of the name's line of text, 10 px high and as wide
+            assert abs(lx - x) > r + 8 or abs(ly - y) > r + 5, ("a Seeker covers a name", (x, y), (lx, ly))
+    at = sorted((x, y) for x, y, _r in pieces)
+    for (x1, y1), (x2, y2) in zip(at, at[1:]):
+        assert (x1, y1) != (x2, y2) and (x2 - x1) ** 2 + (y2 - y1) ** 2 >= (2 * 8.5) ** 2 - 1e-6

@@ -78,6 +78,22 @@ def near_miss(text: str) -> str:
     return " ".join(words)
 
 
+def log_paged_back(c, gid: str, tok: str, seq: int, engine: list) -> list[dict]:
+    """The seat's log read back page by page from its newest event (as the web table's "show
+    earlier" does), held to the engine's redacted log for the seat: the same events, each once."""
+    events: list[dict] = []
+    before = seq + 1
+    while True:
+        page = c.get(f"/games/{gid}/events?before={before}&limit=25", headers=bearer(tok)).json()
+        events = page["events"] + events
+        if not page["more"]:
+            break
+        before = page["events"][0]["seq"]
+    assert [(e["seq"], e["actor"], without_box(e["event"])) for e in events] == \
+        [(q, a, without_box(json.loads(msgspec.json.encode(ev)))) for q, a, ev in engine]
+    return events
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_route_shows_a_seat_only_what_it_may_know(tmp_path, kind):
     game = registry.get(kind)
@@ -92,6 +108,7 @@ def test_every_route_shows_a_seat_only_what_it_may_know(tmp_path, kind):
         tokens = {s: a["token"] for s, a in created["seats"].items()}
         referee = bearer(created["referee"]["token"])
         seen_log = {s: 0 for s in tokens}  # each seat's log is checked as it grows
+        said: dict[str, dict[int, str]] = {s: {} for s in tokens}  # its events' words, when new
         checked = 0
 
         def must_not_name(what: str, seat: str, text: str, secrets: set[str]) -> None:
@@ -116,6 +133,13 @@ def test_every_route_shows_a_seat_only_what_it_may_know(tmp_path, kind):
                     must_not_name("the state", seat, json.dumps(doc), before[seat])
                     must_not_name("the audit", seat, c.get(f"/games/{gid}/verify", headers=bearer(tok)).text,
                                   before[seat])
+                    # paged back later, an event reads as it did when it was new (which may
+                    # name what the seat saw then and may not see now: a card played, then
+                    # undone), or names nothing hidden now (what was hidden then may be public)
+                    for e in log_paged_back(c, gid, tok, doc["seq"], tables.match(gid).log(seat)):
+                        if e["text"] != said[seat].get(e["seq"]):
+                            must_not_name("an earlier page of the log", seat, e["text"],
+                                          before[seat] - sec.texts(e["event"]))
                     if doc["legal"]:
                         refused = c.post(f"/games/{gid}/commands", headers=bearer(tok),
                                          json={"text": near_miss(rng.choice(doc["legal"]))})
@@ -160,6 +184,7 @@ def test_every_route_shows_a_seat_only_what_it_may_know(tmp_path, kind):
                     [(q, a, without_box(json.loads(msgspec.json.encode(ev)))) for q, a, ev in engine]
                 for e in page["events"] + (answers if s == seat else []):
                     must_not_name("the log's words", s, e["text"], kept[s] - sec.texts(e["event"]))
+                said[s].update((e["seq"], e["text"]) for e in page["events"])
                 seen_log[s] = page["seq"]
         assert checked >= 3, f"{kind} ended after {step} commands: too few positions checked"
         m = tables.match(gid)

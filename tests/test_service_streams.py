@@ -188,3 +188,89 @@ def test_arbiter_serve_stops_on_ctrl_c_while_a_seat_watches(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def sse_messages(url: str, path: str, headers: dict[str, str], got: list[tuple[str, dict]]) -> None:
+    """(event, data) of every message a stream sends, until the server closes it."""
+    kind = "message"
+    with httpx.stream("GET", url + path, headers=headers, timeout=60) as r:
+        assert r.status_code == 200, r.read()
+        for line in r.iter_lines():
+            if line.startswith("event:"):
+                kind = line[6:].strip()
+            elif line.startswith("data:"):
+                got.append((kind, json.loads(line[5:])))
+                kind = "message"
+
+
+def watched(url: str, path: str, headers: dict[str, str]) -> tuple[threading.Thread, list[tuple[str, dict]]]:
+    got: list[tuple[str, dict]] = []
+    watcher = threading.Thread(target=sse_messages, args=(url, path, headers, got), daemon=True)
+    watcher.start()
+    return watcher, got
+
+
+def test_a_finished_games_stream_sends_the_last_events_and_the_result_then_closes(tmp_path):
+    """A seat's stream open when the game ends: the last events come, then `event: over` with
+    the result, and the server closes the stream (it used to send keep-alives for ever). A
+    stream opened on a finished game says the result and closes at once."""
+    with Running(str(tmp_path / "s.duckdb")) as srv, httpx.Client(base_url=srv.url, timeout=60) as c:
+        game = c.post("/games", json={"kind": "funkoverse-jaws", "players": ["ann", "bob"],
+                                      "bots": {"bob": "smart"}}).json()
+        gid, ann = game["game_id"], bearer(game["seats"]["ann"]["token"])
+        seq = c.get(f"/games/{gid}", headers=ann).json()["seq"]
+        watcher, got = watched(srv.url, f"/games/{gid}/stream?after={seq}", ann)
+        for _ in range(500):
+            assert c.post(f"/games/{gid}/bot", headers=ann).status_code == 200
+            state = c.get(f"/games/{gid}", headers=ann).json()
+            if state["status"] == "over":
+                break
+        assert state["status"] == "over"
+        watcher.join(timeout=30)
+        assert not watcher.is_alive(), "the stream of a finished game stayed open"
+        log = c.get(f"/games/{gid}/events?after={seq}", headers=ann).json()["events"]
+        assert [k for k, _d in got] == ["event"] * len(log) + ["over"]
+        assert [d["seq"] for k, d in got if k == "event"] == [e["seq"] for e in log]
+        assert got[-1][1] == {"seq": state["seq"], "winners": state["winners"], "result": state["result"]}
+        # opened on the finished game (a reconnect, a late page): the result, and closed
+        late, said = watched(srv.url, f"/games/{gid}/stream?after={state['seq']}", ann)
+        late.join(timeout=30)
+        assert not late.is_alive() and said == [got[-1]]
+
+
+def test_a_terminal_waiting_on_a_game_that_ended_goes_on(tmp_path):
+    """``play --server`` waits on the stream for the others; when the game ends meanwhile,
+    the wait ends (it used to block on the keep-alives of a stream that never closed)."""
+    from arbiter.cli.remote import Remote
+
+    with Running(str(tmp_path / "s.duckdb")) as srv, httpx.Client(base_url=srv.url, timeout=60) as c:
+        game = c.post("/games", json={"kind": "funkoverse-jaws", "players": ["ann", "bob"],
+                                      "bots": {"ann": "smart", "bob": "smart"}}).json()
+        gid, referee = game["game_id"], game["referee"]["token"]
+        final = c.get(f"/games/{gid}", headers=bearer(referee)).json()
+        assert final["status"] == "over"
+        waiting = threading.Thread(target=Remote(srv.url, referee).wait, args=(gid, final["seq"]), daemon=True)
+        waiting.start()
+        waiting.join(timeout=30)
+        assert not waiting.is_alive(), "the terminal waits for ever on a finished game"
+
+
+def test_a_quiet_stream_says_how_often_it_keeps_alive_and_its_keep_alives_carry_no_data(tmp_path, monkeypatch):
+    """The first line says how often a quiet stream speaks (a client that hears nothing for
+    much longer opens it again); the keep-alives are comments alone: a client that takes any
+    data line for news (the terminal's wait) must not wake on them."""
+    from arbiter.service import api as served
+
+    monkeypatch.setattr(served, "KEEP_STREAM", 1)
+    with Running(str(tmp_path / "s.duckdb")) as srv, httpx.Client(base_url=srv.url, timeout=30) as c:
+        game = c.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        gid, ann = game["game_id"], bearer(game["seats"]["ann"]["token"])
+        seq = c.get(f"/games/{gid}", headers=ann).json()["seq"]
+        lines: list[str] = []
+        with httpx.stream("GET", f"{srv.url}/games/{gid}/stream?after={seq}", headers=ann, timeout=30) as r:
+            for line in r.iter_lines():
+                lines.append(line)
+                if line == ": keep-alive" and lines.count(line) == 2:
+                    break
+    assert lines[0] == ": keep-alive every 1 s"
+    assert not [x for x in lines if x.startswith(("data", "event"))], lines

@@ -428,6 +428,26 @@ def test_a_log_from_before_the_snapshot_reads_only_from_there(engine, longer_gam
     assert m._base == m.snapshot_seq  # the whole history was never read
 
 
+def test_a_page_of_the_log_further_back_reads_only_its_window(engine, longer_game, monkeypatch):
+    """A page of an earlier part of the log (``before``, as the web table pages back) is the
+    same as from a fold from seq 1, and reads only its own events, wherever the snapshot is."""
+    game = registry.get(GAME)
+    m = fresh(engine).load(longer_game)
+    with engine.open(read_only=True) as store:
+        envs = store.envelopes(longer_game)
+    full = Match(game, list(decoded(game.codec, envs)), {e.seq: e.actor for e in envs})
+    read = reads(monkeypatch, engine)
+    snap = m.snapshot_seq
+    for after, before in ((snap - 30, snap - 10), (snap - 20, snap + 5), (snap, m.seq + 1), (0, 12)):
+        for seat in ("p1", "p2", "referee"):
+            read[0] = 0
+            page = m.log(seat, after=after, before=before)
+            assert page == [e for e in full.log(seat, after=after) if e[0] < before]
+            assert page and page[-1][0] < before
+            assert read[0] <= 30, (after, before, seat, read[0])
+    assert m._base == m.snapshot_seq  # the whole history was never read
+
+
 def test_the_service_reads_one_command_for_an_undo(engine, longer_game, monkeypatch):
     """The service's undo asks whose move is on top of the one command there, and a page
     of events from an older seq reads from that seq on."""

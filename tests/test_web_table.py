@@ -159,13 +159,18 @@ def test_two_browsers_play_villainous_to_the_end_each_seeing_only_their_own_hand
                        headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()["ok"]
 
 
+def at_the_table(browser, url: str):
+    """A seat's page at its link, once it offers a move."""
+    page = browser.new_page()
+    page.goto(url)
+    page.wait_for_selector("#menu button")
+    return page
+
+
 def ann_at_the_table(api, browser):
     """A new two-seat Monster Derby game, and ann's page once it offers her a move."""
     game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
-    page = browser.new_page()
-    page.goto(game["seats"]["ann"]["url"])
-    page.wait_for_selector("#menu button")
-    return game, page
+    return game, at_the_table(browser, game["seats"]["ann"]["url"])
 
 
 def test_a_refusal_shows_its_rule_on_the_page(server, browser):
@@ -244,6 +249,30 @@ def shows_no_secret_of(page, tables, game_id: str, seat: str) -> None:
                                    f"...{shown[max(0, found.start() - 200):found.end() + 60]}...")
 
 
+def play_on(api: httpx.Client, game: dict, pages: dict, tables, turns: int, *, click_every: int,
+            check_every: int, line: str = "first") -> dict:
+    """Up to ``turns`` turns on the seats' pages, each by the seat to act: the ``line`` of its
+    menu every ``click_every``-th turn, else its bot button; every ``check_every``-th turn, no
+    page shows what its seat may not know. Returns the game as the referee last saw it."""
+    gid, ref = game["game_id"], {"Authorization": f"Bearer {game['referee']['token']}"}
+    for step in range(turns):
+        state = api.get(f"/games/{gid}", headers=ref).json()
+        if state["status"] == "over":
+            break
+        page = pages[state["to_act"][0]]
+        wait_until(page, lambda: int(body(page, "seq") or 0) >= state["seq"] and body(page, "my-turn") == "yes")
+        if step % check_every == 0:
+            for s, p in pages.items():
+                shows_no_secret_of(p, tables, gid, s)
+        if step % click_every == 0:
+            getattr(page.locator("#menu button"), line).click()
+        else:
+            page.click("[data-testid=bot]")
+        wait_until(page, lambda: int(body(page, "seq") or 0) > state["seq"])
+        assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+    return state
+
+
 @pytest.mark.parametrize("kind", ["monster-derby", "my-little-scythe", "scott-pilgrim"])
 def test_the_opening_turns_of_each_hidden_information_game_keep_each_seats_secrets(served, browser, kind):
     base, tables = served
@@ -255,20 +284,7 @@ def test_the_opening_turns_of_each_hidden_information_game_keep_each_seats_secre
         assert any(m.game.projection.hidden_from(m.state, s) for s in ("ann", "bob")), \
             f"{kind} starts with nothing hidden: this test would prove nothing"
         pages = open_pages(browser, game)
-        for step in range(12):
-            state = api.get(f"/games/{gid}", headers=ref).json()
-            if state["status"] == "over":
-                break
-            seat = state["to_act"][0]
-            page = pages[seat]
-            wait_until(page, lambda: int(body(page, "seq") or 0) >= state["seq"] and body(page, "my-turn") == "yes")
-            for s, p in pages.items():
-                shows_no_secret_of(p, tables, gid, s)
-            if step % 3 == 0:
-                page.locator("#menu button").first.click()
-            else:
-                page.click("[data-testid=bot]")
-            wait_until(page, lambda: int(body(page, "seq") or 0) > state["seq"])
+        play_on(api, game, pages, tables, 12, click_every=3, check_every=1)
         moved = api.get(f"/games/{gid}", headers=ref).json()["seq"]
         for s, p in pages.items():
             wait_until(p, lambda: int(body(p, "seq") or 0) >= moved)
@@ -317,9 +333,7 @@ def test_the_referees_page_watches_every_seat_and_undoes_any_move(server, browse
 def test_two_tabs_of_one_seat_follow_each_other(server, browser):
     with httpx.Client(base_url=server, timeout=30) as api:
         game, first = ann_at_the_table(api, browser)
-        second = browser.new_page()
-        second.goto(game["seats"]["ann"]["url"])
-        second.wait_for_selector("#menu button")
+        second = at_the_table(browser, game["seats"]["ann"]["url"])
         move = first.locator("#menu button").first
         made = move.get_attribute("data-command")
         move.click()
@@ -345,25 +359,74 @@ def test_text_typed_at_the_table_is_shown_as_text_never_as_markup(server, browse
         assert not dialogs
 
 
-def test_a_long_games_page_loads_the_end_of_its_log_not_the_whole_history(server, browser):
+def test_a_long_games_page_loads_the_end_of_its_log_and_pages_back_on_request(server, browser):
     with httpx.Client(base_url=server, timeout=60) as api:
-        game = api.post("/games", json={"kind": "villainous", "players": ["ann", "bob"],
-                                        "bots": {"bob": "random"}}).json()
-        gid, ann = game["game_id"], {"Authorization": f"Bearer {game['seats']['ann']['token']}"}
-        seq = 0
-        while seq <= 400:
-            state = api.get(f"/games/{gid}", headers=ann).json()
-            assert state["status"] == "playing", "the game ended before it was long"
-            seq = api.post(f"/games/{gid}/bot", headers=ann, json={}).json()["seq"]
+        for _ in range(5):  # bots' games differ by their ids: one that ends short is played again
+            game = api.post("/games", json={"kind": "villainous", "players": ["ann", "bob"],
+                                            "bots": {"bob": "random"}}).json()
+            gid, ann = game["game_id"], {"Authorization": f"Bearer {game['seats']['ann']['token']}"}
+            seq = 0
+            while seq <= 400 and api.get(f"/games/{gid}", headers=ann).json()["status"] == "playing":
+                seq = api.post(f"/games/{gid}/bot", headers=ann, json={}).json()["seq"]
+            if api.get(f"/games/{gid}", headers=ann).json()["status"] == "playing":
+                break
+        assert api.get(f"/games/{gid}", headers=ann).json()["status"] == "playing", "every game ended short"
         asked: list[str] = []
         page = browser.new_page()
         page.on("request", lambda r: asked.append(r.url))
         page.goto(game["seats"]["ann"]["url"])
-        page.wait_for_selector("[data-testid=earlier]")
+        page.wait_for_selector("[data-testid=earlier]:not([hidden])")
         wait_until(page, lambda: page.locator("#log li").count() > 150)
         assert page.locator("#log li").count() <= 201
-        assert not [u for u in asked if "after=0" in u], asked
-        assert f"arbiter log {gid}" in page.text_content("[data-testid=earlier]")
+        assert not [u for u in asked if "/events" in u and "limit=" not in u], asked  # never the whole log
+        whole = [f"{e['seq']}. {e['text']}" for e in
+                 api.get(f"/games/{gid}/events", headers=ann).json()["events"]]
+        for _ in range(10):  # "show earlier" until the log goes back no further
+            shown = page.locator("#log li").count()
+            page.click("[data-testid=earlier]")
+            wait_until(page, lambda: page.locator("#log li").count() > shown or page.is_hidden("[data-testid=earlier]"))
+            if page.is_hidden("[data-testid=earlier]"):
+                break
+        assert page.is_hidden("[data-testid=earlier]")
+        lines = page.locator("#log li").all_text_contents()
+        assert list(reversed(lines))[:len(whole)] == whole  # every line of ann's own log, once, in order
+        log_is_the_seats_own(page, api, game, "ann")
+        assert page.is_hidden("[data-testid=refusal]")
+
+
+def test_a_finished_games_page_shows_the_result_and_its_stream_ends(server, browser):
+    """The game ends while a seat's page follows it: the page shows the result, and its
+    stream, closed by the server, is not opened again; a page opened on a finished game
+    opens none."""
+    with httpx.Client(base_url=server, timeout=60) as api:
+        game = api.post("/games", json={"kind": "funkoverse-jaws", "players": ["ann", "bob"],
+                                        "bots": {"bob": "smart"}}).json()
+        gid, ann = game["game_id"], {"Authorization": f"Bearer {game['seats']['ann']['token']}"}
+        streams: list[str] = []
+        ended: list[str] = []
+        page = browser.new_page()
+        page.on("request", lambda r: streams.append(r.url) if "/stream" in r.url else None)
+        page.on("requestfinished", lambda r: ended.append(r.url) if "/stream" in r.url else None)
+        page.goto(game["seats"]["ann"]["url"])
+        page.wait_for_selector("#menu button")
+        for _ in range(500):
+            api.post(f"/games/{gid}/bot", headers=ann, json={})
+            if api.get(f"/games/{gid}", headers=ann).json()["status"] == "over":
+                break
+        wait_until(page, lambda: body(page, "status") == "over")
+        assert "game over — winner" in page.text_content("[data-testid=turn]")
+        assert page.text_content("[data-testid=move-heading]") == "The game is over"  # not "Your move"
+        wait_until(page, lambda: len(ended) == len(streams))  # the server closed it
+        page.wait_for_timeout(2500)  # the page would be back within a second
+        assert len(streams) == 1 and len(ended) == 1, (streams, ended)
+        assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+        late: list[str] = []
+        again = browser.new_page()
+        again.on("request", lambda r: late.append(r.url))
+        again.goto(game["seats"]["ann"]["url"])
+        wait_until(again, lambda: body(again, "status") == "over" and again.locator("#log li").count() > 0)
+        again.wait_for_timeout(500)
+        assert not [u for u in late if "/stream" in u], late
 
 
 def test_the_page_catches_up_after_the_server_restarts(tmp_path, browser):
@@ -390,7 +453,142 @@ def test_a_page_whose_link_the_referee_replaced_stops_showing_the_seat(server, b
                        headers={"Authorization": f"Bearer {game['referee']['token']}"}).json()
         assert "not a seat of this game" in refusal(page)  # its stream ended; the old key is refused
         assert body(page, "status") == "locked" and page.is_hidden("#command-form")
-        fresh = browser.new_page()
-        fresh.goto(new["url"])
-        fresh.wait_for_selector("#menu button")
+        fresh = at_the_table(browser, new["url"])
         assert "You are ann" in fresh.text_content("[data-testid=who]")
+
+
+def test_a_waiting_seat_is_told_whom_for_its_tab_says_whose_move_and_a_number_picks_from_the_menu(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, ann = ann_at_the_table(api, browser)
+        bob = at_the_table(browser, game["seats"]["bob"]["url"])
+        assert ann.title().startswith("(your move) Monster Derby")
+        ann.locator("#menu button").first.click()  # ann keeps her agenda; bob has yet to
+        wait_until(ann, lambda: body(ann, "my-turn") == "no")
+        assert ann.text_content("[data-testid=waiting]") == "Waiting for bob."
+        assert ann.is_disabled("[data-testid=bot]")  # nothing for a bot to play meanwhile
+        assert not ann.title().startswith("(your move)")
+        seq = int(body(bob, "seq"))
+        second = bob.locator("#menu button").nth(1).get_attribute("data-command")
+        bob.fill("#command", "2")  # the second line of the menu, as at the terminal
+        bob.click("[data-testid=send]")
+        wait_until(bob, lambda: int(body(bob, "seq") or 0) > seq)
+        assert bob.is_hidden("[data-testid=refusal]"), bob.text_content("[data-testid=refusal]")
+        referee = {"Authorization": f"Bearer {game['referee']['token']}"}
+        said = [e["text"] for e in api.get(f"/games/{game['game_id']}/events?after={seq}", headers=referee).json()["events"]]
+        assert any(second.split()[-1] in t for t in said), (second, said)
+
+
+def test_at_a_manual_dice_table_the_bot_button_asks_the_seat_to_roll_for_its_move(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"], "dice": "manual",
+                                        "seed": 3}).json()
+        gid = game["game_id"]
+        for seat in ("ann", "bob"):
+            api.post(f"/games/{gid}/bot", headers={"Authorization": f"Bearer {game['seats'][seat]['token']}"})
+        referee = {"Authorization": f"Bearer {game['referee']['token']}"}
+        seat = api.get(f"/games/{gid}", headers=referee).json()["to_act"][0]
+        page = browser.new_page()
+        asked: list[str] = []
+        page.on("dialog", lambda d: (asked.append(d.message), d.accept("4")))
+        page.goto(game["seats"][seat]["url"])
+        page.wait_for_selector("#menu button")
+        seq = int(body(page, "seq"))
+        page.click("[data-testid=bot]")
+        wait_until(page, lambda: int(body(page, "seq") or 0) > seq)
+        assert asked and "the bot would play `roll`" in asked[0] and "Faces as rolled" in asked[0]
+        assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+        said = [e["text"] for e in api.get(f"/games/{gid}/events?after={seq}", headers=referee).json()["events"]]
+        assert any("4" in t for t in said), said
+
+
+def test_a_stream_that_goes_silent_is_opened_again(server, browser, monkeypatch):
+    """A connection can die without a word (a laptop that slept, a network that changed):
+    the page hears nothing, not even the keep-alives the stream said it would send, and opens
+    the stream again, then follows the game as before (it used to wait for ever, its board
+    stale)."""
+    from arbiter.service import api as served
+
+    monkeypatch.setattr(served, "KEEP_STREAM", 1)  # the stream says: keep-alive every 1 s
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+        streams: list[str] = []
+        page = browser.new_page()
+        page.on("request", lambda r: streams.append(r.url) if "/stream" in r.url else None)
+        page.goto(game["seats"]["ann"]["url"])
+        page.wait_for_selector("#menu button")
+        wait_until(page, lambda: len(streams) == 1)
+        page.wait_for_timeout(500)
+        monkeypatch.setattr(served, "KEEP_STREAM", 3600)  # ...and then falls silent
+        wait_until(page, lambda: len(streams) >= 2, timeout=20)
+        bob = {"Authorization": f"Bearer {game['seats']['bob']['token']}"}
+        pick = api.get(f"/games/{game['game_id']}", headers=bob).json()["legal"][0]
+        moved = api.post(f"/games/{game['game_id']}/commands", headers=bob, json={"text": pick}).json()["seq"]
+        wait_until(page, lambda: int(body(page, "seq") or 0) >= moved)
+        wait_until(page, lambda: page.is_hidden("[data-testid=refusal]"))
+
+
+@pytest.mark.parametrize("kind", ["monster-derby", "scott-pilgrim", "my-little-scythe", "funkoverse-jaws"])
+def test_two_seats_play_each_other_game_to_the_end_in_the_browser(served, browser, kind):
+    """The other four games, start to end, on two pages: each page keeps up with the game,
+    never shows what its seat may not know, shows no refusal and no script error, and at the
+    end shows the result, its stream closed by the server."""
+    from arbiter.core import registry
+
+    base, tables = served
+    with httpx.Client(base_url=base, timeout=60) as api:
+        game = api.post("/games", json={"kind": kind, "players": ["ann", "bob"],
+                                        "options": dict(registry.get(kind).random_play_options)}).json()
+        gid = game["game_id"]
+        ref = {"Authorization": f"Bearer {game['referee']['token']}"}
+        errors: list[str] = []
+        streams: dict[str, list[str]] = {"ann": [], "bob": []}
+        ended: dict[str, list[str]] = {"ann": [], "bob": []}
+        pages = {}
+        for seat in ("ann", "bob"):
+            page = browser.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("request", lambda r, s=seat: streams[s].append(r.url) if "/stream" in r.url else None)
+            page.on("requestfinished", lambda r, s=seat: ended[s].append(r.url) if "/stream" in r.url else None)
+            page.goto(game["seats"][seat]["url"])
+            page.wait_for_selector("body[data-status]", state="attached")
+            pages[seat] = page
+        play_on(api, game, pages, tables, 1500, click_every=4, check_every=10, line="last")
+        assert api.get(f"/games/{gid}", headers=ref).json()["status"] == "over", f"{kind} not finished"
+        for seat, page in pages.items():
+            wait_until(page, lambda: body(page, "status") == "over" and len(ended[seat]) == len(streams[seat]))
+            assert "game over — winner" in page.text_content("[data-testid=turn]")
+            assert page.is_hidden("[data-testid=refusal]"), page.text_content("[data-testid=refusal]")
+        assert not errors, errors
+
+
+def test_on_a_phone_the_board_keeps_a_size_its_words_can_be_read_at_and_scrolls_sideways(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game = api.post("/games", json={"kind": "villainous", "players": ["ann", "bob"]}).json()
+        page = browser.new_page(viewport={"width": 390, "height": 800})
+        page.goto(game["seats"]["ann"]["url"])
+        page.wait_for_selector("svg.board")
+        wide = float(re.search(r'viewBox="0 0 ([\d.]+)', page.inner_html("#board")).group(1))
+        drawn = page.locator("svg.board").bounding_box()
+        assert drawn["width"] >= 0.8 * wide - 1, (drawn, wide)  # it used to shrink to the screen's width
+        area = page.locator("#board").bounding_box()
+        assert area["width"] <= 390 and drawn["width"] > area["width"]  # the board scrolls, not the page
+        assert page.locator("#menu").bounding_box()["width"] <= 390
+
+
+def test_a_refusal_the_game_has_moved_past_says_it_was_about_before(server, browser):
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, ann = ann_at_the_table(api, browser)
+        ann.locator("#menu button").first.click()
+        wait_until(ann, lambda: body(ann, "my-turn") == "no")
+        ann.fill("#command", "keep agenda-01")
+        ann.click("[data-testid=send]")
+        said = refusal(ann)
+        assert not said.startswith("Before the last move")
+        seq = int(body(ann, "seq"))
+        bob = {"Authorization": f"Bearer {game['seats']['bob']['token']}"}
+        assert api.post(f"/games/{game['game_id']}/bot", headers=bob).status_code == 200
+        wait_until(ann, lambda: int(body(ann, "seq") or 0) > seq)
+        wait_until(ann, lambda: (ann.text_content("[data-testid=refusal]") or "").startswith("Before the last move: "))
+        assert ann.text_content("[data-testid=refusal]") == "Before the last move: " + said  # the words stay
+        assert ann.get_attribute("[data-testid=refusal]", "data-stale") == "yes"

@@ -11,12 +11,17 @@ if (location.hash.length > 1) {
 const token = sessionStorage.getItem(key) || "";
 const auth = { "Authorization": "Bearer " + token };
 const $ = (id) => document.getElementById(id);
-let lastSeq = 0;
+let lastSeq = 0;  // the newest event in the log shown
+let firstSeq = 0;  // the oldest one (a long game's log is paged back from the newest)
 let shownSeq = 0;
+let streaming = false;  // the live stream is open, or being opened again
+let endedAt = 0;  // the seq at which the server said the game was over, and closed the stream
 const REFEREE = "referee";
-// a long game's page loads the last of its log, not the whole history (the terminal's
-// `arbiter log GAME` has all of it)
+// a long game's page loads the last of its log, and earlier pages when asked, never the
+// whole history at once
 const LOG_SHOWN = 200;
+// the least the board is scaled to (its smallest words are 8 to 11 units high)
+const BOARD_SCALE = 0.8;
 
 function words(s) { return String(s).replace(/[_-]/g, " "); }
 
@@ -31,12 +36,23 @@ function show(value) {
   return words(value);
 }
 
+let refusedAt = 0;  // the seq the page showed when the box last said something
+
 function refuse(problem) {
   const box = $("refusal");
   let text = problem.detail || problem.title || "refused";
   if (problem.rule_id) text += " (" + problem.rule_id + (problem.section ? ', "' + problem.section + '"' : "") + ")";
   box.textContent = text;
   box.hidden = false;
+  delete box.dataset.stale;
+  refusedAt = shownSeq;
+}
+
+function outdated() {  // the game moved on since the box spoke: say it was about before
+  const box = $("refusal");
+  if (box.hidden || box.dataset.stale || unreachable || shownSeq <= refusedAt) return;
+  box.dataset.stale = "yes";
+  box.textContent = "Before the last move: " + box.textContent;
 }
 
 let answered = true;  // whether the last call got any answer from the server
@@ -72,6 +88,14 @@ async function call(method, path, body) {
     const faces = window.prompt(data.detail + "\nFaces as rolled:");
     if (faces && faces.trim()) return call(method, path, { ...body, faces: faces.trim() });
   }
+  if (!r.ok && data.faces_needed && data.command && !(body && body.text)) {
+    // the bot chose a move that rolls physical dice: the seat rolls them for it
+    const faces = window.prompt(data.detail + "\nFaces as rolled:");
+    if (faces && faces.trim()) {
+      return call("POST", "/games/" + encodeURIComponent(gameId) + "/commands",
+        { text: data.command, faces: faces.trim(), command_id: commandId() });
+    }
+  }
   if (!r.ok) { refuse(data); return null; }
   return data;
 }
@@ -90,6 +114,12 @@ function controls(st) {
   $("command").labels.forEach((l) => { l.hidden = idle; });
   const referee = st.seat === REFEREE;
   $("undo").textContent = referee ? "Undo the last move" : "Undo my last move";
+  $("move-heading").textContent = st.status === "over" ? "The game is over" : referee ? "The referee" : "Your move";
+  // nothing for a bot to play while the others decide: say whom the game waits on instead
+  $("bot").disabled = !st.legal.length;
+  const waiting = $("waiting");
+  waiting.hidden = idle || st.legal.length > 0;
+  waiting.textContent = "Waiting for " + st.to_act.join(" and ") + ".";
 }
 
 function panels(view, seat, seats, drawn) {
@@ -121,16 +151,29 @@ async function refresh() {
   // older state over a newer one, nor the same one again (its buttons stay put)
   if (!st || st.seq <= shownSeq) return;
   shownSeq = st.seq;
+  outdated();
   $("title").textContent = st.title + " — " + st.game_id;
   $("who").textContent = st.seat === REFEREE
     ? "You are the referee: you see every seat's view and may undo any move."
     : "You are " + st.seat + ".";
   controls(st);
   $("turn").textContent = st.turn;  // in the same words as at the terminal
+  // a tab among others all evening: its title says when the move is this seat's
+  document.title = (st.legal.length ? "(your move) " : "") + st.title + " — " + st.game_id;
   document.body.dataset.status = st.status;
   document.body.dataset.seq = st.seq;
   document.body.dataset.myTurn = st.legal.length ? "yes" : "no";
   $("board").innerHTML = st.board;  // drawn by the server from this seat's view, escaped there
+  // on a narrow screen (a phone) the board keeps a size its words can be read at, and
+  // scrolls sideways, rather than shrinking to fit
+  const drawn = $("board").querySelector("svg");
+  if (drawn && drawn.viewBox && drawn.viewBox.baseVal) {
+    drawn.style.minWidth = Math.round(BOARD_SCALE * drawn.viewBox.baseVal.width) + "px";
+  }
+  // a finished game's stream has closed; an undo that opens it again (a practice game's last
+  // move taken back on this page) follows the game live again
+  // (an answer sent before the end that arrives after it is older than the end: not that)
+  if (st.status === "playing" && logged && !streaming && st.seq > endedAt) stream();
   panels(st.view, st.seat, st.seats, st.panels);
   const menu = $("menu");
   menu.replaceChildren();
@@ -162,33 +205,73 @@ async function send(text) {
   if (done) { $("command").value = ""; await refresh(); }
 }
 
+let logged = false;  // the log's first page is shown (the stream goes on from its end)
+
+function logPath(before) {
+  return "/games/" + encodeURIComponent(gameId) + "/events?before=" + before + "&limit=" + LOG_SHOWN;
+}
+
 async function loadLog() {
-  if (shownSeq > LOG_SHOWN) {
-    lastSeq = shownSeq - LOG_SHOWN;
-    const li = document.createElement("li");
-    li.className = "earlier"; li.dataset.testid = "earlier";
-    li.textContent = "… the " + lastSeq + " events before these are not shown here"
-      + " (arbiter log " + gameId + " has them all)";
-    $("log").prepend(li);
-  }
-  const page = await call("GET", "/games/" + encodeURIComponent(gameId) + "/events?after=" + lastSeq);
+  const upto = shownSeq;
+  const page = await call("GET", logPath(upto + 1));
   if (!page) return;
   page.events.forEach(addEvent);
+  lastSeq = Math.max(lastSeq, upto);
+  earlier(page);
+  logged = true;
+}
+
+function earlier(page) {  // the oldest shown so far, and whether the log goes further back
+  if (page.events.length) firstSeq = page.events[0].seq;
+  $("earlier").hidden = !page.more;
+}
+
+async function showEarlier() {
+  const button = $("earlier");
+  button.disabled = true;
+  const page = await call("GET", logPath(firstSeq));
+  button.disabled = false;
+  if (!page) return;
+  // older lines go below the ones shown (the newest is on top), newest of them first
+  for (const ev of page.events.slice().reverse()) {
+    if (ev.seq >= firstSeq) continue;
+    $("log").append(logLine(ev));
+  }
+  earlier(page);
+}
+
+function logLine(ev) {
+  const li = document.createElement("li");
+  li.textContent = ev.seq + ". " + ev.text;
+  return li;
 }
 
 function addEvent(ev) {
   if (ev.seq <= lastSeq) return;
   lastSeq = ev.seq;
-  const li = document.createElement("li");
-  li.textContent = ev.seq + ". " + ev.text;
-  $("log").prepend(li);
+  if (!firstSeq) firstSeq = ev.seq;
+  $("log").prepend(logLine(ev));
 }
 
 async function stream() {
-  // EventSource cannot send a bearer header, so the stream is read with fetch.
+  streaming = true;
+  try { await follow(); } finally { streaming = false; }
+}
+
+async function follow() {
+  // EventSource cannot send a bearer header, so the stream is read with fetch. The server
+  // closes it once the game is over (after `event: over`): then there is nothing to wait for.
   for (;;) {
+    // a connection can die unnoticed (a laptop that slept, a network that changed): when the
+    // stream stays silent three times as long as the server's keep-alives, it is opened again
+    const ctl = new AbortController();
+    let quiet = 45000, watchdog = null;
+    const heard = () => { clearTimeout(watchdog); watchdog = setTimeout(() => ctl.abort(), quiet); };
     try {
-      const r = await fetch("/games/" + encodeURIComponent(gameId) + "/stream?after=" + lastSeq, { headers: auth });
+      heard();
+      const r = await fetch("/games/" + encodeURIComponent(gameId) + "/stream?after=" + lastSeq,
+        { headers: auth, signal: ctl.signal });
+      heard();
       if (r.status === 401) { locked(BAD_KEY); return; }  // the link was replaced meanwhile
       if (!r.ok) { refuse(await r.json().catch(() => ({ detail: "the stream was refused" }))); return; }
       if (unreachable) {  // back after the server or the network was gone: catch up, unsay it
@@ -196,23 +279,35 @@ async function stream() {
         $("refusal").hidden = true;
         scheduleRefresh();
       }
+      let over = false;
       const reader = r.body.getReader();
       const dec = new TextDecoder();
       let buf = "";
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
+        heard();
         buf += dec.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
         let cut;
         while ((cut = buf.indexOf("\n\n")) >= 0) {
           const chunk = buf.slice(0, cut); buf = buf.slice(cut + 2);
-          const data = chunk.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
-          if (data) { addEvent(JSON.parse(data)); scheduleRefresh(); }
+          const lines = chunk.split("\n");
+          const every = /^: ?keep-alive every (\d+) s/.exec(lines[0]);
+          if (every) { quiet = 3000 * Number(every[1]); heard(); }
+          const kind = (lines.find((l) => l.startsWith("event:")) || "event:event").slice(6).trim();
+          const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
+          if (!data) continue;
+          if (kind === "over") { over = true; endedAt = JSON.parse(data).seq; }
+          else addEvent(JSON.parse(data));
+          scheduleRefresh();
         }
       }
+      if (over) return;  // the game is over and the server closed the stream: nothing more will come
     } catch (e) {  // the connection dropped, or the server is gone: say so, and try again
       unreachable = true;
       refuse({ detail: "lost touch with the server; trying again every second…" });
+    } finally {
+      clearTimeout(watchdog);
     }
     await new Promise((ok) => setTimeout(ok, 1000));
   }
@@ -227,12 +322,17 @@ function scheduleRefresh() {
 $("command-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const text = $("command").value.trim();
-  if (text) send(text);
+  // a number picks that line of the menu, as at the terminal
+  const picked = /^\d+$/.test(text) ? $("menu").querySelectorAll("button")[Number(text) - 1] : null;
+  if (picked) send(picked.dataset.command);
+  else if (text) send(text);
 });
 $("undo").addEventListener("click", async () => {
   $("refusal").hidden = true;
   if (await call("POST", "/games/" + encodeURIComponent(gameId) + "/undo")) await refresh();
 });
+
+$("earlier").addEventListener("click", showEarlier);
 
 $("bot").addEventListener("click", async () => {
   $("refusal").hidden = true;
@@ -244,5 +344,5 @@ $("bot").addEventListener("click", async () => {
   await refresh();
   if (document.body.dataset.status === "locked") return;
   await loadLog();
-  stream();
+  if (document.body.dataset.status === "playing") stream();  // a finished game has no more to come
 })();
