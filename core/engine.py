@@ -140,7 +140,14 @@ def read_log(store: Store, gid: str, game: Any, upto: int | None = None, after: 
              ) -> tuple[list[tuple[int, str, Event]], dict[int, str | None], dict[str, tuple[str | None, str]], str]:
     """(seq, command id, event) of ``gid``'s events after ``after`` (up to ``upto``), their
     actors, the texts of the commands that start among them and the last one's hash: what a
-    fold reads, decoded straight from the rows (no envelopes, no column it does not use)."""
+    fold reads, decoded straight from the store's JSON text of them (no envelopes, no column
+    it does not use); row by row when some must be upcast (or do not decode)."""
+    log = store.log_text(gid, upto=upto, after=after)
+    if not log.count:
+        return [], {}, {}, ""
+    decoded = game.codec.decode_log(log)
+    if decoded is not None:
+        return (*decoded, log.last_hash)
     rows, last_hash = store.log_rows(gid, upto=upto, after=after)
     if not rows:
         return [], {}, {}, ""

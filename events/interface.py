@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, ContextManager, Iterator, Protocol, Sequence, runtime_checkable
 
 from arbiter.events.envelope import Envelope
-from arbiter.events.store import CommandRecord, GameAppend, GameRow, Listing, LogRow, NewEvent, Outcomes, Receipt, SnapshotRow
+from arbiter.events.store import CommandRecord, GameAppend, GameRow, Listing, LogRow, LogText, NewEvent, Outcomes, Receipt, SnapshotRow
 
 # A group of events and the command that produced them, as appended together.
 Group = tuple[Sequence[NewEvent], CommandRecord]
@@ -145,6 +145,11 @@ class Store(Protocol):
     def log_rows(self, game_id: str, upto: int | None = None, after: int = 0) -> tuple[list[LogRow], str]:
         """(seq, command id, type, version, payload, actor, command text) of a game's events
         in seq order: what a fold reads, without envelope objects; and the last one's hash."""
+        ...
+
+    def log_text(self, game_id: str, upto: int | None = None, after: int = 0) -> LogText:
+        """What :meth:`log_rows` reads (and the events' lowest and highest version), as JSON
+        text the store's SQL makes: what a fold reads when no event must be upcast."""
         ...
 
     def snapshots(self, game_id: str, upto: int | None = None,

@@ -31,11 +31,11 @@ import msgspec
 from arbiter.events.envelope import GENESIS, Envelope, _digest
 from arbiter.events.errors import StoreUnavailable
 from arbiter.events.store import (ONE_STATEMENT, SANDBOX, SCHEMA_VERSION, ChainMismatch, CommandRecord, Conflict,
-                                  GameAppend, GameRow, Listing, LogRow, NewEvent, Outcomes, QueryRefused, Receipt, StorageFailed,
-                                  SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
+                                  GameAppend, GameRow, Listing, LogRow, LogText, NewEvent, Outcomes, QueryRefused, Receipt,
+                                  StorageFailed, SnapshotRow, StoreDamaged, StoreError, StoreLocked, UnknownGame,
                                   _chain, _game_row, _game_tuple, _now, backfill_outcomes,
                                   chain_appends, check_appends, check_schema_version, head_error,
-                                  default_lock_timeout, rehash_v1, seq_range, snapshot_tag,
+                                  default_lock_timeout, log_text_sql, rehash_v1, seq_range, snapshot_tag,
                                   snapshots_sql)
 
 try:  # psycopg is an optional dependency: only the PostgreSQL store needs it
@@ -578,6 +578,12 @@ class PostgresStore:
         last = self.con.execute("SELECT hash FROM events_log WHERE game_id = %s AND seq = %s",
                                 [game_id, rows[-1][0]]).fetchone()
         return rows, last[0]
+
+    def log_text(self, game_id: str, upto: int | None = None, after: int = 0) -> LogText:
+        """What :meth:`log_rows` reads, as JSON text made in one query."""
+        sql, params = log_text_sql(game_id, after, upto, "%s", "(array_agg(hash ORDER BY seq DESC))[1]")
+        n, lo, hi, last, items, actors, texts = self.con.execute(sql, params).fetchone()
+        return LogText(n, lo, hi, last or "", items, actors, texts)
 
     def snapshots(self, game_id: str, upto: int | None = None,
                   limit: int | None = None) -> list[SnapshotRow]:

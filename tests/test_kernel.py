@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 
 import pytest
@@ -12,7 +13,7 @@ from arbiter.core.errors import BadOption, ManualDiceError, ParseError, RuleViol
 from arbiter.core.match import Match
 from arbiter.events.base import DiceRolled, Event, Shuffled
 from arbiter.events.codec import UPCASTERS, Codec, register_upcaster
-from arbiter.projections.fold import Cursor, fold
+from arbiter.projections.fold import Cursor, few_collections, fold
 
 
 def new(**kw) -> Match:
@@ -217,3 +218,24 @@ def test_a_replay_loop_folds_as_step_does_whichever_way_evolve_is_made(kind):
             looped = fold_on(game.projection, None, m.items[:n])
             assert same_fold(looped, stepped, depth=1000) and looped.state == stepped.state
             assert same_fold(fold_on(Own(game.projection), None, m.items[:n]), stepped, depth=1000)
+
+
+def test_what_a_fold_keeps_goes_to_the_oldest_generation_untraced():
+    """At the end of a fold's relaxed collector settings, what it made and keeps is not traced
+    by a young collection (the usual threshold would run one at once): it is already old."""
+    gc.collect()
+    started: list[int] = []
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "start":
+            started.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        with few_collections():
+            kept = [[i] for i in range(5_000)]
+        more = [[i] for i in range(100)]  # past the usual threshold's count, had it not been reset
+    finally:
+        gc.callbacks.remove(seen)
+    assert started == [] and len(kept) + len(more) == 5_100
+    assert any(o is kept for o in gc.get_objects(generation=2))

@@ -337,20 +337,21 @@ def test_undo_reads_only_the_command_it_takes_back(engine, longer_game, monkeypa
 
 def reads(monkeypatch, engine: Engine) -> list[int]:
     """Count the events the store hands out (every read of the log goes through
-    ``envelopes`` or, for a fold, ``log_rows``)."""
+    ``envelopes`` or, for a fold, ``log_text`` or ``log_rows``)."""
     with engine.open(read_only=True) as store:
         store_type = type(store)
     read = [0]
 
-    def counter(original):
+    def counter(original, size):
         def counted(self, *args, **kwargs):
             out = original(self, *args, **kwargs)
-            read[0] += len(out)
+            read[0] += size(out)
             return out
         return counted
 
-    for name in ("envelopes", "log_rows"):
-        monkeypatch.setattr(store_type, name, counter(getattr(store_type, name)))
+    for name, size in (("envelopes", len), ("log_text", lambda log: log.count),
+                       ("log_rows", lambda rows_hash: len(rows_hash[0]))):
+        monkeypatch.setattr(store_type, name, counter(getattr(store_type, name), size))
     return read
 
 

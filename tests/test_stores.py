@@ -12,10 +12,11 @@ import pytest
 
 from arbiter.core import audit, registry
 from arbiter.core.bots import autoplay, random_bot
-from arbiter.core.engine import Engine, all_views
+from arbiter.core.engine import Engine, all_views, read_log
 from arbiter.core.errors import RuleViolation
 from arbiter.core.match import Match
 from arbiter.core.porting import export_jsonl, import_jsonl, import_lines
+from arbiter.events.codec import UnknownEventType
 from arbiter.events.envelope import GENESIS, chain_hash
 from arbiter.events.interface import Store
 from storehelp import raw
@@ -93,6 +94,38 @@ def test_a_clean_store_verifies_and_reads_back(engine, game):
         assert (receipt.game_id, receipt.seq, receipt.hash) == (gid, match.seq, envs[-1].hash)
         assert store.receipt_for("never") is None
     assert Engine(engine.path).load(gid).state == match.state
+
+
+def test_a_fold_reads_the_log_as_one_text_as_it_reads_it_row_by_row(engine, game):
+    """``log_text``: what ``log_rows`` holds, made into JSON by the store's own SQL, whatever
+    characters an id, a seat or a command's text hold; decoded at once, as the rows are one
+    by one."""
+    gid, match = game
+    odd = 'q"uo\\te\n\ttab é ✓ \x01 {}[],:'
+    with engine.open() as store:
+        store.append(gid, match.seq, [NewEvent("Passed", 1, odd, json.dumps({"type": "Passed", "seat": odd})), ev()],
+                     CommandRecord(odd + "/1", odd, odd))
+    codec = registry.get("duel").codec
+    with engine.open(read_only=True) as store:
+        for after, upto in ((0, None), (3, None), (0, 5), (2, 6), (match.seq, None), (match.seq + 2, None)):
+            rows, last = store.log_rows(gid, upto=upto, after=after)
+            log = store.log_text(gid, upto=upto, after=after)
+            assert (log.count, log.last_hash) == (len(rows), last)
+            items, actors, texts = codec.decode_log(log) or ([], {}, {})
+            assert items == [(r[0], r[1], codec.decode(r[2], r[3], r[4])) for r in rows]
+            assert actors == {r[0]: r[5] for r in rows}
+            assert texts == {r[1]: (r[5], r[6]) for r in rows if r[6] is not None}
+        assert read_log(store, gid, registry.get("duel"))[2][odd + "/1"] == (odd, odd)
+
+
+def test_an_event_of_a_version_this_arbiter_cannot_read_is_read_row_by_row(engine, game):
+    """A fold reads an event that must be upcast row by row, through the upcasters, and one
+    no upcaster reads is refused by name."""
+    gid, _match = game
+    raw(engine.path, "UPDATE events_log SET version = 0 WHERE game_id = ? AND seq = 2", [gid])
+    with engine.open(read_only=True) as store:
+        with pytest.raises(UnknownEventType, match="v0"):
+            read_log(store, gid, registry.get("duel"))
 
 
 def test_an_edited_die_face_fails_verify_at_that_seq(engine, game):
