@@ -156,24 +156,45 @@ class Table:
                 return
             seat = next_seat(match, self.bots)
             if seat in self.bots:
-                self.bot_turn(seat)
+                if not self.bot_turn(seat):
+                    return
                 continue
             if seat != self.at_keyboard:
                 self.hand_over(seat)
             if not self.prompt(seat):
                 return
 
-    def bot_turn(self, seat: str) -> None:
+    def bot_turn(self, seat: str) -> bool:
+        """The bot at ``seat`` plays its move; False if the game stops here (at a table with
+        physical dice, the person at the keyboard rolls for the bot and may decline)."""
         match = self.match
         # seeded by the position too, so a resumed game's bots choose as they would have
         rng = random.Random(f"{self.bot_seed}/{match.seq}/{seat}")
         command = self.bots[seat](match.state, seat, match.legal(seat), rng)
         text = match.game.command_text(command)
         before = match.state
-        receipt, match, _events = self.eng.do(self.gid, text, seat)
+        chosen = text
+        while True:
+            try:
+                receipt, match, _events = self.eng.do(self.gid, text, seat)
+                break
+            except (RuleViolation, ParseError) as exc:
+                if not explain.needs_faces(match, exc):
+                    raise
+                # a bot cannot roll physical dice: whoever is at the keyboard rolls them for it
+                say(err, f"{seat} (bot) plays `{chosen}`: {exc}", style="yellow")
+                try:
+                    faces = self.ask(f"faces as rolled for {seat} (empty: stop here)> ", []).strip().strip("[]")
+                except EOFError:
+                    faces = ""
+                if not faces:
+                    console.print(f"saved. resume with `arbiter play {escape(self.gid)}`")
+                    return False
+                text = explain.with_faces(chosen, faces)
         console.print(f"[cyan]{escape(seat)}[/] (bot): " + escape(explain.move_words(match, receipt.first_seq, None, before)))
         print_new(match, receipt.first_seq - 1, None)
         self.match, self.shown = match, match.seq
+        return True
 
     def hand_over(self, seat: str) -> None:
         """Another person's turn at the keyboard: where anyone holds secrets, clear the

@@ -246,3 +246,13 @@ def test_replay_steps_by_command_and_turn_searches_and_hands_over_to_try_and_for
     forked = [g for g in re.findall(r"> (du-[0-9a-f]{6})$", out.stdout, re.M) if g != gid]
     assert forked and run(tmp_path, "show", forked[0]).returncode == 0
     assert seqs[-1] == len(log)
+
+
+def test_a_bot_at_a_table_with_physical_dice_has_its_dice_rolled_by_the_person_at_the_keyboard(tmp_path):
+    out = run(tmp_path, "play", "monster-derby", "-p", "ann,bob", "--dice", "manual", "--bot", "all=random",
+              stdin="9\n4\n\n")
+    assert out.returncode == 0, out.stderr
+    assert "(bot) plays `" in out.stderr and "is not a face" in out.stderr and "Traceback" not in out.stderr
+    assert "saved. resume with" in out.stdout  # the next roll was declined: the game waits there
+    gid = out.stdout.split("new game ")[1].split()[0]
+    assert "(physical dice)" in run(tmp_path, "log", gid, "--as", "referee").stdout
