@@ -457,7 +457,8 @@ def _plain(v: Any) -> str:
     command lines print rather than Python's: NULL empty, ``true``/``false``, a blob as
     PostgreSQL's hex (``\\x01ff``), an interval as PostgreSQL writes one (``1 day 02:00:00``),
     ``Infinity``/``-Infinity``/``NaN``, a decimal as the number it is, times in ISO 8601 with a
-    space, and a list or struct as the JSON :func:`_json_dumps` gives. One function, so that every verb and both stores agree."""
+    space, and a list or struct as the JSON :func:`_json_dumps` gives. One function, so that
+    every verb and both stores agree."""
     if v is None:
         return ""
     if isinstance(v, (dict, list, tuple)):
