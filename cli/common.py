@@ -15,8 +15,6 @@ import os
 import re
 import sys
 from contextlib import contextmanager
-from datetime import timedelta
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import typer
@@ -478,25 +476,27 @@ def _json_form(v: Any) -> Any:
         return "NaN" if v != v else "Infinity" if v > 0 else "-Infinity"
     if isinstance(v, (bytes, bytearray, memoryview)):
         return "\\x" + bytes(v).hex()
-    if isinstance(v, timedelta):
+    # a store hands back an interval or a decimal only once their modules are loaded: start-up
+    # does not load them for this
+    if isinstance(v, getattr(sys.modules.get("datetime"), "timedelta", ())):
         return _interval(v)
-    if isinstance(v, Decimal):  # a number, as the PostgreSQL store hands its numerics back
+    if isinstance(v, getattr(sys.modules.get("decimal"), "Decimal", ())):
+        # a number, as the PostgreSQL store hands its numerics back
         return int(v) if v == v.to_integral_value() and v.as_tuple().exponent >= 0 else float(v)
     return str(v)
 
 
-def _interval(span: "timedelta") -> str:
-    """An interval as PostgreSQL prints one: ``3 days``, ``02:00:00``, ``1 day 00:00:01.5``,
-    and a negative one with each part negative (``-1 days -02:00:00``)."""
-    sign = "-" if span < timedelta(0) else ""
+def _interval(span: Any) -> str:
+    """An interval (a ``timedelta``) as PostgreSQL prints one: ``3 days``, ``02:00:00``,
+    ``1 day 00:00:01.5``, and a negative one with each part negative (``-1 days -02:00:00``)."""
+    sign = "-" if span.total_seconds() < 0 else ""
     span = abs(span)
-    days, rest = span.days, span - timedelta(days=span.days)
+    days, secs, micros = span.days, span.seconds, span.microseconds
     parts = [f"{sign}{days} day{'' if days == 1 and not sign else 's'}"] if days else []
-    if rest or not days:
-        secs = int(rest.total_seconds())
+    if secs or micros or not days:
         clock = f"{secs // 3600:02d}:{secs // 60 % 60:02d}:{secs % 60:02d}"
-        if rest.microseconds:
-            clock += f".{rest.microseconds:06d}".rstrip("0")
+        if micros:
+            clock += f".{micros:06d}".rstrip("0")
         parts.append(sign + clock)
     return " ".join(parts)
 
