@@ -624,9 +624,11 @@ def verify(
                              "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}"))
                 bad += not report.ok
                 warnings += [(report.game_id, seq, text) for seq, text in report.warnings]
-        receipt_rows = not rows and bool(wanted) and fmt != "table"
+        # stdout holds the data in every format: the games' rows, or with only receipts asked
+        # for, a row a receipt; what is said beside it (the verdict, the receipts' lines
+        # beside a game's rows) goes to stderr, so that a script reads the table whole
+        receipt_rows = not rows and bool(wanted)
         if receipt_rows:
-            # only receipts asked for: they are the data a script parses
             emit_rows(["receipt", "verdict"],
                       [(r, "present" if p is None else p.message) for r, p in zip(wanted, checked)], fmt)
         elif rows:
@@ -636,23 +638,21 @@ def verify(
         for p in ledger:
             err.print(f"[red]store: {escape(p.message)}[/]")
         missing = [p for p in checked if p is not None]
-        # beside the games' rows of json, jsonl or csv, what the receipts say goes to stderr
-        said = console if fmt == "table" else err
         if receipt_rows:
             pass
         elif receipts and not missing:
-            said.print(f"receipts: all {len(wanted)} present")
+            err.print(f"receipts: all {len(wanted)} present")
         elif receipts:
-            said.print(f"receipts: {len(wanted) - len(missing)} of {len(wanted)} present")
+            err.print(f"receipts: {len(wanted) - len(missing)} of {len(wanted)} present")
             for p in missing:
-                said.print(f"[red]{escape(p.message)}[/]")
+                err.print(f"[red]{escape(p.message)}[/]")
         else:
             for r, p in zip(wanted, checked):
-                said.print("[green]" + escape(f"receipt {r}: present") + "[/]" if p is None else f"[red]{escape(p.message)}[/]")
+                err.print("[green]" + escape(f"receipt {r}: present") + "[/]" if p is None else f"[red]{escape(p.message)}[/]")
         failed = bad + len(ledger) + len(missing)
         if failed:
             raise typer.Exit(1)
-        (console if fmt == "table" else err).print("[green]verified[/]")
+        err.print("[green]verified[/]")
 
 
 def verify_as(game_id: str, seat: str, fmt: str) -> None:
@@ -667,7 +667,7 @@ def verify_as(game_id: str, seat: str, fmt: str) -> None:
                 "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}")], fmt)
     if not report.ok:
         raise typer.Exit(1)
-    (console if fmt == "table" else err).print(f"[green]verified as {escape(seat)}[/]")
+    err.print(f"[green]verified as {escape(seat)}[/]")  # beside the data, as verify's own
 
 
 @app.command()

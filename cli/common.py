@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import logging
+import math
 import os
 import re
 import sys
@@ -416,10 +417,10 @@ def emit_rows(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str = 
         w.writerows([[_plain(v) for v in r] for r in rows])
         sys.stdout.write(buf.getvalue())
     elif fmt == "json":
-        sys.stdout.write(json.dumps([dict(zip(columns, r)) for r in rows], indent=2, default=str) + "\n")
+        sys.stdout.write(_json_dumps([dict(zip(columns, r)) for r in rows], indent=2) + "\n")
     elif fmt == "jsonl":
         for r in rows:
-            sys.stdout.write(json.dumps(dict(zip(columns, r)), default=str) + "\n")
+            sys.stdout.write(_json_dumps(dict(zip(columns, r))) + "\n")
     elif not interactive():
         lines = ["\t".join(map(cell, columns))] + ["\t".join(map(cell, r)) for r in rows]
         sys.stdout.write("\n".join(lines) + "\n")
@@ -450,11 +451,73 @@ def unique_names(columns: Sequence[str]) -> list[str]:
 
 
 def _plain(v: Any) -> str:
+    """A value as text in a table, a pipe's tab-separated lines and CSV, in the forms SQL's
+    command lines print rather than Python's: NULL empty, ``true``/``false``, a blob as
+    PostgreSQL's hex (``\\x01ff``), an interval as PostgreSQL writes one (``1 day 02:00:00``),
+    ``Infinity``/``-Infinity``/``NaN``, a decimal as the number it is, times in ISO 8601 with a
+    space, and a list or struct as the JSON :func:`_json_dumps` gives. One function, so that
+    every verb and both stores agree."""
     if v is None:
         return ""
     if isinstance(v, (dict, list, tuple)):
-        return json.dumps(v, default=str)
+        return _json_dumps(v)
+    form = _json_form(v)
+    return form if isinstance(form, str) else _plain(form)
+
+
+def _json_form(v: Any) -> Any:
+    """The JSON value of one of the values a store hands back that JSON has no type for
+    (``json.dumps``'s ``default``, and the floats it would write as bare ``Infinity``)."""
+    if v is True or v is False:
+        return "true" if v else "false"
+    if isinstance(v, float):
+        if math.isfinite(v):
+            return str(v)
+        return "NaN" if v != v else "Infinity" if v > 0 else "-Infinity"
+    if isinstance(v, (bytes, bytearray, memoryview)):
+        return "\\x" + bytes(v).hex()
+    # a store hands back an interval or a decimal only once their modules are loaded: start-up
+    # does not load them for this
+    if isinstance(v, getattr(sys.modules.get("datetime"), "timedelta", ())):
+        return _interval(v)
+    if isinstance(v, getattr(sys.modules.get("decimal"), "Decimal", ())):
+        # a number, as the PostgreSQL store hands its numerics back
+        return int(v) if v == v.to_integral_value() and v.as_tuple().exponent >= 0 else float(v)
     return str(v)
+
+
+def _interval(span: Any) -> str:
+    """An interval (a ``timedelta``) as PostgreSQL prints one: ``3 days``, ``02:00:00``,
+    ``1 day 00:00:01.5``, and a negative one with each part negative (``-1 days -02:00:00``)."""
+    sign = "-" if span.total_seconds() < 0 else ""
+    span = abs(span)
+    days, secs, micros = span.days, span.seconds, span.microseconds
+    parts = [f"{sign}{days} day{'' if days == 1 and not sign else 's'}"] if days else []
+    if secs or micros or not days:
+        clock = f"{secs // 3600:02d}:{secs // 60 % 60:02d}:{secs % 60:02d}"
+        if micros:
+            clock += f".{micros:06d}".rstrip("0")
+        parts.append(sign + clock)
+    return " ".join(parts)
+
+
+def _json_dumps(v: Any, **kwargs: Any) -> str:
+    """``v`` as JSON, every value JSON has no type for in :func:`_json_form`'s form: valid
+    JSON (no bare ``Infinity``) that any reader takes."""
+    try:
+        return json.dumps(v, default=_json_form, allow_nan=False, **kwargs)
+    except ValueError:  # a float that is not finite, somewhere inside: walk it (rare)
+        return json.dumps(_finite(v), default=_json_form, **kwargs)
+
+
+def _finite(v: Any) -> Any:
+    if isinstance(v, float) and not math.isfinite(v):
+        return _json_form(v)
+    if isinstance(v, dict):
+        return {k: _finite(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_finite(x) for x in v]
+    return v
 
 
 def _json_value(v: Any) -> Any:

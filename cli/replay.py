@@ -175,9 +175,9 @@ class Replay:
         if low in ("e", "end"):
             return self.last
         if low.startswith("g") and low[1:].strip().isdigit():
-            return max(0, min(int(low[1:].strip()) - 1, self.last))
+            return self.go(int(low[1:].strip()))
         if low == "g" or low.startswith("g "):
-            err.print(f"g takes a seq to go to, 1 to {self.last + 1}: g 42")
+            err.print(f"g takes a seq to go to, 1 to {self.match.items[self.last][0]}: g 42")
             return pos
         if low == "try":
             err.print("try takes a command: try attack, or try --as ann keep agenda-3")
@@ -200,6 +200,18 @@ class Replay:
             return pos
         err.print("keys: " + KEYS)
         return pos
+
+    def go(self, seq: int) -> int:
+        """The position of ``seq``; one past either end goes to that end and says so, as a
+        pager does with a line number past the last."""
+        first, end = self.match.items[0][0], self.match.items[self.last][0]
+        if seq > end:
+            err.print(f"the game ends at seq {end}: there")
+            return self.last
+        if seq < first:
+            err.print(f"the game starts at seq {first}: there")
+            return 0
+        return seq - first
 
     def hand_over(self, pos: int, to: Callable[[int], None]) -> None:
         end = self.command_end(pos)

@@ -455,12 +455,10 @@ def _verify_all(store: Store, *, redecide: bool, jobs: int, timeout: float | Non
                 progress(reports[i].events)
         ledger = verify_store(store)
         return reports, ledger  # type: ignore[return-value]
-    import multiprocessing
+    from arbiter.core.pools import worker_pool
 
-    # spawn, not fork: this process holds a database connection and its threads
-    ctx = multiprocessing.get_context("spawn")
     order = sorted(range(len(sizes)), key=lambda i: -sizes[i][1])
-    with ctx.Pool(jobs, initializer=_open_worker, initargs=(store.path, timeout)) as pool:
+    with worker_pool(jobs, initializer=_open_worker, initargs=(store.path, timeout)) as pool:
         done = pool.imap_unordered(_verify_in_worker, [(i, sizes[i][0], redecide) for i in order])
         ledger = verify_store(store)  # meanwhile, here
         for i, report in done:

@@ -361,37 +361,32 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None
             yield (row, groups, envs, [e.hash for e, _p in game[1]]), audit_prepared(row, envs)
         return
     import collections
-    import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        try:
-            pending: collections.deque = collections.deque()
-            held = 0  # lines (about) of the games in ``pending``
-            for part, start in split_games(lines):
-                # a line is about 300 bytes
-                size = len(part) // 300 if isinstance(part, bytes) else len(part)
-                pending.append((size, pool.apply_async(_audit_part, ((part, start, rows_dir),))))
-                held += size
-                # this process (reading, chaining, writing) reads on while the workers start
-                # and audit, rather than wait on the oldest game
-                while len(pending) > 2 * jobs and (held > LOOKAHEAD_LINES or pending[0][1].ready()):
-                    size, result = pending.popleft()
-                    held -= size
-                    if idle and not result.ready():
-                        yield None
-                    yield _received(result.get())
-            while pending:
-                _size, result = pending.popleft()
+    from arbiter.core.pools import worker_pool
+
+    # a refusal (or the store's) leaves games in flight: the pool is shut down without
+    # waiting on them, and on no path for ever (see arbiter.core.pools)
+    with worker_pool(jobs) as pool:
+        pending: collections.deque = collections.deque()
+        held = 0  # lines (about) of the games in ``pending``
+        for part, start in split_games(lines):
+            # a line is about 300 bytes
+            size = len(part) // 300 if isinstance(part, bytes) else len(part)
+            pending.append((size, pool.apply_async(_audit_part, ((part, start, rows_dir),))))
+            held += size
+            # this process (reading, chaining, writing) reads on while the workers start
+            # and audit, rather than wait on the oldest game
+            while len(pending) > 2 * jobs and (held > LOOKAHEAD_LINES or pending[0][1].ready()):
+                size, result = pending.popleft()
+                held -= size
                 if idle and not result.ready():
                     yield None
                 yield _received(result.get())
-        except (Exception, GeneratorExit):
-            # a refusal (or the store's) leaves games in flight: they are let finish before
-            # the pool is torn down, as terminating it while its task thread still hands
-            # them to the workers can hang for good
-            pool.close()
-            pool.join()
-            raise
+        while pending:
+            _size, result = pending.popleft()
+            if idle and not result.ready():
+                yield None
+            yield _received(result.get())
 
 
 def _received(result: tuple[str, Any, bytes, Any]) -> tuple[tuple[GameRow, Any, list[Envelope], list[str]], None]:

@@ -4,17 +4,24 @@
 ``pg_ctl start``, and ``pg_ctl stop`` when the test session ends, as pytest-postgresql and
 testing.postgresql do. PostgreSQL refuses to run as root, so as root the server runs as the
 ``postgres`` user and its directory belongs to it. Each test gets a fresh schema.
+
+A server outlives the process that started it (``pg_ctl`` detaches it), so a test run killed
+before its session ends would leave it running: a watchdog, a small process of its own
+session, waits on a pipe only the starting process holds, and when that process is gone
+however it died (the pipe's end), stops the server and removes its directory.
 """
 
 from __future__ import annotations
 
 import glob
 import itertools
+import json
 import os
 import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from typing import Sequence
 
@@ -45,6 +52,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+#: The watchdog: read until end of file (the starting process gone), then stop the server.
+WATCHDOG = """
+import json, shutil, subprocess, sys
+sys.stdin.buffer.read()
+subprocess.run(json.loads(sys.argv[1]), stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
+shutil.rmtree(sys.argv[2], ignore_errors=True)
+"""
+
+
 class PgServer:
     """One running server; :meth:`new_database` hands out fresh, empty stores."""
 
@@ -60,10 +76,12 @@ class PgServer:
             pw = pwd.getpwnam("postgres")
             os.chown(self.dir, pw.pw_uid, pw.pw_gid)
 
-    def _run(self, args: Sequence[str]) -> None:
+    def _command(self, args: Sequence[str]) -> list[str]:
         cmd = [os.path.join(self.bindir, args[0]), *args[1:]]
-        if self.as_postgres:
-            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        return ["runuser", "-u", "postgres", "--", *cmd] if self.as_postgres else cmd
+
+    def _run(self, args: Sequence[str]) -> None:
+        cmd = self._command(args)
         out = subprocess.run(cmd, capture_output=True, text=True, cwd=self.dir, timeout=120)
         if out.returncode != 0:
             log = ""
@@ -73,7 +91,18 @@ class PgServer:
                     log = fh.read()[-2000:]
             raise RuntimeError(f"{' '.join(cmd)} failed:\n{out.stdout}\n{out.stderr}\n{log}")
 
+    def _watch(self) -> None:
+        """Start the watchdog (before the server: a run killed while it starts leaves none)."""
+        read, self._alive = os.pipe()  # not inherited by the processes this one starts
+        stop = self._command(["pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop"])
+        self._watchdog = subprocess.Popen(
+            [sys.executable, "-c", WATCHDOG, json.dumps(stop), self.dir], stdin=read,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.dir,
+            start_new_session=True)  # a Ctrl-C to the test run's group is not its signal
+        os.close(read)
+
     def start(self) -> "PgServer":
+        self._watch()
         self._run(["initdb", "-D", self.data, "-A", "trust", "-U", "postgres", "-E", "UTF8",
                    "--locale=C", "--no-sync"])
         # Throwaway data: no fsync. Unix sockets in our own directory, TCP on loopback only.
@@ -104,6 +133,11 @@ class PgServer:
                 self._run(["pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop"])
         finally:
             self.started = False
+            if getattr(self, "_watchdog", None) is not None:
+                self._watchdog.kill()  # its work is done here
+                self._watchdog.wait()
+                os.close(self._alive)
+                self._watchdog = None
             shutil.rmtree(self.dir, ignore_errors=True)
 
 

@@ -388,10 +388,11 @@ def test_verify_receipts_checks_a_whole_file(engine, game, tmp_path):
     path.write_text("# kept by ann\n" + "\n".join(f"receipt {r}" for r in good) + "\n\n")
     out = cli(tmp_path, engine.path, "verify", "--receipts", str(path))
     assert out.returncode == 0, out.stderr
-    assert "all 3 present" in out.stdout
+    assert out.stdout.splitlines() == ["receipt\tverdict", *(f"{r}\tpresent" for r in good)]
+    assert out.stderr == "verified\n"  # the verdict beside the table, never among its rows
     path.write_text("\n".join(good + [f"{gid}:{envs[1].seq}:{'0' * 16}"]) + "\n")
     out = cli(tmp_path, engine.path, "verify", "--receipts", str(path))
-    assert out.returncode == 1 and "3 of 4 present" in out.stdout and "now has hash" in out.stdout
+    assert out.returncode == 1 and out.stdout.count("\tpresent") == 3 and "now has hash" in out.stdout
     path.write_text("not a receipt\n")
     out = cli(tmp_path, engine.path, "verify", "--receipts", str(path))
     assert out.returncode == 2 and "is not a receipt" in out.stderr and "Traceback" not in out.stderr

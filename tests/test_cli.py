@@ -42,7 +42,7 @@ def test_new_do_show_log_and_receipts(tmp_path, gid):
     rows = [json.loads(line) for line in log.stdout.splitlines()]
     assert rows[0]["type"] == "GameCreated"
     verified = run(tmp_path, "verify", gid, "--receipt", receipt)
-    assert verified.returncode == 0 and "present" in verified.stdout
+    assert verified.returncode == 0 and "present" in verified.stderr and gid in verified.stdout
 
 
 def test_exit_codes(tmp_path, gid):

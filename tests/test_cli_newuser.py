@@ -81,7 +81,7 @@ def test_verify_receipts_keep_script_output_parseable_and_refuse_a_bad_receipt_f
     assert "1 of 2 present" in both.stderr
 
     table = run(tmp_path, "verify", gid, "--receipt", changed)
-    assert table.returncode == 1 and table.stdout.count(f"receipt {changed}") == 1, table.stdout
+    assert table.returncode == 1 and table.stderr.count(f"receipt {changed}") == 1, table.stderr
 
     typo = run(tmp_path, "verify", gid, "--receipt", f"{game}:{seq}:9c2e")
     assert typo.returncode == 2 and "is not a receipt" in typo.stderr and typo.stdout == ""
@@ -606,3 +606,18 @@ def test_a_negative_seq_is_named_as_such(tmp_path, derby):
     assert out.returncode == 2 and "-3 is a negative number, and no seq or count is below 1" in out.stderr, out.stderr
     out = run(tmp_path, "why", derby, "--nope")
     assert out.returncode == 2 and "No such option: --nope" in out.stderr, out.stderr
+
+
+def test_replay_g_past_the_end_says_where_the_game_ends_and_goes_there(tmp_path):
+    """`g 99999` at a replay prompt went to the last event without a word, as if the game
+    had that many; now it says where the game ends and shows that seq (`g 0` its start)."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    assert run(tmp_path, "do", gid, "--as", "ann", "bid", "2").returncode == 0
+    last = int(run(tmp_path, "query", "select max(seq) from events", "-f", "csv").stdout.split()[1])
+    out = run(tmp_path, "replay", gid, stdin="g 99999\ng 0\nq\n")
+    no_traceback(out)
+    assert out.returncode == 0, out.stderr
+    assert f"the game ends at seq {last}: there" in out.stderr
+    assert "the game starts at seq 1: there" in out.stderr
+    drawn = [line for line in out.stdout.splitlines() if f"{gid} seq " in line]
+    assert [d.split(" seq ")[1].split("/")[0].split(",")[0] for d in drawn] == ["1", str(last), "1"], drawn

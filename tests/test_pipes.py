@@ -106,9 +106,10 @@ def test_output_into_a_pipe_is_plain_and_unwrapped(store, tmp_path):
 
 def test_no_color_is_respected_at_a_terminal(store, tmp_path):
     db, ids = store
-    coloured, _piped, rc = on_pty(["verify", ids["scott-pilgrim"]], env(tmp_path, db))
+    # the verdict, green on stderr's terminal (the table goes to stdout)
+    coloured, _piped, rc = on_pty(["verify", ids["scott-pilgrim"]], env(tmp_path, db), stream="stderr")
     assert rc == 0 and COLOR.search(coloured), repr(coloured[:300])
-    plain, _piped, rc = on_pty(["verify", ids["scott-pilgrim"]], env(tmp_path, db, NO_COLOR="1"))
+    plain, _piped, rc = on_pty(["verify", ids["scott-pilgrim"]], env(tmp_path, db, NO_COLOR="1"), stream="stderr")
     assert rc == 0 and "verified" in plain and not COLOR.search(plain), repr(plain[:300])
 
 
@@ -118,7 +119,7 @@ def test_verify_all_shows_progress_on_the_terminal_while_its_report_goes_to_a_fi
     assert rc == 0 and "verifying" in bar
     assert report.splitlines()[0] == "game_id,events,commands,draws,verdict" and "verifying" not in report
     quiet = subprocess.run(ARBITER + ["verify", "--all"], env=env(tmp_path, db), capture_output=True, text=True)
-    assert quiet.returncode == 0 and quiet.stderr == ""  # no bar into a log file
+    assert quiet.returncode == 0 and quiet.stderr == "verified\n"  # no bar into a log file
 
 
 def test_simulate_seats_and_no_progress_bar_into_a_pipe(tmp_path):
@@ -208,10 +209,14 @@ def test_every_table_into_a_pipe_is_tab_separated_and_never_padded(store, tmp_pa
     rows = tab_table(cli(tmp_path, db, "query", "select game_id, kind, null as nothing from games").stdout,
                      ["game_id", "kind", "nothing"])
     assert sorted(r[0] for r in rows) == sorted(ids.values()) and {r[2] for r in rows} == {""}
-    for args in (["--all"], [gid]):  # the table, then the verdict's own line
-        table, verdict = cli(tmp_path, db, "verify", *args).stdout.rsplit("\n", 2)[:2]
-        rows = tab_table(table, ["game_id", "events", "commands", "draws", "verdict"])
-        assert {r[4] for r in rows} == {"ok"} and verdict == "verified"
+    for args in (["--all"], [gid]):  # the table whole on stdout; the verdict's line on stderr
+        out = cli(tmp_path, db, "verify", *args)
+        rows = tab_table(out.stdout, ["game_id", "events", "commands", "draws", "verdict"])
+        assert {r[4] for r in rows} == {"ok"} and out.stderr == "verified\n" and out.returncode == 0
+    receipt = f"{gid}:1:" + cli(tmp_path, db, "query", f"select hash from events where game_id = '{gid}'"
+                                " and seq = 1", "-f", "csv").stdout.split()[1][:16]
+    out = cli(tmp_path, db, "verify", "--receipt", receipt)  # only receipts: a row a receipt
+    assert tab_table(out.stdout, ["receipt", "verdict"]) == [[receipt, "present"]] and out.stderr == "verified\n"
     tab_table(cli(tmp_path, db, "rules", "villainous", "vanquish").stdout, ["id", "source", "section", "rule"])
     # the overview: the rules, the command forms and the options, each after a blank line
     sections = cli(tmp_path, db, "rules", "monster-derby").stdout.split("\n\n")

@@ -103,7 +103,7 @@ def test_a_tampered_snapshot_is_passed_over_and_verify_warns(engine, long_game, 
                           "--db", engine.path, "verify", long_game],
                          capture_output=True, text=True, env={"ARBITER_HOME": str(tmp_path), "PATH": ""})
     assert out.returncode == 0, out.stderr  # a cache that fails is not a failed ledger
-    assert "warning" in out.stderr and f"after seq {seq}" in out.stderr and "verified" in out.stdout
+    assert "warning" in out.stderr and f"after seq {seq}" in out.stderr and "verified" in out.stderr
 
 
 def test_a_snapshot_of_another_state_with_a_forged_tag_is_reported(engine, long_game):

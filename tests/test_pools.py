@@ -1,0 +1,66 @@
+"""Import's and `verify --all`'s worker pools are shut down on every path, never for ever.
+
+CPython's Pool.terminate() hung twice at the end of long imports with workers (leaving
+``with Pool()`` calls it), and close() then join() waits for ever on a task whose worker
+is gone. A finished pool is now closed and joined, any other terminated, each with a
+deadline past which the workers are killed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from arbiter.core.pools import shut_down, worker_pool
+
+
+def test_a_finished_pool_is_closed_and_its_workers_exit_on_their_own():
+    with worker_pool(2) as pool:
+        workers = list(pool._pool)
+        assert sorted(pool.map(abs, [-1, -2, -3])) == [1, 2, 3]
+    assert [w.exitcode for w in workers] == [0, 0]  # not terminated (that is -SIGTERM)
+
+
+def test_a_pool_left_on_an_error_does_not_wait_for_its_work():
+    started = time.monotonic()
+    with pytest.raises(ValueError):
+        with worker_pool(1, deadline=20) as pool:
+            workers = list(pool._pool)
+            pool.apply_async(time.sleep, (3600,))  # a game that takes for ever
+            pool.apply_async(time.sleep, (3600,))  # and one still to be handed out
+            time.sleep(0.5)
+            raise ValueError("refused")
+    assert time.monotonic() - started < 60
+    assert not any(w.is_alive() for w in workers)
+
+
+BLOCKED = """
+import sys, time
+from arbiter.core.pools import shut_down
+if __name__ == "__main__":
+    import multiprocessing
+    pool = multiprocessing.get_context("spawn").Pool(2)
+    pool.map(abs, [1, 2])
+    print(*[w.pid for w in pool._pool], flush=True)
+    pool.terminate = lambda: time.sleep(3600)  # as CPython's blocked for good
+    shut_down(pool, finished=False, deadline=1)
+    print("on", flush=True)
+"""
+
+
+def test_a_shutdown_that_blocks_is_cut_short_its_workers_killed_and_the_process_exits(tmp_path):
+    """As terminate() blocked for good: the caller goes on after the deadline, the workers
+    are killed, and neither the blocked thread nor the pool's own clean-up at exit keeps
+    the process from ending."""
+    script = tmp_path / "blocked.py"  # spawned workers import the main module from a file
+    script.write_text(BLOCKED)
+    started = time.monotonic()
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert time.monotonic() - started < 60
+    pids, said = out.stdout.splitlines()
+    assert said == "on"
+    assert not any(os.path.exists(f"/proc/{pid}") for pid in pids.split())
