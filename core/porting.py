@@ -5,7 +5,7 @@ listing against the events, and every command decided again."""
 from __future__ import annotations
 
 import itertools
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
 import msgspec
 
@@ -416,21 +416,76 @@ def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes
     or a line before any, raises TranscriptError as :func:`read_games` does. A game read
     from a file comes as one bytes object, its lines as the file has them (a worker splits
     it at its newlines): one object costs next to nothing to send, a list of lines does."""
-    it = iter(lines)
     state = _Split()
-    while True:
-        chunk = list(itertools.islice(it, SPLIT_LINES))
-        if not chunk:
-            break
-        block = _whole_block(chunk) if state.start and state.whole and state.part[-1][-1:] == b"\n" else None
-        if block is None:
-            for line in chunk:
-                yield from state.line(line)
+    for chunk, block, count in _chunks(lines):
+        if block is not None and state.start and state.whole and state.part[-1][-1:] == b"\n":
+            yield from state.block(block, count)
         else:
-            yield from state.block(block, len(chunk))
+            for line in chunk if chunk is not None else _split_lines(block):  # type: ignore[arg-type]
+                yield from state.line(line)
     if not state.part:
         raise TranscriptError("not an arbiter log export (no header line)")
     yield state.taken(), state.start
+
+
+def _chunks(lines: Iterable[str | bytes]) -> Iterator[tuple[Sequence[str | bytes] | None, bytes | None, int]]:
+    """``lines`` a few hundred KiB at a time: (the lines, the same as one block of whole
+    lines, how many), one of the first two None when it is not to hand (a block is None
+    unless its lines are all bytes, each ending with its only newline); a :class:`FileLines`
+    is read in blocks, whose lines are split off only where they are wanted."""
+    if isinstance(lines, FileLines):
+        for block in lines.blocks():
+            if block.endswith(b"\n"):
+                yield None, block, block.count(b"\n")
+            else:
+                yield _split_lines(block), None, block.count(b"\n") + 1
+        return
+    it = iter(lines)
+    while True:
+        chunk = list(itertools.islice(it, SPLIT_LINES))
+        if not chunk:
+            return
+        block = _whole_block(chunk)
+        yield chunk, block, len(chunk)
+
+
+def _split_lines(block: bytes) -> list[bytes]:
+    """A block's lines, each with its newline (the last may have none)."""
+    pieces = block.split(b"\n")
+    return [p + b"\n" for p in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
+
+
+#: Bytes a :class:`FileLines` is read at a time.
+SPLIT_BYTES = 1 << 20
+
+
+class FileLines:
+    """The lines of a binary file (``first``: its first line, already read), which an
+    import with workers reads in large blocks rather than line by line: it only looks
+    for the games' header lines, and a worker splits its game's lines itself."""
+
+    def __init__(self, first: bytes, fh: Any) -> None:
+        self.first, self.fh = first, fh
+
+    def __iter__(self) -> Iterator[bytes]:
+        if self.first:
+            yield self.first
+        yield from self.fh
+
+    def blocks(self) -> Iterator[bytes]:
+        """The file in blocks of whole lines (the last may lack its newline)."""
+        rest = self.first
+        while True:
+            chunk = self.fh.read(SPLIT_BYTES)
+            if not chunk:
+                break
+            data = rest + chunk
+            cut = data.rfind(b"\n") + 1
+            if cut:
+                yield data[:cut]
+            rest = data[cut:]
+        if rest:
+            yield rest
 
 
 def _whole_block(chunk: list) -> bytes | None:
