@@ -411,6 +411,32 @@ def test_a_damaged_file_is_refused_alike_whether_its_games_are_read_here_or_in_w
                 assert all(audit.verify_game(store, g).ok for g in ids)
 
 
+def test_a_worker_reads_its_game_from_the_file_where_the_split_found_it(engine, tmp_path, monkeypatch):
+    """A game of a file on disk is not sent to its worker: the worker reads the bytes where
+    the split found them, the very bytes the split saw, whatever came before the first
+    header (a byte-order mark, blank lines) and wherever a block of the file was cut."""
+    from arbiter.core import porting
+    from arbiter.core.porting import FileLines, FileSlice, split_games
+
+    monkeypatch.setattr(porting, "SPLIT_BYTES", 500)
+    _ids, dump = many_games_dump(engine, 3)
+    path = tmp_path / "given.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf\n\r\n" + dump.encode())
+    with open(path, "rb") as fh:
+        given = FileLines(fh.readline(), fh)
+        assert given.source == (str(path), 0)
+        games = list(split_games(given))
+    # line numbers count the two lines before the first header
+    assert [start for _part, start, _at in games] == [i + 3 for i, x in enumerate(dump.splitlines())
+                                                      if x.startswith('{"format"')]
+    assert b"".join(part for part, _s, _at in games) == dump.encode()
+    for part, _start, at in games:
+        assert FileSlice(str(path), at, len(part)).read() == part
+    with open(path, "rb") as fh:  # a pipe, or a file read from elsewhere than its start
+        fh.readline()
+        assert FileLines(fh.readline(), fh).source == (str(path), 4)
+
+
 def test_an_import_with_workers_writes_what_one_process_writes(engine, tmp_path, monkeypatch):
     """With --jobs 2 the workers write each game's rows to a file the store reads: the store
     comes out as with one process (every column but the time of the import, the ledger
