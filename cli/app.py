@@ -984,10 +984,9 @@ def import_(
     A jsonl export of any size is read in batches and written in one transaction, each game
     audited first (its commands re-decided by --jobs worker processes): a file with any bad
     event is refused whole, naming the first bad seq."""
-    import itertools
 
     from arbiter.core.audit import default_jobs
-    from arbiter.core.porting import import_lines
+    from arbiter.core.porting import FileLines, import_lines
 
     with user_errors():
         if jobs is not None and jobs < 1:
@@ -1027,7 +1026,7 @@ def import_(
             skipped: list[str] = []
             with eng.open() as store:
                 try:
-                    ids = import_lines(store, itertools.chain([first], fh), jobs=jobs or default_jobs(),
+                    ids = import_lines(store, FileLines(first, fh), jobs=jobs or default_jobs(),
                                        skipped=skipped)
                 except OSError as exc:
                     fail(f"cannot read {path}: {exc.strerror or exc}")

@@ -5,7 +5,8 @@ listing against the events, and every command decided again."""
 from __future__ import annotations
 
 import itertools
-from typing import Any, Iterable, Iterator
+import os
+from typing import Any, Iterable, Iterator, Sequence
 
 import msgspec
 
@@ -246,9 +247,23 @@ _Audited = tuple[list[tuple[list[NewEvent], CommandRecord]], list[str]]
 _AUDITED = msgspec.msgpack.Decoder(_Audited)
 
 
-def _audit_part(task: tuple[list[str | bytes] | bytes, int, str | None]) -> tuple[str, Any, bytes, Any]:
+class FileSlice(msgspec.Struct, frozen=True):
+    """A game's bytes in an export file: ``length`` bytes from ``offset``."""
+
+    path: str
+    offset: int
+    length: int
+
+    def read(self) -> bytes:
+        with open(self.path, "rb") as fh:
+            fh.seek(self.offset)
+            return fh.read(self.length)
+
+
+def _audit_part(task: tuple[list[str | bytes] | bytes | FileSlice, int, str | None]) -> tuple[str, Any, bytes, Any]:
     """A worker's reading and audit of one game, from the export's own lines (one bytes
-    object: split at its newlines; ``start``: the file's number of the first): ("ok",
+    object, or where to read it in the file: split at its newlines; ``start``: the file's
+    number of the first): ("ok",
     listing, groups and hashes as msgpack, None), or with ``rows_dir`` ("ok", listing, its
     hashes alone, the :class:`RowsFile` of its rows written there), or ("damaged" |
     "refused", why, b"", None) for the error the parent raises."""
@@ -258,6 +273,8 @@ def _audit_part(task: tuple[list[str | bytes] | bytes, int, str | None]) -> tupl
 
     gc.set_threshold(*AUDIT_GC)  # a worker does nothing but audit
     given, start, rows_dir = task
+    if isinstance(given, FileSlice):
+        given = given.read()
     lines = given.split(b"\n") if isinstance(given, bytes) else given
     try:
         games = list(read_games(lines, start))
@@ -275,8 +292,6 @@ def _audit_part(task: tuple[list[str | bytes] | bytes, int, str | None]) -> tupl
     hashes = [e.hash for e, _p in games[0][1]]
     if rows_dir is None:
         return "ok", row, msgspec.msgpack.encode((groups, hashes)), None
-    import os
-
     made = write_rows_file(os.path.join(rows_dir, f"{start}.jsonl"), row.game_id, groups, hashes)
     return "ok", row, msgspec.msgpack.encode(([], hashes)), made
 
@@ -369,10 +384,14 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None
     with worker_pool(jobs) as pool:
         pending: collections.deque = collections.deque()
         held = 0  # lines (about) of the games in ``pending``
-        for part, start in split_games(lines):
+        source = lines.source if isinstance(lines, FileLines) else None
+        for part, start, at in split_games(lines):
             # a line is about 300 bytes
             size = len(part) // 300 if isinstance(part, bytes) else len(part)
-            pending.append((size, pool.apply_async(_audit_part, ((part, start, rows_dir),))))
+            # a game in a file on disk is read there by its worker: its bytes are not sent
+            given = FileSlice(source[0], source[1] + at, len(part)) \
+                if source is not None and isinstance(part, bytes) else part
+            pending.append((size, pool.apply_async(_audit_part, ((given, start, rows_dir),))))
             held += size
             # this process (reading, chaining, writing) reads on while the workers start
             # and audit, rather than wait on the oldest game
@@ -404,28 +423,97 @@ def _received(result: tuple[str, Any, bytes, Any]) -> tuple[tuple[GameRow, Any, 
 SPLIT_LINES = 2048
 
 
-def split_games(lines: Iterable[str | bytes]) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
+#: A game of an export as :func:`split_games` finds it: its lines, the number of the first,
+#: and where its bytes begin among those read.
+Split = tuple[list[str | bytes] | bytes, int, int]
+
+
+def split_games(lines: Iterable[str | bytes]) -> Iterator[Split]:
     """The lines of each game of an export (from its header to the next), with the number
-    of its first line, as they are read: only whether a line is a header is read here, so
-    that each line is parsed once, by the worker that audits its game. A damaged header,
-    or a line before any, raises TranscriptError as :func:`read_games` does. A game read
-    from a file comes as one bytes object, its lines as the file has them (a worker splits
-    it at its newlines): one object costs next to nothing to send, a list of lines does."""
-    it = iter(lines)
+    of its first line and the offset of its first byte among the bytes given, as they are
+    read: only whether a line is a header is read here, so that each line is parsed once,
+    by the worker that audits its game. A damaged header, or a line before any, raises
+    TranscriptError as :func:`read_games` does. A game read from a file comes as one bytes
+    object, its lines as the file has them (a worker splits it at its newlines): one object
+    costs next to nothing to send, a list of lines does."""
     state = _Split()
+    for chunk, block, count in _chunks(lines):
+        if block is not None and state.start and state.whole and state.part[-1][-1:] == b"\n":
+            yield from state.block(block, count)
+        else:
+            for line in chunk if chunk is not None else _split_lines(block):  # type: ignore[arg-type]
+                yield from state.line(line)
+    if not state.part:
+        raise TranscriptError("not an arbiter log export (no header line)")
+    yield state.taken(), state.start, state.at
+
+
+def _chunks(lines: Iterable[str | bytes]) -> Iterator[tuple[Sequence[str | bytes] | None, bytes | None, int]]:
+    """``lines`` a few hundred KiB at a time: (the lines, the same as one block of whole
+    lines, how many), one of the first two None when it is not to hand (a block is None
+    unless its lines are all bytes, each ending with its only newline); a :class:`FileLines`
+    is read in blocks, whose lines are split off only where they are wanted."""
+    if isinstance(lines, FileLines):
+        for block in lines.blocks():
+            if block.endswith(b"\n"):
+                yield None, block, block.count(b"\n")
+            else:
+                yield _split_lines(block), None, block.count(b"\n") + 1
+        return
+    it = iter(lines)
     while True:
         chunk = list(itertools.islice(it, SPLIT_LINES))
         if not chunk:
-            break
-        block = _whole_block(chunk) if state.start and state.whole and state.part[-1][-1:] == b"\n" else None
-        if block is None:
-            for line in chunk:
-                yield from state.line(line)
-        else:
-            yield from state.block(block, len(chunk))
-    if not state.part:
-        raise TranscriptError("not an arbiter log export (no header line)")
-    yield state.taken(), state.start
+            return
+        block = _whole_block(chunk)
+        yield chunk, block, len(chunk)
+
+
+def _split_lines(block: bytes) -> list[bytes]:
+    """A block's lines, each with its newline (the last may have none)."""
+    pieces = block.split(b"\n")
+    return [p + b"\n" for p in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
+
+
+#: Bytes a :class:`FileLines` is read at a time.
+SPLIT_BYTES = 1 << 20
+
+
+class FileLines:
+    """The lines of a binary file (``first``: its first line, already read), which an
+    import with workers reads in large blocks rather than line by line: it only looks
+    for the games' header lines, and a worker splits its game's lines itself."""
+
+    def __init__(self, first: bytes, fh: Any) -> None:
+        self.first, self.fh = first, fh
+        #: (path, offset of ``first``) when the file can be read again by name (a worker
+        #: then reads its game itself rather than be sent its bytes): a file on disk
+        self.source: tuple[str, int] | None = None
+        try:
+            if isinstance(fh.name, str) and fh.seekable() and os.path.isfile(fh.name):
+                self.source = (os.path.abspath(fh.name), fh.tell() - len(first))
+        except (AttributeError, OSError, ValueError):
+            pass
+
+    def __iter__(self) -> Iterator[bytes]:
+        if self.first:
+            yield self.first
+        yield from self.fh
+
+    def blocks(self) -> Iterator[bytes]:
+        """The file in blocks of whole lines (the last may lack its newline)."""
+        rest = self.first
+        while True:
+            chunk = self.fh.read(SPLIT_BYTES)
+            if not chunk:
+                break
+            data = rest + chunk
+            cut = data.rfind(b"\n") + 1
+            if cut:
+                yield data[:cut]
+            rest = data[cut:]
+        if rest:
+            yield rest
 
 
 def _whole_block(chunk: list) -> bytes | None:
@@ -441,36 +529,42 @@ def _whole_block(chunk: list) -> bytes | None:
 
 class _Split:
     """:func:`split_games`'s game so far: its lines (or blocks of them), the number of its
-    header's line, the number of the last line read, and whether every line so far is
-    bytes ending at its only newline."""
+    header's line, the number of the last line read, whether every line so far is bytes
+    ending at its only newline, and where the game's bytes begin among the bytes read."""
 
     def __init__(self) -> None:
         self.part: list[str | bytes] = []
         self.start = 0
         self.no = 0
         self.whole = True
+        self.at = 0
+        self.read = 0  # bytes read so far (of lines that are bytes)
 
     def taken(self) -> list[str | bytes] | bytes:
         return b"".join(self.part) if self.whole else self.part  # type: ignore[arg-type]
 
-    def header(self, line: str | bytes, no: int) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
-        """A header line at ``no`` (its error raised if it does not hold) starts a game."""
+    def header(self, line: str | bytes, no: int, at: int) -> Iterator[Split]:
+        """A header line at ``no`` (its error raised if it does not hold), its bytes at
+        ``at``, starts a game."""
         for _game in read_games([line], no):
             pass
         if self.part:
-            yield self.taken(), self.start
-        self.part, self.start, self.whole = [], no, True
+            yield self.taken(), self.start, self.at
+        self.part, self.start, self.whole, self.at = [], no, True, at
 
-    def line(self, line: str | bytes) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
+    def line(self, line: str | bytes) -> Iterator[Split]:
         self.no = no = self.no + 1
+        size = len(line) if isinstance(line, bytes) else 0
         if no == 1 and isinstance(line, bytes):
             line = line.removeprefix(b"\xef\xbb\xbf")
+        at = self.read + (size - len(line) if size else 0)  # where it begins, after a byte-order mark
+        self.read += size
         try:
             is_header = _KIND.decode(line).format is not None
         except msgspec.DecodeError:
             is_header = False  # blank, or not JSON: the worker reading this game names it
         if is_header:
-            yield from self.header(line, no)
+            yield from self.header(line, no, at)
         elif not self.start and line.strip():
             list(read_games([line], no))  # before any header: read_games's own error
             raise TranscriptError(f"line {no}: a line before any game header")
@@ -485,7 +579,7 @@ class _Split:
             self.whole = whole
             part.append(line)
 
-    def block(self, block: bytes, count: int) -> Iterator[tuple[list[str | bytes] | bytes, int]]:
+    def block(self, block: bytes, count: int) -> Iterator[Split]:
         """``count`` whole lines inside a game, as one block. A header is a line whose
         object has the key "format", which its bytes can only spell out as the word itself
         or with an escape: only the lines holding either are read."""
@@ -505,10 +599,11 @@ class _Split:
                 continue
             if is_header:
                 self.part.append(block[taken:begin])
-                yield from self.header(line, self.no + 1 + block.count(b"\n", 0, begin))
+                yield from self.header(line, self.no + 1 + block.count(b"\n", 0, begin), self.read + begin)
                 taken = begin
         self.part.append(block[taken:])
         self.no += count
+        self.read += len(block)
 
 
 # -- Parquet: the history for other tools (DuckDB, Spark, Trino) ------------------------------
@@ -551,7 +646,6 @@ def export_parquet(store: Store, out_dir: str, game_id: str | None = None) -> di
     partitioned by game kind (``events/kind=monster-derby/data_0.parquet``, hive style).
     Returns the rows written per table. Works the same from either store: the rows are read
     through the store and written by an in-memory DuckDB."""
-    import os
     import tempfile
 
     import duckdb

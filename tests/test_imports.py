@@ -360,10 +360,23 @@ def test_an_import_leaves_duckdbs_memory_setting_as_it_was_and_hashes_must_cover
 
 def test_a_damaged_file_is_refused_alike_whether_its_games_are_read_here_or_in_workers(engine, tmp_path, monkeypatch):
     """With --jobs 2 this process only splits the file at its headers and each worker reads
-    its game's lines; the refusals (and a file that holds) come out as with --jobs 1."""
-    from arbiter.core.porting import import_lines
+    its game's lines; the refusals (and a file that holds) come out as with --jobs 1, and
+    alike when the file is read in blocks of bytes rather than line by line (blocks cut
+    mid-line here, so that headers and damage fall anywhere in one)."""
+    from arbiter.core import porting
+    from arbiter.core.porting import FileLines, import_lines
 
     monkeypatch.setenv("ARBITER_PLUGINS", "toygame:GAME")  # the workers learn the test's game
+    monkeypatch.setattr(porting, "SPLIT_BYTES", 700)
+
+    def imported(store, given: list[bytes], jobs: int, how: str) -> list[str]:
+        if how == "lines":
+            return import_lines(store, list(given), jobs=jobs)
+        path = tmp_path / "given.jsonl"
+        path.write_bytes(b"".join(given))
+        with open(path, "rb") as fh:  # as the command line reads a file: its first line, then the rest
+            return import_lines(store, FileLines(fh.readline(), fh), jobs=jobs)
+
     ids, dump = many_games_dump(engine, 3)
     lines = [x.encode() + b"\n" for x in dump.splitlines()]
     second = [i for i, x in enumerate(lines) if x.startswith(b'{"format"')][1]
@@ -377,22 +390,51 @@ def test_a_damaged_file_is_refused_alike_whether_its_games_are_read_here_or_in_w
         "before any header": [b"\n", lines[event]] + lines,
         "a line of nothing": lines[:event] + [b'{"nothing": 1}\n'] + lines[event:],
     }
+    ways = [(1, "lines"), (2, "lines"), (2, "file")]
     for name, forged in damaged.items():
         said = []
-        for jobs in (1, 2):
-            target = Engine(str(tmp_path / f"{name}{jobs}.duckdb"))
+        for jobs, how in ways:
+            target = Engine(str(tmp_path / f"{name}{jobs}{how}.duckdb"))
             with target.open() as store, pytest.raises((TranscriptError, ImportRefused)) as refused:
-                import_lines(store, list(forged), jobs=jobs)
+                imported(store, forged, jobs, how)
             said.append((type(refused.value), str(refused.value)))
             assert count(target) == (0, 0)
-        assert said[0] == said[1], name
+        assert said[0] == said[1] == said[2], name
         assert "line " in said[0][1], (name, said[0])
     crlf = [b"\xef\xbb\xbf" + lines[0].replace(b"\n", b"\r\n")] + [b"\n"] + [x.replace(b"\n", b"\r\n") for x in lines[1:]]
-    for jobs in (1, 2):
-        target = Engine(str(tmp_path / f"crlf{jobs}.duckdb"))
-        with target.open() as store:
-            assert import_lines(store, crlf, jobs=jobs) == ids
-            assert all(audit.verify_game(store, g).ok for g in ids)
+    unended = lines[:-1] + [lines[-1].rstrip(b"\n")]  # the last line without its newline
+    for given in (crlf, unended):
+        for jobs, how in ways:
+            target = Engine(str(tmp_path / f"ok{len(given[0])}{jobs}{how}.duckdb"))
+            with target.open() as store:
+                assert imported(store, given, jobs, how) == ids
+                assert all(audit.verify_game(store, g).ok for g in ids)
+
+
+def test_a_worker_reads_its_game_from_the_file_where_the_split_found_it(engine, tmp_path, monkeypatch):
+    """A game of a file on disk is not sent to its worker: the worker reads the bytes where
+    the split found them, the very bytes the split saw, whatever came before the first
+    header (a byte-order mark, blank lines) and wherever a block of the file was cut."""
+    from arbiter.core import porting
+    from arbiter.core.porting import FileLines, FileSlice, split_games
+
+    monkeypatch.setattr(porting, "SPLIT_BYTES", 500)
+    _ids, dump = many_games_dump(engine, 3)
+    path = tmp_path / "given.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf\n\r\n" + dump.encode())
+    with open(path, "rb") as fh:
+        given = FileLines(fh.readline(), fh)
+        assert given.source == (str(path), 0)
+        games = list(split_games(given))
+    # line numbers count the two lines before the first header
+    assert [start for _part, start, _at in games] == [i + 3 for i, x in enumerate(dump.splitlines())
+                                                      if x.startswith('{"format"')]
+    assert b"".join(part for part, _s, _at in games) == dump.encode()
+    for part, _start, at in games:
+        assert FileSlice(str(path), at, len(part)).read() == part
+    with open(path, "rb") as fh:  # a pipe, or a file read from elsewhere than its start
+        fh.readline()
+        assert FileLines(fh.readline(), fh).source == (str(path), 4)
 
 
 def test_an_import_with_workers_writes_what_one_process_writes(engine, tmp_path, monkeypatch):
