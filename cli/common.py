@@ -327,6 +327,7 @@ EXIT_CODES: dict[type[ArbiterError], int] = {
     E.ImportRefused: 1,  # the file's games do not verify
     E.CopyClash: 3,
     E.Stalled: 2,
+    E.WorkerDied: 3,  # the machine's (a worker killed), not the input's
     S.UnknownEventType: 2,  # a store written by a newer arbiter, or damaged
     S.DeeperFold: 3,  # the store's snapshots, never the player's input (a bug if it escapes)
     S.StoreError: 3,

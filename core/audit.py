@@ -455,13 +455,13 @@ def _verify_all(store: Store, *, redecide: bool, jobs: int, timeout: float | Non
                 progress(reports[i].events)
         ledger = verify_store(store)
         return reports, ledger  # type: ignore[return-value]
-    from arbiter.core.pools import worker_pool
+    from arbiter.core.pools import each, worker_pool
 
     order = sorted(range(len(sizes)), key=lambda i: -sizes[i][1])
     with worker_pool(jobs, initializer=_open_worker, initargs=(store.path, timeout)) as pool:
         done = pool.imap_unordered(_verify_in_worker, [(i, sizes[i][0], redecide) for i in order])
         ledger = verify_store(store)  # meanwhile, here
-        for i, report in done:
+        for i, report in each(pool, done):
             reports[i] = report
             if progress is not None:
                 progress(report.events)

@@ -13,7 +13,7 @@ import contextvars
 from arbiter.events.errors import ArbiterError
 
 __all__ = ["ArbiterError", "BadContent", "BadOption", "CommandIdReused", "CopyClash", "ImportRefused",
-           "ManualDiceError", "ParseError", "RuleViolation", "Stalled", "TranscriptError", "UnknownGameKind",
+           "ManualDiceError", "ParseError", "RuleViolation", "Stalled", "TranscriptError", "UnknownGameKind", "WorkerDied",
            "gate", "require", "stop_trace", "trace_rules"]
 
 
@@ -82,6 +82,11 @@ class CopyClash(ArbiterError):
 
 class Stalled(ArbiterError):
     """A seat was asked to act but had no legal command: a bug in a game's legal_commands."""
+
+
+class WorkerDied(ArbiterError):
+    """A worker process of an import or an audit died mid-task (killed, or out of memory):
+    the work it held is lost, so the whole import or audit stops (an import stores nothing)."""
 
 
 _TRAIL: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("rule_trail", default=None)

@@ -6,6 +6,11 @@ while its task thread is still handing work to the workers, and ``close(); join(
 for ever on a task whose worker died. So a pool whose every result was read is closed and
 joined (its workers exit on their own); one left on an error is terminated; and either
 is given a deadline, after which its workers are killed and the caller goes on.
+
+A worker that dies mid-task (killed, or out of memory) takes its task with it: the pool
+starts another worker and never answers for the task. So results are read through
+:func:`get` and :func:`each`, which wait a little at a time and raise
+:class:`~arbiter.core.errors.WorkerDied` once any worker of the pool has died.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ if TYPE_CHECKING:
 
 #: Seconds a pool is given to shut down before its workers are killed.
 SHUTDOWN_SECONDS = 30.0
+#: Seconds between two looks at the workers while a result is awaited.
+POLL_SECONDS = 0.25
 
 
 @contextmanager
@@ -27,6 +34,9 @@ def worker_pool(jobs: int, deadline: float = SHUTDOWN_SECONDS, **kwargs: Any) ->
     import multiprocessing
 
     pool = multiprocessing.get_context("spawn").Pool(jobs, **kwargs)
+    # every worker the pool has had, by pid: a dead one is dropped from the pool's own list
+    # (and replaced) within a tenth of a second, but its exit code stays here
+    pool._every_worker = {w.pid: w for w in getattr(pool, "_pool", ())}  # type: ignore[attr-defined]
     finished = False
     try:
         yield pool
@@ -59,3 +69,41 @@ def shut_down(pool: "Pool", finished: bool, deadline: float = SHUTDOWN_SECONDS) 
         finalizer = getattr(pool, "_terminate", None)
         if finalizer is not None:
             finalizer.cancel()
+
+
+def get(pool: "Pool", result: Any) -> Any:
+    """``result.get()`` of a task given to ``pool``, or :class:`WorkerDied` if a worker died
+    while it was awaited (its task, maybe this one, will never be answered)."""
+    while not result.ready():
+        result.wait(POLL_SECONDS)
+        _check_workers(pool)
+    return result.get()
+
+
+def each(pool: "Pool", results: Iterator[Any]) -> Iterator[Any]:
+    """The results of ``pool.imap_unordered(...)`` (or ``imap``) as they come, or
+    :class:`WorkerDied` if a worker died meanwhile."""
+    from multiprocessing import TimeoutError
+
+    while True:
+        try:
+            yield results.next(timeout=POLL_SECONDS)  # type: ignore[attr-defined]
+        except StopIteration:
+            return
+        except TimeoutError:
+            _check_workers(pool)
+
+
+def _check_workers(pool: "Pool") -> None:
+    from arbiter.core.errors import WorkerDied
+
+    every = getattr(pool, "_every_worker", {})
+    for worker in list(getattr(pool, "_pool", ())):
+        every.setdefault(worker.pid, worker)
+    for worker in every.values():
+        code = worker.exitcode
+        if code is not None:
+            # workers of an open pool never end on their own: any ending is a death
+            how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
+            raise WorkerDied(f"a worker process died mid-task ({how}{'; out of memory?' if code == -9 else ''});"
+                             " the work it held is lost, so this stops here")

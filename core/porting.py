@@ -377,7 +377,7 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None
         return
     import collections
 
-    from arbiter.core.pools import worker_pool
+    from arbiter.core.pools import get, worker_pool
 
     # a refusal (or the store's) leaves games in flight: the pool is shut down without
     # waiting on them, and on no path for ever (see arbiter.core.pools)
@@ -400,12 +400,12 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None
                 held -= size
                 if idle and not result.ready():
                     yield None
-                yield _received(result.get())
+                yield _received(get(pool, result))
         while pending:
             _size, result = pending.popleft()
             if idle and not result.ready():
                 yield None
-            yield _received(result.get())
+            yield _received(get(pool, result))
 
 
 def _received(result: tuple[str, Any, bytes, Any]) -> tuple[tuple[GameRow, Any, list[Envelope], list[str]], None]:

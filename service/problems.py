@@ -38,6 +38,7 @@ STATUSES: dict[type[ArbiterError], tuple[int, str]] = {
     E.ImportRefused: (422, "bad input"),
     E.CopyClash: (409, "conflict"),
     E.Stalled: (500, "internal error"),  # a game's legal_commands is wrong
+    E.WorkerDied: (503, "store unavailable"),  # the service runs no worker pools
     S.UnknownEventType: (500, "store damaged"),
     S.DeeperFold: (500, "internal error"),
     S.StoreError: (503, "store unavailable"),

@@ -14,7 +14,10 @@ import time
 
 import pytest
 
-from arbiter.core.pools import shut_down, worker_pool
+import signal
+
+from arbiter.core.errors import WorkerDied
+from arbiter.core.pools import each, get, shut_down, worker_pool
 
 
 def test_a_finished_pool_is_closed_and_its_workers_exit_on_their_own():
@@ -64,3 +67,31 @@ def test_a_shutdown_that_blocks_is_cut_short_its_workers_killed_and_the_process_
     pids, said = out.stdout.splitlines()
     assert said == "on"
     assert not any(os.path.exists(f"/proc/{pid}") for pid in pids.split())
+
+
+def _kill_a_worker_soon(pool) -> None:
+    time.sleep(0.5)
+    os.kill(pool._pool[0].pid, signal.SIGKILL)  # as the kernel's out-of-memory killer would
+
+
+@pytest.mark.parametrize("read", ["get", "each"])
+def test_a_worker_that_dies_mid_task_stops_the_wait_in_words(read):
+    """CPython's pool starts another worker and never answers for the dead one's task:
+    waiting on it was for ever. Now the wait ends with WorkerDied, and the pool shuts down."""
+    import threading
+
+    started = time.monotonic()
+    with pytest.raises(WorkerDied, match="signal 9; out of memory"):
+        with worker_pool(1, deadline=20) as pool:
+            threading.Thread(target=_kill_a_worker_soon, args=(pool,), daemon=True).start()
+            if read == "get":
+                get(pool, pool.apply_async(time.sleep, (3600,)))
+            else:
+                list(each(pool, pool.imap_unordered(time.sleep, [3600, 3600])))
+    assert time.monotonic() - started < 60
+
+
+def test_results_read_through_the_watch_are_the_pools_own():
+    with worker_pool(2) as pool:
+        assert get(pool, pool.apply_async(abs, (-4,))) == 4
+        assert sorted(each(pool, pool.imap_unordered(abs, [-1, -2, -3]))) == [1, 2, 3]
