@@ -179,10 +179,11 @@ class Match:
             forked_from: str | None = None, forked_at: int | None = None,
             entropy: Mapping[str, str] | None = None, salt: str | None = None,
             practice: bool | None = None, commit: bool = True,
-            engine_version: str = ENGINE_VERSION) -> "Match":
+            engine_version: str = ENGINE_VERSION, rules_version: str | None = None) -> "Match":
         """Create a game: validate seats, options and content, then run its setup
         (``engine_version``: the kernel's rules it is played under; an audit sets up an
-        older game again under its own).
+        older game again under its own; ``rules_version``, the game's, likewise: the setup
+        is today's, labelled as recorded, so that only a decision that differs tells).
 
         Without ``seed`` the referee draws one nobody chose; a given seed makes a practice
         game. Either way the seed is sealed (:mod:`core.fairness`): ``GameCreated`` commits
@@ -215,7 +216,7 @@ class Match:
         created = GameCreated(
             kind=game.id, seed=seed, seats=seats, options=resolved, content=content,
             content_hash=content_hash(content), content_source=content_source, dice=dice,
-            rules_version=game.rules_version, engine_version=engine_version,
+            rules_version=rules_version or game.rules_version, engine_version=engine_version,
             forked_from=forked_from, forked_at=forked_at, commitment=commitment, sealed=sealed,
         )
         match = cls(game, [(1, SETUP, created)])
@@ -242,6 +243,7 @@ class Match:
             salt=sealed.salt if sealed is not None else None,
             practice=commitment.practice if commitment is not None else True,
             commit=commitment is not None and sealed is not None, engine_version=created.engine_version,
+            rules_version=created.rules_version,
         )
 
     def with_reveal(self, events: list[Event]) -> list[Event]:

@@ -319,7 +319,23 @@ def test_verify_tells_a_changed_ruling_apart_from_tampering(engine, game, monkey
         report = audit.verify_game(store, gid)
     assert not report.ok
     assert report.first.kind == "rules-changed" and "today's rules are v2" in report.first.message
+    assert report.first.seq > 1 and "does not produce the stored events" in report.first.message  # not the setup
     assert Engine(engine.path).load(gid).state == match.state  # the old log still folds
+
+
+def test_a_new_rules_version_alone_fails_no_old_game(engine, game, monkeypatch):
+    """A release that bumps the rules version for a ruling an old game never met: its
+    setup is set up again under the version it was recorded with, every command is decided
+    again, and the game verifies. (The version's label alone used to fail every old game
+    at seq 1, "setup differs", with nothing re-decided.)"""
+    import toygame
+
+    gid, match = game
+    monkeypatch.setattr(toygame.GAME, "rules_version", "2")
+    with engine.open(read_only=True) as store:
+        report = audit.verify_game(store, gid)
+    assert report.ok, [p.message for p in report.problems]
+    assert report.commands > 1
 
 
 def test_a_game_recorded_under_older_rules_still_imports_and_copies(engine, game, monkeypatch, tmp_path):
