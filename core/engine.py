@@ -136,18 +136,46 @@ def snapshot_folds(store: Store, gid: str, game: Any,
             yield folded, row[1]
 
 
+#: Events read as one JSON text at most: a game of any length is read window after window
+#: (a text is one value of the store's, and a value has a ceiling: 4 GB in DuckDB).
+LOG_WINDOW = 500_000
+
+
 def read_log(store: Store, gid: str, game: Any, upto: int | None = None, after: int = 0
              ) -> tuple[list[tuple[int, str, Event]], dict[int, str | None], dict[str, tuple[str | None, str]], str]:
     """(seq, command id, event) of ``gid``'s events after ``after`` (up to ``upto``), their
     actors, the texts of the commands that start among them and the last one's hash: what a
     fold reads, decoded straight from the store's JSON text of them (no envelopes, no column
-    it does not use); row by row when some must be upcast (or do not decode)."""
-    log = store.log_text(gid, upto=upto, after=after)
-    if not log.count:
-        return [], {}, {}, ""
-    decoded = game.codec.decode_log(log)
-    if decoded is not None:
-        return (*decoded, log.last_hash)
+    it does not use), :data:`LOG_WINDOW` events at a time; row by row when some must be
+    upcast (or do not decode)."""
+    items: list[tuple[int, str, Event]] = []
+    actors: dict[int, str | None] = {}
+    texts: dict[str, tuple[str | None, str]] = {}
+    last_hash, start = "", after
+    while True:
+        end = after + LOG_WINDOW if upto is None else min(upto, after + LOG_WINDOW)
+        log = store.log_text(gid, upto=end, after=after)
+        if not log.count:
+            break
+        decoded = game.codec.decode_log(log)
+        if decoded is None:
+            return read_rows(store, gid, game, upto=upto, after=start)
+        if items:
+            items += decoded[0]
+            actors.update(decoded[1])
+            texts.update(decoded[2])
+        else:
+            items, actors, texts = decoded
+        last_hash = log.last_hash
+        if log.count < end - after or end == upto:
+            break  # a game's seqs have no gaps: a short window is its end
+        after = end
+    return items, actors, texts, last_hash
+
+
+def read_rows(store: Store, gid: str, game: Any, upto: int | None = None, after: int = 0
+              ) -> tuple[list[tuple[int, str, Event]], dict[int, str | None], dict[str, tuple[str | None, str]], str]:
+    """:func:`read_log` row by row: each payload decoded on its own, upcast where it must be."""
     rows, last_hash = store.log_rows(gid, upto=upto, after=after)
     if not rows:
         return [], {}, {}, ""

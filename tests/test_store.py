@@ -386,3 +386,23 @@ def test_a_game_written_whole_with_an_undo_in_it_verifies(engine):
         assert report.ok, [p.message for p in report.problems]
         undone = [e for e in store.envelopes(gid) if e.type == "Undone"]
         assert len(undone) == 1 and f'"{gid}/' in undone[0].payload
+
+
+@pytest.mark.parametrize("window", [1, 3, 7, 10_000])
+def test_a_log_is_read_window_after_window_as_it_is_read_whole(engine, game, monkeypatch, window):
+    """A fold reads a game's events as JSON text the store makes, a window at a time (one
+    text of a game of tens of millions of events would pass the store's ceiling on a value):
+    the events, actors, command texts and last hash are the same whatever the window."""
+    from arbiter.core import engine as engine_mod
+    from arbiter.core.engine import read_log, read_rows
+
+    gid, match = game
+    with engine.open(read_only=True) as store:
+        whole = read_log(store, gid, match.game)
+        assert whole == read_rows(store, gid, match.game) and len(whole[0]) == match.seq
+        monkeypatch.setattr(engine_mod, "LOG_WINDOW", window)
+        assert read_log(store, gid, match.game) == whole
+        part = dict(after=5, upto=match.seq - 2)
+        assert read_log(store, gid, match.game, **part) == read_rows(store, gid, match.game, **part)
+        assert read_log(store, gid, match.game, after=match.seq) == ([], {}, {}, "")
+    assert engine.load(gid).state == match.state
