@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Iterable, Mapping, Protocol, TypeVar
+from typing import Any, Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 import msgspec
 
@@ -125,6 +125,21 @@ class Base(Generic[S]):
         return describe_event(event)
 
 
+def dice_words(dice: Sequence[str], faces: Sequence[str]) -> str:
+    """A roll's faces, each die named once for a run of the same die: ``move 4``,
+    ``funkoverse dice star, crit, star``, ``attack dice 1, 0, 1; wacky sword``."""
+    runs: list[tuple[str, list[str]]] = []
+    for die, face in zip(dice, faces):
+        if runs and runs[-1][0] == die:
+            runs[-1][1].append(str(face))
+        else:
+            runs.append((die, [str(face)]))
+    if all(len(shown) == 1 for _d, shown in runs):
+        return ", ".join(f"{die} {shown[0]}" for die, shown in runs)
+    return "; ".join(f"{die} {shown[0]}" if len(shown) == 1 else f"{die} dice {', '.join(shown)}"
+                     for die, shown in runs)
+
+
 def describe_kernel(event: Event) -> str | None:
     """Readable lines for the kernel's own events (None for a game's events)."""
     from arbiter.events.base import DiceRolled, GameCreated, SeedRevealed, Shuffled, Undone
@@ -136,9 +151,9 @@ def describe_kernel(event: Event) -> str | None:
                 f" {event.dice} dice" + (f"; options: {opts}" if opts else "")
                 + ("" if event.content_source == "embedded" else f", content {event.content_source}"))
     if isinstance(event, DiceRolled):
-        pairs = ", ".join(f"{d} {f}" for d, f in zip(event.dice, event.faces))
         what = f" for {event.purpose}" if event.purpose else ""
-        return f"rolled{what}: {pairs}" + (" (physical dice)" if event.manual else f" [draw {event.n}]")
+        return (f"rolled{what}: {dice_words(event.dice, event.faces)}"
+                + (" (physical dice)" if event.manual else f" [draw {event.n}]"))
     if isinstance(event, Shuffled):
         return f"shuffled {deck_words(event.deck)} ({len(event.order)} cards) [draw {event.n}]"
     if isinstance(event, Undone):

@@ -54,3 +54,20 @@ def test_the_log_verb_prints_them(tmp_path):
     shown = run.invoke(app, ["--db", db, "log", gid, "--as", "referee"])
     assert shown.exit_code == 0, shown.output
     assert "shuffled ann's villain deck" in shown.output and "villain:ann" not in shown.output
+
+
+def test_a_roll_names_each_die_once_for_a_run_of_the_same_die():
+    """Funkoverse's log read "funkoverse star, funkoverse crit, funkoverse star": a run of
+    the same die is named once; a single die, or a roll of different single dice, reads as
+    before ("move 4", "d6 5")."""
+    from arbiter.events.base import DiceRolled
+    from arbiter.projections.kernel import describe_kernel
+
+    def said(dice, faces, **kw):
+        return describe_kernel(DiceRolled(n=3, dice=tuple(dice), faces=tuple(faces), **kw))
+
+    assert said(["funkoverse"] * 3, ["star", "crit", "star"], purpose="shark challenges") == \
+        "rolled for shark challenges: funkoverse dice star, crit, star [draw 3]"
+    assert said(["attack"] * 3 + ["wacky"], ["1", "0", "1", "sword"]) == "rolled: attack dice 1, 0, 1; wacky sword [draw 3]"
+    assert said(["move"], ["4"], manual=True) == "rolled: move 4 (physical dice)"
+    assert said(["d6", "d8"], ["2", "7"]) == "rolled: d6 2, d8 7 [draw 3]"
