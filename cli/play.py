@@ -183,10 +183,7 @@ class Table:
                     raise
                 # a bot cannot roll physical dice: whoever is at the keyboard rolls them for it
                 say(err, f"{seat} (bot) plays `{chosen}`: {exc}", style="yellow")
-                try:
-                    faces = self.ask(f"faces as rolled for {seat} (empty: stop here)> ", []).strip().strip("[]")
-                except EOFError:
-                    faces = ""
+                faces = self.ask_faces(f"faces as rolled for {seat} (empty: stop here)> ")
                 if not faces:
                     console.print(f"saved. resume with `arbiter play {escape(self.gid)}`")
                     return False
@@ -195,6 +192,13 @@ class Table:
         print_new(match, receipt.first_seq - 1, None)
         self.match, self.shown = match, match.seq
         return True
+
+    def ask_faces(self, prompt: str) -> str:
+        """The faces of physical dice as the table rolled them ("" when none are typed)."""
+        try:
+            return self.ask(prompt, []).strip().strip("[]")
+        except EOFError:
+            return ""
 
     def hand_over(self, seat: str) -> None:
         """Another person's turn at the keyboard: where anyone holds secrets, clear the
@@ -351,10 +355,7 @@ class Table:
                 if explain.needs_faces(self.match, exc):
                     # physical dice: ask for the faces this command needs, then try again
                     say(err, str(exc), style="yellow")
-                    try:
-                        faces = self.ask("faces as rolled (empty: cancel)> ", []).strip().strip("[]")
-                    except EOFError:
-                        faces = ""
+                    faces = self.ask_faces("faces as rolled (empty: cancel)> ")
                     if not faces:
                         return
                     raw = explain.with_faces(raw, faces)
