@@ -7,9 +7,11 @@ the ``games`` listing against the log (kind, seats, options, dice, seed, version
 origin, status, winner); that the events group into whole commands, each event carrying
 its command's seat; every seeded roll and shuffle against the seed; and then re-decides
 every stored command from the start, comparing the events byte for byte (it re-decides
-first: when every command gives its stored events again, the rolls are the seed's and the
-log folds as the decisions did, so only the listing is checked, against that fold; any
-difference runs the checks in the order above, which name the first problem); and, once all
+first: when every command gives its stored events again, type, version and bytes, each
+payload decodes and is canonical, the rolls are the seed's and the log folds as the
+decisions did, so only the commands and the listing are checked, against that fold, and
+no payload is read; any difference runs the checks in the order above, which name the
+first problem); and, once all
 that holds, every stored snapshot against the fold at its seq (``core/snapshots.py``).
 ``verify_store`` checks the global chain across games against the recorded global head (a
 whole game deleted, even the newest) and that no event belongs to an unlisted game;
@@ -208,6 +210,9 @@ def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: G
         report.add(1, "listing", f"the listing's kind is {row.kind!r}, but the game's"
                    f" GameCreated (seq 1) says {first_ev.kind!r}")
         return report
+    if redecide and chain_ok and not report.problems and isinstance(first_ev, GameCreated) \
+            and _decided_exactly(game, first_ev, envs, row, report):
+        return report
     items: list[tuple[int, str, Event]] = []
     for env in envs:
         try:
@@ -234,7 +239,7 @@ def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: G
         # events, byte for byte, their draws are the seed's and their fold is the log's (the
         # decided events' own, already made), so the listing is checked against it and the
         # log is not folded a second time; anything else is found and named by the audit below
-        decided = _decided_again(game, created, items, envs, commands, row.rules_version)
+        decided = _decided_again(game, created, envs, commands, row.rules_version)
         if decided is not None:
             report.rolls = sum(1 for _s, _c, ev in items if isinstance(ev, (DiceRolled, Shuffled)))
             check_listing(row, created, status_of(game, decided.state), report)
@@ -264,31 +269,64 @@ def verify_log(game_id: str, envs: list[Envelope], head: tuple[int, str], row: G
     assert folded is not None
     check_listing(row, created, status_of(game, folded.state), report)
     if redecide and chain_ok and not report.problems:
-        redecide_all(game, created, items, envs, commands, row.rules_version, report, at_end)
+        redecide_all(game, created, envs, commands, row.rules_version, report, at_end)
     return report
 
 
-def _decided_again(game: Any, created: GameCreated, items: list[tuple[int, str, Event]],
-                   envs: list[Envelope], commands: list[tuple], rules_version: str) -> Any:
+def _decided_exactly(game: Any, created: GameCreated, envs: list[Envelope], row: GameRow,
+                     report: Report) -> bool:
+    """Whether the game, decided again from its setup, gives every stored event exactly:
+    its type, version and bytes; then the commands, dice and listing are checked against
+    that fold and added to ``report``. Most logs hold, and for them this reads no stored
+    payload: an event decided again that encodes to the stored bytes decodes from them, is
+    in its canonical encoding and folds as the decision did. A log that does not is read
+    event by event (False), where what is wrong is named."""
+    found = Report(report.game_id)
+    commands = check_commands(envs, found)
+    if found.problems:
+        return False
+    try:
+        match = redecide_all(game, created, envs, commands, row.rules_version, found, exact=True)
+    except Exception:  # noqa: BLE001 - the audit that follows meets it again, and says so
+        return False
+    if not found.ok or match is None:
+        return False
+    report.commands = len(commands)
+    report.rolls = sum(1 for env in envs if env.type in _DRAWS)
+    check_listing(row, created, status_of(game, match.folded.state), report)
+    return True
+
+
+#: The events that record a draw from the seed.
+_DRAWS = frozenset({DiceRolled.__name__, Shuffled.__name__})
+
+
+def _decided_again(game: Any, created: GameCreated, envs: list[Envelope], commands: list[tuple],
+                   rules_version: str) -> Any:
     """The fold of the game decided again from its setup, when every command gives its
     stored events byte for byte (None otherwise, or when deciding fails in any way)."""
     found = Report("")
     try:
-        match = redecide_all(game, created, items, envs, commands, rules_version, found)
+        match = redecide_all(game, created, envs, commands, rules_version, found)
     except Exception:  # noqa: BLE001 - the audit that follows meets it again, and says so
         return None
     return match.folded if found.ok and match is not None else None
 
 
-def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Event]],
-                 envs: list[Envelope], commands: list[tuple], rules_version: str,
-                 report: Report, at_end: dict[int, Any] | None = None) -> Match | None:
+def redecide_all(game: Any, created: GameCreated, envs: list[Envelope], commands: list[tuple],
+                 rules_version: str, report: Report, at_end: dict[int, Any] | None = None, *,
+                 exact: bool = False) -> Match | None:
     """Decide every stored command again under today's rules and compare the events with
-    the stored payloads, byte for byte; returns the match decided (None when the game can
-    no longer be set up). ``at_end``: the fold of the stored log after each command (by
-    its last seq); once a command's events are the stored ones, the game goes on from
-    that fold rather than evolve them again."""
-    stored = {env.seq: env.payload for env in envs}
+    the stored payloads, byte for byte (``exact``: their types and versions too); returns
+    the match decided (None when the game can no longer be set up). ``at_end``: the fold
+    of the stored log after each command (by its last seq); once a command's events are
+    the stored ones, the game goes on from that fold rather than evolve them again."""
+    if exact:
+        stored: dict[int, Any] = {env.seq: (env.type, env.version, env.payload) for env in envs}
+        encode: Callable[[Event], Any] = lambda ev: (type(ev).__name__, type(ev).VERSION, match.encode(ev))  # noqa: E731
+    else:
+        stored = {env.seq: env.payload for env in envs}
+        encode = lambda ev: match.encode(ev)  # noqa: E731
     try:
         match = Match.recreate(game, created)
     except ArbiterError as exc:
@@ -298,7 +336,7 @@ def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Ev
     why = ("" if differs == "decision" else
            f" (recorded under rules v{rules_version}, today's rules are v{game.rules_version})")
     setup_last = commands[0][4]
-    if [match.encode(ev) for _s, _c, ev in match.items] != [stored[s] for s in range(1, setup_last + 1)]:
+    if [encode(ev) for _s, _c, ev in match.items] != [stored[s] for s in range(1, setup_last + 1)]:
         report.add(1, differs, f"seq 1: setup differs from what the rules produce{why}")
         return match
     for cid, seat, text, first, last in commands[1:]:
@@ -311,7 +349,7 @@ def redecide_all(game: Any, created: GameCreated, items: list[tuple[int, str, Ev
             report.add(first, "commands", f"seq {first}: the command text {text!r} is not as arbiter"
                        f" stores it ({match.stored_text(text, command)!r})")
             return match
-        if [match.encode(e) for e in events] != [stored[s] for s in range(first, last + 1)]:
+        if [encode(e) for e in events] != [stored[s] for s in range(first, last + 1)]:
             report.add(first, differs, f"seq {first}: '{seat}: {text}' does not produce the stored events{why}")
             return match
         match.extend(events, seat, cid, text, folded=(at_end or {}).get(last))

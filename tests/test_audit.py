@@ -340,6 +340,11 @@ FORGERIES = {
     "not canonical text": (_text_edit("bid   2"), "commands", "not as arbiter stores it"),
     "setup event changed": (_payload_edit("CardDealt", lambda d: d.update(card="Z" + str(d.get("card")))),
                             "decision", "setup differs"),
+    # the bytes a command decides again are the stored ones, but not the type or version
+    "another type, the same bytes": (lambda rows: first_of(rows, "BidMade").update(type="BidsRevealed"),
+                                     "decode", "is stored as BidsRevealed but its payload is a BidMade"),
+    "another version, the same bytes": (lambda rows: first_of(rows, "BidMade").update(version=2),
+                                        "decode", "does not decode"),
 }
 
 
