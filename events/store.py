@@ -13,15 +13,17 @@ import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-import duckdb
 import msgspec
 
 from arbiter.events.envelope import (GENESIS, Envelope, _digest, chain_hash, chain_hash_v1, ledger_hasher,
                                      ledger_hash, ledger_hash_v1)
 from arbiter.events.errors import (ChainMismatch, Conflict, OldStore, QueryRefused,  # noqa: F401 - re-exported
                                     StorageFailed, StoreDamaged, StoreError, StoreLocked, UnknownGame)
+
+if TYPE_CHECKING:  # DuckDB is imported where a store is opened: a worker process never opens one
+    import duckdb
 
 #: v2: the event hash covers version, actor, command id and command text; the ledger hash
 #: covers gseq. A v1 store is rehashed by ``arbiter migrate`` after its v1 chains check.
@@ -299,6 +301,8 @@ class Store:
     def _ensure_schema(self) -> None:
         """One ``meta`` lookup on an arbiter store; the catalog is read only when there is
         no ``meta`` table (a new file, or one that is not an arbiter store)."""
+        import duckdb
+
         try:
             row = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         except duckdb.CatalogException:
@@ -333,6 +337,8 @@ class Store:
 
     def install_views(self, views: Sequence[tuple[str, str]]) -> None:
         """(Re)create the SQL views when their definitions changed; no DDL otherwise."""
+        import duckdb
+
         if self.read_only:
             return
         allv = tuple(BASE_VIEWS) + tuple(views)
@@ -355,6 +361,8 @@ class Store:
         (replaced by someone who could write the file, or missing), by name. DuckDB keeps a
         view as it re-rendered it, so the expected ones are rendered by a scratch in-memory
         database with the same schema."""
+        import duckdb
+
         allv = tuple(BASE_VIEWS) + tuple(views)
         scratch = duckdb.connect(":memory:")
         try:
@@ -620,6 +628,8 @@ class Store:
     def _transaction(self, clash: str) -> Iterator[None]:
         """One transaction: committed whole, or rolled back whole with the head cache
         dropped; DuckDB's constraint and commit conflicts become one :class:`Conflict`."""
+        import duckdb
+
         self.con.execute("BEGIN TRANSACTION")
         try:
             yield
@@ -820,6 +830,8 @@ class Store:
         connections to the file from then on, so only `query` asks for it). ``json_columns``,
         when given, is filled with whether each column is of SQL type JSON (its values come
         back as their text, as every other text does)."""
+        import duckdb
+
         if sandbox:
             self.con.execute("SET enable_external_access = false")
             self.con.execute("SET lock_configuration = true")
@@ -1206,6 +1218,8 @@ def _game_row(r: tuple) -> GameRow:
 
 
 def _connect(path: str, read_only: bool, timeout: float) -> duckdb.DuckDBPyConnection:
+    import duckdb
+
     deadline = time.monotonic() + timeout
     delay = 0.02
     while True:
@@ -1229,9 +1243,14 @@ def _connect(path: str, read_only: bool, timeout: float) -> duckdb.DuckDBPyConne
             raise StoreDamaged(f"cannot open {path}: {str(exc).splitlines()[0]}") from exc
 
 
-#: DuckDB's errors that mean the file itself is bad, not the SQL or a clash.
-_DAMAGE = (duckdb.IOException, duckdb.InternalException, duckdb.SerializationException,
-           duckdb.FatalException)
+def _damage() -> tuple[type[Exception], ...]:
+    """DuckDB's errors that mean the file itself is bad, not the SQL or a clash."""
+    import duckdb
+
+    return (duckdb.IOException, duckdb.InternalException, duckdb.SerializationException,
+            duckdb.FatalException)
+
+
 _HEADER = 3 * 4096  # DuckDB's file header and its two database headers
 
 
@@ -1265,6 +1284,9 @@ def open_store(
         return
     if read_only and not os.path.exists(path):
         raise UnknownGame(f"no store at {path}: nothing has been played there yet")
+    import duckdb
+
+    damage = _damage()  # named now: the generator may be closed as the interpreter exits
     if not read_only:
         parent = os.path.dirname(os.path.abspath(path))
         os.makedirs(parent, exist_ok=True)
@@ -1279,7 +1301,7 @@ def open_store(
             raise StoreDamaged(f"{path} is damaged: {str(exc).splitlines()[0]}") from exc
         try:
             yield store
-        except _DAMAGE as exc:
+        except damage as exc:
             if is_disk_error(str(exc)):
                 raise StorageFailed(f"could not write to {path}: {str(exc).splitlines()[0]}") from exc
             raise StoreDamaged(f"{path} is damaged: {str(exc).splitlines()[0]}."

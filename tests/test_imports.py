@@ -536,3 +536,20 @@ def test_a_file_that_holds_a_game_twice_imports_it_once_however_it_is_batched(en
         with target.open() as store, pytest.raises(Conflict, match=f"{ids[0]} is already in this store with another log"):
             import_lines(store, [x.encode() + b"\n" for x in (dump + forged).splitlines()], jobs=jobs)
         assert count(target) == count(engine)
+
+
+def test_a_worker_process_imports_only_what_it_audits_with():
+    """A spawned worker (import's, verify --all's) first runs again the script that started
+    its parent, then its task: neither the installed script's own module nor the audit of
+    any game imports the command line or DuckDB (a tenth of a second of every worker)."""
+    import tomllib
+
+    with open(os.path.join(os.path.dirname(HERE), "pyproject.toml"), "rb") as fh:
+        module = tomllib.load(fh)["project"]["scripts"]["arbiter"].split(":")[0]
+    code = (f"import sys, {module}, arbiter.core.porting, arbiter.core.audit\n"
+            "from arbiter.core import registry\n"
+            "for kind in registry.known():\n"
+            "    registry.get(kind)\n"
+            "print(sorted({'typer', 'click', 'rich', 'duckdb', 'structlog'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
