@@ -27,17 +27,6 @@ class _Header(msgspec.Struct):
     game: GameRow
 
 
-class _Event(msgspec.Struct):
-    seq: int
-    type: str
-    version: int
-    actor: str | None
-    payload: Any
-    command_id: str
-    prev_hash: str
-    hash: str
-
-
 class _Command(msgspec.Struct):
     command_id: str
     seat: str | None
@@ -84,7 +73,7 @@ class _Line(msgspec.Struct):
 _LINE = msgspec.json.Decoder(_Line)
 
 
-Parsed = tuple[GameRow, list[tuple[_Event, str]], list[_Command]]
+Parsed = tuple[GameRow, list[tuple[EventLine, str]], list[_Command]]
 
 #: Events an import gathers before it writes them (and the games they belong to): a file of
 #: any size is held one batch at a time, and a game at most whole.
@@ -132,11 +121,8 @@ def read_games(lines: Iterable[str | bytes], start: int = 1) -> Iterator[Parsed]
             elif item.event is not None:
                 if game is None:
                     raise ValueError("an event before any game header")
-                e = item.event
-                # the payload's exact text: the hash covers it byte for byte
-                payload = bytes(e.payload).decode()
-                game[1].append((_Event(e.seq, e.type, e.version, e.actor, None, e.command_id,
-                                       e.prev_hash, e.hash), payload))
+                # with the payload's exact text: the hash covers it byte for byte
+                game[1].append((item.event, bytes(item.event.payload).decode()))
             elif item.command is not None:
                 if game is None:
                     raise ValueError("a command before any game header")
@@ -165,46 +151,46 @@ def check_header(row: GameRow) -> None:
 Prepared = tuple[GameRow, list[tuple[list[NewEvent], CommandRecord]], list[Envelope]]
 
 
-def prepare(row: GameRow, events: list[tuple[_Event, str]], commands: list[_Command], *,
-            envelopes: bool = True) -> Prepared:
-    """One game of an export as the store will hold it: its commands' groups of events, and
-    its log as envelopes (for the audit that must pass before anything is written; none
-    when ``envelopes`` is false: a worker process builds its own)."""
+def prepare(row: GameRow, events: list[tuple[EventLine, str]], commands: list[_Command], *,
+            groups: bool = True) -> Prepared:
+    """One game of an export as the store will hold it: its log as envelopes (for the audit
+    that must pass before anything is written), and its commands' groups of events (none
+    when ``groups`` is false: a worker writes the envelopes themselves)."""
     game = registry.get(row.kind)
-    # an export from before the listing kept outcomes is told its outcome by its own log
-    envelopes = envelopes or (row.status == "over" and row.outcome is None)
     gid = row.game_id
     for i, (ev, _payload) in enumerate(events, start=1):
         if ev.seq != i or ev.prev_hash != (events[i - 2][0].hash if i > 1 else GENESIS):
             raise ImportRefused(f"{gid}: seq {i} fails its hash chain; the file was"
                                 " altered. Nothing was imported")
-    groups: list[tuple[list[NewEvent], CommandRecord]] = []
+    made: list[tuple[list[NewEvent], CommandRecord]] = []
     envs: list[Envelope] = []
+    add = envs.append
     covered = 0  # the commands must cover seqs 1, 2, 3 ... each once, in order
     for c in commands:
-        if not 1 <= c.first_seq <= c.last_seq <= len(events):
-            raise ImportRefused(f"{gid}: seq {c.first_seq}: command {c.command_id} names"
+        first, last = c.first_seq, c.last_seq
+        if not 1 <= first <= last <= len(events):
+            raise ImportRefused(f"{gid}: seq {first}: command {c.command_id} names"
                                 " missing events; nothing was imported")
-        if c.first_seq != covered + 1:
+        if first != covered + 1:
             covered = -1
         elif covered >= 0:
-            covered = c.last_seq
-        group = []
-        for s in range(c.first_seq, c.last_seq + 1):
+            covered = last
+        text: str | None = c.text  # on the command's first event only
+        for s in range(first, last + 1):
             e, p = events[s - 1]
-            group.append(NewEvent(e.type, e.version, e.actor, p))
-            if envelopes:
-                envs.append(Envelope(game_id=gid, seq=s, type=e.type, version=e.version, actor=e.actor,
-                                     payload=p, command_id=e.command_id, recorded_at="",
-                                     prev_hash=e.prev_hash, hash=e.hash,
-                                     command_text=c.text if s == c.first_seq else None))
-        groups.append((group, CommandRecord(c.command_id, c.seat, c.text)))
+            add(Envelope(game_id=gid, seq=s, type=e.type, version=e.version, actor=e.actor, payload=p,
+                         command_id=e.command_id, recorded_at="", prev_hash=e.prev_hash, hash=e.hash,
+                         command_text=text))
+            text = None
+        if groups:
+            made.append(([NewEvent(e.type, e.version, e.actor, p) for e, p in events[first - 1:last]],
+                         CommandRecord(c.command_id, c.seat, c.text)))
     if covered != len(events):
         raise ImportRefused(f"{gid}: events and commands do not match up; nothing"
                             " was imported")
     if row.status == "over" and row.outcome is None:  # exported before the listing kept outcomes
         row = msgspec.structs.replace(row, outcome=logged_outcome(game, envs))
-    return row, groups, envs
+    return row, made, envs
 
 
 def logged_outcome(game: Any, envs: list[Envelope]) -> str | None:
@@ -283,16 +269,16 @@ def _audit_part(task: tuple[list[str | bytes] | bytes | FileSlice, int, str | No
     if len(games) != 1:  # the parent split the file at headers: not expected
         return "damaged", f"line {start}: expected one game", b"", None
     try:
-        row, groups, envs = prepare(*games[0])
+        row, groups, envs = prepare(*games[0], groups=rows_dir is None)
     except ImportRefused as exc:
         return "refused", str(exc), b"", None
     why = audit_prepared(row, envs)
     if why is not None:
         return "refused", why, b"", None
-    hashes = [e.hash for e, _p in games[0][1]]
+    hashes = [e.hash for e in envs]
     if rows_dir is None:
         return "ok", row, msgspec.msgpack.encode((groups, hashes)), None
-    made = write_rows_file(os.path.join(rows_dir, f"{start}.jsonl"), row.game_id, groups, hashes)
+    made = write_rows_file(os.path.join(rows_dir, f"{start}.jsonl"), envs)
     return "ok", row, msgspec.msgpack.encode(([], hashes)), made
 
 

@@ -1338,23 +1338,8 @@ def games_to_import(batch: Sequence[tuple[GameRow, Any, Sequence[str] | None]],
 IMPORT_MEMORY = "128MB"
 
 
-class ImportRow(msgspec.Struct):
-    """An event row of a :class:`RowsFile`: every column of ``events_log`` but the three
-    the store adds as it writes the game (recorded_at, gseq, ghash)."""
-
-    game_id: str
-    seq: int
-    type: str
-    version: int
-    actor: str | None
-    payload: str
-    command_id: str
-    prev_hash: str
-    hash: str
-    command_text: str | None
-
-
-#: read_json's columns for an :class:`ImportRow` file, and for its ledger entries.
+#: read_json's columns for a :class:`RowsFile` (its envelopes' ``recorded_at`` is not read: the
+#: store stamps the time it writes them), and for its ledger entries.
 _ROWS_COLUMNS = ("{game_id: 'VARCHAR', seq: 'INTEGER', type: 'VARCHAR', version: 'INTEGER',"
                  " actor: 'VARCHAR', payload: 'VARCHAR', command_id: 'VARCHAR', prev_hash: 'VARCHAR',"
                  " hash: 'VARCHAR', command_text: 'VARCHAR'}")
@@ -1369,7 +1354,7 @@ class _LedgerRow(msgspec.Struct, array_like=False):
 
 
 class RowsFile(msgspec.Struct, frozen=True):
-    """A whole game's event rows, as JSON lines of :class:`ImportRow`, that the process
+    """A whole game's event rows, as JSON lines of :class:`Envelope`, that the process
     which audited the game wrote (:func:`write_rows_file`) from the very events it audited:
     the DuckDB store reads the file itself (:meth:`Store.import_stream`), so that the
     rows' text goes through the importing process's hands not at all. ``events``: how many."""
@@ -1378,25 +1363,11 @@ class RowsFile(msgspec.Struct, frozen=True):
     events: int
 
 
-def write_rows_file(path: str, game_id: str, groups: Sequence[tuple[Sequence[NewEvent], CommandRecord]],
-                    hashes: Sequence[str]) -> RowsFile:
-    """Write a game's rows, its events chained over ``hashes`` (one an event, in order),
-    to a new file at ``path``."""
-    rows = []
-    add = rows.append
-    seq, prev = 0, GENESIS
-    for events, command in groups:
-        cid, text = command.command_id, command.text
-        for ev in events:
-            h = hashes[seq]
-            seq += 1
-            add(ImportRow(game_id, seq, ev.type, ev.version, ev.actor, ev.payload, cid, prev, h, text))
-            prev, text = h, None  # the text is on the command's first event only
-    if seq != len(hashes):
-        raise ChainMismatch(f"{game_id}: seq {seq + 1} has no event; the file was altered")
+def write_rows_file(path: str, envelopes: Sequence[Envelope]) -> RowsFile:
+    """Write a game's events, the envelopes its audit checked, to a new file at ``path``."""
     with open(path, "xb") as fh:
-        fh.write(msgspec.json.Encoder().encode_lines(rows))
-    return RowsFile(path, seq)
+        fh.write(msgspec.json.Encoder().encode_lines(envelopes))
+    return RowsFile(path, len(envelopes))
 
 
 def _chain_ledger(ledger: list[tuple[str, int, int, str]], game_id: str, ghead: tuple[int, str],

@@ -337,14 +337,14 @@ def one_prepared_game(tmp_path):
     source = Engine(str(tmp_path / "s.duckdb"))
     _ids, dump = many_games_dump(source, 1)
     (game,) = read_games(dump.splitlines())
-    row, groups, _envs = prepare(*game)
-    return source, row, groups, [e.hash for e, _p in game[1]]
+    row, groups, envs = prepare(*game)
+    return source, row, groups, [e.hash for e, _p in game[1]], envs
 
 
 def test_an_import_leaves_duckdbs_memory_setting_as_it_was_and_hashes_must_cover_the_events(tmp_path):
     from arbiter.events.store import ChainMismatch, VerifiedHashes, open_store
 
-    source, row, groups, hashes = one_prepared_game(tmp_path)
+    source, row, groups, hashes, _envs = one_prepared_game(tmp_path)
     with open_store(str(tmp_path / "t.duckdb")) as store:
         setting = "SELECT current_setting('memory_limit')"
         before = store.con.execute(setting).fetchone()
@@ -486,9 +486,9 @@ def test_a_games_rows_file_must_hold_the_events_audited(tmp_path):
     of the game's audited hashes; otherwise nothing is written."""
     from arbiter.events.store import ChainMismatch, Conflict, RowsFile, VerifiedHashes, open_store, write_rows_file
 
-    source, row, groups, hashes = one_prepared_game(tmp_path)
+    source, row, _groups, hashes, envs = one_prepared_game(tmp_path)
     with open_store(str(tmp_path / "t.duckdb")) as store:
-        made = write_rows_file(str(tmp_path / "rows.jsonl"), row.game_id, groups, hashes)
+        made = write_rows_file(str(tmp_path / "rows.jsonl"), envs)
         with open(made.path) as fh:
             lines = fh.readlines()
         short = tmp_path / "short.jsonl"
