@@ -25,7 +25,7 @@ def test_the_distribution_installs_only_the_arbiter_package():
             continue  # an editable install's finder, which maps only ``arbiter``
         tops.add(first)
     assert tops <= {"arbiter"}, f"top-level names installed besides arbiter: {sorted(tops - {'arbiter'})}"
-    assert any(ep.name == "arbiter" and ep.value == "arbiter.cli.app:main"
+    assert any(ep.name == "arbiter" and ep.value == "arbiter.cli:main"
                for ep in dist.entry_points if ep.group == "console_scripts")
 
 
