@@ -1023,11 +1023,16 @@ def import_(
                     eng.store_match(store, match, game_id=gid)
             console.print(escape(gid))
         else:
+            from contextlib import nullcontext
+
+            from arbiter.core.pools import worker_pool
+
             skipped: list[str] = []
-            with eng.open() as store:
+            jobs = jobs or default_jobs()
+            # the workers start up while this process opens the store
+            with worker_pool(jobs) if jobs > 1 else nullcontext() as pool, eng.open() as store:
                 try:
-                    ids = import_lines(store, FileLines(first, fh), jobs=jobs or default_jobs(),
-                                       skipped=skipped)
+                    ids = import_lines(store, FileLines(first, fh), jobs=jobs, skipped=skipped, pool=pool)
                 except OSError as exc:
                     fail(f"cannot read {path}: {exc.strerror or exc}")
                 finally:

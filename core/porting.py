@@ -291,7 +291,7 @@ Writable = tuple[GameRow, list[tuple[list[NewEvent], CommandRecord]], list[str]]
 
 
 def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
-                 skipped: list[str] | None = None) -> list[str]:
+                 skipped: list[str] | None = None, pool: Any = None) -> list[str]:
     """Write every game of an export, read line by line, in one transaction, batch after
     batch: memory is bounded by a batch (and the largest game), never by the file. Before
     a game is written, verify runs on it (every hash recomputed against the file's, the
@@ -300,9 +300,10 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
     seq, and nothing is committed. The store takes the hashes the audit recomputed and
     chains the global ledger over them. A game the store already holds with the very same
     log is not written again (its id goes in ``skipped``): a file imported twice, or an
-    import run again after it was stopped, is no error."""
+    import run again after it was stopped, is no error. ``pool``: ``jobs`` workers already
+    started (:func:`arbiter.core.pools.worker_pool`), which the caller shuts down."""
     def audited() -> Iterator[Writable | None]:
-        for item in audit_in_order(lines, jobs, rows_dir, idle=rows_dir is not None):
+        for item in audit_in_order(lines, jobs, rows_dir, idle=rows_dir is not None, pool=pool):
             if item is None:
                 yield None
                 continue
@@ -349,13 +350,14 @@ def import_lines(store: Store, lines: Iterable[str | bytes], *, jobs: int = 1,
 
 
 def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None = None, *,
-                   idle: bool = False
+                   idle: bool = False, pool: Any = None
                    ) -> Iterator[tuple[tuple[GameRow, Any, list[Envelope], list[str]], str | None] | None]:
     """Each game of an export, prepared (listing, groups, envelopes, hashes), with its
     audit's verdict, in order; with ``jobs`` > 1 audited by that many worker processes from
     the game's own lines, a few games ahead (so that no more than a few are held), and
     with ``rows_dir`` its groups are a :class:`RowsFile` the worker wrote there. With
-    ``idle``, None comes first whenever the next game is still being audited."""
+    ``idle``, None comes first whenever the next game is still being audited. ``pool``:
+    the caller's workers, if it started them."""
     if jobs <= 1:
         for game in read_games(lines):
             row, groups, envs = prepare(*game)
@@ -365,9 +367,11 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None
 
     from arbiter.core.pools import get, worker_pool
 
+    from contextlib import nullcontext
+
     # a refusal (or the store's) leaves games in flight: the pool is shut down without
     # waiting on them, and on no path for ever (see arbiter.core.pools)
-    with worker_pool(jobs) as pool:
+    with nullcontext(pool) if pool is not None else worker_pool(jobs) as pool:
         pending: collections.deque = collections.deque()
         held = 0  # lines (about) of the games in ``pending``
         source = lines.source if isinstance(lines, FileLines) else None
@@ -392,6 +396,7 @@ def audit_in_order(lines: Iterable[str | bytes], jobs: int, rows_dir: str | None
             if idle and not result.ready():
                 yield None
             yield _received(get(pool, result))
+        pool.close()  # every game is in: the workers exit while the store writes the last
 
 
 def _received(result: tuple[str, Any, bytes, Any]) -> tuple[tuple[GameRow, Any, list[Envelope], list[str]], None]:
