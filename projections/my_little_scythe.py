@@ -559,7 +559,8 @@ class MSProjection(Base[MSState]):
             return r(event, card=HIDDEN)
         if isinstance(event, ev.PowerUpLooked) and event.seat == seat and state.look != event.tiles:
             pile = state.piles.get(event.pile, ())
-            if tuple(pile[:len(event.tiles)]) == tuple(event.tiles) and len(pile) > len(event.tiles):
+            # (even when they are the whole pile: a look is a look, and the pile is face down)
+            if tuple(pile[:len(event.tiles)]) == tuple(event.tiles):
                 return r(event, tiles=(HIDDEN,) * len(event.tiles))
         if isinstance(event, ev.DialSet) and event.seat != seat:
             return r(event, pies=-1, spells=())
