@@ -87,11 +87,14 @@ def payment_spaces(s: MSState, seat: str) -> list[str]:
     """Where a Make action takes apples and gems from. "I snatch 2 apples from wherever my
     Seekers are hanging out" ("Craft"), yet the "Your Turn" example bakes on the first turn,
     when both Seekers are still at base camp: with base_camp_pays=front-spaces (the default)
-    a Seeker at base camp reaches the spaces in front of it (which the setup tile filled)."""
+    a Seeker at base camp reaches the spaces in front of it (which the setup tile filled),
+    but not one where another player's Seeker stands: what lies there is in that Seeker's
+    hands ("you might lose control over them", "Deliveries"; a resource placed there is a
+    gift to that player, "Gaining Friendship")."""
     p = s.players[seat]
     out = seeker_spaces(p)
     if s.options.get("base_camp_pays", "no") == "front-spaces" and BASE in p.seekers:
-        out += [x for x in board(s).neighbours(BASE, p.camp) if x not in out]
+        out += [x for x in board(s).neighbours(BASE, p.camp) if x not in out and not owner_of(s, x, seat)]
     return out
 
 
