@@ -584,7 +584,9 @@ def place_token(c: Emitter, seat: str, cmd: Place) -> None:
 
 
 def skip_unplaceable(c: Emitter) -> bool:
-    """Exhausted supplies and full regions: the token is not placed ("Seek")."""
+    """Exhausted supplies and full regions: the token is not placed ("Seek"); the tokens come
+    up in the order of the dice (house MS-H-SEEK-ORDER), so a supply that runs out during the
+    placing skips the later ones."""
     s = c.state
     kind, region = s.seek[0]
     if s.supply.get(kind, 0) <= 0:
