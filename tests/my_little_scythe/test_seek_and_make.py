@@ -70,6 +70,19 @@ def test_exhausted_supply_places_no_more_tokens():
     assert m.state.seek == (("gem", "tundra"), ("quest", "tundra"))
 
 
+def test_the_log_and_the_prompt_name_regions_as_the_rulebook_does():
+    """"tundra (white), mountains (grey), swamp (blue), forest (green), red rock (red), or
+    desert (yellow)" ("Seek"): a log line and a prompt say "red rock" and "an apple"."""
+    from arbiter.core.explain import describe
+
+    m = position(dice="manual")
+    m.apply("ann", "seek-apples [redrock tundra desert swamp]")
+    assert m.to_act().prompt == "place the apple token found in the red rock"
+    evs = m.apply("ann", "place R2")
+    line = describe(m, events_of(evs, ev.TokenPlaced)[0], "bob")
+    assert line == "ann places an apple token on R2 in the red rock"
+
+
 def test_the_last_apple_goes_to_the_first_apple_dies_region():
     """MS-H-SEEK-ORDER (house: the rulebook gives no order): with one apple left in the supply
     ("Exhausted resources"), the tokens come up in the order of the dice, so the first apple
