@@ -500,7 +500,7 @@ class MSProjection(Base[MSState]):
             return Decision("over", ())
         if state.seek:
             kind, region = state.seek[0]
-            return Decision("turn", (a,), f"place the {kind} token found in the {region}")
+            return Decision("turn", (a,), f"place the {kind} token found in the {region_name(region, state.content)}")
         if state.look:
             return Decision("turn", (a,), "keep one of the power-up tiles")
         if state.moving:
@@ -559,7 +559,8 @@ class MSProjection(Base[MSState]):
             return r(event, card=HIDDEN)
         if isinstance(event, ev.PowerUpLooked) and event.seat == seat and state.look != event.tiles:
             pile = state.piles.get(event.pile, ())
-            if tuple(pile[:len(event.tiles)]) == tuple(event.tiles) and len(pile) > len(event.tiles):
+            # (even when they are the whole pile: a look is a look, and the pile is face down)
+            if tuple(pile[:len(event.tiles)]) == tuple(event.tiles):
                 return r(event, tiles=(HIDDEN,) * len(event.tiles))
         if isinstance(event, ev.DialSet) and event.seat != seat:
             return r(event, pies=-1, spells=())
@@ -593,7 +594,7 @@ class MSProjection(Base[MSState]):
         return out
 
     def describe(self, event: Event, state: MSState | None = None) -> str:
-        return describe(event)
+        return describe(event, state.content if state is not None else None)
 
 
 def after_hypothetical_reveal(e: Event, state: MSState) -> bool:
@@ -640,7 +641,19 @@ def _res(d: dict[str, int]) -> str:
     return ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in d.items() if n) or "nothing"
 
 
-def describe(e: Event) -> str:  # noqa: C901 - one line per fact
+def region_name(region: str, content: dict[str, Any] | None) -> str:
+    """A region as the rulebook writes it ("red rock"), from the content when known."""
+    for r in (content or {}).get("regions", ()):
+        if r.get("id") == region:
+            return str(r.get("name", region)).lower()
+    return region
+
+
+def a_token(kind: str) -> str:
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind} token"
+
+
+def describe(e: Event, content: dict[str, Any] | None = None) -> str:  # noqa: C901 - one line per fact
     if isinstance(e, ev.SetupTilePlaced):
         return f"setup tile (orientation {e.orientation}) fills " + "; ".join(
             f"{s}: {_res(k)}" for s, k in e.placed.items())
@@ -693,9 +706,9 @@ def describe(e: Event) -> str:  # noqa: C901 - one line per fact
         return f"{e.seat} rejuvenates ({e.choice}); the action token leaves the mat"
     if isinstance(e, ev.TokenPlaced):
         gift = f" (a gift to {e.gift_to})" if e.gift_to else ""
-        return f"{e.seat} places a {e.kind} token on {e.space} in the {e.region}{gift}"
+        return f"{e.seat} places {a_token(e.kind)} on {e.space} in the {region_name(e.region, content)}{gift}"
     if isinstance(e, ev.TokenSkipped):
-        return f"{e.seat} cannot place the {e.kind} found in the {e.region}: {e.reason}"
+        return f"{e.seat} cannot place the {e.kind} found in the {region_name(e.region, content)}: {e.reason}"
     if isinstance(e, ev.ResourcesPaid):
         return f"{e.seat} pays " + "; ".join(f"{_res(k)} from {s}" for s, k in e.taken.items()) + (
             f" ({e.reason})" if e.reason else "")

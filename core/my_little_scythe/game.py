@@ -37,7 +37,8 @@ class MyLittleScythe(Game[MSState, Any]):
     title = "My Little Scythe"
     # 2: a Seeker still at base camp pays a Make action from the spaces in front of the camp
     # by default (base_camp_pays=front-spaces), as the "Your Turn" first-turn Bake does
-    rules_version = "2"
+    # 3: ... but not from a space in front of the camp where another player's Seeker stands
+    rules_version = "3"
     projection = PROJECTION
     min_seats = 2
     max_seats = 6

@@ -64,7 +64,7 @@ def mat_actions(s: MSState, seat: str) -> list[dict[str, Any]]:
     the Power Up action from your new tile" ("Craft"): the token moves from Power Up onto the
     tile's action, but Power Up stays on the mat, so the Move section can still be powered
     up ("To earn the 2 Power Ups trophy, you must have one Move Power Up tile and one Make
-    Power Up tile")."""
+    Power Up tile"); house reading MS-H-MAKE-TILE, the mat not being printed."""
     out = list(s.content["mat"])
     make = s.players[seat].tiles.get("make")
     if make:
@@ -87,11 +87,14 @@ def payment_spaces(s: MSState, seat: str) -> list[str]:
     """Where a Make action takes apples and gems from. "I snatch 2 apples from wherever my
     Seekers are hanging out" ("Craft"), yet the "Your Turn" example bakes on the first turn,
     when both Seekers are still at base camp: with base_camp_pays=front-spaces (the default)
-    a Seeker at base camp reaches the spaces in front of it (which the setup tile filled)."""
+    a Seeker at base camp reaches the spaces in front of it (which the setup tile filled),
+    but not one where another player's Seeker stands: what lies there is in that Seeker's
+    hands ("you might lose control over them", "Deliveries"; a resource placed there is a
+    gift to that player, "Gaining Friendship")."""
     p = s.players[seat]
     out = seeker_spaces(p)
     if s.options.get("base_camp_pays", "no") == "front-spaces" and BASE in p.seekers:
-        out += [x for x in board(s).neighbours(BASE, p.camp) if x not in out]
+        out += [x for x in board(s).neighbours(BASE, p.camp) if x not in out and not owner_of(s, x, seat)]
     return out
 
 
@@ -406,6 +409,7 @@ def owe_rejuvenation(c: Emitter, seat: str) -> None:
 
 
 def stay(c: Emitter, seat: str, cmd: Stay) -> None:
+    """A Seeker may stay where it is during a Move action (house reading MS-H-STAY)."""
     check_seeker_may_move(c.state, seat, cmd.seeker)
     c.emit(ev.SeekerStayed(seat=seat, seeker=cmd.seeker))
 
@@ -448,7 +452,8 @@ def start_pie_fight(c: Emitter, seat: str, space: str) -> None:
 # -- Pie fights --------------------------------------------------------------------------
 
 def set_dial(c: Emitter, seat: str, cmd: Dial) -> None:
-    """Each side secretly dials 0-7 pies, no more than they hold, and may clip spells ("Pie Fight")."""
+    """Each side secretly dials 0-7 pies, no more than they hold, and may clip spells ("Pie
+    Fight"): any number from their hand (house reading MS-H-DIAL-SPELLS)."""
     s = c.state
     f = s.fight
     require(not (f is None or seat not in (f.attacker, f.defender)), "MS-DIAL-NOT-NOW",
@@ -579,7 +584,9 @@ def place_token(c: Emitter, seat: str, cmd: Place) -> None:
 
 
 def skip_unplaceable(c: Emitter) -> bool:
-    """Exhausted supplies and full regions: the token is not placed ("Seek")."""
+    """Exhausted supplies and full regions: the token is not placed ("Seek"); the tokens come
+    up in the order of the dice (house MS-H-SEEK-ORDER), so a supply that runs out during the
+    placing skips the later ones."""
     s = c.state
     kind, region = s.seek[0]
     if s.supply.get(kind, 0) <= 0:
@@ -896,7 +903,9 @@ def advance(c: Emitter) -> None:  # noqa: C901 - the order of a turn
 
 
 def end_turn(c: Emitter, seat: str) -> None:
-    """The next player's turn; the grand finale once someone has 4 trophies ("Grand Finale")."""
+    """The next player's turn; the grand finale once someone has 4 trophies ("Grand Finale"):
+    the final turns go to the players without 4 trophies as it begins (house reading
+    MS-H-FINAL-TURNS)."""
     s = c.state
     c.emit(ev.TurnEnded(seat=seat, turn=s.turn))
     s = c.state

@@ -239,7 +239,8 @@ PLAYED_FATE = {"hero": "play_hero", "item": "fate_item", "effect": "fate_effect"
 def hero_beaten(t: Emitter, seat: str, hero: str, base: int, *, by_card: bool = False, loc: str | None = None) -> None:
     """What follows a Hero vanquished or defeated in a villain's own sector on their turn.
     A Hero defeated by the Villain's card counts as vanquished unless the option
-    card_defeat_is_vanquish says otherwise (SV-DEFEAT-IS-VANQUISH)."""
+    card_defeat_is_vanquish says otherwise (house reading SV-HOUSE-DEFEAT-IS-VANQUISH
+    of "Defeat", SV-DEFEAT)."""
     if seat != t.d["active"]:
         return
     kinds: tuple[str, ...] = ("vanquish", "defeat")

@@ -48,15 +48,16 @@ class Villainous(Game[VState, Any]):
                doc="house, off by default (0: no limit, as in the rulebook: 'at any time during "
                    "your turn and on any turn'). N: each Bounty's Hunt may be paid at most N "
                    "times a turn"),
-        Option(name="card_defeat_is_vanquish", default=True, rule="SV-DEFEAT-IS-VANQUISH", house=False,
-               doc="a Hero the Villain defeats with a card counts as vanquished for Conditions, "
-                   "Bounties and Fate Conditions (true, the default: 'You may defeat a card either "
-                   "through the Vanquish action or by playing a specific card'); false: only the "
-                   "Vanquish action vanquishes"),
-        Option(name="hunt_turns", default="own", choices=("own", "any"), rule="SV-HUNT-ANY-TURN", house=False,
-               doc="when a Bounty's Hunt may be paid: own (the default: at any time during your own "
-                   "turns, every one of them), any (also on an opponent's turn, whenever you have "
-                   "the floor there: when asked about a Condition)"),
+        Option(name="card_defeat_is_vanquish", default=True, rule="SV-HOUSE-DEFEAT-IS-VANQUISH",
+               doc="house reading: a Hero the Villain defeats with a card counts as vanquished for "
+                   "Conditions, Bounties and Fate Conditions (true, the default: 'You may defeat a "
+                   "card either through the Vanquish action or by playing a specific card'); "
+                   "false: only the Vanquish action vanquishes"),
+        Option(name="hunt_turns", default="own", choices=("own", "any"), rule="SV-HOUSE-HUNT-TURNS",
+               doc="house reading of when a Bounty's Hunt may be paid ('at any time during your "
+                   "turn and on any turn'): own (the default: at any time during your own turns, "
+                   "every one of them), any (also on an opponent's turn, whenever you have the "
+                   "floor there: when asked about a Condition)"),
         Option(name="condition_windows", default="always", choices=("holders", "always", "never"),
                rule="SV-HOUSE-CONDITION-WINDOW",
                doc="when opponents are asked about Conditions: always (after every trigger, every "

@@ -73,8 +73,9 @@ def react_with_condition(t: Emitter, seat: str, cmd: Any) -> None:
     w = t.d["window"]
     require(seat == w["queue"][0], "SV-CONDITION-TIMING", f"{w['queue'][0]} may play a Condition or pass first")
     if isinstance(cmd, C.Hunt):
-        require(t.d["options"].get("hunt_turns", "own") == "any", "SV-HUNT-ANY-TURN", "a Hunt is paid during your own turn (option hunt_turns=any "
-                                "allows it on an opponent's turn too)")
+        require(t.d["options"].get("hunt_turns", "own") == "any", "SV-HOUSE-HUNT-TURNS",
+                "a Hunt is paid during your own turn (option hunt_turns=any allows it on an "
+                "opponent's turn too)")
         hunt(t, seat, cmd)
         return
     if isinstance(cmd, C.Pass):

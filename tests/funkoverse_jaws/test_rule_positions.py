@@ -116,18 +116,20 @@ def test_fj_house_maps_auto_pairs_orca_with_the_first_game():
     assert "orca" in a.state.board.name.lower() and "beach" in b.state.board.name.lower()
 
 
-def test_fj_house_maps_the_orca_is_point_symmetric():
-    """FJ-HOUSE-MAPS: the Orca is house content, laid out point-symmetric about the centre so
-    that neither side's starting area is favoured: turning the map half round maps every
-    filled square, wall, post, point marker and control area onto one of its own, and the
-    light side's starting area and flag onto the dark side's. Played through a game on the
-    Orca: a step is open, and a square seen, exactly where the turned step and square are."""
+@pytest.mark.parametrize("map_id,mode", [("orca", "first-game"), ("south-beach", "control")])
+def test_fj_house_maps_are_point_symmetric(map_id, mode):
+    """FJ-HOUSE-MAPS: the Orca and South Beach are house content, each laid out
+    point-symmetric about the centre so that neither side's starting area is favoured:
+    turning the map half round maps every filled square, wall, post, point marker and control
+    area onto one of its own, and the light side's starting area and flag onto the dark
+    side's. Played through a game on the map in the scenario it serves: a step is open, and a
+    square seen, exactly where the turned step and square are."""
     from arbiter.core.funkoverse_jaws import rules as R
     from arbiter.core.funkoverse_jaws.board import all_squares, geometry, parse_square
 
-    orca = GAME.default_content()["maps"]["orca"]
-    assert orca["source"] == "house"
-    cols, rows = orca["columns"], orca["rows"]
+    layout = GAME.default_content()["maps"][map_id]
+    assert layout["source"] == "house"
+    cols, rows = layout["columns"], layout["rows"]
 
     def turn(name):
         return "abcdefgh"[cols - 1 - "abcdefgh".index(name[0])] + str(rows + 1 - int(name[1:]))
@@ -135,17 +137,20 @@ def test_fj_house_maps_the_orca_is_point_symmetric():
     def same(squares):
         return sorted(turn(x) for x in squares) == sorted(squares)
 
-    assert same(orca["filled"]) and same(orca["point_markers"].values())
-    walls = {frozenset(w) for w in orca["walls"]}
+    assert same(layout["filled"]) and same(layout["point_markers"].values())
+    walls = {frozenset(w) for w in layout["walls"]}
     assert {frozenset(map(turn, w)) for w in walls} == walls
-    assert sorted((cols - x, rows - y) for x, y in orca["posts"]) == sorted(map(tuple, orca["posts"]))
-    areas = {frozenset(a) for a in orca["control_areas"].values()}
+    assert sorted((cols - x, rows - y) for x, y in layout["posts"]) == sorted(map(tuple, layout["posts"]))
+    areas = {frozenset(a) for a in layout["control_areas"].values()}
     assert {frozenset(map(turn, a)) for a in areas} == areas
-    assert sorted(map(turn, orca["start"]["light"])) == sorted(orca["start"]["dark"])
-    assert turn(orca["flags"]["light"]) == orca["flags"]["dark"]
+    assert sorted(map(turn, layout["start"]["light"])) == sorted(layout["start"]["dark"])
+    assert turn(layout["flags"]["light"]) == layout["flags"]["dark"]
 
-    m = Match.new(GAME, seed=1, seats=["ann", "bob"], options={"map": "orca"})
+    m = Match.new(GAME, seed=1, seats=["ann", "bob"], options={"map": map_id, "mode": mode})
     s = m.state
+    assert s.board.name == layout["name"]
+    if mode != "first-game":  # the scenario's point markers stand where the map sets them
+        assert sorted(map(turn, s.point_markers.values())) == sorted(s.point_markers.values())
     g = geometry(s.board)
     squares = [parse_square(x) for x in all_squares(s.board)]
     half = {sq: parse_square(turn(x)) for sq, x in zip(squares, all_squares(s.board))}

@@ -71,6 +71,23 @@ def test_first_turn_bake_from_the_spaces_in_front_of_the_camp():
     assert rule_of(m2, "ann", "bake") == "MS-PAY-NOT-ENOUGH"
 
 
+def test_base_camp_does_not_reach_under_another_players_seeker():
+    """"Deliveries": extras left on a space "might lose control over them"; "Seek", "Gaining
+    Friendship": an apple placed on an opponent's Seeker's space is a gift to that player.
+    So a Seeker at base camp (MS-H-FIRST-TURN-BAKE) pays from the spaces in front of its camp
+    only where no other player's Seeker stands: bob's Seeker on T4 keeps its apples."""
+    m = position(seekers={"ann": ("base", "base"), "bob": ("T4", "F1")},
+                 resources={"T4": {"apple": 2}, "T5": {"apple": 1}})
+    assert m.state.players["ann"].camp == 1  # in front of it: T3 T4 T5
+    assert "bake" not in m.legal_texts("ann")
+    assert rule_of(m, "ann", "bake") == "MS-PAY-NOT-ENOUGH"
+    assert m.state.board["T4"] == {"apple": 2}
+    m2 = position(seekers={"ann": ("base", "base"), "bob": ("F2", "F1")},
+                  resources={"T4": {"apple": 2}, "T5": {"apple": 1}})
+    evs = m2.apply("ann", "bake")  # nobody on T4: the camp reaches it
+    assert events_of(evs, ev.ResourcesPaid)[0].taken == {"T4": {"apple": 2}}
+
+
 # -- "The Pie Fight Victory trophy is an exception – you can earn it even outside of your turn"
 
 def pie_fight(ann_dial: str, bob_dial: str, tracks, **options):

@@ -33,14 +33,19 @@ def test_ms_action_not_on_mat_a_tiles_action_is_not_yours_until_you_hold_the_til
 
 
 def test_ms_make_tile_replaces_power_up_stays_on_the_mat():
-    """MS-MAKE-TILE-REPLACES: after a Make tile, the other section can still be powered up."""
+    """MS-MAKE-TILE-REPLACES ("Craft": "your action token should be replaced with the Power Up
+    action from your new tile"), as house reading MS-H-MAKE-TILE lays the tile on the mat:
+    the token moves onto the tile's action, and Power Up stays for the other section."""
     m = position(seekers={"ann": ("T3", "base"), "bob": ("S3", "base")},
                  resources={"T3": {"apple": 4, "gem": 2}})
     m.apply("ann", "power-up make")
     m.apply("ann", f"keep {m.state.look[0]}")
     assert "make" in m.state.players["ann"].tiles
+    action = next(t for t in m.state.content["power_ups"] if t["id"] == m.state.players["ann"].tiles["make"])["action"]["id"]
+    assert m.state.players["ann"].last_action == action
     pass_turn(m, "bob")
-    assert "power-up move" in m.legal_texts("ann")
+    assert "power-up move" in m.legal_texts("ann") and action not in m.legal_texts("ann")
+    assert GAME.rules.get("MS-H-MAKE-TILE").source == "house"
 
 
 def test_ms_spell_deck_empty_spellcasting_is_refused_and_the_discards_stay_out():
@@ -68,12 +73,16 @@ def test_ms_power_up_pile_empty_cannot_be_chosen():
 
 
 def test_ms_seeker_moved_each_seeker_once_per_move():
-    """MS-SEEKER-MOVED: each Seeker moves (or stays) once per Move action."""
+    """MS-SEEKER-MOVED: each Seeker moves once per Move action, or stays where it is (house
+    reading MS-H-STAY: "Move both your Seeker miniatures" sets no minimum)."""
     m = position(seekers={"ann": ("T3", "T1")})
     m.apply("ann", "move")
     m.apply("ann", "go 1 T4")
     assert rule_of(m, "ann", "go 1 T5") == "MS-SEEKER-MOVED"
     assert rule_of(m, "ann", "stay 1") == "MS-SEEKER-MOVED"
+    m.apply("ann", "stay 2")  # Seeker 2 stays on T1
+    assert m.state.players["ann"].seekers == ("T4", "T1")
+    assert GAME.rules.get("MS-H-STAY").source == "house"
 
 
 def test_ms_carry_nothing_base_camp_holds_nothing_and_an_empty_carry_is_a_go():
@@ -285,3 +294,41 @@ def test_ms_h_endgame_four_trophies_does_not_end_the_game_before_the_finale():
     assert len(m.state.players["ann"].trophies) == 4 and m.outcome() is None
     pass_turn(m, "bob")
     assert m.outcome() is not None
+
+
+def test_ms_h_dial_spells_any_number_from_hand():
+    """MS-H-DIAL-SPELLS ("Pie Fight"): "I can secretly attach a Magic Spell Card" against "the
+    value of my magic spell(s) will be added": every spell clipped counts, each once."""
+    m = position(seekers={"ann": ("T3", "base"), "bob": ("T4", "base")},
+                 spells={"ann": ("spell-11", "spell-12"), "bob": ()})
+    m.apply("ann", "move")
+    m.apply("ann", "go 1 T4")
+    m.apply("ann", "stay 2")
+    assert rule_of(m, "ann", "dial 0 with spell-11 spell-11") == "MS-DIAL-SPELL"
+    m.apply("ann", "dial 0 with spell-11 spell-12")
+    evs = m.apply("bob", "dial 0")
+    reveal = [e for e in evs if isinstance(e, ev.PieFightRevealed)][0]
+    values = {c["id"]: c["value"] for c in m.state.content["spells"]}
+    assert reveal.scores["ann"] == values["spell-11"] + values["spell-12"]
+    assert GAME.rules.get("MS-H-DIAL-SPELLS").source == "house"
+
+
+def test_ms_h_final_turns_are_settled_as_the_grand_finale_begins():
+    """MS-H-FINAL-TURNS ("Grand Finale": "each player who doesn't have 4 trophies yet takes 1
+    final turn"): cy, without 4 when the finale begins, wins a pie fight as the defender on
+    bob's final turn (her 4th trophy) and still takes her own final turn."""
+    m = position(seats=("ann", "bob", "cy"), trophies={"ann": ALL[:3], "cy": ALL[:3]},
+                 tracks={"ann": {"pies": 8}}, seekers={"bob": ("T3", "base"), "cy": ("T4", "base")})
+    pass_turn(m, "ann")
+    assert m.state.finale and m.state.finale_left == ("cy",)
+    m.apply("bob", "move")
+    m.apply("bob", "go 1 T4")
+    m.apply("bob", "stay 2")
+    m.apply("bob", "dial 0")
+    m.apply("cy", "dial 1")
+    assert len(m.state.players["cy"].trophies) == 4 and "pie-fight" in m.state.players["cy"].trophies
+    m.apply("bob", "rejuvenate pies")
+    assert m.outcome() is None and m.state.active == "cy" and m.state.final
+    pass_turn(m, "cy")
+    assert m.outcome() is not None
+    assert GAME.rules.get("MS-H-FINAL-TURNS").source == "house"

@@ -70,6 +70,32 @@ def test_exhausted_supply_places_no_more_tokens():
     assert m.state.seek == (("gem", "tundra"), ("quest", "tundra"))
 
 
+def test_the_log_and_the_prompt_name_regions_as_the_rulebook_does():
+    """"tundra (white), mountains (grey), swamp (blue), forest (green), red rock (red), or
+    desert (yellow)" ("Seek"): a log line and a prompt say "red rock" and "an apple"."""
+    from arbiter.core.explain import describe
+
+    m = position(dice="manual")
+    m.apply("ann", "seek-apples [redrock tundra desert swamp]")
+    assert m.to_act().prompt == "place the apple token found in the red rock"
+    evs = m.apply("ann", "place R2")
+    line = describe(m, events_of(evs, ev.TokenPlaced)[0], "bob")
+    assert line == "ann places an apple token on R2 in the red rock"
+
+
+def test_the_last_apple_goes_to_the_first_apple_dies_region():
+    """MS-H-SEEK-ORDER (house: the rulebook gives no order): with one apple left in the supply
+    ("Exhausted resources"), the tokens come up in the order of the dice, so the first apple
+    die's region (red rock) gets it and the second's (tundra) is skipped."""
+    m = position(dice="manual", resources={"D3": {"apple": 23}})
+    assert m.state.supply["apple"] == 1
+    m.apply("ann", "seek-apples [redrock tundra desert swamp]")
+    assert m.state.seek[0] == ("apple", "redrock")
+    evs = m.apply("ann", "place R2")
+    assert [(e.kind, e.region) for e in events_of(evs, ev.TokenSkipped)] == [("apple", "tundra")]
+    assert m.state.board["R2"] == {"apple": 1} and m.state.seek[0] == ("gem", "desert")
+
+
 def test_bake_pies_pays_two_apples_and_caps_at_ten():
     m = position(seekers={"ann": ("T3", "T4")}, resources={"T3": {"apple": 1}, "T4": {"apple": 1}},
                  tracks={"ann": {"pies": 9}})

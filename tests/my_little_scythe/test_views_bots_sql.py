@@ -177,6 +177,22 @@ def test_a_dry_run_never_names_the_next_spell_quest_or_power_up_tiles():
     assert [e for _s, _a, e in m.log("ann") if isinstance(e, ev.QuestDrawn)][-1].card != "?"
 
 
+def test_a_dry_run_power_up_hides_the_tiles_even_when_they_are_the_whole_pile():
+    """Power Up: "select the top 3 tiles from either Power Up deck. Look at them" -- the piles
+    lie face down, so a dry run shows no tile, not even when only 3 are left to look at."""
+    seats = ("ann", "bob", "cy", "dee", "eve", "fay")
+    pile = position(seats=seats).state.piles["make"]
+    m = position(seats=seats, seekers={"ann": ("T3", "T5")}, resources={"T3": {"apple": 1, "gem": 1}},
+                 tiles={s: {"make": t} for s, t in zip(seats[1:], pile)})
+    assert len(m.state.piles["make"]) == 3
+    _seat, _cmd, evs = m.decide("ann", "power-up make")
+    looked = [e for e in m.preview(evs, "ann", m.folded.draws) if isinstance(e, ev.PowerUpLooked)][0]
+    assert set(looked.tiles) == {"?"}
+    m.apply("ann", "power-up make")  # once ann looks, she sees them
+    look = m.view("ann").look
+    assert len(look) == 3 and "?" not in look
+
+
 def test_a_dry_run_seek_with_an_empty_supply_does_not_name_the_region():
     m = position(tracks={})
     s = m.state

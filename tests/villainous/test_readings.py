@@ -8,8 +8,8 @@ from arbiter.core.villainous import GAME
 from villainous.helpers import ambition, content_with, credits, empty_hand, give, new, put, rule_of
 
 
-def defaults(name):
-    return next(o.default for o in GAME.options if o.name == name)
+def option(name):
+    return next(o for o in GAME.options if o.name == name)
 
 
 def flamethrower_game(**options):
@@ -31,11 +31,24 @@ def flamethrower_game(**options):
     return m
 
 
+def test_a_card_that_defeats_a_hero_discards_it_without_the_vanquish_action():
+    """Defeat (SV-DEFEAT): "To 'defeat' a Hero ... means to remove it from your Sector and
+    discard it onto the corresponding pile ... If a card's ability lets you defeat a Hero
+    directly, you do not need to use the 'Vanquish' action." No Ally stands with the Hero."""
+    m = flamethrower_game()
+    assert "cbf-ahsoka-tano-1" not in m.state.sector["ann"]
+    assert not [c for c, i in m.state.sector["ann"].items() if i.get("loc") == "jabbas-palace"]
+    assert "cbf-ahsoka-tano-1" in m.state.fate_discard["bob"]  # the Fate pile the Hero came from
+
+
 def test_a_defeat_by_card_counts_as_a_vanquish_by_default():
     """Defeat: "You may defeat a card either through the Vanquish action or by playing a
     specific card. If a card's ability lets you defeat a Hero directly, you do not need to
-    use the Vanquish action." (SV-DEFEAT-IS-VANQUISH)"""
-    assert defaults("card_defeat_is_vanquish") is True
+    use the Vanquish action." (SV-DEFEAT); that the card also vanquishes is the house reading
+    SV-HOUSE-DEFEAT-IS-VANQUISH, an option marked house."""
+    opt = option("card_defeat_is_vanquish")
+    assert opt.default is True and opt.house and opt.rule == "SV-HOUSE-DEFEAT-IS-VANQUISH"
+    assert GAME.rules.get(opt.rule).source == "house" and GAME.rules.get("SV-DEFEAT").source == "rulebook"
     m = flamethrower_game()
     assert m.state.sector["ann"]["bf-bounty-debtor-1"]["progress"] == [0]
     assert m.state.sector["ann"]["bf-bounty-smuggler-1"]["progress"] == [0]
@@ -76,13 +89,16 @@ def window_for_bob(**options):
 
 def test_hunts_are_paid_on_your_own_turns_by_default():
     """Bounties: "You may pay this cost at any time during your turn and on any turn, without
-    having to use an action" (SV-HUNT-ANY-TURN, default own)."""
-    assert defaults("hunt_turns") == "own"
+    having to use an action" (SV-HUNT); which turns that means is the house reading
+    SV-HOUSE-HUNT-TURNS (option hunt_turns, marked house, default own)."""
+    opt = option("hunt_turns")
+    assert opt.default == "own" and opt.house and opt.rule == "SV-HOUSE-HUNT-TURNS"
+    assert GAME.rules.get(opt.rule).source == "house" and GAME.rules.get("SV-HUNT").source == "rulebook"
     m = window_for_bob()
     assert not any(t.startswith("hunt") for t in m.legal_texts("bob"))
     with pytest.raises(RuleViolation) as e:
         m.apply("bob", "hunt bf-bounty-debtor-1")
-    assert rule_of(e) == "SV-HUNT-ANY-TURN"
+    assert rule_of(e) == "SV-HOUSE-HUNT-TURNS"
     assert m.state.credits["bob"] == 2
 
 
