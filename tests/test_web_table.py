@@ -429,6 +429,33 @@ def test_a_finished_games_page_shows_the_result_and_its_stream_ends(server, brow
         assert not [u for u in late if "/stream" in u], late
 
 
+def test_every_seats_page_follows_a_finished_game_that_a_seat_undoes(tmp_path, browser):
+    """A game whose end an undo may still take back (recorded without a seed commitment):
+    the last move ends it while both seats' pages watch, and a page is opened on the finished
+    game; the mover takes the move back from the API. Every page follows the game again, not
+    only the undoing seat's (the others stayed on "game over": their streams had closed)."""
+    from servehelp import uncommitted_game
+
+    db = str(tmp_path / "undone.duckdb")
+    with Running(db) as srv, httpx.Client(base_url=srv.url, timeout=30) as api:
+        game, (mover, last) = uncommitted_game(db, srv.url)
+        gid, auth = game["game_id"], {"Authorization": f"Bearer {game['seats'][mover]['token']}"}
+        pages = open_pages(browser, game)
+        assert api.post(f"/games/{gid}/commands", headers=auth, json={"text": last}).status_code == 200
+        for page in pages.values():
+            wait_until(page, lambda: body(page, "status") == "over")
+            assert "game over — winner" in page.text_content("[data-testid=turn]")
+        late = browser.new_page()
+        late.goto(game["seats"]["ann"]["url"])
+        wait_until(late, lambda: body(late, "status") == "over" and late.locator("#log li").count() > 0)
+        undone = api.post(f"/games/{gid}/undo", headers=auth)
+        assert undone.status_code == 200, undone.json()
+        for page in [*pages.values(), late]:
+            wait_until(page, lambda: body(page, "status") == "playing" and int(body(page, "seq")) == undone.json()["seq"])
+            assert page.text_content("[data-testid=move-heading]") != "The game is over"
+            assert f"undid {mover}'s move" in page.locator("#log li").first.text_content()
+
+
 def test_the_page_catches_up_after_the_server_restarts(tmp_path, browser):
     """The server stops and starts again (an update, a crash) while a seat's page is open;
     meanwhile the other seat moves. The page says it lost touch, then catches up on its own,

@@ -15,7 +15,7 @@ let lastSeq = 0;  // the newest event in the log shown
 let firstSeq = 0;  // the oldest one (a long game's log is paged back from the newest)
 let shownSeq = 0;
 let streaming = false;  // the live stream is open, or being opened again
-let endedAt = 0;  // the seq at which the server said the game was over, and closed the stream
+let endedAt = 0;  // the seq at which the server said the game was over for good, and closed the stream
 const REFEREE = "referee";
 // a long game's page loads the last of its log, and earlier pages when asked, never the
 // whole history at once
@@ -161,6 +161,8 @@ async function refresh() {
   // a tab among others all evening: its title says when the move is this seat's
   document.title = (st.legal.length ? "(your move) " : "") + st.title + " — " + st.game_id;
   document.body.dataset.status = st.status;
+  // over for good (nothing can take the end back): the stream has closed, for ever
+  document.body.dataset.final = st.final ? "yes" : "no";
   document.body.dataset.seq = st.seq;
   document.body.dataset.myTurn = st.legal.length ? "yes" : "no";
   $("board").innerHTML = st.board;  // drawn by the server from this seat's view, escaped there
@@ -170,10 +172,9 @@ async function refresh() {
   if (drawn && drawn.viewBox && drawn.viewBox.baseVal) {
     drawn.style.minWidth = Math.round(BOARD_SCALE * drawn.viewBox.baseVal.width) + "px";
   }
-  // a finished game's stream has closed; an undo that opens it again (a practice game's last
-  // move taken back on this page) follows the game live again
+  // a stream that ended is opened again while the game can still change
   // (an answer sent before the end that arrives after it is older than the end: not that)
-  if (st.status === "playing" && logged && !streaming && st.seq > endedAt) stream();
+  if (!st.final && logged && !streaming && st.seq > endedAt) stream();
   panels(st.view, st.seat, st.seats, st.panels);
   const menu = $("menu");
   menu.replaceChildren();
@@ -260,7 +261,9 @@ async function stream() {
 
 async function follow() {
   // EventSource cannot send a bearer header, so the stream is read with fetch. The server
-  // closes it once the game is over (after `event: over`): then there is nothing to wait for.
+  // closes it once the game is over for good (after a final `event: over`): then there is
+  // nothing to wait for. An end an undo may still take back keeps it open: the undo comes
+  // as events like any move, to every seat's page.
   for (;;) {
     // a connection can die unnoticed (a laptop that slept, a network that changed): when the
     // stream stays silent three times as long as the server's keep-alives, it is opened again
@@ -297,12 +300,18 @@ async function follow() {
           const kind = (lines.find((l) => l.startsWith("event:")) || "event:event").slice(6).trim();
           const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
           if (!data) continue;
-          if (kind === "over") { over = true; endedAt = JSON.parse(data).seq; }
-          else addEvent(JSON.parse(data));
+          if (kind === "over") {
+            const end = JSON.parse(data);
+            over = end.final !== false;  // a server that does not say: it closes at the end
+            if (over) endedAt = end.seq;
+          } else {
+            over = false;
+            addEvent(JSON.parse(data));
+          }
           scheduleRefresh();
         }
       }
-      if (over) return;  // the game is over and the server closed the stream: nothing more will come
+      if (over) return;  // the game is over for good and the server closed the stream: nothing more will come
     } catch (e) {  // the connection dropped, or the server is gone: say so, and try again
       unreachable = true;
       refuse({ detail: "lost touch with the server; trying again every second…" });
@@ -344,5 +353,5 @@ $("bot").addEventListener("click", async () => {
   await refresh();
   if (document.body.dataset.status === "locked") return;
   await loadLog();
-  if (document.body.dataset.status === "playing") stream();  // a finished game has no more to come
+  if (document.body.dataset.final === "no") stream();  // a game over for good has no more to come
 })();
