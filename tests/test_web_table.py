@@ -456,6 +456,50 @@ def test_every_seats_page_follows_a_finished_game_that_a_seat_undoes(tmp_path, b
             assert f"undid {mover}'s move" in page.locator("#log li").first.text_content()
 
 
+def seen(page, visible: bool) -> None:
+    """The tab brought into sight or put out of it (another tab chosen, the window minimised),
+    as the browser tells the page."""
+    page.evaluate("""(visible) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => !visible });
+        Object.defineProperty(document, "visibilityState", { configurable: true,
+                                                             get: () => visible ? "visible" : "hidden" });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""", visible)
+
+
+def test_tabs_out_of_sight_let_their_streams_go_so_a_seventh_tab_of_one_browser_loads(server, browser):
+    """A browser keeps at most six connections to a server and each open stream holds one: a
+    host with six seat pages open in one browser could not load a seventh page, nor send a
+    move from any of them. Tabs out of sight let their streams go; brought back, a tab
+    follows the game again from the last event it had."""
+    with httpx.Client(base_url=server, timeout=30) as api:
+        context = browser.new_context()
+        games = [api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+                 for _ in range(3)]
+        tabs = []
+        for game in games:
+            for seat in ("ann", "bob"):
+                tab = context.new_page()
+                tab.goto(game["seats"][seat]["url"])
+                tab.wait_for_selector("#menu button")
+                tabs.append(tab)
+        for tab in tabs:
+            seen(tab, False)
+        seventh = context.new_page()
+        seventh.goto(games[0]["referee"]["url"], timeout=15000)
+        wait_until(seventh, lambda: body(seventh, "status") == "playing")
+        ann = {"Authorization": f"Bearer {games[0]['seats']['ann']['token']}"}
+        pick = api.get(f"/games/{games[0]['game_id']}", headers=ann).json()["legal"][0]
+        moved = api.post(f"/games/{games[0]['game_id']}/commands", headers=ann, json={"text": pick}).json()["seq"]
+        wait_until(seventh, lambda: int(body(seventh, "seq")) == moved)  # its stream follows the game
+        back = tabs[1]  # bob's, at the game that moved
+        seen(back, True)
+        wait_until(back, lambda: int(body(back, "seq")) == moved
+                   and back.locator("#log li").first.text_content().startswith(f"{moved}. "))
+        assert back.is_hidden("[data-testid=refusal]"), back.text_content("[data-testid=refusal]")
+        context.close()
+
+
 def test_the_page_catches_up_after_the_server_restarts(tmp_path, browser):
     """The server stops and starts again (an update, a crash) while a seat's page is open;
     meanwhile the other seat moves. The page says it lost touch, then catches up on its own,

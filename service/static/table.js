@@ -259,15 +259,41 @@ async function stream() {
   try { await follow(); } finally { streaming = false; }
 }
 
+// A browser keeps at most six connections to one server, and an open stream holds one: six
+// tabs following games (a host's seats and referee pages, several tables) would leave none
+// for anything else, not even a seventh tab's page. A tab out of sight lets its stream go and
+// looks at the game now and then (its title still says when the move is the seat's); back in
+// sight, it follows the stream again from the last event it had.
+const HIDDEN_LOOK = 10000;
+let following = null;  // the open stream's controller
+let wake = null;  // ends the wait of a tab out of sight
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden && following) following.abort("hidden");
+  if (!document.hidden && wake) wake();
+});
+
+async function outOfSight() {  // while the tab is hidden: look at the game, hold no stream
+  while (document.hidden) {
+    // a game over for good has nothing more to show until the tab is looked at again
+    const final = document.body.dataset.final === "yes";
+    await new Promise((ok) => { wake = ok; if (!final) setTimeout(ok, HIDDEN_LOOK); });
+    wake = null;
+    if (document.hidden) await refresh();
+  }
+  scheduleRefresh();
+}
+
 async function follow() {
   // EventSource cannot send a bearer header, so the stream is read with fetch. The server
   // closes it once the game is over for good (after a final `event: over`): then there is
   // nothing to wait for. An end an undo may still take back keeps it open: the undo comes
   // as events like any move, to every seat's page.
   for (;;) {
+    if (document.hidden) await outOfSight();
     // a connection can die unnoticed (a laptop that slept, a network that changed): when the
     // stream stays silent three times as long as the server's keep-alives, it is opened again
     const ctl = new AbortController();
+    following = ctl;
     let quiet = 45000, watchdog = null;
     const heard = () => { clearTimeout(watchdog); watchdog = setTimeout(() => ctl.abort(), quiet); };
     try {
@@ -312,11 +338,14 @@ async function follow() {
         }
       }
       if (over) return;  // the game is over for good and the server closed the stream: nothing more will come
-    } catch (e) {  // the connection dropped, or the server is gone: say so, and try again
+    } catch (e) {
+      if (ctl.signal.aborted && ctl.signal.reason === "hidden") continue;  // let go out of sight
+      // the connection dropped, or the server is gone: say so, and try again
       unreachable = true;
       refuse({ detail: "lost touch with the server; trying again every second…" });
     } finally {
       clearTimeout(watchdog);
+      following = null;
     }
     await new Promise((ok) => setTimeout(ok, 1000));
   }
