@@ -197,6 +197,23 @@ def test_a_command_the_server_never_got_is_said_on_the_page(server, browser):
         assert body(page, "my-turn") == "yes"  # nothing moved
 
 
+def test_a_page_whose_look_at_the_game_got_no_answer_looks_again(server, browser):
+    """The network goes for a moment while the stream holds on: the stream tells of bob's
+    move, the page's look at the game gets no answer. It looked only when the stream said
+    something, so it showed the board from before the move, and "could not be reached",
+    until the next move; it looks again, catches up and unsays it."""
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, page = ann_at_the_table(api, browser)
+        bob = {"Authorization": f"Bearer {game['seats']['bob']['token']}"}
+        page.context.set_offline(True)
+        pick = api.get(f"/games/{game['game_id']}", headers=bob).json()["legal"][0]
+        moved = api.post(f"/games/{game['game_id']}/commands", headers=bob, json={"text": pick}).json()["seq"]
+        assert "could not be reached" in refusal(page)
+        assert int(body(page, "seq")) < moved
+        page.context.set_offline(False)
+        wait_until(page, lambda: int(body(page, "seq")) == moved and page.is_hidden("[data-testid=refusal]"))
+
+
 def test_a_command_sent_again_after_its_answer_was_lost_is_taken_once(server, browser):
     """The server takes a command but its answer never reaches the page; the player sends the
     same command again. It goes under the same command id, so the server answers with the

@@ -44,6 +44,7 @@ function refuse(problem) {
   if (problem.rule_id) text += " (" + problem.rule_id + (problem.section ? ', "' + problem.section + '"' : "") + ")";
   box.textContent = text;
   box.hidden = false;
+  unreachable = false;  // what the box says now is this
   delete box.dataset.stale;
   refusedAt = shownSeq;
 }
@@ -56,7 +57,9 @@ function outdated() {  // the game moved on since the box spoke: say it was abou
 }
 
 let answered = true;  // whether the last call got any answer from the server
-let unreachable = false;  // the page is saying that the server could not be reached
+// the page is saying that the server could not be reached: false, or what got no answer
+// ("look" at the game, "act", "stream")
+let unreachable = false;
 
 // A link without its key, or with a key the server does not know (mistyped, revoked, or
 // another server's): said in a player's words, not the API's.
@@ -73,8 +76,8 @@ async function call(method, path, body) {
     r = await fetch(path, opts);
   } catch (e) {  // no answer at all (the server stopped, the network dropped): say so
     answered = false;
-    unreachable = true;
     refuse({ detail: "the server could not be reached (no answer came); the board shows whether anything moved." });
+    unreachable = method === "GET" ? "look" : "act";
     return null;
   }
   answered = true;
@@ -145,11 +148,25 @@ function add(list, term, value) {
   list.append(dt, dd);
 }
 
+let lookAgain = null;  // a look at the game that got no answer, due again
+
 async function refresh() {
   const st = await call("GET", "/games/" + encodeURIComponent(gameId));
+  if (!st) {
+    // no answer (the network gone for a moment while the stream held on): look again, or the
+    // page would show the board from before the move the stream told of until the next one
+    if (!answered && !lookAgain) lookAgain = setTimeout(() => { lookAgain = null; refresh(); }, 2000);
+    return;
+  }
+  if (unreachable === "look") {  // an answer came: the server is reachable again
+    // (a command's lost answer stays said: the player looks at the board to see whether it
+    // was taken, and sends it again if not)
+    unreachable = false;
+    $("refusal").hidden = true;
+  }
   // answers can arrive out of order (a click's refresh and the stream's): never draw an
   // older state over a newer one, nor the same one again (its buttons stay put)
-  if (!st || st.seq <= shownSeq) return;
+  if (st.seq <= shownSeq) return;
   shownSeq = st.seq;
   outdated();
   $("title").textContent = st.title + " — " + st.game_id;
@@ -341,8 +358,8 @@ async function follow() {
     } catch (e) {
       if (ctl.signal.aborted && ctl.signal.reason === "hidden") continue;  // let go out of sight
       // the connection dropped, or the server is gone: say so, and try again
-      unreachable = true;
       refuse({ detail: "lost touch with the server; trying again every second…" });
+      unreachable = "stream";
     } finally {
       clearTimeout(watchdog);
       following = null;
