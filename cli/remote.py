@@ -79,14 +79,22 @@ class Remote:
         return self.call("POST", f"/games/{gid}/commands", body, tries=3)
 
     def wait(self, gid: str, after: int) -> None:
-        """Block until the game moves past ``after`` (or a quiet minute passes)."""
+        """Block until the game moves past ``after`` (or a quiet minute passes, or the stream
+        closes: the game is over for good). The end the stream says first, when the game was
+        already over at ``after``, is no news."""
+        import json
+
         import httpx
 
+        kind = ""
         try:
             with self.http.stream("GET", f"/games/{gid}/stream?after={after}", timeout=60) as r:
                 for line in r.iter_lines():
-                    if line.startswith("data:"):
-                        return
+                    if line.startswith("event:"):
+                        kind = line[6:].strip()
+                    elif line.startswith("data:"):
+                        if kind != "over" or json.loads(line[5:]).get("seq", after + 1) > after:
+                            return
         except httpx.HTTPError:
             return
 
@@ -116,7 +124,12 @@ def play_remote(url: str, token: str, game_id: str, max_menu: int = 30) -> None:
         if st["status"] == "over":
             console.print(f"[bold green]game over — winner: {escape(', '.join(st['winners']) or 'nobody')}"
                           + (f" ({escape(st['result'])})" if st["result"] else "") + "[/]")
-            return
+            if st.get("final", True):
+                return
+            # recorded without a seed commitment: a seat may still take the end back
+            console.print("a move may still be taken back — following the game (Ctrl-C to leave)")
+            remote.wait(gid, st["seq"])
+            continue
         if not st["legal"]:
             console.print(f"{escape(', '.join(st['to_act']))} to act — waiting (Ctrl-C to leave; the game goes on)")
             remote.wait(gid, st["seq"])

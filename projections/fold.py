@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import threading
 import typing
 from typing import Any, Callable, Iterable, Iterator, Optional
 
@@ -98,26 +99,40 @@ def step(projection: Projection[Any], folded: Folded | None, seq: int, command_i
 FOLD_GC = (50_000, 20, 100)
 
 
+#: The collector's thresholds before the first of the open :func:`few_collections`, and how
+#: many are open, across threads (a server folds on several): the last to close puts them back.
+_relaxed: list[Any] = [None, 0]
+_relaxing = threading.Lock()
+
+
 @contextlib.contextmanager
 def few_collections() -> Iterator[None]:
-    """The collector at :data:`FOLD_GC` inside, as it was after; what was made inside and is
-    still alive at the end goes straight to the oldest generation."""
-    before = gc.get_threshold()
-    gc.set_threshold(*FOLD_GC)
+    """The collector at :data:`FOLD_GC` inside, as it was after; on the main thread, what was
+    made inside and is still alive at the end goes straight to the oldest generation."""
+    with _relaxing:
+        if not _relaxed[1]:
+            _relaxed[0] = gc.get_threshold()
+            gc.set_threshold(*FOLD_GC)
+        _relaxed[1] += 1
     try:
         yield
     finally:
-        # What a fold made and is still alive is kept (a game's events, states and undo
-        # frames, no cycle among them): the young generation's collection, due at once under
-        # the usual thresholds, would trace it all only to find it alive (a tenth of a
-        # 10,000-event replay), and the middle generation's later again. freeze + unfreeze
-        # moves every tracked object to the oldest generation without tracing any: a cycle
-        # made meanwhile waits for a full collection. Not while objects are held frozen
-        # (unfreeze would let those go too).
-        if gc.get_freeze_count() == 0:
-            gc.freeze()
-            gc.unfreeze()
-        gc.set_threshold(*before)
+        with _relaxing:
+            # What a fold made and is still alive is kept (a game's events, states and undo
+            # frames, no cycle among them): the young generation's collection, due at once
+            # under the usual thresholds, would trace it all only to find it alive (a tenth of
+            # a 10,000-event replay), and the middle generation's later again. freeze +
+            # unfreeze moves every tracked object to the oldest generation without tracing
+            # any: a cycle made meanwhile waits for a full collection. Not while objects are
+            # held frozen (unfreeze would let those go too), and only on the main thread: it
+            # moves every thread's objects, and a server folds on threads of its own while its
+            # others answer requests, whose garbage cycles would wait for a full collection too.
+            if gc.get_freeze_count() == 0 and threading.current_thread() is threading.main_thread():
+                gc.freeze()
+                gc.unfreeze()
+            _relaxed[1] -= 1
+            if not _relaxed[1]:
+                gc.set_threshold(*_relaxed[0])
 
 
 def fold(projection: Projection[Any], items: Iterable[tuple[int, str, Event]]) -> Folded:

@@ -98,6 +98,10 @@ class GameState(msgspec.Struct):
     view: dict[str, Any]
     legal: list[str]
     board: str
+    #: the game is over for good: its seed is revealed, so no undo can take its end back (a
+    #: finished game recorded without a seed commitment, by an older release, may still be
+    #: undone, and its stream stays open)
+    final: bool = False
     #: the seat's side panels in words, {"yours": [[term, words], ...], "table": [...]};
     #: empty for a game the page lays out from ``view`` itself
     panels: dict[str, list[list[str]]] = {}
@@ -118,12 +122,14 @@ class EventPage(msgspec.Struct):
 
 
 class Ended(msgspec.Struct):
-    """The stream's last message (``event: over``) once the game is over: its result. The
-    stream then closes; a client need not come back for more."""
+    """The stream's message (``event: over``) once the game is over: its result. When the end
+    is ``final`` the stream then closes and a client need not come back for more; otherwise
+    (an undo may still take the end back) the stream goes on, and an undo comes as events."""
 
     seq: int
     winners: list[str]
     result: str
+    final: bool = True
 
 
 class Verdict(msgspec.Struct):
@@ -346,7 +352,9 @@ def sse_comment(text: str) -> bytes:
                  " ShownEvent as data), with a keep-alive comment on a quiet line (the first comment"
                  " says how often: `keep-alive every 15 s`). Once the game is"
                  " over, its last events are followed by `event: over` (the result: seq, winners,"
-                 " result) and the stream closes.")
+                 " result, final); a final end closes the stream, while an end an undo may still"
+                 " take back (a game recorded without a seed commitment) keeps it open, and the"
+                 " undo and the play after it come as events.")
 async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str],
                       after: Annotated[int, QueryParameter(ge=0)] = 0,
                       last_event_id: Annotated[int, HeaderParameter(
@@ -366,6 +374,7 @@ async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str],
         # for much longer knows its connection died unnoticed (a laptop that slept, a network
         # that changed) and opens it again
         sent = [sse_comment(f"keep-alive every {KEEP_STREAM} s")]
+        told = None  # the end this stream has said
         while not t.ending and t.still_valid(token):  # a replaced link's stream ends
             waiter = t.waiter(gid)
             page, ended = await t.read(gid, t.stream_page, gid, who, seen)
@@ -374,10 +383,13 @@ async def game_stream(request: Request[Any, Any, Any], game_id: FromPath[str],
             # says "socket.send() raised exception." for each write past the fifth)
             sent += [ServerSentEventMessage(data=msgspec.json.encode(ev).decode(), event="event",
                                             id=str(ev.seq)).encode() for ev in page.events]
-            if ended is not None:  # the game is over: nothing more will come
-                yield b"".join([*sent, ServerSentEventMessage(data=msgspec.json.encode(ended).decode(),
-                                                              event="over", id=str(ended.seq)).encode()])
-                return
+            if ended is not None and ended != told:
+                told = ended
+                sent.append(ServerSentEventMessage(data=msgspec.json.encode(ended).decode(), event="over",
+                                                   id=str(ended.seq)).encode())
+                if ended.final:  # nothing more will come
+                    yield b"".join(sent)
+                    return
             if sent:
                 yield b"".join(sent)
                 sent = []

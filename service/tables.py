@@ -570,7 +570,7 @@ class Tables:
             turn=explain.whose_turn(m), status="over" if out else "playing",
             winners=list(out.winners) if out else [], result=(out.reason or "") if out else "",
             view=plain, legal=legal, board=board_svg(m.game.id, plain, seat),
-            panels=side_panels(m.game.id, plain, seat))
+            panels=side_panels(m.game.id, plain, seat), final=self.final(m))
         with self._states_lock:
             self._states[key] = state
             while len(self._states) > STATES_KEPT:
@@ -715,7 +715,15 @@ class Tables:
         m = self.match(game_id)
         out = m.outcome()
         page = self.events(game_id, who, after)
-        return page, None if out is None else Ended(seq=m.seq, winners=list(out.winners), result=out.reason or "")
+        return page, None if out is None else Ended(seq=m.seq, winners=list(out.winners), result=out.reason or "",
+                                                    final=self.final(m))
+
+    @staticmethod
+    def final(m: Match) -> bool:
+        """Whether the game is over for good. Its end reveals the seed, and no move can be
+        taken back once it is (every seat knows the dice); a game recorded without a seed
+        commitment (by an older release) reveals none, and a seat may still undo its end."""
+        return m.outcome() is not None and m.folded is not None and m.folded.revealed is not None
 
     @staticmethod
     def _earlier(m: Match, seat: str, after: int, before: int, limit: int | None) -> tuple[list[Any], bool]:

@@ -135,3 +135,51 @@ def test_a_seat_waiting_at_the_terminal_rides_out_a_server_restart(tmp_path):
         if proc.poll() is None:
             proc.kill()
     assert "lost touch with the server" in "".join(said)
+
+
+def test_a_terminal_follows_a_finished_game_that_a_seat_undoes(tmp_path):
+    """A game whose end an undo may still take back (recorded without a seed commitment):
+    ann waits at her terminal, bob's move ends the game, then bob takes it back. ann's
+    terminal says the game is over and that a move may still be taken back, then follows the
+    game on (it used to stop at the end)."""
+    import signal
+    import threading
+
+    from servehelp import uncommitted_game
+
+    db = str(tmp_path / "served.duckdb")
+    with Running(db) as server:
+        game, (mover, last) = uncommitted_game(db, server.url)
+        assert mover == "bob"
+        gid, bob = game["game_id"], {"Authorization": f"Bearer {game['seats']['bob']['token']}"}
+        env = {**os.environ, "ARBITER_HOME": str(tmp_path / "home"), "NO_COLOR": "1", "COLUMNS": "100"}
+        proc = subprocess.Popen([sys.executable, "-c", "from arbiter.cli.app import main; main()", "play", gid,
+                                 "--server", server.url, "--token", game["seats"]["ann"]["token"]],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, env=env)
+        said: list[str] = []
+        waiting, following, again = threading.Event(), threading.Event(), threading.Event()
+
+        def read() -> None:
+            for line in proc.stdout:
+                said.append(line)
+                if "to act — waiting" in line:
+                    (again if following.is_set() else waiting).set()
+                if "may still be taken back" in line:
+                    following.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        try:
+            assert waiting.wait(60), "".join(said)
+            assert httpx.post(f"{server.url}/games/{gid}/commands", headers=bob, json={"text": last}).status_code == 200
+            assert following.wait(60), "".join(said)
+            assert "game over — winner" in "".join(said)
+            assert httpx.post(f"{server.url}/games/{gid}/undo", headers=bob).status_code == 200
+            assert again.wait(60), "".join(said)
+            assert proc.poll() is None
+            proc.send_signal(signal.SIGINT)
+            proc.wait(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()

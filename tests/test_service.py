@@ -783,3 +783,69 @@ def test_my_little_scythe_seekers_leave_the_spaces_names_in_sight_and_never_hide
     at = sorted((x, y) for x, y, _r in pieces)
     for (x1, y1), (x2, y2) in zip(at, at[1:]):
         assert (x1, y1) != (x2, y2) and (x2 - x1) ** 2 + (y2 - y1) ** 2 >= (2 * 8.5) ** 2 - 1e-6
+
+
+class Cycle:
+    """Garbage the young collection frees: an object that holds itself."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_a_game_the_server_loads_leaves_the_young_garbage_of_its_other_threads_young(tmp_path):
+    """A fold relaxes the collector, and on the main thread (the command line's) moves what
+    it made to the oldest generation at the end (gc.freeze). A server loads games on a thread
+    of its own while its others answer requests: the freeze would move their young garbage
+    cycles too, to wait for a full collection. A cycle made on another thread before a
+    server's load is still freed by a young collection after it, and the collector's settings
+    are back."""
+    import gc
+    import weakref
+
+    db = str(tmp_path / "served.duckdb")
+    with Running(db) as srv:
+        game = httpx.post(f"{srv.url}/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+    with Running(db) as srv:  # a fresh server: the game is cold, its first read loads it
+        gc.collect()
+        usual = gc.get_threshold()
+        refs: list = []
+        gc.disable()  # no collection but the ones asked for
+        try:
+            made = threading.Thread(target=lambda: refs.append(weakref.ref(Cycle())))
+            made.start()
+            made.join()
+            assert refs[0]() is not None
+            r = httpx.get(f"{srv.url}/games/{game['game_id']}", headers=bearer(game["seats"]["ann"]["token"]))
+            assert r.status_code == 200
+            assert gc.get_freeze_count() == 0 and gc.get_threshold() == usual
+            gc.collect(1)
+            assert refs[0]() is None, "a young cycle of another thread was moved to the oldest generation"
+        finally:
+            gc.enable()
+
+
+def test_folds_on_two_threads_at_once_put_the_collectors_thresholds_back():
+    """Two threads' folds overlap (a server's writer loads a game while a reader reads one's
+    older events): the thresholds are put back when the last ends, not left relaxed by the
+    one that began second and saved the relaxed ones as the usual."""
+    import gc
+
+    from arbiter.projections.fold import FOLD_GC, few_collections
+
+    usual = gc.get_threshold()
+    assert usual != FOLD_GC
+    entered, first_left = threading.Event(), threading.Event()
+
+    def second() -> None:
+        with few_collections():
+            entered.set()
+            assert first_left.wait(30)
+
+    with few_collections():
+        other = threading.Thread(target=second)
+        other.start()
+        assert entered.wait(30)
+    assert gc.get_threshold() == FOLD_GC  # the other fold is still on
+    first_left.set()
+    other.join(30)
+    assert gc.get_threshold() == usual

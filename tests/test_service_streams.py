@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import threading
+import time
 
 import pytest
 
@@ -231,11 +232,58 @@ def test_a_finished_games_stream_sends_the_last_events_and_the_result_then_close
         log = c.get(f"/games/{gid}/events?after={seq}", headers=ann).json()["events"]
         assert [k for k, _d in got] == ["event"] * len(log) + ["over"]
         assert [d["seq"] for k, d in got if k == "event"] == [e["seq"] for e in log]
-        assert got[-1][1] == {"seq": state["seq"], "winners": state["winners"], "result": state["result"]}
+        assert got[-1][1] == {"seq": state["seq"], "winners": state["winners"], "result": state["result"],
+                              "final": True}
+        assert state["final"] is True  # its seed is revealed: no undo can take the end back
         # opened on the finished game (a reconnect, a late page): the result, and closed
         late, said = watched(srv.url, f"/games/{gid}/stream?after={state['seq']}", ann)
         late.join(timeout=30)
         assert not late.is_alive() and said == [got[-1]]
+
+
+def wait_for(got: list, check, timeout: float = 30.0) -> None:
+    deadline = time.time() + timeout
+    while not check(got):
+        assert time.time() < deadline, got
+        time.sleep(0.02)
+
+
+def test_an_end_an_undo_may_take_back_keeps_the_stream_open_and_the_undo_comes_to_every_seat(tmp_path):
+    """A served game recorded without a seed commitment reveals no seed at its end, so a seat
+    may still take the end back: every seat's stream says `over` (not final) and stays open,
+    and the undo comes down each of them as events (only the undoing seat's page used to
+    follow the game again: the server had closed every stream at the end)."""
+    from servehelp import uncommitted_game
+
+    db = str(tmp_path / "s.duckdb")
+    with Running(db) as srv, httpx.Client(base_url=srv.url, timeout=60) as c:
+        game, (mover, last) = uncommitted_game(db, srv.url)
+        gid = game["game_id"]
+        tok = {s: bearer(a["token"]) for s, a in game["seats"].items()}
+        seq = c.get(f"/games/{gid}", headers=tok["ann"]).json()["seq"]
+        streams = {s: watched(srv.url, f"/games/{gid}/stream?after={seq}", h) for s, h in tok.items()}
+        assert c.post(f"/games/{gid}/commands", headers=tok[mover], json={"text": last}).status_code == 200
+        over = c.get(f"/games/{gid}", headers=tok["ann"]).json()
+        assert over["status"] == "over" and over["final"] is False
+        for _watcher, got in streams.values():
+            wait_for(got, lambda g: any(k == "over" for k, _d in g))
+        time.sleep(0.5)
+        assert all(w.is_alive() for w, _g in streams.values()), "a stream closed on an end that can be undone"
+        ended = [d for k, d in streams["ann"][1] if k == "over"]
+        assert ended == [{"seq": over["seq"], "winners": over["winners"], "result": over["result"], "final": False}]
+        # a stream opened on such an end (a reconnect, a late page) says it once and stays open
+        late, said = watched(srv.url, f"/games/{gid}/stream?after={over['seq']}", tok["bob"])
+        wait_for(said, lambda g: g)
+        time.sleep(0.5)
+        assert late.is_alive() and said == [("over", ended[0])]
+        undone = c.post(f"/games/{gid}/undo", headers=tok[mover])
+        assert undone.status_code == 200, undone.json()
+        for _watcher, got in [*streams.values(), (late, said)]:
+            wait_for(got, lambda g: g[-1][0] == "event" and g[-1][1]["type"] == "Undone")
+        assert c.get(f"/games/{gid}", headers=tok["ann"]).json()["status"] == "playing"
+    for watcher, _got in [*streams.values(), (late, said)]:
+        watcher.join(timeout=30)  # the server stopping ends them
+        assert not watcher.is_alive()
 
 
 def test_a_terminal_waiting_on_a_game_that_ended_goes_on(tmp_path):

@@ -197,6 +197,23 @@ def test_a_command_the_server_never_got_is_said_on_the_page(server, browser):
         assert body(page, "my-turn") == "yes"  # nothing moved
 
 
+def test_a_page_whose_look_at_the_game_got_no_answer_looks_again(server, browser):
+    """The network goes for a moment while the stream holds on: the stream tells of bob's
+    move, the page's look at the game gets no answer. It looked only when the stream said
+    something, so it showed the board from before the move, and "could not be reached",
+    until the next move; it looks again, catches up and unsays it."""
+    with httpx.Client(base_url=server, timeout=30) as api:
+        game, page = ann_at_the_table(api, browser)
+        bob = {"Authorization": f"Bearer {game['seats']['bob']['token']}"}
+        page.context.set_offline(True)
+        pick = api.get(f"/games/{game['game_id']}", headers=bob).json()["legal"][0]
+        moved = api.post(f"/games/{game['game_id']}/commands", headers=bob, json={"text": pick}).json()["seq"]
+        assert "could not be reached" in refusal(page)
+        assert int(body(page, "seq")) < moved
+        page.context.set_offline(False)
+        wait_until(page, lambda: int(body(page, "seq")) == moved and page.is_hidden("[data-testid=refusal]"))
+
+
 def test_a_command_sent_again_after_its_answer_was_lost_is_taken_once(server, browser):
     """The server takes a command but its answer never reaches the page; the player sends the
     same command again. It goes under the same command id, so the server answers with the
@@ -427,6 +444,77 @@ def test_a_finished_games_page_shows_the_result_and_its_stream_ends(server, brow
         wait_until(again, lambda: body(again, "status") == "over" and again.locator("#log li").count() > 0)
         again.wait_for_timeout(500)
         assert not [u for u in late if "/stream" in u], late
+
+
+def test_every_seats_page_follows_a_finished_game_that_a_seat_undoes(tmp_path, browser):
+    """A game whose end an undo may still take back (recorded without a seed commitment):
+    the last move ends it while both seats' pages watch, and a page is opened on the finished
+    game; the mover takes the move back from the API. Every page follows the game again, not
+    only the undoing seat's (the others stayed on "game over": their streams had closed)."""
+    from servehelp import uncommitted_game
+
+    db = str(tmp_path / "undone.duckdb")
+    with Running(db) as srv, httpx.Client(base_url=srv.url, timeout=30) as api:
+        game, (mover, last) = uncommitted_game(db, srv.url)
+        gid, auth = game["game_id"], {"Authorization": f"Bearer {game['seats'][mover]['token']}"}
+        pages = open_pages(browser, game)
+        assert api.post(f"/games/{gid}/commands", headers=auth, json={"text": last}).status_code == 200
+        for page in pages.values():
+            wait_until(page, lambda: body(page, "status") == "over")
+            assert "game over — winner" in page.text_content("[data-testid=turn]")
+        late = browser.new_page()
+        late.goto(game["seats"]["ann"]["url"])
+        wait_until(late, lambda: body(late, "status") == "over" and late.locator("#log li").count() > 0)
+        undone = api.post(f"/games/{gid}/undo", headers=auth)
+        assert undone.status_code == 200, undone.json()
+        for page in [*pages.values(), late]:
+            wait_until(page, lambda: body(page, "status") == "playing" and int(body(page, "seq")) == undone.json()["seq"])
+            assert page.text_content("[data-testid=move-heading]") != "The game is over"
+            assert f"undid {mover}'s move" in page.locator("#log li").first.text_content()
+
+
+def seen(page, visible: bool) -> None:
+    """The tab brought into sight or put out of it (another tab chosen, the window minimised),
+    as the browser tells the page."""
+    page.evaluate("""(visible) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => !visible });
+        Object.defineProperty(document, "visibilityState", { configurable: true,
+                                                             get: () => visible ? "visible" : "hidden" });
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""", visible)
+
+
+def test_tabs_out_of_sight_let_their_streams_go_so_a_seventh_tab_of_one_browser_loads(server, browser):
+    """A browser keeps at most six connections to a server and each open stream holds one: a
+    host with six seat pages open in one browser could not load a seventh page, nor send a
+    move from any of them. Tabs out of sight let their streams go; brought back, a tab
+    follows the game again from the last event it had."""
+    with httpx.Client(base_url=server, timeout=30) as api:
+        context = browser.new_context()
+        games = [api.post("/games", json={"kind": "monster-derby", "players": ["ann", "bob"]}).json()
+                 for _ in range(3)]
+        tabs = []
+        for game in games:
+            for seat in ("ann", "bob"):
+                tab = context.new_page()
+                tab.goto(game["seats"][seat]["url"])
+                tab.wait_for_selector("#menu button")
+                tabs.append(tab)
+        for tab in tabs:
+            seen(tab, False)
+        seventh = context.new_page()
+        seventh.goto(games[0]["referee"]["url"], timeout=15000)
+        wait_until(seventh, lambda: body(seventh, "status") == "playing")
+        ann = {"Authorization": f"Bearer {games[0]['seats']['ann']['token']}"}
+        pick = api.get(f"/games/{games[0]['game_id']}", headers=ann).json()["legal"][0]
+        moved = api.post(f"/games/{games[0]['game_id']}/commands", headers=ann, json={"text": pick}).json()["seq"]
+        wait_until(seventh, lambda: int(body(seventh, "seq")) == moved)  # its stream follows the game
+        back = tabs[1]  # bob's, at the game that moved
+        seen(back, True)
+        wait_until(back, lambda: int(body(back, "seq")) == moved
+                   and back.locator("#log li").first.text_content().startswith(f"{moved}. "))
+        assert back.is_hidden("[data-testid=refusal]"), back.text_content("[data-testid=refusal]")
+        context.close()
 
 
 def test_the_page_catches_up_after_the_server_restarts(tmp_path, browser):

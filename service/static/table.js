@@ -15,7 +15,7 @@ let lastSeq = 0;  // the newest event in the log shown
 let firstSeq = 0;  // the oldest one (a long game's log is paged back from the newest)
 let shownSeq = 0;
 let streaming = false;  // the live stream is open, or being opened again
-let endedAt = 0;  // the seq at which the server said the game was over, and closed the stream
+let endedAt = 0;  // the seq at which the server said the game was over for good, and closed the stream
 const REFEREE = "referee";
 // a long game's page loads the last of its log, and earlier pages when asked, never the
 // whole history at once
@@ -44,6 +44,7 @@ function refuse(problem) {
   if (problem.rule_id) text += " (" + problem.rule_id + (problem.section ? ', "' + problem.section + '"' : "") + ")";
   box.textContent = text;
   box.hidden = false;
+  unreachable = false;  // what the box says now is this
   delete box.dataset.stale;
   refusedAt = shownSeq;
 }
@@ -56,7 +57,9 @@ function outdated() {  // the game moved on since the box spoke: say it was abou
 }
 
 let answered = true;  // whether the last call got any answer from the server
-let unreachable = false;  // the page is saying that the server could not be reached
+// the page is saying that the server could not be reached: false, or what got no answer
+// ("look" at the game, "act", "stream")
+let unreachable = false;
 
 // A link without its key, or with a key the server does not know (mistyped, revoked, or
 // another server's): said in a player's words, not the API's.
@@ -73,8 +76,8 @@ async function call(method, path, body) {
     r = await fetch(path, opts);
   } catch (e) {  // no answer at all (the server stopped, the network dropped): say so
     answered = false;
-    unreachable = true;
     refuse({ detail: "the server could not be reached (no answer came); the board shows whether anything moved." });
+    unreachable = method === "GET" ? "look" : "act";
     return null;
   }
   answered = true;
@@ -145,11 +148,25 @@ function add(list, term, value) {
   list.append(dt, dd);
 }
 
+let lookAgain = null;  // a look at the game that got no answer, due again
+
 async function refresh() {
   const st = await call("GET", "/games/" + encodeURIComponent(gameId));
+  if (!st) {
+    // no answer (the network gone for a moment while the stream held on): look again, or the
+    // page would show the board from before the move the stream told of until the next one
+    if (!answered && !lookAgain) lookAgain = setTimeout(() => { lookAgain = null; refresh(); }, 2000);
+    return;
+  }
+  if (unreachable === "look") {  // an answer came: the server is reachable again
+    // (a command's lost answer stays said: the player looks at the board to see whether it
+    // was taken, and sends it again if not)
+    unreachable = false;
+    $("refusal").hidden = true;
+  }
   // answers can arrive out of order (a click's refresh and the stream's): never draw an
   // older state over a newer one, nor the same one again (its buttons stay put)
-  if (!st || st.seq <= shownSeq) return;
+  if (st.seq <= shownSeq) return;
   shownSeq = st.seq;
   outdated();
   $("title").textContent = st.title + " — " + st.game_id;
@@ -161,6 +178,8 @@ async function refresh() {
   // a tab among others all evening: its title says when the move is this seat's
   document.title = (st.legal.length ? "(your move) " : "") + st.title + " — " + st.game_id;
   document.body.dataset.status = st.status;
+  // over for good (nothing can take the end back): the stream has closed, for ever
+  document.body.dataset.final = st.final ? "yes" : "no";
   document.body.dataset.seq = st.seq;
   document.body.dataset.myTurn = st.legal.length ? "yes" : "no";
   $("board").innerHTML = st.board;  // drawn by the server from this seat's view, escaped there
@@ -170,10 +189,9 @@ async function refresh() {
   if (drawn && drawn.viewBox && drawn.viewBox.baseVal) {
     drawn.style.minWidth = Math.round(BOARD_SCALE * drawn.viewBox.baseVal.width) + "px";
   }
-  // a finished game's stream has closed; an undo that opens it again (a practice game's last
-  // move taken back on this page) follows the game live again
+  // a stream that ended is opened again while the game can still change
   // (an answer sent before the end that arrives after it is older than the end: not that)
-  if (st.status === "playing" && logged && !streaming && st.seq > endedAt) stream();
+  if (!st.final && logged && !streaming && st.seq > endedAt) stream();
   panels(st.view, st.seat, st.seats, st.panels);
   const menu = $("menu");
   menu.replaceChildren();
@@ -258,13 +276,41 @@ async function stream() {
   try { await follow(); } finally { streaming = false; }
 }
 
+// A browser keeps at most six connections to one server, and an open stream holds one: six
+// tabs following games (a host's seats and referee pages, several tables) would leave none
+// for anything else, not even a seventh tab's page. A tab out of sight lets its stream go and
+// looks at the game now and then (its title still says when the move is the seat's); back in
+// sight, it follows the stream again from the last event it had.
+const HIDDEN_LOOK = 10000;
+let following = null;  // the open stream's controller
+let wake = null;  // ends the wait of a tab out of sight
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden && following) following.abort("hidden");
+  if (!document.hidden && wake) wake();
+});
+
+async function outOfSight() {  // while the tab is hidden: look at the game, hold no stream
+  while (document.hidden) {
+    // a game over for good has nothing more to show until the tab is looked at again
+    const final = document.body.dataset.final === "yes";
+    await new Promise((ok) => { wake = ok; if (!final) setTimeout(ok, HIDDEN_LOOK); });
+    wake = null;
+    if (document.hidden) await refresh();
+  }
+  scheduleRefresh();
+}
+
 async function follow() {
   // EventSource cannot send a bearer header, so the stream is read with fetch. The server
-  // closes it once the game is over (after `event: over`): then there is nothing to wait for.
+  // closes it once the game is over for good (after a final `event: over`): then there is
+  // nothing to wait for. An end an undo may still take back keeps it open: the undo comes
+  // as events like any move, to every seat's page.
   for (;;) {
+    if (document.hidden) await outOfSight();
     // a connection can die unnoticed (a laptop that slept, a network that changed): when the
     // stream stays silent three times as long as the server's keep-alives, it is opened again
     const ctl = new AbortController();
+    following = ctl;
     let quiet = 45000, watchdog = null;
     const heard = () => { clearTimeout(watchdog); watchdog = setTimeout(() => ctl.abort(), quiet); };
     try {
@@ -297,17 +343,26 @@ async function follow() {
           const kind = (lines.find((l) => l.startsWith("event:")) || "event:event").slice(6).trim();
           const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
           if (!data) continue;
-          if (kind === "over") { over = true; endedAt = JSON.parse(data).seq; }
-          else addEvent(JSON.parse(data));
+          if (kind === "over") {
+            const end = JSON.parse(data);
+            over = end.final !== false;  // a server that does not say: it closes at the end
+            if (over) endedAt = end.seq;
+          } else {
+            over = false;
+            addEvent(JSON.parse(data));
+          }
           scheduleRefresh();
         }
       }
-      if (over) return;  // the game is over and the server closed the stream: nothing more will come
-    } catch (e) {  // the connection dropped, or the server is gone: say so, and try again
-      unreachable = true;
+      if (over) return;  // the game is over for good and the server closed the stream: nothing more will come
+    } catch (e) {
+      if (ctl.signal.aborted && ctl.signal.reason === "hidden") continue;  // let go out of sight
+      // the connection dropped, or the server is gone: say so, and try again
       refuse({ detail: "lost touch with the server; trying again every second…" });
+      unreachable = "stream";
     } finally {
       clearTimeout(watchdog);
+      following = null;
     }
     await new Promise((ok) => setTimeout(ok, 1000));
   }
@@ -344,5 +399,5 @@ $("bot").addEventListener("click", async () => {
   await refresh();
   if (document.body.dataset.status === "locked") return;
   await loadLog();
-  if (document.body.dataset.status === "playing") stream();  // a finished game has no more to come
+  if (document.body.dataset.final === "no") stream();  // a game over for good has no more to come
 })();
