@@ -760,14 +760,16 @@ def chicks_to_follow(s: SPState) -> list[str]:
 
 
 def check_chicks_followed(s: SPState, cmd: Cmd) -> None:
-    """The Chicks' move is part of Matthew's: finish it before the Bad Guys do anything else."""
+    """House reading (SP-HOUSE-CHICK-MOVE): the Chicks' move is part of Matthew's, so it is
+    finished before the Bad Guys do anything else ("Matthew Patel and the Demon Hipster
+    Chicks" says only that they move whenever he does)."""
     if s.team != "bad" or (isinstance(cmd, Move) and cmd.who in s.follow):
         return
     owed = chicks_to_follow(s)
     if owed:
         def spaces(n: int) -> str:
             return f"{n} space" + ("s" if n != 1 else "")
-        raise RuleViolation("SP-CHICK-MOVE",
+        raise RuleViolation("SP-HOUSE-CHICK-MOVE",
                             "first the Chicks follow Matthew's move: " + ", ".join(
                                 f"{c} {spaces(s.follow[c])}" for c in owed)
                             + f" (write {owed[0]} move SPACE ..., one space a step)")

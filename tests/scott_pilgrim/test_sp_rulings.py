@@ -272,3 +272,33 @@ def test_the_bad_guys_bot_sees_past_a_window_answered_by_the_player_still_in_the
     smart = get_bot(GAME, "smart")
     choice = GAME.command_text(smart(m.state, "cy", m.legal("cy"), random.Random(1)))
     assert choice.startswith("matthew punch ramona"), choice
+
+
+# -- The rule index: a rulebook entry quotes the book; what we read into it is a house entry.
+
+@pytest.mark.parametrize("book,house", [
+    ("SP-CHICK-MOVE", "SP-HOUSE-CHICK-MOVE"),
+    ("SP-KNOCKBACK-DIRECTION", "SP-HOUSE-KNOCKBACK-DIRECTION"),
+    ("SP-ITEMS-TRANSFER", "SP-HOUSE-ITEMS-TRANSFER"),
+    ("SP-KNOCKBACK-WALL", "SP-HOUSE-WALL-PILEUP"),
+    ("SP-HELD-SHIELD", "SP-HOUSE-SHIELD-DROP"),
+    ("SP-SUMMON", "SP-HOUSE-SUMMON"),
+])
+def test_a_rulebook_entry_names_the_house_reading_it_leaves_to_a_house_entry(book, house):
+    rules = battle({"scott": "c4", "matthew": "k8"}, objects=NONE).game.rules
+    assert rules.get(book).source == "rulebook" and rules.get(house).source == "house"
+    assert house in rules.get(book).text
+    assert "default" not in rules.get(book).text  # a referee's default is a reading
+
+
+def test_the_chicks_finishing_matthews_move_first_is_cited_as_a_house_reading():
+    """"Whenever Matthew moves, each Chick on the board moves the same number of spaces"
+    ("Matthew Patel and the Demon Hipster Chicks") says nothing of when; that they follow
+    before the Bad Guys do anything else is SP-HOUSE-CHICK-MOVE. Moving a different number
+    of spaces is still the rulebook's SP-CHICK-MOVE."""
+    m = battle({"matthew": "i4", "chick1": "i6", "chick2": "i2", "chick3": "j4"}, objects=NONE)
+    m.apply("bad", "roll [will speed speed speed speed]")
+    m.apply("bad", "matthew move h4 g4 pay will")
+    assert rule(m, "bad", "end") == "SP-HOUSE-CHICK-MOVE"
+    assert rule(m, "bad", "chick1 move h7") == "SP-CHICK-MOVE"
+    assert m.game.rules.get("SP-HOUSE-CHICK-MOVE").section == "Matthew Patel and the Demon Hipster Chicks"
