@@ -269,7 +269,7 @@ def pay(p: Emitter, who: str, cost: list[str], given: tuple[str, ...], purpose: 
         require(not (boosters and (not basic or c.team != "good")), "SP-BOOSTER-USE",
                 "a booster token only moves 2 spaces or pays for a punch, kick or grab")
         require(boosters <= c.boosters, "SP-BOOSTER-USE",
-                f"{who} has only {c.boosters} booster tokens")
+                f"{who} has only {c.boosters} booster token{'' if c.boosters == 1 else 's'}")
         faces = [f for f in given if f != "booster"]
         require(_covers(faces, cost, wild, boosters), "SP-DICE-COST",
                 f"{' '.join(given)} does not pay for {purpose} ({' '.join(cost)})")

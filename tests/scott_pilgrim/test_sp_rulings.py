@@ -302,3 +302,17 @@ def test_the_chicks_finishing_matthews_move_first_is_cited_as_a_house_reading():
     assert rule(m, "bad", "end") == "SP-HOUSE-CHICK-MOVE"
     assert rule(m, "bad", "chick1 move h7") == "SP-CHICK-MOVE"
     assert m.game.rules.get("SP-HOUSE-CHICK-MOVE").section == "Matthew Patel and the Demon Hipster Chicks"
+
+
+def test_a_powered_up_punch_paid_beyond_the_boosters_held_says_how_many_are_held():
+    """"A Good Guy can spend a booster token in place of a die ... to punch" ("Booster
+    Tokens"): one idle round gives one token, and two asked for is refused in words that
+    count it right ("1 booster token")."""
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE)
+    to_good_turn(m, "guts guts guts guts guts")
+    m.apply("good", "end")  # Scott did not act: a booster token
+    to_good_turn(m, "guts guts guts guts guts")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("good", "scott punch matthew power pay booster booster")
+    assert e.value.rule_id == "SP-BOOSTER-USE"
+    assert "scott has only 1 booster token (" in str(e.value)
