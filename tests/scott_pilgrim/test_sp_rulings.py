@@ -316,3 +316,19 @@ def test_a_powered_up_punch_paid_beyond_the_boosters_held_says_how_many_are_held
         m.apply("good", "scott punch matthew power pay booster booster")
     assert e.value.rule_id == "SP-BOOSTER-USE"
     assert "scott has only 1 booster token (" in str(e.value)
+
+
+def test_a_reroll_ability_rolls_all_five_of_the_teams_dice():
+    """"Some abilities ... reroll your team's dice to determine their effects" ("Reroll
+    Abilities"): SP-HOUSE-REROLL-ABILITY reads it as all five dice, spent ones included;
+    the dice tracker then restores the unspent ones."""
+    from arbiter.events.scott_pilgrim import AbilityRerolled
+    m = battle({"scott": "e4", "matthew": "g4"}, objects=NONE, items=["xp-boost"])
+    to_good_turn(m, "guts speed will will will")
+    m.apply("good", "use xp-boost scott")
+    m.apply("good", "scott move e5 pay will")  # one die spent before, two for the Bass Slam
+    evs = m.apply("good", "scott bass-slam pay guts speed [will guts guts guts guts]")
+    rolled = next(e for e in evs if isinstance(e, AbilityRerolled))
+    assert len(rolled.faces) == 5 and rolled.counted == 1
+    assert [d.face for d in m.state.dice if not d.spent] == ["will", "will"]
+    assert m.game.rules.get("SP-HOUSE-REROLL-ABILITY").source == "house"
