@@ -1280,12 +1280,13 @@ def reversal_reflects(p: Emitter, attacker: str, scott: str, dmg: int, kb: int, 
 # -- items ------------------------------------------------------------------------------
 
 def equip(p: Emitter, seat: str, cmd: Cmd) -> None:
-    """Equip an Item: place it by a Good Guy; equipped items are forever."""
+    """Equip an Item: place it by a Good Guy; equipped items are forever. Equipping is one
+    of the actions ("Phase Two: Take Actions"), so it comes after the roll ("roll dice, then
+    take actions"); it stays open once the dice are spent."""
     s = p.state
     require(s.team == "good" and seat in s.good_seats, "SP-ITEM-GOOD",
             "only the Good Guys equip items, on their turn")
-    if s.pending is not None:
-        check_phase_act(s)
+    check_phase_act(s)
     require(cmd.who in s.chars and s.chars[cmd.who].team == "good" and not s.chars[cmd.who].out,
             "SP-ITEM-GOOD",
             f"{cmd.who} is not a Good Guy in the fight")

@@ -332,3 +332,19 @@ def test_a_reroll_ability_rolls_all_five_of_the_teams_dice():
     assert len(rolled.faces) == 5 and rolled.counted == 1
     assert [d.face for d in m.state.dice if not d.spent] == ["will", "will"]
     assert m.game.rules.get("SP-HOUSE-REROLL-ABILITY").source == "house"
+
+
+def test_equipping_an_item_waits_for_the_teams_roll():
+    """"On your team's turn, you'll do two things: roll dice, then take actions" ("Playing a
+    Round"), and "Use or equip an item" is one of the actions ("Phase Two: Take Actions"):
+    an item is equipped after the roll, never before it (it stays open once the dice are
+    spent, SP-TURN-OVER)."""
+    m = battle({"scott": "e4", "matthew": "k8"}, objects=NONE, items=["toque"])
+    m.apply("bad", "roll [guts guts guts guts guts]")
+    m.apply("bad", "end")
+    assert "equip toque scott" not in m.legal_texts("good")
+    assert rule(m, "good", "equip toque scott") == "SP-ROLL-FIRST"
+    m.apply("good", "roll [guts guts guts guts guts]")
+    assert "equip toque scott" in m.legal_texts("good")
+    m.apply("good", "equip toque scott")
+    assert m.state.equipped["scott"] == ("item:toque",)
