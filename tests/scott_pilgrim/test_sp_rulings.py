@@ -348,3 +348,17 @@ def test_equipping_an_item_waits_for_the_teams_roll():
     assert "equip toque scott" in m.legal_texts("good")
     m.apply("good", "equip toque scott")
     assert m.state.equipped["scott"] == ("item:toque",)
+
+
+def test_two_booster_tokens_power_up_a_punch():
+    """"A Good Guy can spend a booster token in place of a die ... to punch" and a punch is
+    powered up "by spending two of the dice it lists rather than one" ("Booster Tokens",
+    "Punch or Kick"): SP-HOUSE-BOOSTER-POWER-UP lets both be tokens; 2 damage and 1 XP."""
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE)
+    for _ in range(2):
+        to_good_turn(m, "guts guts guts guts guts")
+        m.apply("good", "end")  # Scott did not act: a booster token each round
+    to_good_turn(m, "guts guts guts guts guts")
+    m.apply("good", "scott punch matthew power pay booster booster")
+    assert ch(m, "matthew").health == 35 - 2 and ch(m, "scott").xp == 1 and ch(m, "scott").boosters == 0
+    assert m.game.rules.get("SP-HOUSE-BOOSTER-POWER-UP").source == "house"
