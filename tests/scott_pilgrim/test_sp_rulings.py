@@ -362,3 +362,22 @@ def test_two_booster_tokens_power_up_a_punch():
     m.apply("good", "scott punch matthew power pay booster booster")
     assert ch(m, "matthew").health == 35 - 2 and ch(m, "scott").xp == 1 and ch(m, "scott").boosters == 0
     assert m.game.rules.get("SP-HOUSE-BOOSTER-POWER-UP").source == "house"
+
+
+def test_an_item_space_gives_nothing_once_the_deck_is_empty():
+    """The rulebook never says what happens when the 33 item cards run out
+    (SP-HOUSE-ITEM-DECK): the discards are not shuffled back, so the Evil Ex moving onto an
+    item space draws nothing and has nothing to throw."""
+    m = battle({"scott": "b4", "matthew": "g4"}, objects=NONE, items=["toque", "bottle"])
+    assert m.state.hand == ("item:toque",) and m.state.deck == ("item:bottle",)
+    m.apply("bad", "roll [speed speed speed speed speed]")
+    m.apply("bad", "matthew move f4 throw w pay speed")  # draws the bottle and throws it
+    follow(m)
+    assert m.state.deck == () and m.state.discard == ("item:bottle",)
+    m.apply("bad", "end")
+    m.apply("good", "roll [guts guts guts guts guts]")
+    m.apply("good", "end")
+    m.apply("bad", "roll [speed speed speed speed speed]")
+    m.apply("bad", "matthew move f5 pay speed")
+    assert m.state.pending is None and m.state.discard == ("item:bottle",)
+    assert m.game.rules.get("SP-HOUSE-ITEM-DECK").source == "house"
