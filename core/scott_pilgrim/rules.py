@@ -187,6 +187,8 @@ def place_character(p: Emitter, seat: str, cmd: Any) -> None:
     mine = [c for c, v in s.chars.items() if s.control.get(c) == seat and v.pos is None and not v.out]
     mine.sort(key=lambda c: (s.chars[c].chick, c))
     if cmd.who:
+        require(cmd.who not in s.chars or s.control.get(cmd.who) == seat, "SP-YOUR-CHARACTERS",
+                f"{cmd.who} is not one of your characters")
         require(cmd.who in mine, "SP-PLACE-ONCE",
                 f"{cmd.who} is not one of your characters still to place")
         why = placement_problem(s, cmd.who, cmd.target)
