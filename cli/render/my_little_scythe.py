@@ -157,8 +157,17 @@ def _opt(o: dict[str, Any]) -> str:
     parts = []
     for key, word in (("pay", "pay"), ("give", "pay another player"), ("lose", "lose"), ("gain", "gain")):
         if o.get(key):
-            parts.append(word + " " + ", ".join(f"{n} {k}" for k, n in o[key].items()))
+            parts.append(word + " " + ", ".join(_amount(n, k) for k, n in o[key].items()))
     return "; ".join(parts)
+
+
+def _amount(n: int, kind: str) -> str:
+    """A count as the log and the rulebook write it: "2 gems", "1 spell", "1 pie", "2 pies";
+    friendship is a track, never plural ("I gain 1 friendship for each resource")."""
+    if kind == "friendship":
+        return f"{n} friendship"
+    one = kind.removesuffix("s") if kind == "pies" else kind
+    return f"{n} {one}" if n == 1 else f"{n} {one}s"
 
 
 def compact(state: MSState, seat: str | None) -> str:

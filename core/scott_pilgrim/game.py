@@ -29,7 +29,8 @@ class ScottPilgrim(Game[SPState, Cmd]):
     short = "sp"
     title = "Scott Pilgrim Miniatures The World"
     # 3: a player whose Good Guys are all knocked out takes no more of the team's decisions
-    rules_version = "3"
+    # 4: equipping an item is an action, taken after the team's roll
+    rules_version = "4"
     projection = SPProjection()
     min_seats = 2
     max_seats = 3

@@ -187,6 +187,8 @@ def place_character(p: Emitter, seat: str, cmd: Any) -> None:
     mine = [c for c, v in s.chars.items() if s.control.get(c) == seat and v.pos is None and not v.out]
     mine.sort(key=lambda c: (s.chars[c].chick, c))
     if cmd.who:
+        require(cmd.who not in s.chars or s.control.get(cmd.who) == seat, "SP-YOUR-CHARACTERS",
+                f"{cmd.who} is not one of your characters")
         require(cmd.who in mine, "SP-PLACE-ONCE",
                 f"{cmd.who} is not one of your characters still to place")
         why = placement_problem(s, cmd.who, cmd.target)
@@ -269,7 +271,7 @@ def pay(p: Emitter, who: str, cost: list[str], given: tuple[str, ...], purpose: 
         require(not (boosters and (not basic or c.team != "good")), "SP-BOOSTER-USE",
                 "a booster token only moves 2 spaces or pays for a punch, kick or grab")
         require(boosters <= c.boosters, "SP-BOOSTER-USE",
-                f"{who} has only {c.boosters} booster tokens")
+                f"{who} has only {c.boosters} booster token{'' if c.boosters == 1 else 's'}")
         faces = [f for f in given if f != "booster"]
         require(_covers(faces, cost, wild, boosters), "SP-DICE-COST",
                 f"{' '.join(given)} does not pay for {purpose} ({' '.join(cost)})")
@@ -760,14 +762,16 @@ def chicks_to_follow(s: SPState) -> list[str]:
 
 
 def check_chicks_followed(s: SPState, cmd: Cmd) -> None:
-    """The Chicks' move is part of Matthew's: finish it before the Bad Guys do anything else."""
+    """House reading (SP-HOUSE-CHICK-MOVE): the Chicks' move is part of Matthew's, so it is
+    finished before the Bad Guys do anything else ("Matthew Patel and the Demon Hipster
+    Chicks" says only that they move whenever he does)."""
     if s.team != "bad" or (isinstance(cmd, Move) and cmd.who in s.follow):
         return
     owed = chicks_to_follow(s)
     if owed:
         def spaces(n: int) -> str:
             return f"{n} space" + ("s" if n != 1 else "")
-        raise RuleViolation("SP-CHICK-MOVE",
+        raise RuleViolation("SP-HOUSE-CHICK-MOVE",
                             "first the Chicks follow Matthew's move: " + ", ".join(
                                 f"{c} {spaces(s.follow[c])}" for c in owed)
                             + f" (write {owed[0]} move SPACE ..., one space a step)")
@@ -1278,12 +1282,13 @@ def reversal_reflects(p: Emitter, attacker: str, scott: str, dmg: int, kb: int, 
 # -- items ------------------------------------------------------------------------------
 
 def equip(p: Emitter, seat: str, cmd: Cmd) -> None:
-    """Equip an Item: place it by a Good Guy; equipped items are forever."""
+    """Equip an Item: place it by a Good Guy; equipped items are forever. Equipping is one
+    of the actions ("Phase Two: Take Actions"), so it comes after the roll ("roll dice, then
+    take actions"); it stays open once the dice are spent."""
     s = p.state
     require(s.team == "good" and seat in s.good_seats, "SP-ITEM-GOOD",
             "only the Good Guys equip items, on their turn")
-    if s.pending is not None:
-        check_phase_act(s)
+    check_phase_act(s)
     require(cmd.who in s.chars and s.chars[cmd.who].team == "good" and not s.chars[cmd.who].out,
             "SP-ITEM-GOOD",
             f"{cmd.who} is not a Good Guy in the fight")

@@ -191,3 +191,18 @@ def test_split_delivery_from_one_space_counts_what_the_first_seeker_took():
     m.apply("ann", "carry 1 castle 2 gems")
     m.apply("ann", "carry 2 castle 2 gems")
     assert m.state.board.get("P2") is None and m.state.players["ann"].seekers == ("base", "base")
+
+
+def test_a_step_to_a_space_not_adjacent_cites_moving_my_seekers(tmp_path, monkeypatch):
+    """"I can move a Seeker up to 2 spaces" ("Moving my Seekers"): an ordinary step that is not
+    to an adjacent space is refused under the Move's own section, not "Portals"."""
+    from typer.testing import CliRunner
+    from arbiter.cli.app import app
+    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "ms.duckdb"))
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    run = CliRunner().invoke
+    gid = run(app, ["new", "my-little-scythe", "--seed", "3", "-p", "ann,bob"]).output.split()[0]
+    first = next(s for s in ("ann", "bob") if run(app, ["do", gid, "--as", s, "move"]).exit_code == 0)
+    out = run(app, ["try", gid, "--as", first, "go 1 M3"])
+    assert out.exit_code == 1
+    assert '(MS-MOVE-ADJACENT, "Moving my Seekers")' in out.output

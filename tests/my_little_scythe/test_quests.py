@@ -129,3 +129,15 @@ def test_empty_quest_deck_is_rebuilt_from_the_two_quests_trophy_holders():
     assert rebuilt.taken_from == ("bob",) and set(rebuilt.cards) == set(cards[:2])
     assert m.state.players["bob"].quests == ()
     assert m.state.quest_card in cards[:2]
+
+
+def test_the_board_writes_a_quests_costs_in_the_plural_as_the_log_does():
+    """A drawn quest's options read "pay 2 gems; gain 2 spells", counts as the log writes
+    them ("2 gems", "1 pie"); friendship stays a track ("gain 1 friendship", "Quests")."""
+    from arbiter.cli.render.my_little_scythe import render
+    m = at_quest("quest-10")
+    line = next(x for x in render(m.view("ann"), "ann").split("\n") if x.startswith("quest quest-10"))
+    assert "1) pay 2 gems; gain 2 spells  2) gain 1 friendship  or No Thanks" in line
+    m = at_quest("quest-07")
+    line = next(x for x in render(m.view("ann"), "ann").split("\n") if x.startswith("quest quest-07"))
+    assert "1) lose 2 pies; gain 2 friendship  2) gain 1 pie  or No Thanks" in line

@@ -53,7 +53,7 @@ def test_hot_seat_play_with_typed_commands_help_and_a_typo(cli):
     assert out.exit_code == 0, out.output
     assert "kim move b6 c7 d8 e8 f8 pay speed will" in out.output  # help shows multi-die moves
     assert "did you mean 'move'" in out.output
-    assert "SP-CHICK-MOVE" not in out.output and "Traceback" not in out.output
+    assert "CHICK-MOVE" not in out.output and "Traceback" not in out.output
 
 
 @pytest.mark.parametrize("moves,rule", [

@@ -202,9 +202,9 @@ def test_matthew_moves_and_the_chicks_follow():
     m.apply("bad", "roll [will speed speed speed speed]")
     m.apply("bad", "matthew move h4 g4 pay will")
     assert ch(m, "matthew").pos == "g4"
-    with pytest.raises(RuleViolation) as e:  # the Chicks' move comes first
+    with pytest.raises(RuleViolation) as e:  # the Chicks' move comes first (a house reading)
         m.apply("bad", "end")
-    assert e.value.rule_id == "SP-CHICK-MOVE"
+    assert e.value.rule_id == "SP-HOUSE-CHICK-MOVE"
     m.apply("bad", "chick1 move h7 g8")
     with pytest.raises(RuleViolation) as e:  # the same number of spaces, not fewer
         m.apply("bad", "chick2 move h1")

@@ -44,9 +44,10 @@ def test_three_players_split_the_good_guys_and_bad_guys_go_first():
     assert m.to_act().seats == ("a", "b")
     assert rule(m, "c", "place matthew j4") == "SP-PLACE-ORDER"  # the Good Guys place first
     assert rule(m, "a", "place scott e4") == "SP-PLACE-START-LINE"
-    assert rule(m, "a", "place knives a1") == "SP-PLACE-ONCE"
+    assert rule(m, "a", "place knives a1") == "SP-YOUR-CHARACTERS"  # b plays Knives
     assert rule(m, "a", "roll") == "SP-PLACE-SETUP"
     m.apply("a", "place scott b5")
+    assert rule(m, "a", "place scott b6") == "SP-PLACE-ONCE"  # each character is placed once
     assert rule(m, "a", "place ramona b5") == "SP-PLACE-EMPTY"
     m.apply("a", "place default")
     assert m.to_act().seats == ("b",)

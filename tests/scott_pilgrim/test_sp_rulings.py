@@ -272,3 +272,112 @@ def test_the_bad_guys_bot_sees_past_a_window_answered_by_the_player_still_in_the
     smart = get_bot(GAME, "smart")
     choice = GAME.command_text(smart(m.state, "cy", m.legal("cy"), random.Random(1)))
     assert choice.startswith("matthew punch ramona"), choice
+
+
+# -- The rule index: a rulebook entry quotes the book; what we read into it is a house entry.
+
+@pytest.mark.parametrize("book,house", [
+    ("SP-CHICK-MOVE", "SP-HOUSE-CHICK-MOVE"),
+    ("SP-KNOCKBACK-DIRECTION", "SP-HOUSE-KNOCKBACK-DIRECTION"),
+    ("SP-ITEMS-TRANSFER", "SP-HOUSE-ITEMS-TRANSFER"),
+    ("SP-KNOCKBACK-WALL", "SP-HOUSE-WALL-PILEUP"),
+    ("SP-HELD-SHIELD", "SP-HOUSE-SHIELD-DROP"),
+    ("SP-SUMMON", "SP-HOUSE-SUMMON"),
+])
+def test_a_rulebook_entry_names_the_house_reading_it_leaves_to_a_house_entry(book, house):
+    rules = battle({"scott": "c4", "matthew": "k8"}, objects=NONE).game.rules
+    assert rules.get(book).source == "rulebook" and rules.get(house).source == "house"
+    assert house in rules.get(book).text
+    assert "default" not in rules.get(book).text  # a referee's default is a reading
+
+
+def test_the_chicks_finishing_matthews_move_first_is_cited_as_a_house_reading():
+    """"Whenever Matthew moves, each Chick on the board moves the same number of spaces"
+    ("Matthew Patel and the Demon Hipster Chicks") says nothing of when; that they follow
+    before the Bad Guys do anything else is SP-HOUSE-CHICK-MOVE. Moving a different number
+    of spaces is still the rulebook's SP-CHICK-MOVE."""
+    m = battle({"matthew": "i4", "chick1": "i6", "chick2": "i2", "chick3": "j4"}, objects=NONE)
+    m.apply("bad", "roll [will speed speed speed speed]")
+    m.apply("bad", "matthew move h4 g4 pay will")
+    assert rule(m, "bad", "end") == "SP-HOUSE-CHICK-MOVE"
+    assert rule(m, "bad", "chick1 move h7") == "SP-CHICK-MOVE"
+    assert m.game.rules.get("SP-HOUSE-CHICK-MOVE").section == "Matthew Patel and the Demon Hipster Chicks"
+
+
+def test_a_powered_up_punch_paid_beyond_the_boosters_held_says_how_many_are_held():
+    """"A Good Guy can spend a booster token in place of a die ... to punch" ("Booster
+    Tokens"): one idle round gives one token, and two asked for is refused in words that
+    count it right ("1 booster token")."""
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE)
+    to_good_turn(m, "guts guts guts guts guts")
+    m.apply("good", "end")  # Scott did not act: a booster token
+    to_good_turn(m, "guts guts guts guts guts")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("good", "scott punch matthew power pay booster booster")
+    assert e.value.rule_id == "SP-BOOSTER-USE"
+    assert "scott has only 1 booster token (" in str(e.value)
+
+
+def test_a_reroll_ability_rolls_all_five_of_the_teams_dice():
+    """"Some abilities ... reroll your team's dice to determine their effects" ("Reroll
+    Abilities"): SP-HOUSE-REROLL-ABILITY reads it as all five dice, spent ones included;
+    the dice tracker then restores the unspent ones."""
+    from arbiter.events.scott_pilgrim import AbilityRerolled
+    m = battle({"scott": "e4", "matthew": "g4"}, objects=NONE, items=["xp-boost"])
+    to_good_turn(m, "guts speed will will will")
+    m.apply("good", "use xp-boost scott")
+    m.apply("good", "scott move e5 pay will")  # one die spent before, two for the Bass Slam
+    evs = m.apply("good", "scott bass-slam pay guts speed [will guts guts guts guts]")
+    rolled = next(e for e in evs if isinstance(e, AbilityRerolled))
+    assert len(rolled.faces) == 5 and rolled.counted == 1
+    assert [d.face for d in m.state.dice if not d.spent] == ["will", "will"]
+    assert m.game.rules.get("SP-HOUSE-REROLL-ABILITY").source == "house"
+
+
+def test_equipping_an_item_waits_for_the_teams_roll():
+    """"On your team's turn, you'll do two things: roll dice, then take actions" ("Playing a
+    Round"), and "Use or equip an item" is one of the actions ("Phase Two: Take Actions"):
+    an item is equipped after the roll, never before it (it stays open once the dice are
+    spent, SP-TURN-OVER)."""
+    m = battle({"scott": "e4", "matthew": "k8"}, objects=NONE, items=["toque"])
+    m.apply("bad", "roll [guts guts guts guts guts]")
+    m.apply("bad", "end")
+    assert "equip toque scott" not in m.legal_texts("good")
+    assert rule(m, "good", "equip toque scott") == "SP-ROLL-FIRST"
+    m.apply("good", "roll [guts guts guts guts guts]")
+    assert "equip toque scott" in m.legal_texts("good")
+    m.apply("good", "equip toque scott")
+    assert m.state.equipped["scott"] == ("item:toque",)
+
+
+def test_two_booster_tokens_power_up_a_punch():
+    """"A Good Guy can spend a booster token in place of a die ... to punch" and a punch is
+    powered up "by spending two of the dice it lists rather than one" ("Booster Tokens",
+    "Punch or Kick"): SP-HOUSE-BOOSTER-POWER-UP lets both be tokens; 2 damage and 1 XP."""
+    m = battle({"scott": "e4", "matthew": "f4"}, objects=NONE)
+    for _ in range(2):
+        to_good_turn(m, "guts guts guts guts guts")
+        m.apply("good", "end")  # Scott did not act: a booster token each round
+    to_good_turn(m, "guts guts guts guts guts")
+    m.apply("good", "scott punch matthew power pay booster booster")
+    assert ch(m, "matthew").health == 35 - 2 and ch(m, "scott").xp == 1 and ch(m, "scott").boosters == 0
+    assert m.game.rules.get("SP-HOUSE-BOOSTER-POWER-UP").source == "house"
+
+
+def test_an_item_space_gives_nothing_once_the_deck_is_empty():
+    """The rulebook never says what happens when the 33 item cards run out
+    (SP-HOUSE-ITEM-DECK): the discards are not shuffled back, so the Evil Ex moving onto an
+    item space draws nothing and has nothing to throw."""
+    m = battle({"scott": "b4", "matthew": "g4"}, objects=NONE, items=["toque", "bottle"])
+    assert m.state.hand == ("item:toque",) and m.state.deck == ("item:bottle",)
+    m.apply("bad", "roll [speed speed speed speed speed]")
+    m.apply("bad", "matthew move f4 throw w pay speed")  # draws the bottle and throws it
+    follow(m)
+    assert m.state.deck == () and m.state.discard == ("item:bottle",)
+    m.apply("bad", "end")
+    m.apply("good", "roll [guts guts guts guts guts]")
+    m.apply("good", "end")
+    m.apply("bad", "roll [speed speed speed speed speed]")
+    m.apply("bad", "matthew move f5 pay speed")
+    assert m.state.pending is None and m.state.discard == ("item:bottle",)
+    assert m.game.rules.get("SP-HOUSE-ITEM-DECK").source == "house"

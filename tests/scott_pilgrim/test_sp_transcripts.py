@@ -39,7 +39,7 @@ def test_judo_throw_golden_matches_the_rulebook():
     (["bad: roll [speed will magic magic guts]", "bad: matthew move i4 h4 g4 pay speed",
       "bad: chick1 move i5"], "SP-CHICK-MOVE"),
     (["bad: roll [speed will magic magic guts]", "bad: matthew move i4 h4 g4 pay speed",
-      "bad: matthew fireballs ramona"], "SP-CHICK-MOVE"),
+      "bad: matthew fireballs ramona"], "SP-HOUSE-CHICK-MOVE"),
     # an Evil Ex who drew an item must throw it first
     (["bad: roll [speed will magic magic guts]", "bad: matthew move i4 h4 g4 f4 pay speed will",
       "bad: end"], "SP-HOUSE-EX-THROW-AFTER"),
