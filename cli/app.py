@@ -796,7 +796,8 @@ def query(
         with eng.open(read_only=True) as store:
             json_columns: list[bool] = []
             try:
-                cols, rows = store.query(sql, sandbox=not unsafe_files, json_columns=json_columns)
+                with common.ctrl_c_stops(store):
+                    cols, rows = store.query(sql, sandbox=not unsafe_files, json_columns=json_columns)
             except duckdb.IOException as exc:  # only without the sandbox: a file the SQL named
                 fail(f"SQL: {str(exc).splitlines()[0]}")
             except duckdb.Error as exc:
@@ -975,7 +976,7 @@ def transcript_game_id(match: Match, text: str) -> str:
 
 @app.command("import")
 def import_(
-    path: str = typer.Argument(..., help="A transcript or a jsonl export."),
+    path: str = typer.Argument(..., help="A transcript or a jsonl export (- for stdin)."),
     content: Optional[str] = typer.Option(None, help="Content file, for a transcript played with one."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes re-deciding a jsonl file's games (default: one a core)."),
 ) -> None:
@@ -988,7 +989,7 @@ def import_(
     from arbiter.core.audit import default_jobs
     from arbiter.core.porting import FileLines, import_lines
 
-    with user_errors():
+    with user_errors("interrupted; nothing was imported (a file is written in one transaction)"):
         if jobs is not None and jobs < 1:
             fail(f"--jobs takes a number of worker processes, 1 or more, not {jobs}")
         # a transcript is read whole (it is replayed in memory); a log export line by line

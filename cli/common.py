@@ -351,9 +351,61 @@ def exit_code(exc: ArbiterError) -> int:
     return EXIT_CODES[ArbiterError]
 
 
+#: What Ctrl-C leaves, said when it stops a verb (exit code 130, as a shell reports SIGINT).
+INTERRUPTED = "interrupted; nothing half-written (each move commits whole)"
+
+
+def stopped_by_ctrl_c(exc: BaseException) -> bool:
+    """Whether ``exc`` is DuckDB's way of saying Ctrl-C stopped its query: its Python client
+    takes the SIGINT for itself and raises a RuntimeError, not KeyboardInterrupt."""
+    return (isinstance(exc, RuntimeError) and str(exc) == "Query interrupted") \
+        or type(exc).__name__ == "InterruptException"
+
+
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn every user-facing error into a message and its exit code, never a traceback."""
+def ctrl_c_stops(store: Any) -> Iterator[None]:
+    """Ctrl-C stops the store's query at once. DuckDB's Python client looks for a pending
+    SIGINT only between the tasks of a query, and a task of a large scan or join runs on for
+    minutes, or the signal is lost: a thread woken by the signal itself (the wakeup fd is
+    written from the C-level handler, whatever the main thread is doing) asks the
+    connection to stop. psycopg cancels a PostgreSQL query on Ctrl-C by itself."""
+    import signal
+    import threading
+
+    con = getattr(store, "con", None)
+    if not hasattr(con, "interrupt") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    r, w = os.pipe()
+    os.set_blocking(w, False)
+    before = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
+    pressed = threading.Event()
+
+    def watch() -> None:
+        while data := os.read(r, 64):  # empty: the query is over and the pipe closed
+            if signal.SIGINT in data:
+                pressed.set()
+                con.interrupt()
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield
+    except Exception:
+        if pressed.is_set():  # whatever words the store gave the stopped query
+            raise KeyboardInterrupt from None
+        raise
+    finally:
+        signal.set_wakeup_fd(before)
+        os.close(w)
+        watcher.join()
+        os.close(r)
+
+
+@contextmanager
+def user_errors(interrupted: str = INTERRUPTED) -> Iterator[None]:
+    """Turn every user-facing error into a message and its exit code, never a traceback;
+    ``interrupted`` is what is said when Ctrl-C stops the verb."""
     try:
         yield
     except typer.Exit:
@@ -376,9 +428,12 @@ def user_errors() -> Iterator[None]:
         err.print(f"[bold red]error:[/] {escape(where)}{escape(exc.strerror or str(exc))}")
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        err.print("interrupted; nothing half-written (each move commits whole)")
+        err.print(interrupted)
         raise typer.Exit(130) from None
     except Exception as exc:
+        if stopped_by_ctrl_c(exc):
+            err.print(interrupted)
+            raise typer.Exit(130) from None
         if type(exc).__module__.split(".")[0] in ("_duckdb", "duckdb", "psycopg"):
             # a database error no store method turned into a sentence: still no traceback
             err.print(f"[bold red]error:[/] the store failed: {escape(clip(str(exc).splitlines()[0]))}")

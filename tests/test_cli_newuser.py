@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -621,3 +623,80 @@ def test_replay_g_past_the_end_says_where_the_game_ends_and_goes_there(tmp_path)
     assert "the game starts at seq 1: there" in out.stderr
     drawn = [line for line in out.stdout.splitlines() if f"{gid} seq " in line]
     assert [d.split(" seq ")[1].split("/")[0].split(",")[0] for d in drawn] == ["1", str(last), "1"], drawn
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (Linux's /proc): a long query is under way once
+    it is well past what starting arbiter costs, however busy the machine."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.parametrize("unsafe", [[], ["--unsafe-files"]])
+def test_ctrl_c_stops_a_long_query_at_once_and_says_so(tmp_path, unsafe):
+    """Ctrl-C during a long `query` printed DuckDB's `RuntimeError: Query interrupted` as a
+    traceback with exit code 1 (a failed verification, to a script), or DuckDB's client
+    missed it and the query ran on for as long as it took."""
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
+           "ARBITER_DB": str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
+    sql = "select count(*) from range(1000000000000) t(x) where x % 7 = 3"
+    proc = subprocess.Popen([*ARBITER, "query", sql, *unsafe], env=env, cwd=str(tmp_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        while proc.poll() is None and cpu_seconds(proc.pid) < 2.5:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, (proc.returncode, err)
+    assert err.startswith("interrupted") and "Traceback" not in err, err
+
+
+def test_ctrl_c_inside_a_store_read_is_an_interruption_not_a_traceback(tmp_path, monkeypatch):
+    """DuckDB's Python client takes a Ctrl-C that lands inside one of its queries for itself
+    and raises `RuntimeError: Query interrupted`: `verify --all` stopped that way printed a
+    traceback and exited 1, the code of a store that failed its audit."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+    from arbiter.events.store import Store
+
+    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "cli.duckdb"))
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "monster-derby", "--seed", "1", "-p", "ann,bob"]).exit_code == 0
+
+    def stopped(self, after, limit):
+        raise RuntimeError("Query interrupted")  # word for word what duckdb 2.0 raises
+
+    monkeypatch.setattr(Store, "ledger_after", stopped)
+    out = runner.invoke(app, ["verify", "--all", "--jobs", "1"])
+    assert out.exit_code == 130 and "interrupted" in out.output and out.exception.__class__ is SystemExit, out.output
+
+
+def test_ctrl_c_during_an_import_says_nothing_was_imported_and_nothing_is(tmp_path):
+    """An import stopped by Ctrl-C said "each move commits whole", words for a game in play:
+    an import is one transaction, and the store is left without any of the file's games."""
+    sim = run(tmp_path, "simulate", "monster-derby", "--games", "1", "--seed", "3")
+    assert sim.returncode == 0, sim.stderr
+    sim_id = sim.stdout.split("last ")[-1].split()[0]
+    data = run(tmp_path, "export", sim_id, "-f", "jsonl").stdout.encode()
+    assert len(data) > 2 * 65536  # more than a pipe holds: once written, the import has read it
+    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
+           "ARBITER_DB": str(tmp_path / "other.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
+    proc = subprocess.Popen([*ARBITER, "import", "-", "--jobs", "1"], env=env, cwd=str(tmp_path),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        proc.stdin.write(data[: len(data) - 100])  # all but the end: it waits for the rest
+        proc.stdin.flush()
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and out == b"", (proc.returncode, err)
+    assert err.decode().startswith("interrupted; nothing was imported"), err
+    left = run(tmp_path, "games", "-f", "json", db=str(tmp_path / "other.duckdb"))
+    assert left.returncode == 2 or json.loads(left.stdout) == [], left
