@@ -98,13 +98,13 @@ def main_options(
     _version: bool = typer.Option(False, "--version", callback=version_callback, is_eager=True,
                                   help="Print arbiter's version and exit."),
 ) -> None:
-    CTX.db = db or common.default_db()
+    CTX.db = common.default_db() if db is None else db
     CTX.verbose = verbose
     if {"-h", "--help"} & set(sys.argv[1:]):
         return  # a verb's help is shown whatever the store or the environment says
     problem = common.store_problem(CTX.db, named=bool(db or os.environ.get("ARBITER_DB")))
     if problem:
-        fail(problem + ("" if db else " (from ARBITER_DB)"))
+        fail(problem + (" (from ARBITER_DB)" if db is None and os.environ.get("ARBITER_DB") else ""))
     wait = os.environ.get("ARBITER_LOCK_TIMEOUT")
     if wait and not common.seconds(wait):  # empty: unset, as ARBITER_DB
         fail(f"ARBITER_LOCK_TIMEOUT takes how many seconds to wait for a busy store (say, 5), not {wait!r}")

@@ -103,12 +103,18 @@ def store_problem(path: str, named: bool = True) -> str | None:
     of another database, a directory, a file where a directory of its path should be, or
     (``named``: a path the user gave, not the default store) a directory that does not
     exist. Said before anything is opened or created, in words rather than the database's."""
+    if not path.strip():  # an unset shell variable (`--db "$STORE"`): not the default store
+        return "the store is named by an empty string: give a DuckDB file's path or a postgresql:// URL"
     if path.startswith(("postgresql://", "postgres://")):
         return None
     if "://" in path:
         return f"{path!r} is not a store arbiter can use: give a DuckDB file's path or a postgresql:// URL"
     if os.path.isdir(path):
         return f"{path} is a directory: name the store's file in it (say, {os.path.join(path, 'arbiter.duckdb')})"
+    if not is_duckdb_file(path):
+        # DuckDB opens a CSV or JSON file as a database of its own and then speaks of an
+        # in-memory database, or of a DuckDB file with other tables
+        return f"{path} is not a store: it is not a DuckDB file (name the store's file, or a new one to make a store)"
     parent = os.path.dirname(os.path.abspath(path))
     while parent and not os.path.exists(parent):
         parent = os.path.dirname(parent) if os.path.dirname(parent) != parent else ""
@@ -121,6 +127,16 @@ def store_problem(path: str, named: bool = True) -> str | None:
         return (f"no directory {folder} for the store {path}: make it first (mkdir -p {folder})"
                 " or name a store in a directory that exists")
     return None
+
+
+def is_duckdb_file(path: str) -> bool:
+    """Whether ``path`` is a DuckDB database, by the magic bytes of its header; a path that
+    is not there (a new store) or cannot be read (the store says why when it opens it) passes."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(12)[8:12] == b"DUCK"
+    except (FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError):
+        return True
 
 
 def seconds(text: str) -> bool:

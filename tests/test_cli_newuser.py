@@ -97,11 +97,16 @@ def test_verify_receipts_keep_script_output_parseable_and_refuse_a_bad_receipt_f
     # a mistyped directory made a new, empty store there, and the games seemed gone
     ("{tmp}/nowhere/club.duckdb", "no directory {tmp}/nowhere for the store"),
     ("{tmp}/nowhere/deeper/club.duckdb", "(mkdir -p {tmp}/nowhere/deeper)"),
+    # DuckDB opens a CSV or JSON file as a database of its own: "Cannot launch in-memory
+    # database in read-only mode!", or, to write, "a DuckDB file but not an arbiter store"
+    ("{tmp}/results.csv", "results.csv is not a store: it is not a DuckDB file"),
+    ("{tmp}/notes.txt", "notes.txt is not a store: it is not a DuckDB file"),
 ])
 def test_a_db_that_cannot_be_a_store_is_refused_in_words_and_nothing_is_made(tmp_path, db, said):
     """`--db sqlite:///games.db` made a DuckDB file under a folder named `sqlite:`; a path
     through a file said only "File exists"."""
     (tmp_path / "notes.txt").write_text("not a folder\n")
+    (tmp_path / "results.csv").write_text("game,winner\nmd-1,ann\n")
     db, said = db.format(tmp=tmp_path), said.format(tmp=tmp_path)
     before = sorted(os.listdir(tmp_path))
     for args in (["--db", db, "new", "duel"], ["--db", db, "games"]):
@@ -700,3 +705,15 @@ def test_ctrl_c_during_an_import_says_nothing_was_imported_and_nothing_is(tmp_pa
     assert err.decode().startswith("interrupted; nothing was imported"), err
     left = run(tmp_path, "games", "-f", "json", db=str(tmp_path / "other.duckdb"))
     assert left.returncode == 2 or json.loads(left.stdout) == [], left
+
+
+def test_an_empty_db_is_refused_not_taken_for_the_default_store(tmp_path):
+    """`arbiter --db "$STORE" new ...` with STORE unset played into the user's own default
+    store; `copy --to ""` said only "No such file or directory"."""
+    for args in (["--db", "", "new", "duel"], ["--db=", "games"]):
+        out = run(tmp_path, *args)
+        assert out.returncode == 2 and "named by an empty string" in out.stderr, out.stderr
+        assert "ARBITER_DB" not in out.stderr
+    copied = run(tmp_path, "copy", "--from", str(tmp_path / "cli.duckdb"), "--to", "")
+    assert copied.returncode == 2 and "--to: the store is named by an empty string" in copied.stderr, copied.stderr
+    assert not os.path.exists(tmp_path / "home") and not os.path.exists(tmp_path / "cli.duckdb")
