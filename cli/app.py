@@ -1362,7 +1362,13 @@ def _plain_coercion() -> None:
                     and all(isinstance(v, str) for v in value):
                 return list(value)
             param._runtime_param = None  # anything else: typer's own, with its own words
-            return typers(param)._coerce_value(value, param, ctx)
+            try:
+                return typers(param)._coerce_value(value, param, ctx)
+            except typer.BadParameter as exc:
+                if kind is int and isinstance(value, str):  # not pydantic's "unable to parse string as an integer"
+                    raise typer.BadParameter(f"takes a whole number, not {common.visible(repr(value))}",
+                                             ctx=ctx, param=param) from None
+                raise
 
     def plain_first(self: Any) -> Any:
         kind = self.type_descriptor.annotation

@@ -717,3 +717,16 @@ def test_an_empty_db_is_refused_not_taken_for_the_default_store(tmp_path):
     copied = run(tmp_path, "copy", "--from", str(tmp_path / "cli.duckdb"), "--to", "")
     assert copied.returncode == 2 and "--to: the store is named by an empty string" in copied.stderr, copied.stderr
     assert not os.path.exists(tmp_path / "home") and not os.path.exists(tmp_path / "cli.duckdb")
+
+
+@pytest.mark.parametrize("args, said", [
+    (["new", "duel", "--seed", "abc"], "Invalid value for '--seed': takes a whole number, not 'abc'"),
+    (["simulate", "duel", "-n", "ten"], "Invalid value for '--games' / '-n': takes a whole number, not 'ten'"),
+    (["why", "du-1", "2.5"], "Invalid value for 'SEQ': takes a whole number, not '2.5'"),
+    (["show", "du-1", "--at", ""], "Invalid value for '--at': takes a whole number, not ''"),
+])
+def test_a_number_mistyped_is_refused_in_the_words_of_the_other_options(tmp_path, args, said):
+    """A word where a number goes was refused in pydantic's words: "Input should be a valid
+    integer, unable to parse string as an integer"."""
+    out = run(tmp_path, *args)
+    assert out.returncode == 2 and said in out.stderr and "Input should be" not in out.stderr, out.stderr
