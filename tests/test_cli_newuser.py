@@ -730,3 +730,50 @@ def test_a_number_mistyped_is_refused_in_the_words_of_the_other_options(tmp_path
     integer, unable to parse string as an integer"."""
     out = run(tmp_path, *args)
     assert out.returncode == 2 and said in out.stderr and "Input should be" not in out.stderr, out.stderr
+
+
+def children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in open(f"/proc/{pid}/task/{pid}/children").read().split()]
+    except OSError:
+        return []
+
+
+def test_ctrl_c_at_a_terminal_stops_verify_all_and_its_workers_without_a_traceback(tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group: every worker of `verify --all
+    --jobs 2` printed a KeyboardInterrupt traceback of its own (or "Fatal Python error"
+    mid-import) under arbiter's own word."""
+    assert run(tmp_path, "simulate", "duel", "--games", "4").returncode == 0
+    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
+           "ARBITER_DB": str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
+    proc = subprocess.Popen([*ARBITER, "verify", "--all", "--jobs", "2"], env=env, cwd=str(tmp_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        # the workers are up and importing arbiter (their start-up is where it showed)
+        while proc.poll() is None and sum(busy(pid, 0.1) for pid in children(proc.pid)) < 2:
+            time.sleep(0.01)
+        workers = children(proc.pid)
+        os.killpg(proc.pid, signal.SIGINT)  # as the terminal sends it: to every process of the group
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, (proc.returncode, err)
+    assert err.strip() == "interrupted; nothing half-written (each move commits whole)", err
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and any(running(pid) for pid in workers):
+        time.sleep(0.1)
+    assert not any(running(pid) for pid in workers)  # the workers and the pool's tracker are gone
+
+
+def busy(pid: int, seconds: float) -> bool:
+    try:
+        return cpu_seconds(pid) >= seconds
+    except OSError:
+        return False
+
+
+def running(pid: int) -> bool:
+    try:
+        return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
