@@ -1454,6 +1454,17 @@ SQL_VIEWS = ("results", "events", "commands", "dice", "refusals")
 PATH_OPTIONS = ("--db", "-o", "--out", "--content", "--receipts", "--map", "--from", "--to")
 
 
+def sql_typed_as_verb(args: list[str]) -> str | None:
+    """The statement of `arbiter sql ...` (as sqlite3 and psql users say it), or of the
+    statement itself where the verb goes (`arbiter "select * from games"`); None when the
+    verb is not SQL's."""
+    words = " ".join(args).split()
+    if not words or words[0].lower() not in ("sql", "select", "with"):
+        return None
+    statement = " ".join(words[1:] if words[0].lower() == "sql" else words)
+    return statement if len(statement) < 200 else "select * from games"
+
+
 def text_args(args: list[str]) -> list[str]:
     """``args`` with bytes that are not UTF-8 (Python keeps them as lone surrogates, which
     no store can hold) shown as U+FFFD, so a command, name or id typed in another encoding
@@ -1475,6 +1486,11 @@ def main() -> None:
     if sys.argv[1:2] and sys.argv[1] in SQL_VIEWS:  # README's tables, taken for verbs
         common.say(err, f"{sys.argv[1]} is a table of the store, not a verb:"
                    f" arbiter query \"select * from {sys.argv[1]}\"", label="error: ")
+        sys.exit(2)
+    statement = sql_typed_as_verb(sys.argv[1:])
+    if statement is not None:
+        common.say(err, f"SQL goes to the verb query: arbiter query \"{statement or 'select * from games'}\""
+                   " (arbiter query --schema lists the tables)", label="error: ")
         sys.exit(2)
     if not sys.stdin.isatty() and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # a line in another encoding is refused, not stored

@@ -382,6 +382,19 @@ def test_a_table_of_the_store_typed_as_a_verb_points_at_query(tmp_path):
     no_traceback(out)
 
 
+@pytest.mark.parametrize("args, said", [
+    (["sql", "select count(*) from dice"], 'arbiter query "select count(*) from dice"'),
+    (["SQL"], 'arbiter query "select * from games"'),
+    (["select * from games where kind = 'duel'"], 'arbiter query "select * from games where kind = \'duel\'"'),
+    (["select", "1"], 'arbiter query "select 1"'),
+])
+def test_sql_typed_where_the_verb_goes_points_at_query(tmp_path, args, said):
+    """`arbiter sql "..."`, as sqlite3 and psql have it, said only "No such command 'sql'"."""
+    out = run(tmp_path, *args)
+    assert out.returncode == 2 and said in out.stderr and out.stdout == "", out.stderr
+    assert not os.path.exists(tmp_path / "cli.duckdb")
+
+
 def test_game_id_prefixes_say_the_same_on_both_stores(tmp_path, store_url):
     first = run(tmp_path, "new", "duel", "--seed", "1", db=store_url).stdout.strip()
     second = run(tmp_path, "new", "duel", "--seed", "2", db=store_url).stdout.strip()
