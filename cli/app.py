@@ -1300,7 +1300,7 @@ def port_free(host: str, port: int) -> None:
 #: How a value is named in help, by parameter (default: the parameter's name in capitals).
 METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND", "entropy": "SEAT=TEXT",
             "content": "FILE", "path": "FILE", "out": "FILE", "games_": "N", "seats": "N", "command": "COMMAND...", "bot_seed": "N", "max_menu": "N",
-            "max_steps": "N", "db": "PATH|URL", "receipts": "FILE", "hash_map": "FILE", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N", "postgres": "URL"}
+            "max_steps": "N", "db": "PATH|URL", "receipts": "FILE", "hash_map": "FILE", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N", "store_events": "N", "game_ids": "GAME_ID", "postgres": "URL"}
 
 
 def _name_values_in_help() -> None:

@@ -228,6 +228,12 @@ def test_every_argument_and_option_of_every_verb_says_what_it_is():
               if not getattr(p, "help", None) and not getattr(p, "hidden", False)]
     assert silent == []
     assert [p.metavar for p in verbs["simulate"].params if p.name == "bot"] == ["KIND"]
+    # a value is named for what it is, not by the Python name of its parameter (`bench
+    # --store-events STORE_EVENTS`)
+    pythonic = [(name, p.name) for name, verb in verbs.items() for p in verb.params
+                if p.metavar == p.name.upper() and "_" in p.name and p.name != "game_id"
+                and not getattr(p, "hidden", False) and not getattr(p, "is_flag", False)]
+    assert pythonic == []
 
 
 @pytest.mark.parametrize("wait", ["abc", "-1", "nan"])
