@@ -796,3 +796,16 @@ def running(pid: int) -> bool:
         return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_a_refused_line_of_any_length_is_kept_clipped_in_refusals(tmp_path, derby):
+    """`refusals` kept a refused line whole: a 2 MB line fed to `play` was stored as it came."""
+    long = "x" * 5000
+    assert run(tmp_path, "do", derby, "--as", "ann", long).returncode == 2
+    assert run(tmp_path, "play", derby, stdin="y" * 200_000 + "\nquit\n").returncode == 0
+    rows = json.loads(run(tmp_path, "query", "select seat, text, message, source from refusals order by refused_at",
+                          "-f", "json").stdout)
+    assert [(r["seat"], r["source"]) for r in rows] == [("ann", "do"), ("ann", "play")]
+    assert rows[0]["text"] == "x" * 500 + "… (5,000 characters)"
+    assert rows[1]["text"] == "y" * 500 + "… (200,000 characters)"
+    assert all(len(r["message"]) < 1000 for r in rows)
