@@ -809,3 +809,16 @@ def test_a_refused_line_of_any_length_is_kept_clipped_in_refusals(tmp_path, derb
     assert rows[0]["text"] == "x" * 500 + "… (5,000 characters)"
     assert rows[1]["text"] == "y" * 500 + "… (200,000 characters)"
     assert all(len(r["message"]) < 1000 for r in rows)
+
+
+def test_a_receipt_of_a_game_the_store_has_not_says_so(tmp_path):
+    """A receipt of a game this store has never held said "seq 4 is gone (the log of du-1
+    ends at 0)", as if the game's log had been cut to nothing."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    good = receipt_of(run(tmp_path, "do", gid, "--as", "ann", "bid", "2"))
+    assert run(tmp_path, "new", "duel", db=str(tmp_path / "other.duckdb")).returncode == 0
+    elsewhere = run(tmp_path, "verify", "--receipt", good, "-f", "json", db=str(tmp_path / "other.duckdb"))
+    assert elsewhere.returncode == 1, elsewhere.stderr
+    [row] = json.loads(elsewhere.stdout)
+    assert row["verdict"] == (f"receipt {good}: this store has no game {gid}"
+                              " (deleted whole, or the receipt is of another store)")
