@@ -386,8 +386,9 @@ def replay(
     seat: Optional[str] = typer.Option(None, "--as", help="Replay as this player sees it."),
     at: Optional[int] = typer.Option(None, "--at", help="Start at this seq."),
 ) -> None:
-    """Step through a game: n/p event, c/C command, t/T turn, r/R round, /WORDS search,
-    g SEQ, s(tart), e(nd); `try COMMAND` and `fork` from the point reached; q(uit)."""
+    """Step through a game: n/p event, c/C command, t/T turn, r/R round, /WORDS search
+    (?WORDS back), g SEQ, s(tart), e(nd); `try COMMAND` and `fork` from the point reached;
+    h(elp), q(uit)."""
     with user_errors():
         from arbiter.cli.replay import run_replay
 

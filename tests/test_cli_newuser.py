@@ -822,3 +822,16 @@ def test_a_receipt_of_a_game_the_store_has_not_says_so(tmp_path):
     [row] = json.loads(elsewhere.stdout)
     assert row["verdict"] == (f"receipt {good}: this store has no game {gid}"
                               " (deleted whole, or the receipt is of another store)")
+
+
+def test_replay_help_names_every_key_replay_takes(tmp_path, derby):
+    """`replay --help` left out `?WORDS` (search back) and `h`, which replay's own `h` lists."""
+    import re
+
+    helped = " ".join(run(tmp_path, "replay", "--help").stdout.split())
+    out = run(tmp_path, "replay", derby, stdin="h\nq\n")
+    keys = out.stdout + out.stderr
+    listed = re.search(r"keys: (.*)", keys).group(1)
+    for key in ("n/p", "c/C", "t/T", "r/R", "g SEQ", "s(tart)", "e(nd)", "/WORDS", "?WORDS", "fork", "q(uit)"):
+        assert key in listed and key in helped, key
+    assert "h(elp)" in helped
