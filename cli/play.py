@@ -17,6 +17,7 @@ import sys
 from typing import Any, Callable, Optional
 
 import msgspec
+import typer
 
 from arbiter.cli.common import console, err, escape, fail, record_refusal, say
 from arbiter.cli.render import WIDTH, compact_renderer, renderer, squeeze
@@ -413,4 +414,8 @@ def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players
                           + f" (bot seed {bot_seed}, menu of {max_menu})")
     table = Table(eng, gid, kinds, bot_seed, max_menu, ask,
                   at_terminal() if pass_screen is None else pass_screen)
-    table.run()
+    try:
+        table.run()
+    except KeyboardInterrupt:  # every move made is stored, as when a player quits: say how to go on
+        err.print(f"\ninterrupted; every move made is kept. resume with `arbiter play {escape(gid)}`")
+        raise typer.Exit(130) from None

@@ -835,3 +835,26 @@ def test_replay_help_names_every_key_replay_takes(tmp_path, derby):
     for key in ("n/p", "c/C", "t/T", "r/R", "g SEQ", "s(tart)", "e(nd)", "/WORDS", "?WORDS", "fork", "q(uit)"):
         assert key in listed and key in helped, key
     assert "h(elp)" in helped
+
+
+def test_ctrl_c_in_play_says_how_to_resume_the_game(tmp_path):
+    """Ctrl-C at play's prompt said only "nothing half-written": the id of the game that
+    `play KIND` had just made had scrolled away, and nothing said the game was kept."""
+    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
+           "ARBITER_DB": str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
+    proc = subprocess.Popen([*ARBITER, "play", "duel", "-p", "ann,bob"], env=env, cwd=str(tmp_path),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        games: list = []
+        while not games and time.monotonic() < deadline:
+            time.sleep(0.2)
+            listed = run(tmp_path, "games", "-f", "json")
+            games = json.loads(listed.stdout) if listed.returncode == 0 else []
+        time.sleep(0.5)  # at the prompt
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert f"resume with `arbiter play {games[0]['game_id']}`" in err, err
