@@ -1192,28 +1192,42 @@ def simulate(
         unfinished = 0
         t0 = time.perf_counter()
         gid = ""
+        interrupted = False
         with Progress(console=err.get(), transient=False, disable=not err.get().is_terminal) as progress, \
                 eng.open() as store:
             task = progress.add_task(f"{g.title}", total=games_)
-            for i in range(games_):
-                seats = [f"bot{j + 1}" for j in range(n)]
-                match = matches.Match.new(g, seed=seed + i, seats=seats, options=opts)
-                steps = botlib.autoplay(match, {s: chosen for s in seats}, random.Random(seed + i), max_steps)
-                gid = eng.store_match(store, match)
-                out = match.outcome()
-                if out is None:
-                    unfinished += 1
-                else:
-                    for w in out.winners:
-                        wins[w] = wins.get(w, 0) + 1
-                lengths.append(steps)
-                progress.advance(task)
+            try:
+                for i in range(games_):
+                    seats = [f"bot{j + 1}" for j in range(n)]
+                    match = matches.Match.new(g, seed=seed + i, seats=seats, options=opts)
+                    steps = botlib.autoplay(match, {s: chosen for s in seats}, random.Random(seed + i), max_steps)
+                    gid = eng.store_match(store, match)
+                    lengths.append(steps)
+                    out = match.outcome()
+                    if out is None:
+                        unfinished += 1
+                    else:
+                        for w in out.winners:
+                            wins[w] = wins.get(w, 0) + 1
+                    progress.advance(task)
+            except KeyboardInterrupt:  # the games played are stored, each whole: sum them up
+                interrupted = True
+            except Exception as exc:
+                if not common.stopped_by_ctrl_c(exc):
+                    raise
+                interrupted = True
+        if not lengths:
+            raise KeyboardInterrupt
         secs = time.perf_counter() - t0
+        played = len(lengths)
         rows = [(s, wins.get(s, 0)) for s in sorted(wins)]
         emit_rows(["winner", "games won"], rows, "table")
-        console.print(f"{games_} game{'' if games_ == 1 else 's'} of {g.title}, {escape(bot)} bots;"
+        console.print(f"{played}{f' of {games_}' if interrupted else ''} game{'' if played == 1 else 's'} of {g.title}, {escape(bot)} bots;"
                       f" commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
-                      f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {games_ / secs:.1f} games/s; last {gid}")
+                      f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {played / secs:.1f} games/s; last {gid}")
+        if interrupted:
+            err.print(f"interrupted; the {played} game{'' if played == 1 else 's'} played so far are stored, each whole")
+            raise typer.Exit(130)
 
 
 @app.command()

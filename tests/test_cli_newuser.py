@@ -858,3 +858,26 @@ def test_ctrl_c_in_play_says_how_to_resume_the_game(tmp_path):
         proc.kill()
     assert proc.returncode == 130 and "Traceback" not in err, err
     assert f"resume with `arbiter play {games[0]['game_id']}`" in err, err
+
+
+def test_ctrl_c_in_simulate_sums_up_the_games_played(tmp_path):
+    """Ctrl-C in `simulate` said "nothing half-written (each move commits whole)" and no
+    more: the games it had played and stored went unmentioned."""
+    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
+           "ARBITER_DB": str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
+    proc = subprocess.Popen([*ARBITER, "simulate", "duel", "--games", "100000"], env=env, cwd=str(tmp_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        # the store is simulate's while it runs: it has played some games once it has spent
+        # a few seconds of CPU (a game of duel takes a tenth of one)
+        while proc.poll() is None and cpu_seconds(proc.pid) < 3:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, (proc.returncode, err)
+    played = int(out.split(" of 100000 games of Duel")[0].split()[-1])
+    assert f"interrupted; the {played} games played so far are stored, each whole" in err, err
+    stored = run(tmp_path, "query", "select count(*) as n from games where status = 'over'", "-f", "csv")
+    assert int(stored.stdout.split()[1]) - played in (0, 1)  # one stored as Ctrl-C came, before it was counted
