@@ -393,8 +393,14 @@ def ctrl_c_stops(store: Any) -> Iterator[None]:
         yield
         return
     r, w = os.pipe()
-    os.set_blocking(w, False)
-    before = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
+    try:
+        os.set_blocking(w, False)
+        before = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
+    except (ValueError, OSError):  # a platform whose wakeup fd must be a socket: as DuckDB does
+        os.close(r)
+        os.close(w)
+        yield
+        return
     pressed = threading.Event()
 
     def watch() -> None:
