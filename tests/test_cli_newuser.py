@@ -19,10 +19,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ARBITER = [sys.executable, "-c", "from arbiter.cli.app import main; main()"]
 
 
+def environment(tmp_path, db: str | None = None) -> dict[str, str]:
+    return {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
+            "ARBITER_DB": db or str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
+            "ARBITER_LOCK_TIMEOUT": "1"}
+
+
 def run(tmp_path, *args, stdin: bytes | str | None = None, db: str | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
-           "ARBITER_DB": db or str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
-           "ARBITER_LOCK_TIMEOUT": "1"}
+    env = environment(tmp_path, db)
     if isinstance(stdin, str):
         stdin = stdin.encode()
     out = subprocess.run([*ARBITER, *args], input=stdin, capture_output=True, env=env, cwd=str(tmp_path))
@@ -649,6 +653,27 @@ def test_replay_g_past_the_end_says_where_the_game_ends_and_goes_there(tmp_path)
     assert [d.split(" seq ")[1].split("/")[0].split(",")[0] for d in drawn] == ["1", str(last), "1"], drawn
 
 
+def start(tmp_path, *args, db: str | None = None, **popen) -> subprocess.Popen:
+    """arbiter running as a user started it, to be stopped by :func:`ctrl_c`."""
+    return subprocess.Popen([*ARBITER, *args], env=environment(tmp_path, db), cwd=str(tmp_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
+
+
+def ctrl_c(proc: subprocess.Popen, ready=lambda: True, group: bool = False) -> tuple:
+    """Ctrl-C once ``ready()`` holds (or the process has ended): to the process, or as a
+    terminal sends it, to every process of its group. Its output, once it has stopped."""
+    try:
+        while proc.poll() is None and not ready():
+            time.sleep(0.05)
+        if group:
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGINT)
+        return proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+
+
 def cpu_seconds(pid: int) -> float:
     """The CPU time a process has used so far (Linux's /proc): a long query is under way once
     it is well past what starting arbiter costs, however busy the machine."""
@@ -662,18 +687,9 @@ def test_ctrl_c_stops_a_long_query_at_once_and_says_so(tmp_path, unsafe):
     traceback with exit code 1 (a failed verification, to a script), or DuckDB's client
     missed it and the query ran on for as long as it took."""
     assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
-    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
-           "ARBITER_DB": str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
     sql = "select count(*) from range(1000000000000) t(x) where x % 7 = 3"
-    proc = subprocess.Popen([*ARBITER, "query", sql, *unsafe], env=env, cwd=str(tmp_path),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        while proc.poll() is None and cpu_seconds(proc.pid) < 2.5:
-            time.sleep(0.05)
-        proc.send_signal(signal.SIGINT)
-        _out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    proc = start(tmp_path, "query", sql, *unsafe, text=True)
+    _out, err = ctrl_c(proc, lambda: cpu_seconds(proc.pid) >= 2.5)
     assert proc.returncode == 130, (proc.returncode, err)
     assert err.startswith("interrupted") and "Traceback" not in err, err
 
@@ -708,18 +724,11 @@ def test_ctrl_c_during_an_import_says_nothing_was_imported_and_nothing_is(tmp_pa
     sim_id = sim.stdout.split("last ")[-1].split()[0]
     data = run(tmp_path, "export", sim_id, "-f", "jsonl").stdout.encode()
     assert len(data) > 2 * 65536  # more than a pipe holds: once written, the import has read it
-    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
-           "ARBITER_DB": str(tmp_path / "other.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
-    proc = subprocess.Popen([*ARBITER, "import", "-", "--jobs", "1"], env=env, cwd=str(tmp_path),
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        proc.stdin.write(data[: len(data) - 100])  # all but the end: it waits for the rest
-        proc.stdin.flush()
-        time.sleep(0.3)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    proc = start(tmp_path, "import", "-", "--jobs", "1", db=str(tmp_path / "other.duckdb"), stdin=subprocess.PIPE)
+    proc.stdin.write(data[: len(data) - 100])  # all but the end: it waits for the rest
+    proc.stdin.flush()
+    time.sleep(0.3)
+    out, err = ctrl_c(proc)
     assert proc.returncode == 130 and out == b"", (proc.returncode, err)
     assert err.decode().startswith("interrupted; nothing was imported"), err
     left = run(tmp_path, "games", "-f", "json", db=str(tmp_path / "other.duckdb"))
@@ -763,19 +772,14 @@ def test_ctrl_c_at_a_terminal_stops_verify_all_and_its_workers_without_a_traceba
     --jobs 2` printed a KeyboardInterrupt traceback of its own (or "Fatal Python error"
     mid-import) under arbiter's own word."""
     assert run(tmp_path, "simulate", "duel", "--games", "4").returncode == 0
-    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
-           "ARBITER_DB": str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
-    proc = subprocess.Popen([*ARBITER, "verify", "--all", "--jobs", "2"], env=env, cwd=str(tmp_path),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        # the workers are up and importing arbiter (their start-up is where it showed)
-        while proc.poll() is None and sum(busy(pid, 0.1) for pid in children(proc.pid)) < 2:
-            time.sleep(0.01)
-        workers = children(proc.pid)
-        os.killpg(proc.pid, signal.SIGINT)  # as the terminal sends it: to every process of the group
-        _out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    proc = start(tmp_path, "verify", "--all", "--jobs", "2", text=True, start_new_session=True)
+    workers: list[int] = []
+
+    def importing() -> bool:  # the workers are up and importing arbiter (where it showed)
+        workers[:] = children(proc.pid)
+        return sum(busy(pid, 0.1) for pid in workers) >= 2
+
+    _out, err = ctrl_c(proc, importing, group=True)
     assert proc.returncode == 130, (proc.returncode, err)
     assert err.strip() == "interrupted; nothing half-written (each move commits whole)", err
     deadline = time.monotonic() + 30
@@ -840,22 +844,18 @@ def test_replay_help_names_every_key_replay_takes(tmp_path, derby):
 def test_ctrl_c_in_play_says_how_to_resume_the_game(tmp_path):
     """Ctrl-C at play's prompt said only "nothing half-written": the id of the game that
     `play KIND` had just made had scrolled away, and nothing said the game was kept."""
-    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
-           "ARBITER_DB": str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
-    proc = subprocess.Popen([*ARBITER, "play", "duel", "-p", "ann,bob"], env=env, cwd=str(tmp_path),
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 60
-        games: list = []
-        while not games and time.monotonic() < deadline:
-            time.sleep(0.2)
-            listed = run(tmp_path, "games", "-f", "json")
-            games = json.loads(listed.stdout) if listed.returncode == 0 else []
-        time.sleep(0.5)  # at the prompt
-        proc.send_signal(signal.SIGINT)
-        _out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    proc = start(tmp_path, "play", "duel", "-p", "ann,bob", stdin=subprocess.PIPE, text=True)
+    games: list = []
+
+    def at_the_prompt() -> bool:
+        time.sleep(0.2)
+        listed = run(tmp_path, "games", "-f", "json")
+        games[:] = json.loads(listed.stdout) if listed.returncode == 0 else []
+        if games:
+            time.sleep(0.5)  # stored, and the board drawn
+        return bool(games)
+
+    _out, err = ctrl_c(proc, at_the_prompt)
     assert proc.returncode == 130 and "Traceback" not in err, err
     assert f"resume with `arbiter play {games[0]['game_id']}`" in err, err
 
@@ -863,19 +863,10 @@ def test_ctrl_c_in_play_says_how_to_resume_the_game(tmp_path):
 def test_ctrl_c_in_simulate_sums_up_the_games_played(tmp_path):
     """Ctrl-C in `simulate` said "nothing half-written (each move commits whole)" and no
     more: the games it had played and stored went unmentioned."""
-    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
-           "ARBITER_DB": str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home")}
-    proc = subprocess.Popen([*ARBITER, "simulate", "duel", "--games", "100000"], env=env, cwd=str(tmp_path),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        # the store is simulate's while it runs: it has played some games once it has spent
-        # a few seconds of CPU (a game of duel takes a tenth of one)
-        while proc.poll() is None and cpu_seconds(proc.pid) < 3:
-            time.sleep(0.05)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    proc = start(tmp_path, "simulate", "duel", "--games", "100000", text=True)
+    # the store is simulate's while it runs: it has played some games once it has spent a
+    # few seconds of CPU (a game of duel takes a tenth of one)
+    out, err = ctrl_c(proc, lambda: cpu_seconds(proc.pid) >= 3)
     assert proc.returncode == 130, (proc.returncode, err)
     played = int(out.split(" of 100000 games of Duel")[0].split()[-1])
     assert f"interrupted; the {played} games played so far are stored, each whole" in err, err
