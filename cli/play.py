@@ -318,7 +318,7 @@ class Table:
         shown = min(len(legal), self.max_menu)
         if raw.isdigit() and 1 <= int(raw) <= shown:
             raw = legal[int(raw) - 1]
-        elif raw.isdigit():  # a number off the menu is a slip of the finger, not a command
+        elif raw.lstrip("-+").isdigit():  # a number off the menu (-1 too) is a slip of the finger, not a command
             self.refuse(f"{raw} is not on the menu: type {'1' if shown == 1 else f'a number from 1 to {shown}'}, or a command"
                         if shown else f"{raw}: there is no menu now; type a command (help lists them)")
             return True

@@ -603,12 +603,13 @@ def test_play_and_replay_into_a_pipe_keep_every_line_of_the_board_whole(tmp_path
         assert "layout=" in line and "curse_chooser=" in line and len(line) > 80, line
 
 
-def test_a_number_off_plays_menu_is_refused_as_such(tmp_path, derby):
+@pytest.mark.parametrize("number", ["99", "0", "-1"])
+def test_a_number_off_plays_menu_is_refused_as_such(tmp_path, derby, number):
     """`99` at a menu of 3 was taken as a command and refused as "'99' is not a Monster
-    Derby command", with every command form as a hint."""
-    out = run(tmp_path, "play", derby, stdin="99\nquit\n")
+    Derby command", with every command form as a hint; so was `-1` after that was mended."""
+    out = run(tmp_path, "play", derby, stdin=f"{number}\nquit\n")
     assert out.returncode == 0, out.stderr
-    assert "99 is not on the menu: type a number from 1 to 3, or a command" in out.stdout + out.stderr
+    assert f"{number} is not on the menu: type a number from 1 to 3, or a command" in out.stdout + out.stderr
     assert "not a Monster Derby command" not in out.stdout + out.stderr
     kept = run(tmp_path, "query", "select count(*) as n from information_schema.tables"
                " where table_name = 'refusals'", "-f", "csv")
