@@ -85,7 +85,7 @@ def version_callback(value: bool) -> None:
 
 app = typer.Typer(
     # rich help at a terminal; plain (and much quicker to start) into a pipe
-    add_completion=True, no_args_is_help=True, rich_markup_mode="rich" if sys.stdout.isatty() else None,
+    add_completion=True, no_args_is_help=True, rich_markup_mode="rich" if sys.stdout is not None and sys.stdout.isatty() else None,
     help="arbiter: a referee for tabletop games that keeps a tamper-evident ledger of every move.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -1494,7 +1494,26 @@ def text_args(args: list[str]) -> list[str]:
     return out
 
 
+def closed_streams() -> None:
+    """A standard stream the shell closed (`<&-`, `2>&-`, `>&-`) is None in Python, and its
+    descriptor is free for the next file opened: the store's, which output would then be
+    written into. stdin and stderr become /dev/null (stdin reads as empty; what arbiter says
+    goes nowhere, and the exit code still tells it); a closed stdout is refused before
+    anything is done, as what a verb prints (a new game's id, a receipt) would be lost."""
+    for fd, name, flags, mode in ((0, "stdin", os.O_RDONLY, "r"), (2, "stderr", os.O_WRONLY, "w")):
+        if getattr(sys, name) is None:
+            null = os.open(os.devnull, flags)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            setattr(sys, name, open(fd, mode, closefd=False))
+    if sys.stdout is None:
+        sys.stderr.write("error: standard output is closed (>&-): send it to a file, or to /dev/null\n")
+        sys.exit(2)
+
+
 def main() -> None:
+    closed_streams()
     sys.argv[1:] = text_args(sys.argv[1:])
     if sys.argv[1:2] == ["help"]:  # `arbiter help [VERB]`, as git and pip take it
         sys.argv[1:] = [*sys.argv[2:3], "--help"]

@@ -873,3 +873,27 @@ def test_ctrl_c_in_simulate_sums_up_the_games_played(tmp_path):
     assert f"interrupted; the {played} games played so far are stored, each whole" in err, err
     stored = run(tmp_path, "query", "select count(*) as n from games where status = 'over'", "-f", "csv")
     assert int(stored.stdout.split()[1]) - played in (0, 1)  # one stored as Ctrl-C came, before it was counted
+
+
+def with_closed(tmp_path, closing: str, *args) -> subprocess.CompletedProcess:
+    """arbiter run by a shell with some of its standard streams closed (`<&-`, `>&-`, `2>&-`)."""
+    out = subprocess.run(["sh", "-c", f'exec "$@" {closing}', "sh", *ARBITER, *args], capture_output=True,
+                         env=environment(tmp_path), cwd=str(tmp_path))
+    return subprocess.CompletedProcess(out.args, out.returncode, out.stdout.decode(errors="replace"),
+                                       out.stderr.decode(errors="replace"))
+
+
+def test_closed_standard_streams_are_no_traceback(tmp_path):
+    """`arbiter games <&-` and `arbiter games >&-` failed with a traceback (AttributeError:
+    'NoneType' object has no attribute 'isatty'), and `arbiter do ... 2>&-` exited 1, the code
+    of an illegal move, for a game that was not there."""
+    gid = run(tmp_path, "new", "duel", "--seed", "1", "-p", "ann,bob").stdout.strip()
+    no_stdin = with_closed(tmp_path, "<&-", "games", "-f", "csv")
+    assert no_stdin.returncode == 0 and no_stdin.stdout.splitlines()[1].startswith(gid), no_stdin.stderr
+    no_stdout = with_closed(tmp_path, ">&-", "new", "duel")
+    assert no_stdout.returncode == 2 and "standard output is closed" in no_stdout.stderr, no_stdout.stderr
+    assert [g["game_id"] for g in json.loads(run(tmp_path, "games", "-f", "json").stdout)] == [gid]
+    assert with_closed(tmp_path, "2>&-", "do", "du-nothere", "bid", "1").returncode == 2
+    quiet = with_closed(tmp_path, "2>&-", "do", gid, "--as", "ann", "bid", "1")
+    assert quiet.returncode == 0 and "receipt" in quiet.stdout
+    assert run(tmp_path, "verify", gid).returncode == 0
