@@ -111,6 +111,8 @@ def store_problem(path: str, named: bool = True) -> str | None:
         return f"{path!r} is not a store arbiter can use: give a DuckDB file's path or a postgresql:// URL"
     if os.path.isdir(path):
         return f"{path} is a directory: name the store's file in it (say, {os.path.join(path, 'arbiter.duckdb')})"
+    if os.path.exists(path) and not os.path.isfile(path):  # DuckDB would wait on a pipe for ever
+        return f"{path} is not a file (a device or a pipe): a store is a DuckDB file"
     if not is_duckdb_file(path):
         # DuckDB opens a CSV or JSON file as a database of its own and then speaks of an
         # in-memory database, or of a DuckDB file with other tables
@@ -131,7 +133,10 @@ def store_problem(path: str, named: bool = True) -> str | None:
 
 def is_duckdb_file(path: str) -> bool:
     """Whether ``path`` is a DuckDB database, by the magic bytes of its header; a path that
-    is not there (a new store) or cannot be read (the store says why when it opens it) passes."""
+    is not a file there (a new store) or cannot be read (the store says why when it opens
+    it) passes."""
+    if not os.path.isfile(path):  # a new store; a device or pipe is not read (it may wait for ever)
+        return True
     try:
         with open(path, "rb") as fh:
             return fh.read(12)[8:12] == b"DUCK"

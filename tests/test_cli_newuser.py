@@ -897,3 +897,12 @@ def test_closed_standard_streams_are_no_traceback(tmp_path):
     quiet = with_closed(tmp_path, "2>&-", "do", gid, "--as", "ann", "bid", "1")
     assert quiet.returncode == 0 and "receipt" in quiet.stdout
     assert run(tmp_path, "verify", gid).returncode == 0
+
+
+def test_a_db_that_is_a_pipe_is_refused_not_waited_on(tmp_path):
+    """`--db` naming a named pipe left DuckDB waiting for ever for a writer to open it."""
+    os.mkfifo(tmp_path / "pipe")
+    for args in (["--db", str(tmp_path / "pipe"), "games"], ["copy", "--from", str(tmp_path / "pipe"),
+                                                            "--to", str(tmp_path / "x.duckdb")]):
+        out = run(tmp_path, *args)
+        assert out.returncode == 2 and "pipe is not a file (a device or a pipe)" in out.stderr, out.stderr
