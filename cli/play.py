@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 import msgspec
 import typer
 
-from arbiter.cli.common import console, err, escape, fail, record_refusal, say
+from arbiter.cli.common import console, err, escape, fail, record_refusal, say, stopped_by_ctrl_c
 from arbiter.cli.render import WIDTH, compact_renderer, renderer, squeeze
 from arbiter.core import explain
 from arbiter.cli.words import describe, print_new, undone_move, whose_turn
@@ -416,6 +416,9 @@ def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players
                   at_terminal() if pass_screen is None else pass_screen)
     try:
         table.run()
-    except KeyboardInterrupt:  # every move made is stored, as when a player quits: say how to go on
+    except (KeyboardInterrupt, RuntimeError) as exc:  # RuntimeError: Ctrl-C inside a DuckDB read
+        if isinstance(exc, RuntimeError) and not stopped_by_ctrl_c(exc):
+            raise
+        # every move made is stored, as when a player quits: say how to go on
         err.print(f"\ninterrupted; every move made is kept. resume with `arbiter play {escape(gid)}`")
         raise typer.Exit(130) from None
