@@ -939,7 +939,8 @@ def export(
             from arbiter.core.porting import export_parquet
 
             if not out or out == "-":
-                fail("--format parquet writes a directory of tables: give it with -o DIR")
+                fail("--format parquet writes a directory of tables, not to standard output: give it with -o DIR"
+                     if out == "-" else "--format parquet writes a directory of tables: give it with -o DIR")
             if os.path.exists(out) and not os.path.isdir(out):
                 fail(f"{out} is a file: --format parquet writes a directory of tables (-o DIR)")
             with eng.open(read_only=True) as store:

@@ -906,3 +906,9 @@ def test_a_db_that_is_a_pipe_is_refused_not_waited_on(tmp_path):
                                                             "--to", str(tmp_path / "x.duckdb")]):
         out = run(tmp_path, *args)
         assert out.returncode == 2 and "pipe is not a file (a device or a pipe)" in out.stderr, out.stderr
+
+
+def test_parquet_to_standard_output_is_refused_for_what_it_is(tmp_path, derby):
+    """`export -f parquet -o -` was told to "give it with -o DIR", which it had just done."""
+    out = run(tmp_path, "export", "-f", "parquet", "-o", "-")
+    assert out.returncode == 2 and "not to standard output" in out.stderr and out.stdout == "", out.stderr
