@@ -512,6 +512,9 @@ def check(
         text = read_text(path)
         data, _source = load_content(content)
         try:
+            if not text.strip():  # as import says it: nothing was given, rather than a bad first line
+                raise TranscriptError(f"line 1: {'standard input' if path == '-' else path} is empty:"
+                                      f" nothing to check (a transcript starts with {transcript.MAGIC!r})")
             result = transcript.check(text, data)
         except TranscriptError as bad:
             if fmt == "table":

@@ -912,3 +912,14 @@ def test_parquet_to_standard_output_is_refused_for_what_it_is(tmp_path, derby):
     """`export -f parquet -o -` was told to "give it with -o DIR", which it had just done."""
     out = run(tmp_path, "export", "-f", "parquet", "-o", "-")
     assert out.returncode == 2 and "not to standard output" in out.stderr and out.stdout == "", out.stderr
+
+
+def test_check_of_an_empty_transcript_says_it_is_empty(tmp_path):
+    """`check` of an empty file (or of nothing piped in) said "line 1: a transcript starts
+    with '# arbiter transcript 1'", as for a file that begins wrongly; `import` says "empty"."""
+    (tmp_path / "empty.arb").write_text("\n\n")
+    out = run(tmp_path, "check", "empty.arb")
+    assert out.returncode == 2 and "empty.arb is empty: nothing to check" in out.stderr, out.stderr
+    piped = run(tmp_path, "check", "-", "-f", "json", stdin="")
+    assert piped.returncode == 2
+    assert json.loads(piped.stdout)[0]["message"].startswith("standard input is empty: nothing to check")
