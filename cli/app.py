@@ -85,7 +85,7 @@ def version_callback(value: bool) -> None:
 
 app = typer.Typer(
     # rich help at a terminal; plain (and much quicker to start) into a pipe
-    add_completion=True, no_args_is_help=True, rich_markup_mode="rich" if sys.stdout.isatty() else None,
+    add_completion=True, no_args_is_help=True, rich_markup_mode="rich" if sys.stdout is not None and sys.stdout.isatty() else None,
     help="arbiter: a referee for tabletop games that keeps a tamper-evident ledger of every move.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -98,13 +98,13 @@ def main_options(
     _version: bool = typer.Option(False, "--version", callback=version_callback, is_eager=True,
                                   help="Print arbiter's version and exit."),
 ) -> None:
-    CTX.db = db or common.default_db()
+    CTX.db = common.default_db() if db is None else db
     CTX.verbose = verbose
     if {"-h", "--help"} & set(sys.argv[1:]):
         return  # a verb's help is shown whatever the store or the environment says
     problem = common.store_problem(CTX.db, named=bool(db or os.environ.get("ARBITER_DB")))
     if problem:
-        fail(problem + ("" if db else " (from ARBITER_DB)"))
+        fail(problem + (" (from ARBITER_DB)" if db is None and os.environ.get("ARBITER_DB") else ""))
     wait = os.environ.get("ARBITER_LOCK_TIMEOUT")
     if wait and not common.seconds(wait):  # empty: unset, as ARBITER_DB
         fail(f"ARBITER_LOCK_TIMEOUT takes how many seconds to wait for a busy store (say, 5), not {wait!r}")
@@ -386,8 +386,9 @@ def replay(
     seat: Optional[str] = typer.Option(None, "--as", help="Replay as this player sees it."),
     at: Optional[int] = typer.Option(None, "--at", help="Start at this seq."),
 ) -> None:
-    """Step through a game: n/p event, c/C command, t/T turn, r/R round, /WORDS search,
-    g SEQ, s(tart), e(nd); `try COMMAND` and `fork` from the point reached; q(uit)."""
+    """Step through a game: n/p event, c/C command, t/T turn, r/R round, /WORDS search
+    (?WORDS back), g SEQ, s(tart), e(nd); `try COMMAND` and `fork` from the point reached;
+    h(elp), q(uit)."""
     with user_errors():
         from arbiter.cli.replay import run_replay
 
@@ -511,6 +512,9 @@ def check(
         text = read_text(path)
         data, _source = load_content(content)
         try:
+            if not text.strip():  # as import says it: nothing was given, rather than a bad first line
+                raise TranscriptError(f"line 1: {'standard input' if path == '-' else path} is empty:"
+                                      f" nothing to check (a transcript starts with {transcript.MAGIC!r})")
             result = transcript.check(text, data)
         except TranscriptError as bad:
             if fmt == "table":
@@ -796,7 +800,8 @@ def query(
         with eng.open(read_only=True) as store:
             json_columns: list[bool] = []
             try:
-                cols, rows = store.query(sql, sandbox=not unsafe_files, json_columns=json_columns)
+                with common.ctrl_c_stops(store):
+                    cols, rows = store.query(sql, sandbox=not unsafe_files, json_columns=json_columns)
             except duckdb.IOException as exc:  # only without the sandbox: a file the SQL named
                 fail(f"SQL: {str(exc).splitlines()[0]}")
             except duckdb.Error as exc:
@@ -937,7 +942,8 @@ def export(
             from arbiter.core.porting import export_parquet
 
             if not out or out == "-":
-                fail("--format parquet writes a directory of tables: give it with -o DIR")
+                fail("--format parquet writes a directory of tables, not to standard output: give it with -o DIR"
+                     if out == "-" else "--format parquet writes a directory of tables: give it with -o DIR")
             if os.path.exists(out) and not os.path.isdir(out):
                 fail(f"{out} is a file: --format parquet writes a directory of tables (-o DIR)")
             with eng.open(read_only=True) as store:
@@ -975,7 +981,7 @@ def transcript_game_id(match: Match, text: str) -> str:
 
 @app.command("import")
 def import_(
-    path: str = typer.Argument(..., help="A transcript or a jsonl export."),
+    path: str = typer.Argument(..., help="A transcript or a jsonl export (- for stdin)."),
     content: Optional[str] = typer.Option(None, help="Content file, for a transcript played with one."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes re-deciding a jsonl file's games (default: one a core)."),
 ) -> None:
@@ -988,7 +994,7 @@ def import_(
     from arbiter.core.audit import default_jobs
     from arbiter.core.porting import FileLines, import_lines
 
-    with user_errors():
+    with user_errors("interrupted; nothing was imported (a file is written in one transaction)"):
         if jobs is not None and jobs < 1:
             fail(f"--jobs takes a number of worker processes, 1 or more, not {jobs}")
         # a transcript is read whole (it is replayed in memory); a log export line by line
@@ -1195,28 +1201,42 @@ def simulate(
         unfinished = 0
         t0 = time.perf_counter()
         gid = ""
+        interrupted = False
         with Progress(console=err.get(), transient=False, disable=not err.get().is_terminal) as progress, \
                 eng.open() as store:
             task = progress.add_task(f"{g.title}", total=games_)
-            for i in range(games_):
-                seats = [f"bot{j + 1}" for j in range(n)]
-                match = matches.Match.new(g, seed=seed + i, seats=seats, options=opts)
-                steps = botlib.autoplay(match, {s: chosen for s in seats}, random.Random(seed + i), max_steps)
-                gid = eng.store_match(store, match)
-                out = match.outcome()
-                if out is None:
-                    unfinished += 1
-                else:
-                    for w in out.winners:
-                        wins[w] = wins.get(w, 0) + 1
-                lengths.append(steps)
-                progress.advance(task)
+            try:
+                for i in range(games_):
+                    seats = [f"bot{j + 1}" for j in range(n)]
+                    match = matches.Match.new(g, seed=seed + i, seats=seats, options=opts)
+                    steps = botlib.autoplay(match, {s: chosen for s in seats}, random.Random(seed + i), max_steps)
+                    gid = eng.store_match(store, match)
+                    lengths.append(steps)
+                    out = match.outcome()
+                    if out is None:
+                        unfinished += 1
+                    else:
+                        for w in out.winners:
+                            wins[w] = wins.get(w, 0) + 1
+                    progress.advance(task)
+            except KeyboardInterrupt:  # the games played are stored, each whole: sum them up
+                interrupted = True
+            except Exception as exc:
+                if not common.stopped_by_ctrl_c(exc):
+                    raise
+                interrupted = True
+        if not lengths:
+            raise KeyboardInterrupt
         secs = time.perf_counter() - t0
+        played = len(lengths)
         rows = [(s, wins.get(s, 0)) for s in sorted(wins)]
         emit_rows(["winner", "games won"], rows, "table")
-        console.print(f"{games_} game{'' if games_ == 1 else 's'} of {g.title}, {escape(bot)} bots;"
+        console.print(f"{played}{f' of {games_}' if interrupted else ''} game{'' if played == 1 else 's'} of {g.title}, {escape(bot)} bots;"
                       f" commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
-                      f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {games_ / secs:.1f} games/s; last {gid}")
+                      f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {played / secs:.1f} games/s; last {gid}")
+        if interrupted:
+            err.print(f"interrupted; the {played} game{'' if played == 1 else 's'} played so far are stored, each whole")
+            raise typer.Exit(130)
 
 
 @app.command()
@@ -1304,7 +1324,7 @@ def port_free(host: str, port: int) -> None:
 #: How a value is named in help, by parameter (default: the parameter's name in capitals).
 METAVARS = {"seat": "SEAT", "at": "SEQ", "players": "NAMES", "option": "NAME=VALUE", "bot": "SEAT=KIND", "entropy": "SEAT=TEXT",
             "content": "FILE", "path": "FILE", "out": "FILE", "games_": "N", "seats": "N", "command": "COMMAND...", "bot_seed": "N", "max_menu": "N",
-            "max_steps": "N", "db": "PATH|URL", "receipts": "FILE", "hash_map": "FILE", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N", "postgres": "URL"}
+            "max_steps": "N", "db": "PATH|URL", "receipts": "FILE", "hash_map": "FILE", "server": "URL", "token": "TOKEN", "admin_token": "TOKEN", "dice": "seeded|manual", "events": "N", "commands": "N", "store_events": "N", "game_ids": "GAME_ID", "postgres": "URL"}
 
 
 def _name_values_in_help() -> None:
@@ -1366,7 +1386,13 @@ def _plain_coercion() -> None:
                     and all(isinstance(v, str) for v in value):
                 return list(value)
             param._runtime_param = None  # anything else: typer's own, with its own words
-            return typers(param)._coerce_value(value, param, ctx)
+            try:
+                return typers(param)._coerce_value(value, param, ctx)
+            except typer.BadParameter as exc:
+                if kind is int and isinstance(value, str):  # not pydantic's "unable to parse string as an integer"
+                    raise typer.BadParameter(f"takes a whole number, not {common.visible(repr(value))}",
+                                             ctx=ctx, param=param) from None
+                raise
 
     def plain_first(self: Any) -> Any:
         kind = self.type_descriptor.annotation
@@ -1452,6 +1478,17 @@ SQL_VIEWS = ("results", "events", "commands", "dice", "refusals")
 PATH_OPTIONS = ("--db", "-o", "--out", "--content", "--receipts", "--map", "--from", "--to")
 
 
+def sql_typed_as_verb(args: list[str]) -> str | None:
+    """The statement of `arbiter sql ...` (as sqlite3 and psql users say it), or of the
+    statement itself where the verb goes (`arbiter "select * from games"`); None when the
+    verb is not SQL's."""
+    words = " ".join(args).split()
+    if not words or words[0].lower() not in ("sql", "select", "with"):
+        return None
+    statement = " ".join(words[1:] if words[0].lower() == "sql" else words)
+    return statement if len(statement) < 200 else "select * from games"
+
+
 def text_args(args: list[str]) -> list[str]:
     """``args`` with bytes that are not UTF-8 (Python keeps them as lone surrogates, which
     no store can hold) shown as U+FFFD, so a command, name or id typed in another encoding
@@ -1466,13 +1503,37 @@ def text_args(args: list[str]) -> list[str]:
     return out
 
 
+def closed_streams() -> None:
+    """A standard stream the shell closed (`<&-`, `2>&-`, `>&-`) is None in Python, and its
+    descriptor is free for the next file opened: the store's, which output would then be
+    written into. stdin and stderr become /dev/null (stdin reads as empty; what arbiter says
+    goes nowhere, and the exit code still tells it); a closed stdout is refused before
+    anything is done, as what a verb prints (a new game's id, a receipt) would be lost."""
+    for fd, name, flags, mode in ((0, "stdin", os.O_RDONLY, "r"), (2, "stderr", os.O_WRONLY, "w")):
+        if getattr(sys, name) is None:
+            null = os.open(os.devnull, flags)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            setattr(sys, name, open(fd, mode, closefd=False))
+    if sys.stdout is None:
+        sys.stderr.write("error: standard output is closed (>&-): send it to a file, or to /dev/null\n")
+        sys.exit(2)
+
+
 def main() -> None:
+    closed_streams()
     sys.argv[1:] = text_args(sys.argv[1:])
     if sys.argv[1:2] == ["help"]:  # `arbiter help [VERB]`, as git and pip take it
         sys.argv[1:] = [*sys.argv[2:3], "--help"]
     if sys.argv[1:2] and sys.argv[1] in SQL_VIEWS:  # README's tables, taken for verbs
         common.say(err, f"{sys.argv[1]} is a table of the store, not a verb:"
                    f" arbiter query \"select * from {sys.argv[1]}\"", label="error: ")
+        sys.exit(2)
+    statement = sql_typed_as_verb(sys.argv[1:])
+    if statement is not None:
+        common.say(err, f"SQL goes to the verb query: arbiter query \"{statement or 'select * from games'}\""
+                   " (arbiter query --schema lists the tables)", label="error: ")
         sys.exit(2)
     if not sys.stdin.isatty() and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # a line in another encoding is refused, not stored

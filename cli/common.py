@@ -103,12 +103,20 @@ def store_problem(path: str, named: bool = True) -> str | None:
     of another database, a directory, a file where a directory of its path should be, or
     (``named``: a path the user gave, not the default store) a directory that does not
     exist. Said before anything is opened or created, in words rather than the database's."""
+    if not path.strip():  # an unset shell variable (`--db "$STORE"`): not the default store
+        return "the store is named by an empty string: give a DuckDB file's path or a postgresql:// URL"
     if path.startswith(("postgresql://", "postgres://")):
         return None
     if "://" in path:
         return f"{path!r} is not a store arbiter can use: give a DuckDB file's path or a postgresql:// URL"
     if os.path.isdir(path):
         return f"{path} is a directory: name the store's file in it (say, {os.path.join(path, 'arbiter.duckdb')})"
+    if os.path.exists(path) and not os.path.isfile(path):  # DuckDB would wait on a pipe for ever
+        return f"{path} is not a file (a device or a pipe): a store is a DuckDB file"
+    if not is_duckdb_file(path):
+        # DuckDB opens a CSV or JSON file as a database of its own and then speaks of an
+        # in-memory database, or of a DuckDB file with other tables
+        return f"{path} is not a store: it is not a DuckDB file (name the store's file, or a new one to make a store)"
     parent = os.path.dirname(os.path.abspath(path))
     while parent and not os.path.exists(parent):
         parent = os.path.dirname(parent) if os.path.dirname(parent) != parent else ""
@@ -121,6 +129,19 @@ def store_problem(path: str, named: bool = True) -> str | None:
         return (f"no directory {folder} for the store {path}: make it first (mkdir -p {folder})"
                 " or name a store in a directory that exists")
     return None
+
+
+def is_duckdb_file(path: str) -> bool:
+    """Whether ``path`` is a DuckDB database, by the magic bytes of its header; a path that
+    is not a file there (a new store) or cannot be read (the store says why when it opens
+    it) passes."""
+    if not os.path.isfile(path):  # a new store; a device or pipe is not read (it may wait for ever)
+        return True
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(12)[8:12] == b"DUCK"
+    except (FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError):
+        return True
 
 
 def seconds(text: str) -> bool:
@@ -351,9 +372,67 @@ def exit_code(exc: ArbiterError) -> int:
     return EXIT_CODES[ArbiterError]
 
 
+#: What Ctrl-C leaves, said when it stops a verb (exit code 130, as a shell reports SIGINT).
+INTERRUPTED = "interrupted; nothing half-written (each move commits whole)"
+
+
+def stopped_by_ctrl_c(exc: BaseException) -> bool:
+    """Whether ``exc`` is DuckDB's way of saying Ctrl-C stopped its query: its Python client
+    takes the SIGINT for itself and raises a RuntimeError, not KeyboardInterrupt."""
+    return (isinstance(exc, RuntimeError) and str(exc) == "Query interrupted") \
+        or type(exc).__name__ == "InterruptException"
+
+
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn every user-facing error into a message and its exit code, never a traceback."""
+def ctrl_c_stops(store: Any) -> Iterator[None]:
+    """Ctrl-C stops the store's query at once. DuckDB's Python client looks for a pending
+    SIGINT only between the tasks of a query, and a task of a large scan or join runs on for
+    minutes, or the signal is lost: a thread woken by the signal itself (the wakeup fd is
+    written from the C-level handler, whatever the main thread is doing) asks the
+    connection to stop. psycopg cancels a PostgreSQL query on Ctrl-C by itself."""
+    import signal
+    import threading
+
+    con = getattr(store, "con", None)
+    if not hasattr(con, "interrupt") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    r, w = os.pipe()
+    try:
+        os.set_blocking(w, False)
+        before = signal.set_wakeup_fd(w, warn_on_full_buffer=False)
+    except (ValueError, OSError):  # a platform whose wakeup fd must be a socket: as DuckDB does
+        os.close(r)
+        os.close(w)
+        yield
+        return
+    pressed = threading.Event()
+
+    def watch() -> None:
+        while data := os.read(r, 64):  # empty: the query is over and the pipe closed
+            if signal.SIGINT in data:
+                pressed.set()
+                con.interrupt()
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield
+    except Exception:
+        if pressed.is_set():  # whatever words the store gave the stopped query
+            raise KeyboardInterrupt from None
+        raise
+    finally:
+        signal.set_wakeup_fd(before)
+        os.close(w)
+        watcher.join()
+        os.close(r)
+
+
+@contextmanager
+def user_errors(interrupted: str = INTERRUPTED) -> Iterator[None]:
+    """Turn every user-facing error into a message and its exit code, never a traceback;
+    ``interrupted`` is what is said when Ctrl-C stops the verb."""
     try:
         yield
     except typer.Exit:
@@ -376,9 +455,12 @@ def user_errors() -> Iterator[None]:
         err.print(f"[bold red]error:[/] {escape(where)}{escape(exc.strerror or str(exc))}")
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        err.print("interrupted; nothing half-written (each move commits whole)")
+        err.print(interrupted)
         raise typer.Exit(130) from None
     except Exception as exc:
+        if stopped_by_ctrl_c(exc):
+            err.print(interrupted)
+            raise typer.Exit(130) from None
         if type(exc).__module__.split(".")[0] in ("_duckdb", "duckdb", "psycopg"):
             # a database error no store method turned into a sentence: still no traceback
             err.print(f"[bold red]error:[/] the store failed: {escape(clip(str(exc).splitlines()[0]))}")

@@ -17,8 +17,9 @@ import sys
 from typing import Any, Callable, Optional
 
 import msgspec
+import typer
 
-from arbiter.cli.common import console, err, escape, fail, record_refusal, say
+from arbiter.cli.common import console, err, escape, fail, record_refusal, say, stopped_by_ctrl_c
 from arbiter.cli.render import WIDTH, compact_renderer, renderer, squeeze
 from arbiter.core import explain
 from arbiter.cli.words import describe, print_new, undone_move, whose_turn
@@ -317,7 +318,7 @@ class Table:
         shown = min(len(legal), self.max_menu)
         if raw.isdigit() and 1 <= int(raw) <= shown:
             raw = legal[int(raw) - 1]
-        elif raw.isdigit():  # a number off the menu is a slip of the finger, not a command
+        elif raw.lstrip("-+").isdigit():  # a number off the menu (-1 too) is a slip of the finger, not a command
             self.refuse(f"{raw} is not on the menu: type {'1' if shown == 1 else f'a number from 1 to {shown}'}, or a command"
                         if shown else f"{raw}: there is no menu now; type a command (help lists them)")
             return True
@@ -413,4 +414,11 @@ def play_local(eng: Any, game: str, *, known: list[str], bot: list[str], players
                           + f" (bot seed {bot_seed}, menu of {max_menu})")
     table = Table(eng, gid, kinds, bot_seed, max_menu, ask,
                   at_terminal() if pass_screen is None else pass_screen)
-    table.run()
+    try:
+        table.run()
+    except (KeyboardInterrupt, RuntimeError) as exc:  # RuntimeError: Ctrl-C inside a DuckDB read
+        if isinstance(exc, RuntimeError) and not stopped_by_ctrl_c(exc):
+            raise
+        # every move made is stored, as when a player quits: say how to go on
+        err.print(f"\ninterrupted; every move made is kept. resume with `arbiter play {escape(gid)}`")
+        raise typer.Exit(130) from None

@@ -529,6 +529,9 @@ def check_receipt(store: Store, receipt: str) -> Problem | None:
     row = store.query("SELECT hash FROM events_log WHERE game_id = ? AND seq = ?", [game_id, seq])[1]
     if not row:
         last = store.last(game_id)[0]
+        if not last:  # "the log of md-1 ends at 0" read as a log cut to nothing
+            return Problem(seq, "receipt", f"receipt {receipt}: this store has no game {game_id}"
+                           " (deleted whole, or the receipt is of another store)")
         return Problem(seq, "receipt", f"receipt {receipt}: seq {seq} is gone (the log of {game_id} ends at {last})")
     if not row[0][0].startswith(prefix):
         return Problem(seq, "receipt", f"receipt {receipt}: seq {seq} now has hash {row[0][0][:16]}")

@@ -32,8 +32,25 @@ def worker_pool(jobs: int, deadline: float = SHUTDOWN_SECONDS, **kwargs: Any) ->
     """A pool of ``jobs`` spawned workers (spawn: this process may hold a database
     connection and threads), shut down by :func:`shut_down` however the block is left."""
     import multiprocessing
+    import signal
+    import threading
 
-    pool = multiprocessing.get_context("spawn").Pool(jobs, **kwargs)
+    # Ctrl-C at a terminal reaches every process of its group: this one stops the run and
+    # says so, and shuts the pool down. Workers started while SIGINT is ignored keep it
+    # ignored (Python leaves an inherited SIG_IGN alone), so none prints a traceback of its
+    # own, even in the middle of its imports. SIGINT is blocked meanwhile: one pressed then
+    # is held (a blocked signal is never discarded as ignored) and reaches this process
+    # once its own handler is back.
+    block = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    if block:
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool = multiprocessing.get_context("spawn").Pool(jobs, **kwargs)
+    finally:
+        if block:
+            signal.signal(signal.SIGINT, handler)
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
     # every worker the pool has had, by pid: a dead one is dropped from the pool's own list
     # (and replaced) within a tenth of a second, but its exit code stays here
     pool._every_worker = {w.pid: w for w in getattr(pool, "_pool", ())}  # type: ignore[attr-defined]

@@ -11,6 +11,17 @@ from arbiter.core.errors import ArbiterError
 from arbiter.events.errors import StoreError
 
 
+#: How much of a refused command's words, and of the message that refused it, is kept: a
+#: refusal is a diagnostic, and a line of any length (a paste gone wrong, a file fed to
+#: `play`) was stored whole, megabytes of it.
+KEPT = 500
+
+
+def kept(text: str) -> str:
+    """``text``, or its first :data:`KEPT` characters and how long it was."""
+    return text if len(text) <= KEPT else f"{text[:KEPT]}… ({len(text):,} characters)"
+
+
 def record_refusal(engine: Any, game_id: str, seq: int, seat: str | None, text: str,
                    exc: ArbiterError, exit_code: int, source: str) -> bool:
     """Store one refusal (the game, the seq it was refused at, the seat, the words, the rule
@@ -19,8 +30,8 @@ def record_refusal(engine: Any, game_id: str, seq: int, seat: str | None, text: 
     the player."""
     try:
         with engine.open() as store:
-            store.add_refusal(game_id, seq, seat, text, getattr(exc, "rule_id", None), str(exc),
-                              exit_code, source)
+            store.add_refusal(game_id, seq, kept(seat) if seat else seat, kept(text),
+                              getattr(exc, "rule_id", None), kept(str(exc)), exit_code, source)
         return True
     except (StoreError, OSError):
         return False

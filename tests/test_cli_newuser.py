@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -17,10 +19,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ARBITER = [sys.executable, "-c", "from arbiter.cli.app import main; main()"]
 
 
+def environment(tmp_path, db: str | None = None) -> dict[str, str]:
+    return {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
+            "ARBITER_DB": db or str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
+            "ARBITER_LOCK_TIMEOUT": "1"}
+
+
 def run(tmp_path, *args, stdin: bytes | str | None = None, db: str | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "ARBITER_PLUGINS": "toygame:GAME", "PYTHONPATH": HERE,
-           "ARBITER_DB": db or str(tmp_path / "cli.duckdb"), "ARBITER_HOME": str(tmp_path / "home"),
-           "ARBITER_LOCK_TIMEOUT": "1"}
+    env = environment(tmp_path, db)
     if isinstance(stdin, str):
         stdin = stdin.encode()
     out = subprocess.run([*ARBITER, *args], input=stdin, capture_output=True, env=env, cwd=str(tmp_path))
@@ -95,11 +101,16 @@ def test_verify_receipts_keep_script_output_parseable_and_refuse_a_bad_receipt_f
     # a mistyped directory made a new, empty store there, and the games seemed gone
     ("{tmp}/nowhere/club.duckdb", "no directory {tmp}/nowhere for the store"),
     ("{tmp}/nowhere/deeper/club.duckdb", "(mkdir -p {tmp}/nowhere/deeper)"),
+    # DuckDB opens a CSV or JSON file as a database of its own: "Cannot launch in-memory
+    # database in read-only mode!", or, to write, "a DuckDB file but not an arbiter store"
+    ("{tmp}/results.csv", "results.csv is not a store: it is not a DuckDB file"),
+    ("{tmp}/notes.txt", "notes.txt is not a store: it is not a DuckDB file"),
 ])
 def test_a_db_that_cannot_be_a_store_is_refused_in_words_and_nothing_is_made(tmp_path, db, said):
     """`--db sqlite:///games.db` made a DuckDB file under a folder named `sqlite:`; a path
     through a file said only "File exists"."""
     (tmp_path / "notes.txt").write_text("not a folder\n")
+    (tmp_path / "results.csv").write_text("game,winner\nmd-1,ann\n")
     db, said = db.format(tmp=tmp_path), said.format(tmp=tmp_path)
     before = sorted(os.listdir(tmp_path))
     for args in (["--db", db, "new", "duel"], ["--db", db, "games"]):
@@ -221,6 +232,12 @@ def test_every_argument_and_option_of_every_verb_says_what_it_is():
               if not getattr(p, "help", None) and not getattr(p, "hidden", False)]
     assert silent == []
     assert [p.metavar for p in verbs["simulate"].params if p.name == "bot"] == ["KIND"]
+    # a value is named for what it is, not by the Python name of its parameter (`bench
+    # --store-events STORE_EVENTS`)
+    pythonic = [(name, p.name) for name, verb in verbs.items() for p in verb.params
+                if p.metavar == p.name.upper() and "_" in p.name and p.name != "game_id"
+                and not getattr(p, "hidden", False) and not getattr(p, "is_flag", False)]
+    assert pythonic == []
 
 
 @pytest.mark.parametrize("wait", ["abc", "-1", "nan"])
@@ -373,6 +390,19 @@ def test_a_table_of_the_store_typed_as_a_verb_points_at_query(tmp_path):
     out = run(tmp_path, "results")
     assert out.returncode == 2 and 'arbiter query "select * from results"' in out.stderr, out.stderr
     no_traceback(out)
+
+
+@pytest.mark.parametrize("args, said", [
+    (["sql", "select count(*) from dice"], 'arbiter query "select count(*) from dice"'),
+    (["SQL"], 'arbiter query "select * from games"'),
+    (["select * from games where kind = 'duel'"], 'arbiter query "select * from games where kind = \'duel\'"'),
+    (["select", "1"], 'arbiter query "select 1"'),
+])
+def test_sql_typed_where_the_verb_goes_points_at_query(tmp_path, args, said):
+    """`arbiter sql "..."`, as sqlite3 and psql have it, said only "No such command 'sql'"."""
+    out = run(tmp_path, *args)
+    assert out.returncode == 2 and said in out.stderr and out.stdout == "", out.stderr
+    assert not os.path.exists(tmp_path / "cli.duckdb")
 
 
 def test_game_id_prefixes_say_the_same_on_both_stores(tmp_path, store_url):
@@ -573,12 +603,13 @@ def test_play_and_replay_into_a_pipe_keep_every_line_of_the_board_whole(tmp_path
         assert "layout=" in line and "curse_chooser=" in line and len(line) > 80, line
 
 
-def test_a_number_off_plays_menu_is_refused_as_such(tmp_path, derby):
+@pytest.mark.parametrize("number", ["99", "0", "-1"])
+def test_a_number_off_plays_menu_is_refused_as_such(tmp_path, derby, number):
     """`99` at a menu of 3 was taken as a command and refused as "'99' is not a Monster
-    Derby command", with every command form as a hint."""
-    out = run(tmp_path, "play", derby, stdin="99\nquit\n")
+    Derby command", with every command form as a hint; so was `-1` after that was mended."""
+    out = run(tmp_path, "play", derby, stdin=f"{number}\nquit\n")
     assert out.returncode == 0, out.stderr
-    assert "99 is not on the menu: type a number from 1 to 3, or a command" in out.stdout + out.stderr
+    assert f"{number} is not on the menu: type a number from 1 to 3, or a command" in out.stdout + out.stderr
     assert "not a Monster Derby command" not in out.stdout + out.stderr
     kept = run(tmp_path, "query", "select count(*) as n from information_schema.tables"
                " where table_name = 'refusals'", "-f", "csv")
@@ -621,3 +652,274 @@ def test_replay_g_past_the_end_says_where_the_game_ends_and_goes_there(tmp_path)
     assert "the game starts at seq 1: there" in out.stderr
     drawn = [line for line in out.stdout.splitlines() if f"{gid} seq " in line]
     assert [d.split(" seq ")[1].split("/")[0].split(",")[0] for d in drawn] == ["1", str(last), "1"], drawn
+
+
+def start(tmp_path, *args, db: str | None = None, **popen) -> subprocess.Popen:
+    """arbiter running as a user started it, to be stopped by :func:`ctrl_c`."""
+    return subprocess.Popen([*ARBITER, *args], env=environment(tmp_path, db), cwd=str(tmp_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
+
+
+def ctrl_c(proc: subprocess.Popen, ready=lambda: True, group: bool = False) -> tuple:
+    """Ctrl-C once ``ready()`` holds (or the process has ended): to the process, or as a
+    terminal sends it, to every process of its group. Its output, once it has stopped."""
+    try:
+        while proc.poll() is None and not ready():
+            time.sleep(0.05)
+        if group:
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            proc.send_signal(signal.SIGINT)
+        return proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (Linux's /proc): a long query is under way once
+    it is well past what starting arbiter costs, however busy the machine."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.parametrize("unsafe", [[], ["--unsafe-files"]])
+def test_ctrl_c_stops_a_long_query_at_once_and_says_so(tmp_path, unsafe):
+    """Ctrl-C during a long `query` printed DuckDB's `RuntimeError: Query interrupted` as a
+    traceback with exit code 1 (a failed verification, to a script), or DuckDB's client
+    missed it and the query ran on for as long as it took."""
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    sql = "select count(*) from range(1000000000000) t(x) where x % 7 = 3"
+    proc = start(tmp_path, "query", sql, *unsafe, text=True)
+    _out, err = ctrl_c(proc, lambda: cpu_seconds(proc.pid) >= 2.5)
+    assert proc.returncode == 130, (proc.returncode, err)
+    assert err.startswith("interrupted") and "Traceback" not in err, err
+
+
+def test_ctrl_c_inside_a_store_read_is_an_interruption_not_a_traceback(tmp_path, monkeypatch):
+    """DuckDB's Python client takes a Ctrl-C that lands inside one of its queries for itself
+    and raises `RuntimeError: Query interrupted`: `verify --all` stopped that way printed a
+    traceback and exited 1, the code of a store that failed its audit."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+    from arbiter.events.store import Store
+
+    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "cli.duckdb"))
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "monster-derby", "--seed", "1", "-p", "ann,bob"]).exit_code == 0
+
+    def stopped(self, after, limit):
+        raise RuntimeError("Query interrupted")  # word for word what duckdb 2.0 raises
+
+    monkeypatch.setattr(Store, "ledger_after", stopped)
+    out = runner.invoke(app, ["verify", "--all", "--jobs", "1"])
+    assert out.exit_code == 130 and "interrupted" in out.output and out.exception.__class__ is SystemExit, out.output
+
+
+def test_ctrl_c_during_an_import_says_nothing_was_imported_and_nothing_is(tmp_path):
+    """An import stopped by Ctrl-C said "each move commits whole", words for a game in play:
+    an import is one transaction, and the store is left without any of the file's games."""
+    sim = run(tmp_path, "simulate", "monster-derby", "--games", "1", "--seed", "3")
+    assert sim.returncode == 0, sim.stderr
+    sim_id = sim.stdout.split("last ")[-1].split()[0]
+    data = run(tmp_path, "export", sim_id, "-f", "jsonl").stdout.encode()
+    assert len(data) > 2 * 65536  # more than a pipe holds: once written, the import has read it
+    proc = start(tmp_path, "import", "-", "--jobs", "1", db=str(tmp_path / "other.duckdb"), stdin=subprocess.PIPE)
+    proc.stdin.write(data[: len(data) - 100])  # all but the end: it waits for the rest
+    proc.stdin.flush()
+    time.sleep(0.3)
+    out, err = ctrl_c(proc)
+    assert proc.returncode == 130 and out == b"", (proc.returncode, err)
+    assert err.decode().startswith("interrupted; nothing was imported"), err
+    left = run(tmp_path, "games", "-f", "json", db=str(tmp_path / "other.duckdb"))
+    assert left.returncode == 2 or json.loads(left.stdout) == [], left
+
+
+def test_an_empty_db_is_refused_not_taken_for_the_default_store(tmp_path):
+    """`arbiter --db "$STORE" new ...` with STORE unset played into the user's own default
+    store; `copy --to ""` said only "No such file or directory"."""
+    for args in (["--db", "", "new", "duel"], ["--db=", "games"]):
+        out = run(tmp_path, *args)
+        assert out.returncode == 2 and "named by an empty string" in out.stderr, out.stderr
+        assert "ARBITER_DB" not in out.stderr
+    copied = run(tmp_path, "copy", "--from", str(tmp_path / "cli.duckdb"), "--to", "")
+    assert copied.returncode == 2 and "--to: the store is named by an empty string" in copied.stderr, copied.stderr
+    assert not os.path.exists(tmp_path / "home") and not os.path.exists(tmp_path / "cli.duckdb")
+
+
+@pytest.mark.parametrize("args, said", [
+    (["new", "duel", "--seed", "abc"], "Invalid value for '--seed': takes a whole number, not 'abc'"),
+    (["simulate", "duel", "-n", "ten"], "Invalid value for '--games' / '-n': takes a whole number, not 'ten'"),
+    (["why", "du-1", "2.5"], "Invalid value for 'SEQ': takes a whole number, not '2.5'"),
+    (["show", "du-1", "--at", ""], "Invalid value for '--at': takes a whole number, not ''"),
+])
+def test_a_number_mistyped_is_refused_in_the_words_of_the_other_options(tmp_path, args, said):
+    """A word where a number goes was refused in pydantic's words: "Input should be a valid
+    integer, unable to parse string as an integer"."""
+    out = run(tmp_path, *args)
+    assert out.returncode == 2 and said in out.stderr and "Input should be" not in out.stderr, out.stderr
+
+
+def children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in open(f"/proc/{pid}/task/{pid}/children").read().split()]
+    except OSError:
+        return []
+
+
+def test_ctrl_c_at_a_terminal_stops_verify_all_and_its_workers_without_a_traceback(tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group: every worker of `verify --all
+    --jobs 2` printed a KeyboardInterrupt traceback of its own (or "Fatal Python error"
+    mid-import) under arbiter's own word."""
+    assert run(tmp_path, "simulate", "duel", "--games", "4").returncode == 0
+    proc = start(tmp_path, "verify", "--all", "--jobs", "2", text=True, start_new_session=True)
+    workers: list[int] = []
+
+    def importing() -> bool:  # the workers are up and importing arbiter (where it showed)
+        workers[:] = children(proc.pid)
+        return sum(busy(pid, 0.1) for pid in workers) >= 2
+
+    _out, err = ctrl_c(proc, importing, group=True)
+    assert proc.returncode == 130, (proc.returncode, err)
+    assert err.strip() == "interrupted; nothing half-written (each move commits whole)", err
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and any(running(pid) for pid in workers):
+        time.sleep(0.1)
+    assert not any(running(pid) for pid in workers)  # the workers and the pool's tracker are gone
+
+
+def busy(pid: int, seconds: float) -> bool:
+    try:
+        return cpu_seconds(pid) >= seconds
+    except OSError:
+        return False
+
+
+def running(pid: int) -> bool:
+    try:
+        return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_refused_line_of_any_length_is_kept_clipped_in_refusals(tmp_path, derby):
+    """`refusals` kept a refused line whole: a 2 MB line fed to `play` was stored as it came."""
+    long = "x" * 5000
+    assert run(tmp_path, "do", derby, "--as", "ann", long).returncode == 2
+    assert run(tmp_path, "play", derby, stdin="y" * 200_000 + "\nquit\n").returncode == 0
+    rows = json.loads(run(tmp_path, "query", "select seat, text, message, source from refusals order by refused_at",
+                          "-f", "json").stdout)
+    assert [(r["seat"], r["source"]) for r in rows] == [("ann", "do"), ("ann", "play")]
+    assert rows[0]["text"] == "x" * 500 + "… (5,000 characters)"
+    assert rows[1]["text"] == "y" * 500 + "… (200,000 characters)"
+    assert all(len(r["message"]) < 1000 for r in rows)
+
+
+def test_a_receipt_of_a_game_the_store_has_not_says_so(tmp_path):
+    """A receipt of a game this store has never held said "seq 4 is gone (the log of du-1
+    ends at 0)", as if the game's log had been cut to nothing."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    good = receipt_of(run(tmp_path, "do", gid, "--as", "ann", "bid", "2"))
+    assert run(tmp_path, "new", "duel", db=str(tmp_path / "other.duckdb")).returncode == 0
+    elsewhere = run(tmp_path, "verify", "--receipt", good, "-f", "json", db=str(tmp_path / "other.duckdb"))
+    assert elsewhere.returncode == 1, elsewhere.stderr
+    [row] = json.loads(elsewhere.stdout)
+    assert row["verdict"] == (f"receipt {good}: this store has no game {gid}"
+                              " (deleted whole, or the receipt is of another store)")
+
+
+def test_replay_help_names_every_key_replay_takes(tmp_path, derby):
+    """`replay --help` left out `?WORDS` (search back) and `h`, which replay's own `h` lists."""
+    import re
+
+    helped = " ".join(run(tmp_path, "replay", "--help").stdout.split())
+    out = run(tmp_path, "replay", derby, stdin="h\nq\n")
+    keys = out.stdout + out.stderr
+    listed = re.search(r"keys: (.*)", keys).group(1)
+    for key in ("n/p", "c/C", "t/T", "r/R", "g SEQ", "s(tart)", "e(nd)", "/WORDS", "?WORDS", "fork", "q(uit)"):
+        assert key in listed and key in helped, key
+    assert "h(elp)" in helped
+
+
+def test_ctrl_c_in_play_says_how_to_resume_the_game(tmp_path):
+    """Ctrl-C at play's prompt said only "nothing half-written": the id of the game that
+    `play KIND` had just made had scrolled away, and nothing said the game was kept."""
+    proc = start(tmp_path, "play", "duel", "-p", "ann,bob", stdin=subprocess.PIPE, text=True)
+    games: list = []
+
+    def at_the_prompt() -> bool:
+        time.sleep(0.2)
+        listed = run(tmp_path, "games", "-f", "json")
+        games[:] = json.loads(listed.stdout) if listed.returncode == 0 else []
+        if games:
+            time.sleep(0.5)  # stored, and the board drawn
+        return bool(games)
+
+    _out, err = ctrl_c(proc, at_the_prompt)
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert f"resume with `arbiter play {games[0]['game_id']}`" in err, err
+
+
+def test_ctrl_c_in_simulate_sums_up_the_games_played(tmp_path):
+    """Ctrl-C in `simulate` said "nothing half-written (each move commits whole)" and no
+    more: the games it had played and stored went unmentioned."""
+    proc = start(tmp_path, "simulate", "duel", "--games", "100000", text=True)
+    # the store is simulate's while it runs: it has played some games once it has spent a
+    # few seconds of CPU (a game of duel takes a tenth of one)
+    out, err = ctrl_c(proc, lambda: cpu_seconds(proc.pid) >= 3)
+    assert proc.returncode == 130, (proc.returncode, err)
+    played = int(out.split(" of 100000 games of Duel")[0].split()[-1])
+    assert f"interrupted; the {played} games played so far are stored, each whole" in err, err
+    stored = run(tmp_path, "query", "select count(*) as n from games where status = 'over'", "-f", "csv")
+    assert int(stored.stdout.split()[1]) - played in (0, 1)  # one stored as Ctrl-C came, before it was counted
+
+
+def with_closed(tmp_path, closing: str, *args) -> subprocess.CompletedProcess:
+    """arbiter run by a shell with some of its standard streams closed (`<&-`, `>&-`, `2>&-`)."""
+    out = subprocess.run(["sh", "-c", f'exec "$@" {closing}', "sh", *ARBITER, *args], capture_output=True,
+                         env=environment(tmp_path), cwd=str(tmp_path))
+    return subprocess.CompletedProcess(out.args, out.returncode, out.stdout.decode(errors="replace"),
+                                       out.stderr.decode(errors="replace"))
+
+
+def test_closed_standard_streams_are_no_traceback(tmp_path):
+    """`arbiter games <&-` and `arbiter games >&-` failed with a traceback (AttributeError:
+    'NoneType' object has no attribute 'isatty'), and `arbiter do ... 2>&-` exited 1, the code
+    of an illegal move, for a game that was not there."""
+    gid = run(tmp_path, "new", "duel", "--seed", "1", "-p", "ann,bob").stdout.strip()
+    no_stdin = with_closed(tmp_path, "<&-", "games", "-f", "csv")
+    assert no_stdin.returncode == 0 and no_stdin.stdout.splitlines()[1].startswith(gid), no_stdin.stderr
+    no_stdout = with_closed(tmp_path, ">&-", "new", "duel")
+    assert no_stdout.returncode == 2 and "standard output is closed" in no_stdout.stderr, no_stdout.stderr
+    assert [g["game_id"] for g in json.loads(run(tmp_path, "games", "-f", "json").stdout)] == [gid]
+    assert with_closed(tmp_path, "2>&-", "do", "du-nothere", "bid", "1").returncode == 2
+    quiet = with_closed(tmp_path, "2>&-", "do", gid, "--as", "ann", "bid", "1")
+    assert quiet.returncode == 0 and "receipt" in quiet.stdout
+    assert run(tmp_path, "verify", gid).returncode == 0
+
+
+def test_a_db_that_is_a_pipe_is_refused_not_waited_on(tmp_path):
+    """`--db` naming a named pipe left DuckDB waiting for ever for a writer to open it."""
+    os.mkfifo(tmp_path / "pipe")
+    for args in (["--db", str(tmp_path / "pipe"), "games"], ["copy", "--from", str(tmp_path / "pipe"),
+                                                            "--to", str(tmp_path / "x.duckdb")]):
+        out = run(tmp_path, *args)
+        assert out.returncode == 2 and "pipe is not a file (a device or a pipe)" in out.stderr, out.stderr
+
+
+def test_parquet_to_standard_output_is_refused_for_what_it_is(tmp_path, derby):
+    """`export -f parquet -o -` was told to "give it with -o DIR", which it had just done."""
+    out = run(tmp_path, "export", "-f", "parquet", "-o", "-")
+    assert out.returncode == 2 and "not to standard output" in out.stderr and out.stdout == "", out.stderr
+
+
+def test_check_of_an_empty_transcript_says_it_is_empty(tmp_path):
+    """`check` of an empty file (or of nothing piped in) said "line 1: a transcript starts
+    with '# arbiter transcript 1'", as for a file that begins wrongly; `import` says "empty"."""
+    (tmp_path / "empty.arb").write_text("\n\n")
+    out = run(tmp_path, "check", "empty.arb")
+    assert out.returncode == 2 and "empty.arb is empty: nothing to check" in out.stderr, out.stderr
+    piped = run(tmp_path, "check", "-", "-f", "json", stdin="")
+    assert piped.returncode == 2
+    assert json.loads(piped.stdout)[0]["message"].startswith("standard input is empty: nothing to check")
