@@ -219,7 +219,7 @@ def check_phase_act(s: SPState) -> None:
         raise RuleViolation("SP-HOUSE-EX-THROW-AFTER", "the Evil Ex must first throw the item he drew")
     gate(s.phase != "place", "SP-PLACE-SETUP",
          "place every character before the first round (place WHO SPACE, or place default)")
-    require(s.phase != "roll", "SP-ROLL-FIRST", "roll your team's dice first")
+    gate(s.phase != "roll", "SP-ROLL-FIRST", "roll your team's dice first")
 
 
 def check_dice_left(s: SPState) -> None:
