@@ -1262,7 +1262,7 @@ def bench(
     postgres: Optional[str] = typer.Option(
         None, "--postgres", help="A PostgreSQL database (URL) for the many-writers row; bench writes games there."),
     store_events: int = typer.Option(250_000, "--store-events", help="Events in the large store that verify --all and import are measured on (the small one has a fifth)."),
-    quick: bool = typer.Option(False, "--quick", help="Tiny sizes: check that every row runs, in a minute or two (not a measurement)."),
+    quick: bool = typer.Option(False, "--quick", help="Tiny sizes: check that every row runs, in under a minute (not a measurement)."),
 ) -> None:
     """Measure speed as ratios against a baseline measured in the same run."""
     with user_errors():

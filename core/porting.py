@@ -107,13 +107,8 @@ def read_games(lines: Iterable[str | bytes], start: int = 1) -> Iterator[Parsed]
         try:
             item = _LINE.decode(line)
             if item.format is not None:
-                if item.format == "arbiter-log-1":
-                    raise ValueError("this export was written by an older arbiter (format"
-                                     " arbiter-log-1, store schema v1 hashes): import it into a"
-                                     " store of that arbiter, run `arbiter migrate` there with"
-                                     " this one, and export it again")
                 if item.format != FORMAT or item.game is None:
-                    raise ValueError(f"unknown format {item.format!r}")
+                    raise ValueError(_unknown_format(item.format))
                 check_header(item.game)
                 if game is not None:
                     yield game
@@ -130,10 +125,42 @@ def read_games(lines: Iterable[str | bytes], start: int = 1) -> Iterator[Parsed]
             else:
                 raise ValueError("a line must hold 'format', 'event' or 'command'")
         except (ValueError, msgspec.ValidationError, msgspec.DecodeError) as exc:
-            raise TranscriptError(f"line {no}: {exc}") from None
+            raise TranscriptError(f"line {no}: {_unread(line, exc)}") from None
     if game is None:
         raise TranscriptError("not an arbiter log export (no header line)")
     yield game
+
+
+def _unknown_format(fmt: Any) -> str:
+    """Why a header's format is not read here, and what to do about it."""
+    if fmt == "arbiter-log-1":
+        return ("this export was written by an older arbiter (format arbiter-log-1, store schema"
+                " v1 hashes): import it into a store of that arbiter, run `arbiter migrate` there"
+                " with this one, and export it again")
+    version = str(fmt).removeprefix("arbiter-log-")
+    if version.isdigit() and int(version) > int(FORMAT.removeprefix("arbiter-log-")):
+        return (f"this export was written by a newer arbiter (format {fmt}; this one reads"
+                f" {FORMAT}): import it with that arbiter, or a newer one than this")
+    return f"unknown format {fmt!r}"
+
+
+def _unread(line: str | bytes, exc: Exception) -> str:
+    """What is wrong with a line the reader refused, in words where the decoder's are not
+    (looked at only once it is refused: a line that reads costs nothing more)."""
+    if isinstance(line, bytes):
+        try:
+            line.decode()
+        except UnicodeDecodeError as bad:
+            return f"it is not UTF-8 text (byte 0x{line[bad.start]:02x} at column {bad.start + 1})"
+    if isinstance(exc, msgspec.DecodeError) and "truncated" in str(exc):
+        return "the line ends before its JSON does (was the file cut short?)"
+    try:
+        fmt = _KIND.decode(line).format
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        fmt = None
+    if fmt is not None and fmt != FORMAT:
+        return _unknown_format(fmt)
+    return str(exc)
 
 
 def check_header(row: GameRow) -> None:

@@ -51,3 +51,9 @@ def test_whole_processes_are_timed_in_turns_and_compared_round_by_round():
     # a took twice b's time in two rounds of three: 2x, though a's median over b's is 0.5x
     drift = {"a": [(1.0, 1.0), (10.0, 10.0), (2.0, 2.0)], "b": [(0.5, 0.5), (5.0, 5.0), (4.0, 4.0)]}
     assert ratio(drift, "a", "b") == (2.0, 2.0)
+
+
+def test_a_speed_up_under_one_is_said_as_slower():
+    from arbiter.cli.bench import faster
+
+    assert faster(1.83) == "1.83x faster" and faster(0.5) == "2.00x slower" and faster(1.0) == "1.00x faster"

@@ -553,3 +553,22 @@ def test_a_worker_process_imports_only_what_it_audits_with():
             "print(sorted({'typer', 'click', 'rich', 'duckdb', 'structlog'} & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("damage, words", [
+    (lambda b: b.replace(b'"arbiter-log-2"', b'"arbiter-log-3"', 1), "line 1: this export was written by a newer arbiter"),
+    (lambda b: b[: b.index(b"\n", b.index(b'"event"')) - 20], "line 2: the line ends before its JSON does"),
+    (lambda b: b.replace(b'"type"', b'"ty\xffpe"', 1), "line 2: it is not UTF-8 text (byte 0xff"),
+], ids=["newer format", "cut short", "not UTF-8"])
+def test_a_file_arbiter_cannot_read_is_named_in_words_by_its_line(engine, tmp_path, jobs, damage, words):
+    """A newer export, a file cut off mid-line and a line that is not UTF-8 are refused
+    naming the line and what is wrong, in the same words with and without workers, and
+    nothing is written."""
+    _ids, dump = many_games_dump(engine, 1)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(damage(dump.encode()))
+    target = str(tmp_path / "t.duckdb")
+    out = cli(tmp_path, target, "import", str(bad), "--jobs", jobs)
+    assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr, out.stderr
+    assert raw(target, "SELECT count(*) FROM events_log") == [(0,)]
