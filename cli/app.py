@@ -8,6 +8,7 @@ import os
 import random
 import sys
 import time
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
@@ -597,7 +598,10 @@ def verify(
                 fail(f"{receipts} holds no receipts (one a line, game:seq:hash as arbiter printed them)")
         eng = engine()
         bad = 0
-        with eng.open(read_only=True) as store:
+        jobs = jobs or audit.default_jobs()
+        # the workers start up while this process opens the store
+        with audit.audit_pool(eng.path, jobs, eng.lock_timeout) if all_games and jobs > 1 \
+                else nullcontext() as pool, eng.open(read_only=True) as store:
             # a receipt typed wrong is bad input: refused before the audit, not after its report
             checked = [audit.check_receipt(store, r) for r in wanted]
             malformed = [p for p in checked if p is not None and p.seq == 0]
@@ -614,9 +618,8 @@ def verify(
                               disable=not err.get().is_terminal or not sizes) as bar:
                     task = bar.add_task("verifying", total=sum(n for _g, n in sizes))
                     reports, ledger = audit.verify_all(
-                        store, redecide=not quick, jobs=jobs or audit.default_jobs(),
-                        timeout=eng.lock_timeout, sizes=sizes,
-                        progress=lambda n: bar.advance(task, n))
+                        store, redecide=not quick, jobs=jobs, timeout=eng.lock_timeout, sizes=sizes,
+                        progress=lambda n: bar.advance(task, n), pool=pool)
             else:
                 reports = [audit.verify_game(store, store.resolve_game_id(game_id), redecide=not quick)] if game_id else []
                 ledger = []
@@ -1029,8 +1032,6 @@ def import_(
                     eng.store_match(store, match, game_id=gid)
             console.print(escape(gid))
         else:
-            from contextlib import nullcontext
-
             from arbiter.core.pools import worker_pool
 
             skipped: list[str] = []

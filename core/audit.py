@@ -31,7 +31,7 @@ from arbiter.core.dice import recompute
 from arbiter.core.errors import ArbiterError
 from arbiter.core.match import UNDO, Match, listing_status
 from arbiter.events.base import DiceRolled, Event, GameCreated, Shuffled
-from arbiter.events.envelope import GENESIS, Envelope, chain_hash, chain_hasher, ledger_hash
+from arbiter.events.envelope import GENESIS, Envelope, chain_hash, chain_hasher, ledger_hasher
 from arbiter.events.store import GameRow, Listing, Store
 from arbiter.projections.fold import FOLD_GC, SETUP, few_collections, step  # noqa: F401 - few_collections re-exported
 
@@ -381,11 +381,15 @@ def verify_ledger(store: Store) -> list[Problem]:
     problems: list[Problem] = []
     prev = GENESIS
     last = 0
+    hashed: str | None = None  # a game's events mostly follow one another: its hasher is kept
+    hasher = ledger_hasher("")
     for i, (gseq, game_id, seq, event_hash_, h) in enumerate(ledger_entries(store), start=1):
         if gseq != i:
             problems.append(Problem(seq, "ledger", f"entries {i}–{gseq - 1} of the global ledger are missing (events deleted, before {game_id} seq {seq})"))
             return problems
-        if ledger_hash(prev, game_id, seq, event_hash_, gseq=gseq) != h:
+        if game_id != hashed:
+            hashed, hasher = game_id, ledger_hasher(game_id)
+        if hasher(prev, seq, event_hash_, gseq) != h:
             problems.append(Problem(seq, "ledger", f"the global ledger is broken at entry {i} ({game_id} seq {seq})"))
             return problems
         prev, last = h, i
@@ -467,36 +471,49 @@ def default_jobs() -> int:
 
 def verify_all(store: Store, *, redecide: bool = True, jobs: int = 1, timeout: float | None = None,
                progress: Callable[[int], None] | None = None,
-               sizes: Sequence[tuple[str, int]] | None = None) -> tuple[list[Report], list[Problem]]:
+               sizes: Sequence[tuple[str, int]] | None = None,
+               pool: Any = None) -> tuple[list[Report], list[Problem]]:
     """Every game's audit (in listing order, as :func:`verify_game` gives it) and the
     store's own (:func:`verify_store`). With ``jobs`` > 1 the games are audited by that many
     worker processes, each with its own read-only connection to ``store.path`` (largest
     games first, so that one long game does not finish alone at the end), while this
     process checks the global ledger; ``progress`` is told the events of each game done.
     Memory is bounded by the largest game, never by the store: no process holds more than
-    one game's events and one batch of the ledger."""
+    one game's events and one batch of the ledger. ``pool``: the ``jobs`` workers, already
+    started by :func:`audit_pool` (the caller shuts it down)."""
     with few_collections():
         return _verify_all(store, redecide=redecide, jobs=jobs, timeout=timeout, progress=progress,
-                           sizes=sizes)
+                           sizes=sizes, pool=pool)
+
+
+def audit_pool(path: str, jobs: int, timeout: float | None = None) -> Any:
+    """A pool of ``jobs`` workers for :func:`verify_all` on the store at ``path``, each with
+    its own read-only connection: a caller starts it first, so that the workers start up
+    while it opens the store itself."""
+    from arbiter.core.pools import worker_pool
+
+    return worker_pool(jobs, initializer=_open_worker, initargs=(path, timeout))
 
 
 def _verify_all(store: Store, *, redecide: bool, jobs: int, timeout: float | None,
                 progress: Callable[[int], None] | None,
-                sizes: Sequence[tuple[str, int]] | None) -> tuple[list[Report], list[Problem]]:
+                sizes: Sequence[tuple[str, int]] | None, pool: Any) -> tuple[list[Report], list[Problem]]:
     sizes = list(sizes) if sizes is not None else game_sizes(store)
     reports: list[Report | None] = [None] * len(sizes)
     jobs = max(1, min(jobs, len(sizes)))
-    if jobs == 1:
+    if jobs == 1 and (pool is None or not sizes):
         for i, (gid, _n) in enumerate(sizes):
             reports[i] = verify_game(store, gid, redecide=redecide)
             if progress is not None:
                 progress(reports[i].events)
         ledger = verify_store(store)
         return reports, ledger  # type: ignore[return-value]
-    from arbiter.core.pools import each, worker_pool
+    from contextlib import nullcontext
+
+    from arbiter.core.pools import each
 
     order = sorted(range(len(sizes)), key=lambda i: -sizes[i][1])
-    with worker_pool(jobs, initializer=_open_worker, initargs=(store.path, timeout)) as pool:
+    with nullcontext(pool) if pool is not None else audit_pool(store.path, jobs, timeout) as pool:
         done = pool.imap_unordered(_verify_in_worker, [(i, sizes[i][0], redecide) for i in order])
         ledger = verify_store(store)  # meanwhile, here
         for i, report in each(pool, done):
