@@ -57,3 +57,11 @@ def test_a_speed_up_under_one_is_said_as_slower():
     from arbiter.cli.bench import faster
 
     assert faster(1.83) == "1.83x faster" and faster(0.5) == "2.00x slower" and faster(1.0) == "1.00x faster"
+
+
+def test_a_compared_run_is_shown_by_its_median():
+    from arbiter.cli.bench import median_run
+
+    runs = [(5.0, 9.0, 170.0, 0), (4.0, 8.0, 171.0, 0), (6.0, 9.5, 172.0, 0)]
+    assert median_run(runs) == (5.0, 9.0, 170.0, 0)
+    assert median_run([*runs, (1.0, 1.0, 50.0, 2)]) == (1.0, 1.0, 50.0, 2)  # a failure shows
