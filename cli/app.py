@@ -592,8 +592,11 @@ def verify(
                 fail("verify --as SEAT checks one game: name it (without --all, --receipt or --receipts)")
             return verify_as(game_id, seat, fmt)
         wanted = list(receipt)
+        where = [""] * len(wanted)  # where each receipt was read, to name a malformed one
         if receipts:
-            wanted += audit.parse_receipts(read_text(receipts))
+            for no, line in audit.parse_receipts(read_text(receipts)):
+                wanted.append(line)
+                where.append(f"{receipts}, line {no}: ")
             if not wanted:
                 fail(f"{receipts} holds no receipts (one a line, game:seq:hash as arbiter printed them)")
         eng = engine()
@@ -604,9 +607,9 @@ def verify(
                 else nullcontext() as pool, eng.open(read_only=True) as store:
             # a receipt typed wrong is bad input: refused before the audit, not after its report
             checked = [audit.check_receipt(store, r) for r in wanted]
-            malformed = [p for p in checked if p is not None and p.seq == 0]
-            for p in malformed:
-                err.print(f"[bold red]error:[/] {escape(p.message)}")
+            malformed = [(at, p) for at, p in zip(where, checked) if p is not None and p.seq == 0]
+            for at, p in malformed:
+                err.print(f"[bold red]error:[/] {escape(at + p.message)}")
             if malformed:
                 raise typer.Exit(2)
             if all_games:

@@ -523,16 +523,17 @@ def _verify_all(store: Store, *, redecide: bool, jobs: int, timeout: float | Non
     return reports, ledger  # type: ignore[return-value]
 
 
-def parse_receipts(text: str) -> list[str]:
-    """Receipts from a file: one a line, as arbiter printed them (``receipt g:41:9c2e...``
-    or bare); blank lines and ``#`` comments are skipped."""
+def parse_receipts(text: str) -> list[tuple[int, str]]:
+    """Receipts from a file, each with the number of its line: one a line, as arbiter
+    printed them (``receipt g:41:9c2e...`` or bare); blank lines and ``#`` comments are
+    skipped."""
     out = []
-    for line in text.splitlines():
+    for no, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
         if line.lower().startswith("receipt "):
             line = line[8:].strip()
         if line:
-            out.append(line)
+            out.append((no, line))
     return out
 
 

@@ -91,6 +91,10 @@ def test_verify_receipts_keep_script_output_parseable_and_refuse_a_bad_receipt_f
 
     typo = run(tmp_path, "verify", gid, "--receipt", f"{game}:{seq}:9c2e")
     assert typo.returncode == 2 and "is not a receipt" in typo.stderr and typo.stdout == ""
+    # one typed wrong in a file is named by its line
+    (tmp_path / "typed.txt").write_text(f"# kept receipts\n{good}\n\nreceipt {game}:{seq}:9c2e\n")
+    named = run(tmp_path, "verify", "--receipts", "typed.txt")
+    assert named.returncode == 2 and "typed.txt, line 4: " in named.stderr and "is not a receipt" in named.stderr
 
 
 @pytest.mark.parametrize("db, said", [
