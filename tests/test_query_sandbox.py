@@ -71,6 +71,14 @@ def test_query_reaches_nothing_outside_the_store(db, tmp_path):
     assert "query reads only the store" in out.stderr and "export --format parquet" in out.stderr
 
 
+def test_on_postgresql_a_wait_or_a_lock_is_refused_as_what_it_is(pg_url, tmp_path):
+    assert cli(tmp_path, pg_url, "new", "duel", "--seed", "3", "--players", "ann,bob").returncode == 0
+    for sql in ("select pg_sleep(30)", "select pg_advisory_lock(1)"):
+        out = cli(tmp_path, pg_url, "query", sql)
+        assert out.returncode == 2 and "holds the server (a wait, a lock)" in out.stderr, out.stderr
+        assert "reaches outside" not in out.stderr
+
+
 def test_on_postgresql_a_superuser_login_steps_down_for_query(pg_url, tmp_path):
     assert cli(tmp_path, pg_url, "new", "duel", "--seed", "3", "--players", "ann,bob").returncode == 0
     out = cli(tmp_path, pg_url, "query", "select current_user, rolsuper from pg_roles where rolname = session_user", "-f", "csv")
