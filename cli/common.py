@@ -113,6 +113,8 @@ def store_problem(path: str, named: bool = True) -> str | None:
         return f"{path} is a directory: name the store's file in it (say, {os.path.join(path, 'arbiter.duckdb')})"
     if os.path.exists(path) and not os.path.isfile(path):  # DuckDB would wait on a pipe for ever
         return f"{path} is not a file (a device or a pipe): a store is a DuckDB file"
+    if os.path.isfile(path) and os.path.getsize(path) == 0:  # touched, or made by mktemp
+        return f"{path} is an empty file, not a store: remove it (or name a new file) to make a store there"
     if not is_duckdb_file(path):
         # DuckDB opens a CSV or JSON file as a database of its own and then speaks of an
         # in-memory database, or of a DuckDB file with other tables

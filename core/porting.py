@@ -137,7 +137,7 @@ def _unknown_format(fmt: Any) -> str:
         return ("this export was written by an older arbiter (format arbiter-log-1, store schema"
                 " v1 hashes): import it into a store of that arbiter, run `arbiter migrate` there"
                 " with this one, and export it again")
-    version = str(fmt).removeprefix("arbiter-log-")
+    version = fmt.removeprefix("arbiter-log-") if isinstance(fmt, str) and fmt.startswith("arbiter-log-") else ""
     if version.isdigit() and int(version) > int(FORMAT.removeprefix("arbiter-log-")):
         return (f"this export was written by a newer arbiter (format {fmt}; this one reads"
                 f" {FORMAT}): import it with that arbiter, or a newer one than this")

@@ -109,12 +109,15 @@ def test_verify_receipts_keep_script_output_parseable_and_refuse_a_bad_receipt_f
     # database in read-only mode!", or, to write, "a DuckDB file but not an arbiter store"
     ("{tmp}/results.csv", "results.csv is not a store: it is not a DuckDB file"),
     ("{tmp}/notes.txt", "notes.txt is not a store: it is not a DuckDB file"),
+    # DuckDB refuses an empty file as "not a valid DuckDB database file"
+    ("{tmp}/touched.duckdb", "touched.duckdb is an empty file, not a store: remove it"),
 ])
 def test_a_db_that_cannot_be_a_store_is_refused_in_words_and_nothing_is_made(tmp_path, db, said):
     """`--db sqlite:///games.db` made a DuckDB file under a folder named `sqlite:`; a path
     through a file said only "File exists"."""
     (tmp_path / "notes.txt").write_text("not a folder\n")
     (tmp_path / "results.csv").write_text("game,winner\nmd-1,ann\n")
+    (tmp_path / "touched.duckdb").write_bytes(b"")
     db, said = db.format(tmp=tmp_path), said.format(tmp=tmp_path)
     before = sorted(os.listdir(tmp_path))
     for args in (["--db", db, "new", "duel"], ["--db", db, "games"]):

@@ -558,9 +558,10 @@ def test_a_worker_process_imports_only_what_it_audits_with():
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("damage, words", [
     (lambda b: b.replace(b'"arbiter-log-2"', b'"arbiter-log-3"', 1), "line 1: this export was written by a newer arbiter"),
+    (lambda b: b.replace(b'"arbiter-log-2"', b'5', 1), "line 1: unknown format 5"),
     (lambda b: b[: b.index(b"\n", b.index(b'"event"')) - 20], "line 2: the line ends before its JSON does"),
     (lambda b: b.replace(b'"type"', b'"ty\xffpe"', 1), "line 2: it is not UTF-8 text (byte 0xff"),
-], ids=["newer format", "cut short", "not UTF-8"])
+], ids=["newer format", "not a format of ours", "cut short", "not UTF-8"])
 def test_a_file_arbiter_cannot_read_is_named_in_words_by_its_line(engine, tmp_path, jobs, damage, words):
     """A newer export, a file cut off mid-line and a line that is not UTF-8 are refused
     naming the line and what is wrong, in the same words with and without workers, and
