@@ -29,8 +29,8 @@ POLL_SECONDS = 0.25
 
 @contextmanager
 def worker_pool(jobs: int, deadline: float = SHUTDOWN_SECONDS, **kwargs: Any) -> Iterator["Pool"]:
-    """A pool of ``jobs`` spawned workers (spawn: this process may hold a database
-    connection and threads), shut down by :func:`shut_down` however the block is left."""
+    """A pool of ``jobs`` workers (see :func:`start_method`), shut down by
+    :func:`shut_down` however the block is left."""
     import multiprocessing
     import signal
     import threading
@@ -46,7 +46,7 @@ def worker_pool(jobs: int, deadline: float = SHUTDOWN_SECONDS, **kwargs: Any) ->
         before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        pool = multiprocessing.get_context("spawn").Pool(jobs, **kwargs)
+        pool = multiprocessing.get_context(start_method()).Pool(jobs, **kwargs)
     finally:
         if block:
             signal.signal(signal.SIGINT, handler)
@@ -60,6 +60,27 @@ def worker_pool(jobs: int, deadline: float = SHUTDOWN_SECONDS, **kwargs: Any) ->
         finished = True
     finally:
         shut_down(pool, finished, deadline)
+
+
+def start_method() -> str:
+    """How workers are started: forked while this process runs one thread alone (the
+    command line starts its pools before it opens a store), so that each begins with what
+    this process has already imported, in no time; spawned otherwise (a fresh interpreter
+    each, a quarter of a second to import arbiter), since a process forked while another
+    thread (a database's, a server's) holds a lock would find it held for ever.
+
+    Threads are counted by the kernel, not by :mod:`threading`: a store's connection runs
+    threads of its own that Python does not know of."""
+    import multiprocessing
+    import os
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return "spawn"
+    try:
+        alone = len(os.listdir("/proc/self/task")) == 1
+    except OSError:  # no /proc to ask: a thread may be running
+        alone = False
+    return "fork" if alone else "spawn"
 
 
 def shut_down(pool: "Pool", finished: bool, deadline: float = SHUTDOWN_SECONDS) -> None:

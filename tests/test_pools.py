@@ -95,3 +95,35 @@ def test_results_read_through_the_watch_are_the_pools_own():
     with worker_pool(2) as pool:
         assert get(pool, pool.apply_async(abs, (-4,))) == 4
         assert sorted(each(pool, pool.imap_unordered(abs, [-1, -2, -3]))) == [1, 2, 3]
+
+
+STARTS = """
+import sys, threading
+from arbiter.core.pools import start_method, worker_pool
+alone = start_method()  # before anything runs
+if sys.argv[1] == "thread":
+    threading.Thread(target=threading.Event().wait, daemon=True).start()
+elif sys.argv[1] == "store":  # a connection's threads, which Python does not see
+    import duckdb
+    con = duckdb.connect(sys.argv[2])
+    con.execute("CREATE TABLE t AS SELECT range AS x FROM range(100000)")
+    con.execute("SELECT sum(x) FROM t").fetchall()
+with worker_pool(2) as pool:
+    print(alone, pool._ctx.get_start_method(), pool.apply(abs, (-3,)))
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs /proc to count a process's threads")
+@pytest.mark.parametrize("running, expected", [
+    ("nothing", "fork fork 3"),
+    ("thread", "fork spawn 3"),
+    ("store", "fork spawn 3"),
+])
+def test_workers_are_forked_only_from_a_process_that_runs_one_thread(tmp_path, running, expected):
+    """A process alone in its one thread forks its workers (they start with what it has
+    imported); once any other thread runs (its own, or a store connection's, which Python
+    does not count) they are spawned, since a fork would copy a lock another thread holds."""
+    out = subprocess.run([sys.executable, "-c", STARTS, running, str(tmp_path / "s.duckdb")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == expected.split()
