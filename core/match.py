@@ -81,7 +81,7 @@ class Match:
         # (state before, event, state after) of the events :meth:`with_reveal` last evolved,
         # so that folding the same events does not evolve them a second time
         self._evolved: list[tuple[Any, Event, Any]] = []
-        self._dice: tuple[GameCreated, dict[str, tuple[str, ...]]] | None = None
+        self._made: tuple[GameCreated, dict[str, tuple[str, ...]], SeedRevealed | None] | None = None
         # a replay's loop: nothing evolved ahead yet, so step straight through
         self.folded = fold_on(game.projection, None, items)
         self._items = list(items)
@@ -249,8 +249,10 @@ class Match:
     def with_reveal(self, events: list[Event]) -> list[Event]:
         """``events``, and the seed's reveal after them when they end the game."""
         assert self.folded is not None
-        revealed = fairness.reveal(self.created)
-        if revealed is None or self.folded.revealed is not None or not events:
+        if self.folded.revealed is not None or not events:
+            return events
+        revealed = self._setup()[1]
+        if revealed is None:
             return events
         state, projection = self.state, self.game.projection
         evolved = self._evolved = []
@@ -463,7 +465,7 @@ class Match:
             return seat, UNDO, [self.undo_event(seat)]
         if self.outcome() is not None:
             raise RuleViolation("ARB-GAME-OVER", "the game is over; no more moves")
-        who = self.to_act()
+        who = self.game.projection.to_act(self.state)  # the game is not over: asked above
         body, manual = self.split_manual(text)
         if seat not in who.seats:
             ruling = None
@@ -481,14 +483,20 @@ class Match:
         seed = self.created.seed
         if seed is None:
             raise RuleViolation("ARB-SEALED", "this is a seat's copy of the game: only the referee can decide in it")
-        if self._dice is None or self._dice[0] is not self.created:
-            self._dice = (self.created, self.game.dice(self.created))
-        rng = Rng(seed, self.folded.draws, self._dice[1], manual)
+        rng = Rng(seed, self.folded.draws, self._setup()[0], manual)
         events = self.game.decide(self.state, seat, command, rng)
         rng.check_all_used()
         if not events:
             raise RuleViolation("ARB-NOT-LEGAL", "that command does nothing now")
         return seat, command, self.with_reveal(events)
+
+    def _setup(self) -> tuple[dict[str, tuple[str, ...]], SeedRevealed | None]:
+        """The game's dice and its seed's reveal (None for a game without a commitment),
+        made once a game (once a ``GameCreated``): every decision asks for both."""
+        created = self.created
+        if self._made is None or self._made[0] is not created:
+            self._made = (created, self.game.dice(created), fairness.reveal(created))
+        return self._made[1], self._made[2]
 
     def undo_event(self, seat: str | None = None) -> Undone:
         """The event that retracts the last move still in effect, asked for by ``seat``."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 import msgspec
 
@@ -147,20 +147,27 @@ def flies(m: Monster) -> bool:
 
 def walk_steps(state: MDState, m: Monster, points: int, frm: Pos | None = None) -> list[tuple[Pos, int]]:
     """The spaces ahead a walking monster may step into now (or from ``frm``), with their cost."""
+    return list(_steps(state, m, points, pos_of(m) if frm is None else frm))
+
+
+def may_step(state: MDState, m: Monster, points: int) -> bool:
+    """Whether a walking monster may step anywhere now (:func:`walk_steps` not empty)."""
+    return next(_steps(state, m, points, pos_of(m)), None) is not None
+
+
+def _steps(state: MDState, m: Monster, points: int, here: Pos) -> Iterator[tuple[Pos, int]]:
     tr = track(state)
-    out = []
-    for q in ahead(pos_of(m) if frm is None else frm):
+    for q in ahead(here):
         if not tr.in_lanes(q):
             continue
         if tr.off_end(q):
             if points >= 1:
-                out.append((q, 1))
+                yield q, 1
             continue
         cost = walking_cost(state, m, q)
-        if cost is None or blocked(state, q) or cost > points:
+        if cost is None or cost > points or blocked(state, q):
             continue
-        out.append((q, cost))
-    return out
+        yield q, cost
 
 
 def walk_destinations(state: MDState, m: Monster, points: int) -> dict[str, tuple[str, ...]]:
@@ -1148,7 +1155,7 @@ def choices_left(st: MDState) -> bool:
                     return True
         # a first step is enough: every walk that can start ends somewhere (the whole
         # search for destinations is the menu's, and costs an audit most of its time)
-        elif walk_steps(st, m, c.points):
+        elif may_step(st, m, c.points):
             return True
     if may_attack_now(c, m) and attack_targets(st, m):
         return True
