@@ -112,7 +112,8 @@ def clamp(s: MSState, track: str, value: int) -> int:
 
 
 def move_track(c: Emitter, seat: str, track: str, delta: int, reason: str) -> None:
-    """Tracks: pies stop at 10, friendship never below 0 ("Quests")."""
+    """Tracks: pies stop at 10 ("the Pie Track, which can go up to 10", Craft), friendship never
+    below 0 ("Quests")."""
     before = getattr(c.state.players[seat], track)
     after = clamp(c.state, track, before + delta)
     if after != before:
@@ -197,13 +198,27 @@ def seek(c: Emitter, seat: str, a: dict[str, Any]) -> None:
     c.emit(c.rng.roll(list(a["dice"]), purpose="seek"))
 
 
+def gains_something(s: MSState, seat: str, gain: dict[str, int]) -> bool:
+    """Whether an exchange would bring anything: a track not at its top ("the Pie Track,
+    which can go up to 10"), a spell, or apples and gems left in the supply."""
+    p = s.players[seat]
+    return (any(gain.get(t) and getattr(p, t) < s.content["tracks"][t]["max"] for t in ("pies", "friendship"))
+            or bool(gain.get("spell")) or any(gain.get(k) and s.supply.get(k, 0) for k in KINDS))
+
+
 def make_exchange(c: Emitter, seat: str, a: dict[str, Any], source: str) -> None:
     """Make/Craft: Bake Pies (2 apples -> 2 pies), Spellcasting (2 gems -> 1 spell), or a
-    Make tile's action ("Craft")."""
+    Make tile's action ("Craft"). "I exchange resources to obtain something valuable": one that
+    would gain nothing -- Bake Pies with the Pie Track at 10 -- is refused (house reading
+    MS-H-BAKE-AT-TEN); at 9 the track goes to 10 and the second pie is lost."""
     s = c.state
     gain = a.get("gain", {})
     require(not (gain.get("spell") and len(s.spell_deck) < gain["spell"]), "MS-SPELL-DECK-EMPTY",
             "the magic spell deck is empty")
+    top = s.content["tracks"]["pies"]["max"]
+    require(gains_something(s, seat, gain), "MS-H-BAKE-AT-TEN",
+            f"{seat} has {s.players[seat].pies} pies and the Pie Track can go up to {top}:"
+            f" {a['name']} would pay for nothing")
     taken = take_from_seekers(s, seat, a.get("pay", {}), source, "MS-PAY-NOT-ENOUGH", a["name"], make=True)
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     if taken:
@@ -903,9 +918,10 @@ def advance(c: Emitter) -> None:  # noqa: C901 - the order of a turn
 
 
 def end_turn(c: Emitter, seat: str) -> None:
-    """The next player's turn; the grand finale once someone has 4 trophies ("Grand Finale"):
-    the final turns go to the players without 4 trophies as it begins (house reading
-    MS-H-FINAL-TURNS)."""
+    """"It's the next player's turn" ("Your Turn"): the next seat in the order the players were
+    named, from the first player round (house reading MS-H-TURN-ORDER); the grand finale once
+    someone has 4 trophies ("Grand Finale"): the final turns go to the players without 4
+    trophies as it begins (house reading MS-H-FINAL-TURNS)."""
     s = c.state
     c.emit(ev.TurnEnded(seat=seat, turn=s.turn))
     s = c.state

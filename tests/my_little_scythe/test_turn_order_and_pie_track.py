@@ -1,0 +1,145 @@
+"""Two gaps of the rulebook, played through the command line: which player's turn comes next
+("Your Turn", house reading MS-H-TURN-ORDER) and Bake Pies with the Pie Track at 10 ("Craft",
+house reading MS-H-BAKE-AT-TEN)."""
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from arbiter.cli.app import app
+from arbiter.core.my_little_scythe import GAME
+from my_little_scythe.helpers import position, rule_of
+
+PLAYERS = ("ann", "bob", "cy", "dee")
+
+
+@pytest.fixture
+def cli(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "ms.duckdb"))
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    runner = CliRunner()
+    return lambda *args: runner.invoke(app, list(args))
+
+
+def to_act(cli, gid: str) -> str:
+    """Who `show` says is to act."""
+    out = cli("show", gid).output
+    return re.findall(r"^(\w+) to act:", out, re.M)[-1]
+
+
+def place_what_the_seek_found(cli, gid: str, seat: str) -> None:
+    """Each found token on the first space of its region that takes it (a quest token may
+    not go where one already is, "Seek")."""
+    while True:
+        state = json.loads(cli("show", gid, "--as", seat, "-f", "json").output)
+        if not state["seek"] or state["active"] != seat:
+            return
+        _kind, region = state["seek"][0]
+        spaces = [s["id"] for s in state["content"]["spaces"] if s.get("region") == region]
+        assert any(cli("do", gid, "--as", seat, "place", x).exit_code == 0 for x in spaces), (region, spaces)
+
+
+def test_after_the_first_player_the_turn_goes_round_in_the_order_the_players_were_named(cli):
+    """"After you've done 1 action and maybe earned 1 trophy, it's the next player's turn"
+    ("Your Turn"); the first player is drawn from the action tokens (MS-FIRST-PLAYER); the
+    rulebook names no direction, so the turn passes in the order the players were named
+    (house reading MS-H-TURN-ORDER). Three rounds of four players, through `new`, `do`, `show`."""
+    made = cli("new", "my-little-scythe", "--seed", "4", "-p", ",".join(PLAYERS))
+    assert made.exit_code == 0, made.output
+    gid = made.output.split()[0]
+    first = to_act(cli, gid)
+    i = PLAYERS.index(first)
+    expected = (PLAYERS[i:] + PLAYERS[:i]) * 3
+    seen = []
+    for turn, seat in enumerate(expected):
+        now = to_act(cli, gid)
+        seen.append(now)
+        assert now == seat, (turn, seen)
+        # the player after them may not act yet: refused in words, nothing stored
+        after = expected[(turn + 1) % len(expected)]
+        before = cli("show", gid, "-f", "json").output
+        early = cli("do", gid, "--as", after, "move")
+        assert early.exit_code == 1 and f"waiting on {seat}" in early.output
+        assert cli("show", gid, "-f", "json").output == before
+        if turn // len(PLAYERS) % 2 == 0:  # a quiet Move, then a Seek: never the same action twice
+            for line in ("move", "stay 1", "stay 2"):
+                assert cli("do", gid, "--as", seat, line).exit_code == 0
+        else:
+            assert cli("do", gid, "--as", seat, "seek-gems").exit_code == 0
+            place_what_the_seek_found(cli, gid, seat)
+    assert seen == list(expected) and to_act(cli, gid) == first  # a fourth round begins
+    rule = cli("rules", "my-little-scythe", "MS-H-TURN-ORDER").output
+    assert "house" in rule and "no direction" in rule
+
+
+def test_base_camps_are_handed_out_in_the_order_of_turns():
+    """MS-H-TURN-ORDER: "the turn passes to the next active base camp" whoever goes first."""
+    for seed in range(4):
+        m = position(PLAYERS, seed=seed, first=PLAYERS[seed])
+        camps = [m.state.players[x].camp for x in m.state.order]
+        k = camps.index(min(camps))
+        assert camps[k:] + camps[:k] == sorted(camps)
+
+
+def test_bake_pies_at_ten_pies_is_refused_in_words_citing_the_pie_track():
+    """"that gets me 2 pies (I keep count using my token on the Pie Track, which can go up to
+    10)" ("Craft"): at 10 Bake Pies would pay 2 apples for nothing and is refused (house
+    reading MS-H-BAKE-AT-TEN); the apples stay, and the menu does not offer it."""
+    m = position(seekers={"ann": ("T3", "base")}, resources={"T3": {"apple": 4}}, tracks={"ann": {"pies": 10}})
+    seq = m.seq
+    with pytest.raises(Exception) as e:
+        m.decide("ann", "bake")
+    assert e.value.rule_id == "MS-H-BAKE-AT-TEN"
+    assert "ann has 10 pies and the Pie Track can go up to 10" in str(e.value)
+    assert m.seq == seq and m.state.board["T3"] == {"apple": 4}
+    assert "bake" not in m.legal_texts("ann") and "move" in m.legal_texts("ann")
+    assert GAME.rules.get("MS-H-BAKE-AT-TEN").source == "house"
+    assert GAME.rules.get("MS-PIE-TRACK").source == "rulebook"
+
+
+def test_bake_pies_at_nine_gains_one_and_the_second_pie_is_lost():
+    """MS-PIE-TRACK: the track "can go up to 10"; Bake at 9 is taken and stops there."""
+    m = position(seekers={"ann": ("T3", "base")}, resources={"T3": {"apple": 2}}, tracks={"ann": {"pies": 9}})
+    m.apply("ann", "bake")
+    assert m.state.players["ann"].pies == 10 and not m.state.board.get("T3")
+
+
+def test_a_make_tile_at_ten_pies_is_refused_only_when_it_gives_nothing_else():
+    """MS-H-BAKE-AT-TEN covers a Make tile that gives only pies (Pie Cannon); Friendship
+    Bakery still gains a friendship at 10 pies and is taken."""
+    m = position(seekers={"ann": ("T3", "base")}, resources={"T3": {"apple": 4}}, tracks={"ann": {"pies": 10}},
+                 tiles={"ann": {"make": "pu-make-01"}}, last_action={"ann": "move"})
+    assert rule_of(m, "ann", "pie-cannon") == "MS-H-BAKE-AT-TEN"
+    m = position(seekers={"ann": ("T3", "base")}, resources={"T3": {"apple": 4}}, tracks={"ann": {"pies": 10}},
+                 tiles={"ann": {"make": "pu-make-05"}}, last_action={"ann": "move"})
+    m.apply("ann", "friendship-bakery")
+    assert m.state.players["ann"].pies == 10 and m.state.players["ann"].friendship == 4
+
+
+def test_rejuvenating_with_two_pies_at_ten_is_still_a_choice():
+    """MS-H-BAKE-AT-TEN: rejuvenating is not an exchange; "2 pies" at 10 is taken and changes nothing."""
+    m = position(seekers={"ann": ("T1", "base")}, resources={"T1": {"apple": 4}}, tracks={"ann": {"pies": 10}})
+    m.apply("ann", "move")
+    m.apply("ann", "carry 1 castle 4 apples")
+    m.apply("ann", "rejuvenate pies")
+    assert m.state.players["ann"].pies == 10 and not m.state.rejuv
+
+
+def test_cli_bake_at_ten_exits_1_with_the_rule_and_its_section(cli, tmp_path):
+    """Through `new --content` (a Pie Track starting at 10, apples in front of every camp) and
+    `do`: exit 1, the refusal names the rule and "Craft", and nothing is stored."""
+    content = GAME.default_content()
+    content["tracks"]["pies"]["start"] = 10
+    content["setup_tile"]["sides"] = [[{"apple": 2}] * 3] * len(content["setup_tile"]["sides"])
+    (tmp_path / "ten.json").write_text(json.dumps(content))
+    gid = cli("new", "my-little-scythe", "--seed", "2", "-p", "ann,bob", "--content", str(tmp_path / "ten.json")).output.split()[0]
+    seat = to_act(cli, gid)
+    before = cli("show", gid, "-f", "json").output
+    out = cli("do", gid, "--as", seat, "bake")
+    assert out.exit_code == 1 and "Traceback" not in out.output
+    assert f"{seat} has 10 pies and the Pie Track can go up to 10: Bake Pies would pay for nothing" in out.output
+    assert '(MS-H-BAKE-AT-TEN, "Craft")' in out.output
+    assert cli("show", gid, "-f", "json").output == before
+    assert cli("do", gid, "--as", seat, "cast").exit_code == 1  # no gems in front: the cost, not the cap
