@@ -142,8 +142,10 @@ def take_from_seekers(s: MSState, seat: str, cost: dict[str, int], source: str, 
                 need -= n
         if need > 0:
             have = sum(stock(s, x, kind) for x in spaces)
+            front = make and len(payment_spaces(s, seat)) > len(seeker_spaces(s.players[seat]))
+            where = "their Seekers' spaces and those in front of their camp" if front else "their Seekers' spaces"
             raise RuleViolation(rule, f"{what} costs {cost[kind]} {kind}{'s' if cost[kind] != 1 else ''}"
-                                     f" but {seat}'s Seekers stand on only {have}")
+                                     f" but {seat} has only {have} on {where}")
     return taken
 
 
@@ -169,8 +171,11 @@ def choose_a_different_action(s: MSState, seat: str, action: str) -> dict[str, A
     spaces = {a["id"]: a for a in mat_actions(s, seat)}
     if action not in spaces:
         raise RuleViolation("MS-ACTION-NOT-ON-MAT", f"{action} is not an action on {seat}'s mat")
+    make = s.players[seat].tiles.get("make")
+    tile_action = bool(make) and tile(s, make)["action"]["id"] == action
     require(s.players[seat].last_action != action, "MS-SAME-ACTION",
-            f"{seat} took {action} last turn; the action token must go on a different action")
+            f"{seat}'s action token is on {action} from their last turn; it must go on a different action"
+            + (" (keeping a Make tile moves the token from Power Up onto the tile's action)" if tile_action else ""))
     return spaces[action]
 
 

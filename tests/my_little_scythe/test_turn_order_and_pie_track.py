@@ -143,3 +143,65 @@ def test_cli_bake_at_ten_exits_1_with_the_rule_and_its_section(cli, tmp_path):
     assert '(MS-H-BAKE-AT-TEN, "Craft")' in out.output
     assert cli("show", gid, "-f", "json").output == before
     assert cli("do", gid, "--as", seat, "cast").exit_code == 1  # no gems in front: the cost, not the cap
+
+
+# -- refusals and log lines found unclear in a whole game played through the command line --
+
+def test_a_make_tiles_action_right_after_keeping_it_says_where_the_token_came_from():
+    """"your action token should be replaced with the Power Up action from your new tile"
+    ("Craft", house reading MS-H-MAKE-TILE): the player did not take the tile's action last
+    turn, so the MS-SAME-ACTION refusal says the token was moved onto it."""
+    m = position(seekers={"ann": ("T3", "base"), "bob": ("S3", "base")}, resources={"T3": {"apple": 4, "gem": 2}})
+    m.apply("ann", "power-up make")
+    m.apply("ann", f"keep {m.state.look[0]}")
+    action = next(t for t in m.state.content["power_ups"] if t["id"] == m.state.players["ann"].tiles["make"])["action"]["id"]
+    m.apply("bob", "move")
+    m.apply("bob", "stay 1")
+    m.apply("bob", "stay 2")
+    with pytest.raises(Exception) as e:
+        m.decide("ann", action)
+    assert e.value.rule_id == "MS-SAME-ACTION"
+    assert e.value.message == (f"ann's action token is on {action} from their last turn; it must go on a"
+                            " different action (keeping a Make tile moves the token from Power Up onto the"
+                            " tile's action)")
+    m = position(last_action={"ann": "move"})
+    with pytest.raises(Exception) as e:
+        m.decide("ann", "move")
+    assert e.value.message == "ann's action token is on move from their last turn; it must go on a different action"
+
+
+def test_a_cost_not_covered_names_what_the_player_has_and_where():
+    """"you can pay them from any space where you have a Seeker" ("Quests"); a Make action at
+    base camp also reaches the spaces in front of it (house reading MS-H-FIRST-TURN-BAKE)."""
+    m = position(seekers={"ann": ("T1", "T2")}, resources={"T1": {"apple": 1}})
+    with pytest.raises(Exception) as e:
+        m.decide("ann", "bake")
+    assert e.value.message == "Bake Pies costs 2 apples but ann has only 1 on their Seekers' spaces"
+    m = position(seekers={"ann": ("T1", "base")}, resources={"T1": {"gem": 1}})
+    with pytest.raises(Exception) as e:
+        m.decide("ann", "power-up move")
+    assert e.value.message == ("Power Up costs 1 apple but ann has only 0 on their Seekers' spaces and those in"
+                            " front of their camp")
+
+
+def test_log_lines_say_one_seeker_or_two_and_one_winner_or_several():
+    """The log reads as English: "Seeker 2 returns", "Seekers 1 and 2 return", "1 tile goes"."""
+    from arbiter.core.explain import describe
+    from arbiter.events import my_little_scythe as ev
+    from my_little_scythe.helpers import events_of
+
+    m = position(seekers={"ann": ("T1", "M1")}, resources={"T1": {"apple": 2}, "M1": {"apple": 2}})
+    m.apply("ann", "move")
+    m.apply("ann", "carry 1 castle 2 apples")
+    evs = m.apply("ann", "carry 2 castle 2 apples")
+    assert describe(m, events_of(evs, ev.SeekersSentHome)[0]) == "ann's Seekers 1 and 2 return to base camp (delivery)"
+    m = position(seekers={"ann": ("T3", "base"), "bob": ("T4", "base")}, options={"pie_fight_timing": "immediate"})
+    m.apply("ann", "move")
+    m.apply("ann", "go 1 T4")
+    m.apply("ann", "dial 1")
+    evs = m.apply("bob", "dial 0")
+    assert describe(m, events_of(evs, ev.SeekersSentHome)[0]) == "bob's Seeker 1 returns to base camp (pie-fight)"
+    assert describe(m, ev.PowerUpTaken(seat="ann", pile="move", tile="pu-move-01", returned=1)) == \
+        "ann keeps pu-move-01; 1 tile goes to the bottom"
+    assert describe(m, ev.GameEnded(winners=("ann", "bob"), reason="r", trophies={}, friendship={})).startswith(
+        "game over: ann and bob share the rule of Pomme")
