@@ -19,7 +19,7 @@ from arbiter.core.my_little_scythe.commands import (
 )
 from arbiter.events import my_little_scythe as ev
 from arbiter.events.base import Event
-from arbiter.projections.my_little_scythe import PROJECTION, MSState, Player, stock
+from arbiter.projections.my_little_scythe import PROJECTION, MSState, Player, region_name, stock
 
 KINDS = ("apple", "gem")
 
@@ -594,9 +594,12 @@ def place_token(c: Emitter, seat: str, cmd: Place) -> None:
     require(not (b.is_portal(cmd.space) or cmd.space == CASTLE), "MS-SEEK-PORTAL",
             f"tokens are never placed on portals or the castle ({cmd.space})")
     require(b.region_of[cmd.space] == region, "MS-SEEK-REGION",
-            f"the {kind} was found in the {region}; {cmd.space} is in the {b.region_of[cmd.space]}")
-    require(not (cmd.space not in placement_spaces(s, kind, region)), "MS-SEEK-QUEST-SPACE",
-            f"a quest token needs a space with no quest token and no Seekers; {cmd.space} is not one")
+            f"the {kind} was found in the {region_name(region, s.content)}; {cmd.space} is in the"
+            f" {region_name(b.region_of[cmd.space], s.content)}")
+    who = [x for x in s.seats if cmd.space in s.players[x].seekers]
+    why = "a quest token is already there" if stock(s, cmd.space, "quest") else f"{' and '.join(who)}'s Seeker stands there"
+    require(cmd.space in placement_spaces(s, kind, region), "MS-SEEK-QUEST-SPACE",
+            f"a quest token needs a space with no quest token and no Seekers, and on {cmd.space} {why}")
     friend = owner_of(s, cmd.space, seat) if kind in KINDS else None
     c.emit(ev.TokenPlaced(seat=seat, kind=kind, region=region, space=cmd.space, gift_to=friend))
     if friend:
@@ -668,7 +671,8 @@ def quest_card(s: MSState, card: str) -> dict[str, Any]:
 
 def resolve_quest(c: Emitter, seat: str, cmd: QuestOption) -> None:
     """Pick option 1 or 2: pay from Seeker spaces, pay another player onto their Seeker's
-    space, gain onto a Seeker's space; friendship stays at 0 at worst ("Quests")."""
+    space, gain onto a Seeker's space; friendship stays at 0 at worst ("Quests"); pies are
+    paid in full or the option is refused (house reading MS-H-QUEST-PIES)."""
     s = c.state
     require(s.quest_card, "MS-QUEST-NOT-NOW", "there is no quest card to resolve")
     card = quest_card(s, s.quest_card)
@@ -678,7 +682,7 @@ def resolve_quest(c: Emitter, seat: str, cmd: QuestOption) -> None:
     p = s.players[seat]
     spaces = seeker_spaces(p)
     for track, n in opt.get("lose", {}).items():
-        require(not (track == "pies" and p.pies < n), "MS-QUEST-CANNOT-PAY",
+        require(not (track == "pies" and p.pies < n), "MS-H-QUEST-PIES",
                 f"{card['name']} option {cmd.option} costs {n} pies; {seat} has {p.pies}")
     pay = take_from_seekers(s, seat, opt.get("pay", {}), cmd.source, "MS-QUEST-CANNOT-PAY",
                             f"{card['name']} option {cmd.option}")

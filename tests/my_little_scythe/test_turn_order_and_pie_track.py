@@ -205,3 +205,43 @@ def test_log_lines_say_one_seeker_or_two_and_one_winner_or_several():
         "ann keeps pu-move-01; 1 tile goes to the bottom"
     assert describe(m, ev.GameEnded(winners=("ann", "bob"), reason="r", trophies={}, friendship={})).startswith(
         "game over: ann and bob share the rule of Pomme")
+
+
+def test_a_refused_token_placement_says_why_in_the_rulebooks_words():
+    """"place a quest token on a space that doesn't already have one or any Seekers" and
+    "the dice will tell you which regions the tokens are in" ("Seek"): the refusal names what
+    is on the space, and the region as the rulebook writes it ("red rock")."""
+    m = position(dice="manual", seekers={"ann": ("S1", "base"), "bob": ("S2", "base")},
+                 resources={"S3": {"quest": 1}})
+    m.apply("ann", "seek-apples [redrock tundra desert swamp]")
+    with pytest.raises(Exception) as e:
+        m.decide("ann", "place T1")
+    assert e.value.rule_id == "MS-SEEK-REGION"
+    assert e.value.message == "the apple was found in the red rock; T1 is in the tundra"
+    for space in ("R2", "T1", "D1"):
+        m.apply("ann", f"place {space}")
+    for space, why in (("S1", "ann's Seeker stands there"), ("S2", "bob's Seeker stands there"),
+                       ("S3", "a quest token is already there")):
+        with pytest.raises(Exception) as e:
+            m.decide("ann", f"place {space}")
+        assert e.value.rule_id == "MS-SEEK-QUEST-SPACE"
+        assert e.value.message == f"a quest token needs a space with no quest token and no Seekers, and on {space} {why}"
+    m.apply("ann", "place S4")
+
+
+def test_a_quest_that_takes_more_pies_than_you_have_cannot_be_chosen():
+    """House reading MS-H-QUEST-PIES ("Quests" speaks of gems, apples and friendship, not pies):
+    Pie Contest's "lose 3 pies" with 2 pies is refused under the house entry; the friendship
+    option that would go below zero is still taken ("my friendship token will always stay at zero")."""
+    from my_little_scythe.test_quests import at_quest
+
+    m = at_quest("quest-12", tracks={"ann": {"pies": 2}})
+    with pytest.raises(Exception) as e:
+        m.decide("ann", "quest 1")
+    assert e.value.rule_id == "MS-H-QUEST-PIES"
+    assert e.value.message == "Pie Contest option 1 costs 3 pies; ann has 2"
+    assert GAME.rules.get("MS-H-QUEST-PIES").source == "house"
+    assert "gems or apples" in GAME.rules.get("MS-QUEST-CANNOT-PAY").text
+    m = at_quest("quest-09", tracks={"ann": {"friendship": 0}})
+    m.apply("ann", "quest 2")
+    assert m.state.players["ann"].friendship == 0 and m.state.players["ann"].pies == 5
