@@ -280,7 +280,9 @@ def walk(s: MSState, seat: str, start: str, path: tuple[str, ...], reach: int, c
                 "Castle Everfree may be entered only to complete a delivery")
         if step not in b.neighbours(here, p.camp, portal_entry):
             where = "base camp" if here == BASE else here
-            raise RuleViolation("MS-MOVE-ADJACENT", f"{step} is not adjacent to {where}")
+            raise RuleViolation("MS-MOVE-ADJACENT", f"the Seeker is on {step} already; a step goes to an adjacent"
+                                " space (`stay` keeps a Seeker where it is)" if step == here
+                                else f"{step} is not adjacent to {where}")
         require(not (i < len(path) - 1 and owner_of(s, step, seat)), "MS-MOVE-STOP-OPPONENT",
                 f"a Seeker moving onto {owner_of(s, step, seat)}'s Seeker on {step} must stop there")
         here = step

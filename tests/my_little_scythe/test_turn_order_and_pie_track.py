@@ -245,3 +245,16 @@ def test_a_quest_that_takes_more_pies_than_you_have_cannot_be_chosen():
     m = at_quest("quest-09", tracks={"ann": {"friendship": 0}})
     m.apply("ann", "quest 2")
     assert m.state.players["ann"].friendship == 0 and m.state.players["ann"].pies == 5
+
+
+def test_a_step_onto_the_seekers_own_space_points_to_stay():
+    """"I can move a Seeker up to 2 spaces" ("Moving my Seekers"); staying is `stay` (house
+    reading MS-H-STAY): `go 1 T1` from T1 says so rather than "T1 is not adjacent to T1"."""
+    m = position(seekers={"ann": ("T1", "T2")})
+    m.apply("ann", "move")
+    with pytest.raises(Exception) as e:
+        m.decide("ann", "go 1 T1")
+    assert e.value.rule_id == "MS-MOVE-ADJACENT"
+    assert e.value.message == ("the Seeker is on T1 already; a step goes to an adjacent space (`stay` keeps a"
+                               " Seeker where it is)")
+    m.apply("ann", "stay 1")
