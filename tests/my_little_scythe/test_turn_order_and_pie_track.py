@@ -76,11 +76,17 @@ def test_after_the_first_player_the_turn_goes_round_in_the_order_the_players_wer
 
 def test_base_camps_are_handed_out_in_the_order_of_turns():
     """MS-H-TURN-ORDER: "the turn passes to the next active base camp" whoever goes first."""
-    for seed in range(4):
-        m = position(PLAYERS, seed=seed, first=PLAYERS[seed])
-        camps = [m.state.players[x].camp for x in m.state.order]
+    from arbiter.core.match import Match
+
+    firsts = set()
+    for seed in range(8):
+        s = Match.new(GAME, seed=seed, seats=list(PLAYERS)).state
+        firsts.add(s.order[0])
+        camps = [s.players[x].camp for x in s.order]
         k = camps.index(min(camps))
-        assert camps[k:] + camps[:k] == sorted(camps)
+        assert camps[k:] + camps[:k] == sorted(camps) == GAME.default_content()["camps_by_players"]["4"]
+        assert s.order == PLAYERS[PLAYERS.index(s.order[0]):] + PLAYERS[:PLAYERS.index(s.order[0])]
+    assert len(firsts) > 1
 
 
 def test_bake_pies_at_ten_pies_is_refused_in_words_citing_the_pie_track():
