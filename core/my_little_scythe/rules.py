@@ -979,6 +979,22 @@ def crown(c: Emitter, reason: str) -> None:
     c.emit(ev.GameEnded(winners=winners, reason=reason, trophies=trophies, friendship=friendship))
 
 
+#: a command that belongs to a later step of a turn, given before any action: its rule, and why
+NOT_NOW = {
+    Go: ("MS-MOVE-NOT-NOW", "Seekers move during a Move action"),
+    Carry: ("MS-MOVE-NOT-NOW", "Seekers move during a Move action"),
+    Stay: ("MS-MOVE-NOT-NOW", "Seekers move (or stay) during a Move action"),
+    Dial: ("MS-DIAL-NOT-NOW", "there is no pie fight now (one starts when a Seeker moves onto an opponent's)"),
+    Rejuvenate: ("MS-REJUVENATE-NOT-NOW", "no Seeker has just returned to base camp"),
+    Place: ("MS-SEEK-NOT-NOW", "there are no found tokens to place (a Seek finds them)"),
+    Keep: ("MS-POWERUP-KEEP", "no power-up tiles are being looked at (Power Up shows them)"),
+    Explore: ("MS-QUEST-NOT-NOW", "quests come after moving"),
+    QuestOption: ("MS-QUEST-NOT-NOW", "there is no quest card to answer (quests come after moving)"),
+    NoThanks: ("MS-QUEST-NOT-NOW", "there is no quest card to answer (quests come after moving)"),
+    LeaveQuests: ("MS-QUEST-NOT-NOW", "quests come after moving"),
+}
+
+
 def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noqa: C901
     c = Emitter(state, PROJECTION, rng)
     s = state
@@ -1029,11 +1045,7 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
     elif isinstance(cmd, ClaimTrophy):
         claim_trophy(c, seat, cmd)
     else:
-        rule = {Go: "MS-MOVE-NOT-NOW", Carry: "MS-MOVE-NOT-NOW", Stay: "MS-MOVE-NOT-NOW",
-                Dial: "MS-DIAL-NOT-NOW", Rejuvenate: "MS-REJUVENATE-NOT-NOW", Place: "MS-SEEK-NOT-NOW",
-                Keep: "MS-POWERUP-KEEP", Explore: "MS-QUEST-NOT-NOW", QuestOption: "MS-QUEST-NOT-NOW",
-                NoThanks: "MS-QUEST-NOT-NOW", LeaveQuests: "MS-QUEST-NOT-NOW",
-                ClaimTrophy: "MS-TROPHY-NOT-NOW"}.get(type(cmd), "MS-ONE-ACTION")
-        raise RuleViolation(rule, "first choose an action on your mat (move, seek or make)")
+        rule, why = NOT_NOW.get(type(cmd), ("MS-ONE-ACTION", ""))
+        raise RuleViolation(rule, f"{why}{'; ' if why else ''}first choose an action on your mat (move, seek or make)")
     advance(c)
     return c.events

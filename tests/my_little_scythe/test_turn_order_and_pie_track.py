@@ -264,3 +264,20 @@ def test_a_step_onto_the_seekers_own_space_points_to_stay():
     assert e.value.message == ("the Seeker is on T1 already; a step goes to an adjacent space (`stay` keeps a"
                                " Seeker where it is)")
     m.apply("ann", "stay 1")
+
+
+@pytest.mark.parametrize("text,rule,why", [
+    ("dial 3", "MS-DIAL-NOT-NOW", "there is no pie fight now (one starts when a Seeker moves onto an opponent's)"),
+    ("rejuvenate pies", "MS-REJUVENATE-NOT-NOW", "no Seeker has just returned to base camp"),
+    ("place T1", "MS-SEEK-NOT-NOW", "there are no found tokens to place (a Seek finds them)"),
+    ("quest 1", "MS-QUEST-NOT-NOW", "there is no quest card to answer (quests come after moving)"),
+    ("go 1 T3", "MS-MOVE-NOT-NOW", "Seekers move during a Move action"),
+])
+def test_a_later_step_given_before_any_action_says_why_it_cannot_be_now(text, rule, why):
+    """"When it's your turn, you have to choose and do something on your player mat" ("Your
+    Turn"): a dial, a placement or a quest answer before the action says what it waits for."""
+    m = position(seekers={"ann": ("T1", "T2")})
+    with pytest.raises(Exception) as e:
+        m.decide("ann", text)
+    assert e.value.rule_id == rule
+    assert e.value.message == f"{why}; first choose an action on your mat (move, seek or make)"
