@@ -281,3 +281,22 @@ def test_a_later_step_given_before_any_action_says_why_it_cannot_be_now(text, ru
         m.decide("ann", text)
     assert e.value.rule_id == rule
     assert e.value.message == f"{why}; first choose an action on your mat (move, seek or make)"
+
+
+def test_the_camps_run_anticlockwise_round_the_drawn_map_as_the_house_entry_says():
+    """MS-H-TURN-ORDER names the way the turn travels on the drawn map: camp 1 at the bottom,
+    then anticlockwise (rows drawn top to bottom, each half a hex to the right of the last)."""
+    import math
+
+    from arbiter.core.my_little_scythe.board import board_of
+
+    b = board_of(GAME.default_content())
+    angles = []
+    for camp in sorted(b.fronts):
+        spaces = [b.spaces[x] for x in b.fronts[camp]]
+        x = sum(sp["q"] + sp["r"] / 2 for sp in spaces) / 3
+        y = sum(sp["r"] for sp in spaces) / 3
+        angles.append(math.degrees(math.atan2(-y, x)) % 360)  # screen rows go down
+    assert 225 < angles[0] < 315  # camp 1 at the bottom edge
+    assert all((b - a) % 360 < 90 for a, b in zip(angles, angles[1:]))  # each camp anticlockwise of the last
+    assert "anticlockwise" in GAME.rules.get("MS-H-TURN-ORDER").text
