@@ -221,9 +221,8 @@ def make_exchange(c: Emitter, seat: str, a: dict[str, Any], source: str) -> None
     require(not (gain.get("spell") and len(s.spell_deck) < gain["spell"]), "MS-SPELL-DECK-EMPTY",
             "the magic spell deck is empty")
     top = s.content["tracks"]["pies"]["max"]
-    require(gains_something(s, seat, gain), "MS-H-BAKE-AT-TEN",
-            f"{seat} has {s.players[seat].pies} pies and the Pie Track can go up to {top}:"
-            f" {a['name']} would pay for nothing")
+    full = f"{seat} has {s.players[seat].pies} pies and the Pie Track can go up to {top}: " if gain.get("pies") else ""
+    require(gains_something(s, seat, gain), "MS-H-BAKE-AT-TEN", f"{full}{a['name']} would pay for nothing")
     taken = take_from_seekers(s, seat, a.get("pay", {}), source, "MS-PAY-NOT-ENOUGH", a["name"], make=True)
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     if taken:
