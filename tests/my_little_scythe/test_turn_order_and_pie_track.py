@@ -300,3 +300,18 @@ def test_the_camps_run_anticlockwise_round_the_drawn_map_as_the_house_entry_says
     assert 225 < angles[0] < 315  # camp 1 at the bottom edge
     assert all((b - a) % 360 < 90 for a, b in zip(angles, angles[1:]))  # each camp anticlockwise of the last
     assert "anticlockwise" in GAME.rules.get("MS-H-TURN-ORDER").text
+
+
+def test_a_make_tile_that_gives_only_friendship_is_refused_at_the_top_without_naming_pies(monkeypatch):
+    """MS-H-BAKE-AT-TEN for a content file's own Make tile: friendship only, at the top of its
+    track -- the refusal does not speak of the Pie Track."""
+    content = GAME.default_content()
+    tile = next(t for t in content["power_ups"] if t["id"] == "pu-make-05")
+    tile["action"] = {**tile["action"], "gain": {"friendship": 1}}
+    monkeypatch.setattr(type(GAME), "default_content", lambda self: content)
+    top = content["tracks"]["friendship"]["max"]
+    m = position(seekers={"ann": ("T3", "base")}, resources={"T3": {"apple": 4}}, tracks={"ann": {"friendship": top}},
+                 tiles={"ann": {"make": "pu-make-05"}}, last_action={"ann": "move"})
+    with pytest.raises(Exception) as e:
+        m.decide("ann", "friendship-bakery")
+    assert e.value.rule_id == "MS-H-BAKE-AT-TEN" and e.value.message == "Friendship Bakery would pay for nothing"
