@@ -641,6 +641,12 @@ def _res(d: dict[str, int]) -> str:
     return ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in d.items() if n) or "nothing"
 
 
+def _and(names: Any) -> str:
+    """"ann", "ann and bob", "ann, bob and cy"."""
+    names = list(names)
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
 def region_name(region: str, content: dict[str, Any] | None) -> str:
     """A region as the rulebook writes it ("red rock"), from the content when known."""
     for r in (content or {}).get("regions", ()):
@@ -681,7 +687,9 @@ def describe(e: Event, content: dict[str, Any] | None = None) -> str:  # noqa: C
         extra = f" ({'; '.join(f'{s}: {_res(k)} stay behind' for s, k in e.extras_left.items())})" if e.extras_left else ""
         return f"{e.seat} delivers {e.count} {e.kind}s to Castle Everfree{extra}"
     if isinstance(e, ev.SeekersSentHome):
-        return f"{e.seat}'s Seeker(s) {', '.join(map(str, e.seekers))} return to base camp ({e.reason})"
+        many = len(e.seekers) > 1
+        return (f"{e.seat}'s Seeker{'s' if many else ''} {_and(map(str, e.seekers))}"
+                f" return{'' if many else 's'} to base camp ({e.reason})")
     if isinstance(e, ev.TrackMoved):
         return f"{e.seat}'s {e.track} {e.before} -> {e.after}" + (f" ({e.reason})" if e.reason else "")
     if isinstance(e, ev.PieFightPending):
@@ -721,14 +729,14 @@ def describe(e: Event, content: dict[str, Any] | None = None) -> str:  # noqa: C
         return f"{e.seat} looks at the top {len(e.tiles)} {e.pile} power-ups" + (
             "" if HIDDEN in e.tiles else f" ({', '.join(e.tiles)})")
     if isinstance(e, ev.PowerUpTaken):
-        return f"{e.seat} keeps {e.tile}; {e.returned} tile(s) go to the bottom"
+        return f"{e.seat} keeps {e.tile}; {e.returned} tile{' goes' if e.returned == 1 else 's go'} to the bottom"
     if isinstance(e, ev.QuestsPending):
         return (f"{e.seat} may take quests on {', '.join(e.spaces)}" if e.spaces
                 else f"{e.seat} finds no quest under a Seeker")
     if isinstance(e, ev.QuestTokenTaken):
         return f"{e.seat} takes the quest token on {e.space}"
     if isinstance(e, ev.QuestsLeft):
-        return f"{e.seat} leaves the quest token(s) on {', '.join(e.spaces)}"
+        return f"{e.seat} leaves the quest token{'s' if len(e.spaces) > 1 else ''} on {_and(e.spaces)}"
     if isinstance(e, ev.QuestDrawn):
         return f"{e.seat} draws quest {e.card}"
     if isinstance(e, ev.QuestDeckRebuilt):
@@ -751,9 +759,10 @@ def describe(e: Event, content: dict[str, Any] | None = None) -> str:  # noqa: C
     if isinstance(e, ev.TurnEnded):
         return f"{e.seat}'s turn ends"
     if isinstance(e, ev.GrandFinaleBegan):
-        return f"the grand finale begins ({', '.join(e.crowned)} has 4 trophies); final turns: {', '.join(e.final_turns) or 'none'}"
+        return (f"the grand finale begins ({_and(e.crowned)} {'have' if len(e.crowned) > 1 else 'has'} 4 trophies);"
+                f" final turns: {', '.join(e.final_turns) or 'none'}")
     if isinstance(e, ev.GameEnded):
-        return f"game over: {', '.join(e.winners)} rule(s) Pomme ({e.reason})"
+        return f"game over: {_and(e.winners)} {'share the rule of' if len(e.winners) > 1 else 'rules'} Pomme ({e.reason})"
     from arbiter.projections.kernel import describe_event
     return describe_event(e)
 

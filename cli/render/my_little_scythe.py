@@ -99,14 +99,22 @@ def render_player(state: MSState, seat: str, viewer: str | None) -> str:
         groups.setdefault(sec, []).append(a["id"] + ("*" if p.last_action == a["id"] else ""))
     mat = "  ".join(f"{sec}: {', '.join(ids)}" for sec, ids in groups.items())
     top = state.content["trophies_per_player"]
+    floor = state.content["trophy_min_friendship"]
+    # "If your friendship is below 3, you won't be able to earn any trophies" (Low Friendship)
+    low = f" (friendship below {floor}: none can be earned)" if p.friendship < floor and len(p.trophies) < top else ""
     lines = [
         f"== {seat} ({letters(state)[seat]}1 {letters(state)[seat]}2; camp {p.camp} by {' '.join(fronts)})"
-        f"  Seekers: {seekers}  friendship {p.friendship}  pies {p.pies}/10",
-        f"   trophies {len(p.trophies)}/{top}: {', '.join(p.trophies) or 'none'}   spells: {spells}",
+        f"  Seekers: {seekers}  friendship {p.friendship}  pies {p.pies}/{pie_top(state)}",
+        f"   trophies {len(p.trophies)}/{top}: {', '.join(p.trophies) or 'none'}{low}   spells: {spells}",
         f"   personality: {pers}   power-ups: {tiles}   quests done: {len(p.quests)}",
         f"   mat{' (house)' if any(a.get('source') == 'house' for a in state.content['mat']) else ''}: {mat}",
     ]
     return "\n".join(textwrap.fill(x, 100, subsequent_indent="     ") for x in lines)
+
+
+def pie_top(state: MSState) -> int:
+    """The top of the Pie Track ("which can go up to 10", Craft), from the content."""
+    return int(state.content["tracks"]["pies"]["max"])
 
 
 def render(state: MSState, seat: str | None) -> str:
@@ -180,7 +188,7 @@ def compact(state: MSState, seat: str | None) -> str:
         mine = ""
         if s == seat:
             mine = f"  spells {', '.join(p.spells) or 'none'}" + ("" if p.personality == "?" else f"  {p.personality}")
-        out.append(f"{s} ({letters(state)[s]}): {seekers}  friendship {p.friendship}  pies {p.pies}/10"
+        out.append(f"{s} ({letters(state)[s]}): {seekers}  friendship {p.friendship}  pies {p.pies}/{pie_top(state)}"
                    f"  trophies {len(p.trophies)}{mine}")
     full = _text(state, seat).split("\n")
     start = next(i for i, line in enumerate(full) if line.startswith("supply:"))

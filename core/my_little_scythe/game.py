@@ -38,7 +38,8 @@ class MyLittleScythe(Game[MSState, Any]):
     # 2: a Seeker still at base camp pays a Make action from the spaces in front of the camp
     # by default (base_camp_pays=front-spaces), as the "Your Turn" first-turn Bake does
     # 3: ... but not from a space in front of the camp where another player's Seeker stands
-    rules_version = "3"
+    # 4: a Make action that would gain nothing (Bake Pies at 10 pies) is refused (MS-H-BAKE-AT-TEN)
+    rules_version = "4"
     projection = PROJECTION
     min_seats = 2
     max_seats = 6
@@ -152,7 +153,9 @@ class MyLittleScythe(Game[MSState, Any]):
 
     def setup(self, created: GameCreated, rng: Rng) -> list[Event]:
         """Setting up: decks shuffled, setup tile, personalities and one spell each, a
-        random first player ("Now, let's get set up!")."""
+        random first player ("Now, let's get set up!": "mix up the action tokens and randomly
+        choose one", MS-FIRST-PLAYER); the others follow in the order they were named
+        (MS-H-TURN-ORDER)."""
         c = created.content
         out: list[Event] = []
         out.append(rng.shuffle("quests", [q["id"] for q in c["quests"]]))

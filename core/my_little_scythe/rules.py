@@ -19,7 +19,7 @@ from arbiter.core.my_little_scythe.commands import (
 )
 from arbiter.events import my_little_scythe as ev
 from arbiter.events.base import Event
-from arbiter.projections.my_little_scythe import PROJECTION, MSState, Player, stock
+from arbiter.projections.my_little_scythe import PROJECTION, MSState, Player, region_name, stock
 
 KINDS = ("apple", "gem")
 
@@ -112,7 +112,8 @@ def clamp(s: MSState, track: str, value: int) -> int:
 
 
 def move_track(c: Emitter, seat: str, track: str, delta: int, reason: str) -> None:
-    """Tracks: pies stop at 10, friendship never below 0 ("Quests")."""
+    """Tracks: pies stop at 10 ("the Pie Track, which can go up to 10", Craft), friendship never
+    below 0 ("Quests")."""
     before = getattr(c.state.players[seat], track)
     after = clamp(c.state, track, before + delta)
     if after != before:
@@ -141,8 +142,10 @@ def take_from_seekers(s: MSState, seat: str, cost: dict[str, int], source: str, 
                 need -= n
         if need > 0:
             have = sum(stock(s, x, kind) for x in spaces)
+            front = make and len(payment_spaces(s, seat)) > len(seeker_spaces(s.players[seat]))
+            where = "their Seekers' spaces and those in front of their camp" if front else "their Seekers' spaces"
             raise RuleViolation(rule, f"{what} costs {cost[kind]} {kind}{'s' if cost[kind] != 1 else ''}"
-                                     f" but {seat}'s Seekers stand on only {have}")
+                                     f" but {seat} has only {have} on {where}")
     return taken
 
 
@@ -168,8 +171,11 @@ def choose_a_different_action(s: MSState, seat: str, action: str) -> dict[str, A
     spaces = {a["id"]: a for a in mat_actions(s, seat)}
     if action not in spaces:
         raise RuleViolation("MS-ACTION-NOT-ON-MAT", f"{action} is not an action on {seat}'s mat")
+    make = s.players[seat].tiles.get("make")
+    tile_action = bool(make) and tile(s, make)["action"]["id"] == action
     require(s.players[seat].last_action != action, "MS-SAME-ACTION",
-            f"{seat} took {action} last turn; the action token must go on a different action")
+            f"{seat}'s action token is on {action} from their last turn; it must go on a different action"
+            + (" (keeping a Make tile moves the token from Power Up onto the tile's action)" if tile_action else ""))
     return spaces[action]
 
 
@@ -197,13 +203,26 @@ def seek(c: Emitter, seat: str, a: dict[str, Any]) -> None:
     c.emit(c.rng.roll(list(a["dice"]), purpose="seek"))
 
 
+def gains_something(s: MSState, seat: str, gain: dict[str, int]) -> bool:
+    """Whether an exchange would bring anything: a track not at its top ("the Pie Track,
+    which can go up to 10"), a spell, or apples and gems left in the supply."""
+    p = s.players[seat]
+    return (any(gain.get(t) and getattr(p, t) < s.content["tracks"][t]["max"] for t in ("pies", "friendship"))
+            or bool(gain.get("spell")) or any(gain.get(k) and s.supply.get(k, 0) for k in KINDS))
+
+
 def make_exchange(c: Emitter, seat: str, a: dict[str, Any], source: str) -> None:
     """Make/Craft: Bake Pies (2 apples -> 2 pies), Spellcasting (2 gems -> 1 spell), or a
-    Make tile's action ("Craft")."""
+    Make tile's action ("Craft"). "I exchange resources to obtain something valuable": one that
+    would gain nothing -- Bake Pies with the Pie Track at 10 -- is refused (house reading
+    MS-H-BAKE-AT-TEN); at 9 the track goes to 10 and the second pie is lost."""
     s = c.state
     gain = a.get("gain", {})
     require(not (gain.get("spell") and len(s.spell_deck) < gain["spell"]), "MS-SPELL-DECK-EMPTY",
             "the magic spell deck is empty")
+    top = s.content["tracks"]["pies"]["max"]
+    full = f"{seat} has {s.players[seat].pies} pies and the Pie Track can go up to {top}: " if gain.get("pies") else ""
+    require(gains_something(s, seat, gain), "MS-H-BAKE-AT-TEN", f"{full}{a['name']} would pay for nothing")
     taken = take_from_seekers(s, seat, a.get("pay", {}), source, "MS-PAY-NOT-ENOUGH", a["name"], make=True)
     c.emit(ev.ActionChosen(seat=seat, action=a["id"]))
     if taken:
@@ -260,7 +279,9 @@ def walk(s: MSState, seat: str, start: str, path: tuple[str, ...], reach: int, c
                 "Castle Everfree may be entered only to complete a delivery")
         if step not in b.neighbours(here, p.camp, portal_entry):
             where = "base camp" if here == BASE else here
-            raise RuleViolation("MS-MOVE-ADJACENT", f"{step} is not adjacent to {where}")
+            raise RuleViolation("MS-MOVE-ADJACENT", f"the Seeker is on {step} already; a step goes to an adjacent"
+                                " space (`stay` keeps a Seeker where it is)" if step == here
+                                else f"{step} is not adjacent to {where}")
         require(not (i < len(path) - 1 and owner_of(s, step, seat)), "MS-MOVE-STOP-OPPONENT",
                 f"a Seeker moving onto {owner_of(s, step, seat)}'s Seeker on {step} must stop there")
         here = step
@@ -574,9 +595,12 @@ def place_token(c: Emitter, seat: str, cmd: Place) -> None:
     require(not (b.is_portal(cmd.space) or cmd.space == CASTLE), "MS-SEEK-PORTAL",
             f"tokens are never placed on portals or the castle ({cmd.space})")
     require(b.region_of[cmd.space] == region, "MS-SEEK-REGION",
-            f"the {kind} was found in the {region}; {cmd.space} is in the {b.region_of[cmd.space]}")
-    require(not (cmd.space not in placement_spaces(s, kind, region)), "MS-SEEK-QUEST-SPACE",
-            f"a quest token needs a space with no quest token and no Seekers; {cmd.space} is not one")
+            f"the {kind} was found in the {region_name(region, s.content)}; {cmd.space} is in the"
+            f" {region_name(b.region_of[cmd.space], s.content)}")
+    who = [x for x in s.seats if cmd.space in s.players[x].seekers]
+    why = "a quest token is already there" if stock(s, cmd.space, "quest") else f"{' and '.join(who)}'s Seeker stands there"
+    require(cmd.space in placement_spaces(s, kind, region), "MS-SEEK-QUEST-SPACE",
+            f"a quest token needs a space with no quest token and no Seekers, and on {cmd.space} {why}")
     friend = owner_of(s, cmd.space, seat) if kind in KINDS else None
     c.emit(ev.TokenPlaced(seat=seat, kind=kind, region=region, space=cmd.space, gift_to=friend))
     if friend:
@@ -648,7 +672,8 @@ def quest_card(s: MSState, card: str) -> dict[str, Any]:
 
 def resolve_quest(c: Emitter, seat: str, cmd: QuestOption) -> None:
     """Pick option 1 or 2: pay from Seeker spaces, pay another player onto their Seeker's
-    space, gain onto a Seeker's space; friendship stays at 0 at worst ("Quests")."""
+    space, gain onto a Seeker's space; friendship stays at 0 at worst ("Quests"); pies are
+    paid in full or the option is refused (house reading MS-H-QUEST-PIES)."""
     s = c.state
     require(s.quest_card, "MS-QUEST-NOT-NOW", "there is no quest card to resolve")
     card = quest_card(s, s.quest_card)
@@ -658,7 +683,7 @@ def resolve_quest(c: Emitter, seat: str, cmd: QuestOption) -> None:
     p = s.players[seat]
     spaces = seeker_spaces(p)
     for track, n in opt.get("lose", {}).items():
-        require(not (track == "pies" and p.pies < n), "MS-QUEST-CANNOT-PAY",
+        require(not (track == "pies" and p.pies < n), "MS-H-QUEST-PIES",
                 f"{card['name']} option {cmd.option} costs {n} pies; {seat} has {p.pies}")
     pay = take_from_seekers(s, seat, opt.get("pay", {}), cmd.source, "MS-QUEST-CANNOT-PAY",
                             f"{card['name']} option {cmd.option}")
@@ -903,9 +928,10 @@ def advance(c: Emitter) -> None:  # noqa: C901 - the order of a turn
 
 
 def end_turn(c: Emitter, seat: str) -> None:
-    """The next player's turn; the grand finale once someone has 4 trophies ("Grand Finale"):
-    the final turns go to the players without 4 trophies as it begins (house reading
-    MS-H-FINAL-TURNS)."""
+    """"It's the next player's turn" ("Your Turn"): the next seat in the order the players were
+    named, from the first player round (house reading MS-H-TURN-ORDER); the grand finale once
+    someone has 4 trophies ("Grand Finale"): the final turns go to the players without 4
+    trophies as it begins (house reading MS-H-FINAL-TURNS)."""
     s = c.state
     c.emit(ev.TurnEnded(seat=seat, turn=s.turn))
     s = c.state
@@ -950,6 +976,22 @@ def crown(c: Emitter, reason: str) -> None:
     if len(winners) > 1:  # the rulebook stops at friendship: the house reading shares the win
         reason += " -- level on friendship too, they share the win (house: MS-H-TIE-SHARED)"
     c.emit(ev.GameEnded(winners=winners, reason=reason, trophies=trophies, friendship=friendship))
+
+
+#: a command that belongs to a later step of a turn, given before any action: its rule, and why
+NOT_NOW = {
+    Go: ("MS-MOVE-NOT-NOW", "Seekers move during a Move action"),
+    Carry: ("MS-MOVE-NOT-NOW", "Seekers move during a Move action"),
+    Stay: ("MS-MOVE-NOT-NOW", "Seekers move (or stay) during a Move action"),
+    Dial: ("MS-DIAL-NOT-NOW", "there is no pie fight now (one starts when a Seeker moves onto an opponent's)"),
+    Rejuvenate: ("MS-REJUVENATE-NOT-NOW", "no Seeker has just returned to base camp"),
+    Place: ("MS-SEEK-NOT-NOW", "there are no found tokens to place (a Seek finds them)"),
+    Keep: ("MS-POWERUP-KEEP", "no power-up tiles are being looked at (Power Up shows them)"),
+    Explore: ("MS-QUEST-NOT-NOW", "quests come after moving"),
+    QuestOption: ("MS-QUEST-NOT-NOW", "there is no quest card to answer (quests come after moving)"),
+    NoThanks: ("MS-QUEST-NOT-NOW", "there is no quest card to answer (quests come after moving)"),
+    LeaveQuests: ("MS-QUEST-NOT-NOW", "quests come after moving"),
+}
 
 
 def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noqa: C901
@@ -1002,11 +1044,7 @@ def decide(state: MSState, seat: str, cmd: Any, rng: Rng) -> list[Event]:  # noq
     elif isinstance(cmd, ClaimTrophy):
         claim_trophy(c, seat, cmd)
     else:
-        rule = {Go: "MS-MOVE-NOT-NOW", Carry: "MS-MOVE-NOT-NOW", Stay: "MS-MOVE-NOT-NOW",
-                Dial: "MS-DIAL-NOT-NOW", Rejuvenate: "MS-REJUVENATE-NOT-NOW", Place: "MS-SEEK-NOT-NOW",
-                Keep: "MS-POWERUP-KEEP", Explore: "MS-QUEST-NOT-NOW", QuestOption: "MS-QUEST-NOT-NOW",
-                NoThanks: "MS-QUEST-NOT-NOW", LeaveQuests: "MS-QUEST-NOT-NOW",
-                ClaimTrophy: "MS-TROPHY-NOT-NOW"}.get(type(cmd), "MS-ONE-ACTION")
-        raise RuleViolation(rule, "first choose an action on your mat (move, seek or make)")
+        rule, why = NOT_NOW.get(type(cmd), ("MS-ONE-ACTION", ""))
+        raise RuleViolation(rule, f"{why}{'; ' if why else ''}first choose an action on your mat (move, seek or make)")
     advance(c)
     return c.events
