@@ -551,13 +551,23 @@ def finish_effect(p: Emitter) -> None:
 
 
 def check_win(p: Emitter) -> None:
-    """Winning the Game: Matthew knocked out, or every Good Guy knocked out."""
+    """Winning the Game: "The Good Guys win if Matthew Patel ... is knocked out. The Bad Guys
+    win if all the Good Guys are knocked out." Checked once the effect is finished; when it
+    knocked out both, the Good Guys win (house reading, SP-HOUSE-BOTH-OUT)."""
     s = p.state
     if s.winner:
         return
-    if any(c.evil_ex and c.out for c in s.chars.values()):
+    ex_out = any(c.evil_ex and c.out for c in s.chars.values())
+    goods_out = all(c.out for c in s.chars.values() if c.team == "good")
+    if ex_out or goods_out:
+        require(True, "SP-WIN", "")
+    if ex_out and goods_out:
+        require(True, "SP-HOUSE-BOTH-OUT", "")
+        p.emit(BattleOver(winner="good", reason="Matthew Patel is knocked out, by the same effect"
+                          " as the last Good Guy (house reading: the Good Guys win)"))
+    elif ex_out:
         p.emit(BattleOver(winner="good", reason="Matthew Patel is knocked out"))
-    elif all(c.out for c in s.chars.values() if c.team == "good"):
+    elif goods_out:
         p.emit(BattleOver(winner="bad", reason="all the Good Guys are knocked out"))
 
 
@@ -729,7 +739,12 @@ def chick_follows(p: Emitter, cmd: Cmd) -> None:
     """Whenever Matthew moves, each Chick on the board moves the same number of spaces
     (not fewer), in a direction the Bad Guys choose; each space is any adjacent space."""
     left = p.state.follow.get(cmd.who, 0)
-    require(left > 0, "SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
+    if left <= 0:
+        owed = chicks_to_follow(p.state)
+        raise RuleViolation("SP-CHICK-MOVE", f"{cmd.who} moves only when Matthew moves, the same"
+                            " number of spaces, and has no move of his left to follow"
+                            + (f"; {', '.join(owed)} still to follow him first (SP-HOUSE-CHICK-MOVE)"
+                               if owed else ""))
     require(not cmd.pay, "SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
     gate(not cmd.direction, "SP-EX-THROW", "only the Evil Ex grabs and throws items")
     require(len(cmd.path) == left, "SP-CHICK-MOVE",
@@ -765,8 +780,8 @@ def check_chicks_followed(s: SPState, cmd: Cmd) -> None:
     """House reading (SP-HOUSE-CHICK-MOVE): the Chicks' move is part of Matthew's, so it is
     finished before the Bad Guys do anything else ("Matthew Patel and the Demon Hipster
     Chicks" says only that they move whenever he does)."""
-    if s.team != "bad" or (isinstance(cmd, Move) and cmd.who in s.follow):
-        return
+    if s.team != "bad" or (isinstance(cmd, Move) and cmd.who in s.chars and s.chars[cmd.who].chick):
+        return  # a Chick's own move is judged by the book's rule (SP-CHICK-MOVE)
     owed = chicks_to_follow(s)
     if owed:
         def spaces(n: int) -> str:
@@ -1503,8 +1518,8 @@ def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[
         ex_throw(p, seat, command)
     else:
         check_phase_act(s)
-        if not (isinstance(command, Move) and command.who in s.follow):
-            check_dice_left(s)
+        if not (isinstance(command, Move) and command.who in s.chars and s.chars[command.who].chick):
+            check_dice_left(s)  # a Chick's move spends no dice: SP-CHICK-MOVE judges it
         if isinstance(command, Move):
             move(p, seat, command)
         elif isinstance(command, Strike):

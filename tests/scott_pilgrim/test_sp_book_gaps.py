@@ -1,0 +1,102 @@
+"""Rulings where the referee and the rulebook parted, checked through the CLI a player
+uses (`new --content`, `do`, `try`, `why`, `rules`) against the book's own sentences."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from arbiter.cli.app import app
+from sp_helpers import content
+
+
+@pytest.fixture
+def cli(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "sp.duckdb"))
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "100")
+    runner = CliRunner()
+
+    def run(*args: str):
+        return runner.invoke(app, list(args))
+    return run
+
+
+def new_battle(cli, tmp_path, c: dict[str, Any], *options: str) -> str:
+    """A two-player battle on crafted content, with physical dice and fixed placement."""
+    path = tmp_path / "content.json"
+    path.write_text(json.dumps(c))
+    opts = [x for o in ("placement=fixed", *options) for x in ("-o", o)]
+    out = cli("new", "scott-pilgrim", "--seed", "5", "-p", "good,bad", "--dice", "manual",
+              "--content", str(path), *opts)
+    assert out.exit_code == 0, out.output
+    return out.output.split()[0]
+
+
+def do(cli, gid: str, seat: str, text: str) -> str:
+    out = cli("do", gid, "--as", seat, *text.split())
+    assert out.exit_code == 0, out.output
+    return out.output
+
+
+def refused(cli, gid: str, seat: str, text: str) -> str:
+    out = cli("try", gid, "--as", seat, *text.split())
+    assert out.exit_code == 1, out.output
+    return out.output
+
+
+def referee_log(cli, gid: str) -> list[dict[str, Any]]:
+    return json.loads(cli("log", gid, "--as", "referee", "--format", "json").output)
+
+
+# -- Winning the Game: "The Good Guys win if Matthew Patel ... is knocked out." / "The Bad
+# Guys win if all the Good Guys are knocked out." The book gives no order between them.
+
+def test_one_effect_knocking_out_matthew_and_the_last_good_guy_is_a_good_guys_win(cli, tmp_path):
+    """Hipster Swarm: Chick 1's knockback sends Scott into Matthew, who is knocked into the
+    wall ("they still take damage if you knock them into a wall") and out; then Chick 2's
+    hit knocks Scott out. The house reading SP-HOUSE-BOTH-OUT gives the win to the Good Guys."""
+    c = content({"scott": "j4", "matthew": "k4", "chick1": "i4", "chick2": "j5", "chick3": "a8"},
+                objects={}, boards={"matthew": {"starter": ["hipster-swarm", "fireballs"]}})
+    c["health"]["matthew"] = 1
+    c["health"]["good"]["normal"][0] = 3
+    gid = new_battle(cli, tmp_path, c, "good_guys=scott")
+    do(cli, gid, "bad", "roll [guts guts magic guts guts]")
+    do(cli, gid, "bad", "matthew hipster-swarm")
+    out = do(cli, gid, "good", "allow")
+    assert "matthew is knocked out" in out and "scott is knocked out" in out
+    assert "Good Guys win" in out
+    seq = str(next(r["seq"] for r in referee_log(cli, gid) if r["type"] == "BattleOver"))
+    why = cli("why", gid, seq).output
+    assert "SP-HOUSE-BOTH-OUT" in why and "SP-WIN" in why
+    rules = cli("rules", "scott-pilgrim").output
+    assert "SP-HOUSE-BOTH-OUT" in rules and "SP-WIN" in rules
+
+
+# -- The Rockit: "The venue's center row is full of item spaces."
+
+def test_the_house_venue_says_how_it_reads_the_center_row_of_item_spaces(cli):
+    rules = cli("rules", "scott-pilgrim").output
+    venue = rules.split("SP-HOUSE-VENUE", 1)[1].split("SP-", 1)[0]
+    assert "center row" in venue and "f2-f7" in venue and "f1 and f8" in " ".join(venue.split())
+
+
+# -- "Whenever Matthew moves, each Chick on the board moves the same number of spaces"
+
+def test_a_chick_moving_twice_for_one_move_of_matthews_cites_the_books_rule(cli, tmp_path):
+    c = content({"matthew": "j4", "chick1": "j5", "chick2": "j3", "chick3": "k4"})
+    gid = new_battle(cli, tmp_path, c, "good_guys=scott")
+    do(cli, gid, "bad", "roll [speed will magic magic guts]")
+    # all five dice on the move: the Chicks still follow, spending none (not SP-TURN-END)
+    do(cli, gid, "bad", "matthew move i4 h4 pay speed will magic magic guts")
+    do(cli, gid, "bad", "chick1 move j6 j5")
+    out = refused(cli, gid, "bad", "chick1 move j6 j5")
+    assert "(SP-CHICK-MOVE," in out and "chick2, chick3 still to follow" in out
+    do(cli, gid, "bad", "chick2 move j2 j3")
+    do(cli, gid, "bad", "chick3 move k5 k4")
+    out = refused(cli, gid, "bad", "chick2 move j2 j3")
+    assert "(SP-CHICK-MOVE," in out and "still to follow" not in out
+
