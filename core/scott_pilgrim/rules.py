@@ -17,8 +17,8 @@ from arbiter.core.dice import Rng
 from arbiter.core.errors import RuleViolation, gate, require
 from arbiter.core.scott_pilgrim import board as B
 from arbiter.core.scott_pilgrim.commands import (
-    REACTIONS, Ability, Allow, Cmd, End, Equip, Grab, Move, Pause, Place, Recover, Reroll, Roll, Strike,
-    Throw, ThrowItem, Use, choices_of, command_text, parse,
+    REACTIONS, Ability, Allow, Cmd, End, Equip, Grab, Move, Pause, Place, Recover, Reroll, Reversal,
+    Roll, Strike, Throw, ThrowItem, Use, choices_of, command_text, parse,
 )
 from arbiter.events.base import Event
 from arbiter.events.scott_pilgrim import (
@@ -51,11 +51,19 @@ class Emitter(game.Emitter[SPState]):
         # the acting player's choices: (kind, thing) -> direction or space; and those used
         self.choices: dict[tuple[str, str], str] = {}
         self.used: set[tuple[str, str]] = set()
+        # choices checked when the Bad Guys declared them, not asked of the Good Guys' answer
+        self.declared: set[tuple[str, str]] = set()
 
-    def choose(self, cmd: Cmd) -> None:
-        """Take the command's knock/land/drop choices (later commands override earlier)."""
+    def choose(self, cmd: Cmd, reflected: bool = False) -> None:
+        """Take the command's knock/land/drop choices (later commands override earlier).
+        ``reflected``: the Bad Guys' choices for an ability Scott turns back on them keep
+        everything but the direction of a Bad Guy's knockback, which Scott now deals."""
         for kind, thing, value in choices_of(cmd):
+            if reflected and kind == "knock" and thing in self.state.chars \
+                    and self.state.chars[thing].team == "bad":
+                continue
             self.choices[(kind, thing)] = value
+            self.declared.discard((kind, thing))
 
     def chosen(self, kind: str, thing: str, options: list[str], default: str, rule: str,
                what: str) -> str:
@@ -74,7 +82,8 @@ def check_choices_used(p: Emitter) -> None:
     """A knock, land or drop choice must name something the effect left open."""
     if not p.choices:  # the command named none: the rule has nothing to check
         return
-    unused = [f"{k} {t}@{v}" for (k, t), v in p.choices.items() if (k, t) not in p.used]
+    unused = [f"{k} {t}@{v}" for (k, t), v in p.choices.items()
+              if (k, t) not in p.used and (k, t) not in p.declared]
     require(not unused, "SP-CHOICE",
             f"nothing in this effect needs the choice {', '.join(unused)}"
             " (knock: an unclear knockback direction; land: a second"
@@ -1012,11 +1021,17 @@ def special_ability(p: Emitter, seat: str, cmd: Cmd) -> None:
 
 
 def dry_run(p: Emitter, cmd: Cmd) -> None:
-    """Check a Bad Guy's ability resolves before the Good Guys' window opens on it."""
+    """Check a Bad Guy's ability resolves before the Good Guys' window opens on it. Its
+    choices are the Bad Guys' for a Reversal too ("the player taking their turn chooses
+    where each thing goes"), so a choice is needed if the ability or its Reversal needs it."""
     dice = {k: tuple(v) for k, v in p.state.content["dice"].items()}
-    trial = Emitter(p.state, Rng(0, 0, dice))
-    trial.choices = dict(p.choices)
-    resolve_ability(trial, cmd)
+    used: set[tuple[str, str]] = set()
+    for scott in ("", *reversers(p.state, cmd)):
+        trial = Emitter(p.state, Rng(0, 0, dice))
+        trial.choose(cmd, reflected=bool(scott))
+        resolve_ability(trial, cmd, reflect_from=scott)
+        used |= trial.used
+    trial.choices, trial.used = dict(p.choices), used
     check_choices_used(trial)
 
 
@@ -1184,13 +1199,22 @@ def reaction_targets(s: SPState, cmd: Cmd) -> tuple[str, ...]:
     return tuple(ts)
 
 
+def can_reverse(s: SPState, who: str) -> bool:
+    """Whether ``who`` has Reversal with a full Combo box."""
+    return who in s.chars and not s.chars[who].out and s.chars[who].combo and "reversal" in combos(s, who)
+
+
+def reversers(s: SPState, cmd: Cmd) -> list[str]:
+    """The targets of a Bad Guy's ability who could turn it back with Reversal now."""
+    return [t for t in reaction_targets(s, cmd) if can_reverse(s, t) and not s.chars[t].holding]
+
+
 def can_react(s: SPState, targets: tuple[str, ...]) -> bool:
     if any(item_def(s, t)["kind"] == "pause" for t in s.hand):
         return True
     if any(item_def(s, t)["kind"] == "pause" for v in s.equipped.values() for t in v):
         return True
-    return any(t in s.chars and not s.chars[t].out and s.chars[t].combo
-               and "reversal" in combos(s, t) for t in targets)
+    return any(can_reverse(s, t) for t in targets)
 
 
 def open_reaction(p: Emitter, cmd: Cmd) -> bool:
@@ -1210,6 +1234,22 @@ def open_reaction(p: Emitter, cmd: Cmd) -> bool:
     return True
 
 
+def check_answer_choices(s: SPState, cmd: Cmd) -> None:
+    """The Good Guys' answer names only the choices that are theirs in the Bad Guys' turn:
+    where a thing against a wall ends is the Bad Guys' ("the player taking their turn
+    chooses where each thing goes"), and a knockback's direction is its dealer's ("the
+    player dealing the knockback chooses"): the Bad Guys', unless Scott turns it back."""
+    for kind, thing, value in choices_of(cmd):
+        require(kind != "land", "SP-KNOCKBACK-WALL",
+                "the player taking their turn chooses where each thing goes: the Bad Guys name"
+                f" it with their ability (... land {thing}@{value}), for a Reversal too")
+        if kind == "knock":
+            require(isinstance(cmd, Reversal) and thing in s.chars and s.chars[thing].team == "bad",
+                    "SP-KNOCKBACK-DIRECTION",
+                    "the player dealing the knockback chooses its direction: the Bad Guys name"
+                    " it with their ability (Scott, only for a knockback his Reversal deals)")
+
+
 def pause_cards(s: SPState) -> list[tuple[str, str]]:
     """(holder or '' for the shared hand, card) of every Pause item the Good Guys have."""
     out = [("", t) for t in s.hand if item_def(s, t)["kind"] == "pause"]
@@ -1225,9 +1265,12 @@ def react(p: Emitter, seat: str, cmd: Cmd, parse_pending: Any) -> None:
     require(not (pend is None or pend.kind != "reaction"), "SP-NO-WINDOW",
             "there is no Bad Guy ability to react to now")
     declared: Cmd = parse_pending(pend.command)
-    if isinstance(cmd, Allow):
-        p.choose(declared)  # the Bad Guys' choices stand when the ability goes ahead
-    p.choose(cmd)  # the Good Guys' own choices (drop, items, or Scott's for a Reversal)
+    check_answer_choices(s, cmd)
+    # the Bad Guys' choices stand, checked when they declared the ability; under a Reversal
+    # Scott deals the knockback turned back on them, so its direction is his to choose
+    p.choose(declared, reflected=isinstance(cmd, Reversal))
+    p.declared = {(k, t) for k, t, _ in choices_of(declared)}
+    p.choose(cmd)  # the Good Guys' own choices (drop, items, or Scott's knock for a Reversal)
     if isinstance(cmd, Allow):
         p.emit(ReactionTaken(kind="allow"))
         resolve_declared(p, declared)

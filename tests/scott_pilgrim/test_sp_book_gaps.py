@@ -100,3 +100,54 @@ def test_a_chick_moving_twice_for_one_move_of_matthews_cites_the_books_rule(cli,
     out = refused(cli, gid, "bad", "chick2 move j2 j3")
     assert "(SP-CHICK-MOVE," in out and "still to follow" not in out
 
+
+# -- Knocking Into the Wall: "the player taking their turn chooses where each thing goes"
+
+def reversal_battle(cli, tmp_path) -> str:
+    """Scott (with a full Combo box) beside Matthew, a table behind Matthew by the wall."""
+    c = content({"scott": "h4", "matthew": "i4"}, objects={"table-1": "j4"},
+                items=["xp-boost"])
+    gid = new_battle(cli, tmp_path, c, "good_guys=scott")
+    for seat, text in (("bad", "roll [speed speed speed speed speed]"), ("bad", "end"),
+                       ("good", "roll [speed speed guts guts guts]"),
+                       ("good", "use xp-boost scott"), ("good", "end"),
+                       ("bad", "roll [will will guts magic magic]")):
+        do(cli, gid, seat, text)
+    return gid
+
+
+def matthew_at(cli, gid: str) -> str:
+    row = next(r for r in cli("show", gid).output.splitlines() if "Matthew Patel" in r)
+    return row.split()[3]
+
+
+def test_under_a_reversal_the_bad_guys_still_choose_where_a_thing_against_the_wall_ends(cli, tmp_path):
+    """Scott turns Levitation Kick back: Matthew is knocked into the table, the table into
+    the wall, and Matthew, the second thing against it, ends beside it. It is still the
+    Bad Guys' turn, so the Bad Guys choose where (named on their ability)."""
+    gid = reversal_battle(cli, tmp_path)
+    do(cli, gid, "bad", "matthew levitation-kick scott land matthew@k5")
+    out = refused(cli, gid, "good", "reversal land matthew@k3")
+    assert "(SP-KNOCKBACK-WALL," in out and "player taking their turn" in out
+    out = refused(cli, gid, "good", "allow land matthew@k3")
+    assert "(SP-KNOCKBACK-WALL," in out
+    do(cli, gid, "good", "reversal")
+    assert matthew_at(cli, gid) == "k5"
+
+
+def test_without_the_bad_guys_choice_a_reversed_knockback_lands_on_the_nearest_space(cli, tmp_path):
+    gid = reversal_battle(cli, tmp_path)
+    do(cli, gid, "bad", "matthew levitation-kick scott")
+    do(cli, gid, "good", "reversal")
+    assert matthew_at(cli, gid) == "k3"
+
+
+def test_the_direction_of_the_knockback_a_reversal_deals_is_scotts(cli, tmp_path):
+    """"The player dealing the knockback chooses the direction": the Bad Guys may not name
+    the direction Matthew is knocked, and the Good Guys may not name theirs in an 'allow'."""
+    gid = reversal_battle(cli, tmp_path)
+    out = refused(cli, gid, "bad", "matthew levitation-kick scott knock matthew@e")
+    assert "(SP-CHOICE," in out
+    do(cli, gid, "bad", "matthew levitation-kick scott")
+    out = refused(cli, gid, "good", "allow knock scott@w")
+    assert "(SP-KNOCKBACK-DIRECTION," in out
