@@ -151,3 +151,25 @@ def test_the_direction_of_the_knockback_a_reversal_deals_is_scotts(cli, tmp_path
     do(cli, gid, "bad", "matthew levitation-kick scott")
     out = refused(cli, gid, "good", "allow knock scott@w")
     assert "(SP-KNOCKBACK-DIRECTION," in out
+
+
+def test_under_a_reversal_the_knockback_matthew_still_deals_goes_where_the_bad_guys_chose(cli, tmp_path):
+    """A blast hitting Scott and Ramona, who stands a knight's move from Matthew (an unclear
+    direction, "the player dealing the knockback chooses"): Scott turns his part back, and
+    Ramona is still knocked the way the Bad Guys named on their ability."""
+    c = content({"scott": "d4", "ramona": "g5", "matthew": "e4"}, objects={},
+                items=["xp-boost", "brick"],
+                boards={"matthew": {"starter": ["blast", "fireballs"]}})
+    c["abilities"]["blast"] = {"name": "Blast", "source": "house", "cost": ["magic", "magic"],
+                               "target": "each-range", "range": 2, "damage": 1, "knockback": 1}
+    gid = new_battle(cli, tmp_path, c, "good_guys=scott,ramona")
+    for seat, text in (("bad", "roll [speed speed speed speed speed]"), ("bad", "end"),
+                       ("good", "roll [speed speed guts guts guts]"),
+                       ("good", "use xp-boost scott"), ("good", "end"),
+                       ("bad", "roll [will will guts magic magic]"),
+                       ("bad", "matthew blast knock ramona@e"), ("good", "reversal")):
+        do(cli, gid, seat, text)
+    rows = {r.split()[0]: r.split() for r in cli("show", gid).output.splitlines()
+            if r.startswith("  ") and len(r.split()) > 3 and r.split()[0] in ("RA", "MP")}
+    assert rows["RA"][3] == "h5"  # east, as the Bad Guys chose (not the nearer north-east)
+    assert rows["MP"][3] == "f4"  # Scott's reversed knockback: straight away from him
