@@ -293,6 +293,8 @@ def pay(p: Emitter, who: str, cost: list[str], given: tuple[str, ...], purpose: 
                        boosters=boosters)
     else:
         chosen_d = auto_pay(s, cost, wild, free)
+        if chosen_d is not None and ("any" in cost or any(d.face in wild for d in chosen_d)):
+            require(True, "SP-HOUSE-AUTO-PAY", "")  # the referee chose among the team's dice
         if chosen_d is None:
             if basic and c.team == "good" and c.boosters >= len(cost):
                 ev = DiceSpent(who=who, purpose=purpose, dice=(), faces=(), boosters=len(cost))
@@ -333,7 +335,8 @@ def _covers(faces: list[str], cost: list[str], wild: tuple[str, ...], boosters: 
 
 
 def auto_pay(s: SPState, cost: list[str], wild: tuple[str, ...], free: list[Any]) -> list[Any] | None:
-    """The referee's choice of dice when none are named: exact faces first, wild last."""
+    """House (SP-HOUSE-AUTO-PAY): the referee's choice of dice when none are named: exact
+    faces first; an "any die" from the face the team has most of; wild dice last."""
     pool = list(free)
     chosen = []
     for req in sorted_cost(cost):
@@ -644,7 +647,7 @@ def move_allowance(s: SPState, who: str, spent: DiceSpent) -> int:
 
 def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
     """The dice (Speed first, wild last, then boosters) the referee spends for an unpaid
-    move of ``n`` spaces."""
+    move of ``n`` spaces (house, SP-HOUSE-AUTO-PAY)."""
     free = [d for d in s.dice if not d.spent]
     wild = wild_faces(s, who)
     order = sorted(free, key=lambda d: (0 if d.face == "speed" else 2 if d.face in wild else 1, d.id))
@@ -662,6 +665,7 @@ def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
         total += int(s.content["move"]["booster"])
     require(total >= n, "SP-MOVE-SPACES",
             f"your team's unspent dice give {who} only {total} spaces of movement, not {n}")
+    require(True, "SP-HOUSE-AUTO-PAY", "")  # the referee chose which dice move
     return tuple(faces)
 
 

@@ -173,3 +173,26 @@ def test_under_a_reversal_the_knockback_matthew_still_deals_goes_where_the_bad_g
             if r.startswith("  ") and len(r.split()) > 3 and r.split()[0] in ("RA", "MP")}
     assert rows["RA"][3] == "h5"  # east, as the Bad Guys chose (not the nearer north-east)
     assert rows["MP"][3] == "f4"  # Scott's reversed knockback: straight away from him
+
+
+# -- Use a Special Ability: "You can use a special ability by spending the combination of
+# dice it lists on your player board. The 'any die' icon means 'any die.'"
+
+def test_an_any_die_cost_spends_the_dice_named_else_the_house_reading_says_which(cli, tmp_path):
+    c = content({"scott": "e4", "matthew": "f4"}, objects={})
+    gid = new_battle(cli, tmp_path, c, "good_guys=scott")
+    for seat, text in (("bad", "roll [speed speed speed speed speed]"), ("bad", "end"),
+                       ("good", "roll [speed will will guts health]")):
+        do(cli, gid, seat, text)
+    named = cli("try", gid, "--as", "good", "scott", "shadow-kick", "matthew", "pay", "speed", "guts")
+    assert named.exit_code == 0 and "scott spends speed guts to shadow-kick" in named.output
+    assert "SP-HOUSE-AUTO-PAY" not in named.output
+    # none named: one die at a time from the face the team has most of, the wild Health
+    # last: a Will (two of them), then of speed, will and guts one each, the Guts
+    unnamed = cli("try", gid, "--as", "good", "scott", "shadow-kick", "matthew")
+    assert "scott spends will guts to shadow-kick" in unnamed.output
+    assert "SP-HOUSE-AUTO-PAY" in unnamed.output
+    do(cli, gid, "good", "scott shadow-kick matthew")
+    seq = str(max(r["seq"] for r in referee_log(cli, gid) if r["type"] == "DiceSpent"))
+    assert "SP-HOUSE-AUTO-PAY" in cli("why", gid, seq).output
+    assert "SP-HOUSE-AUTO-PAY" in cli("rules", "scott-pilgrim").output
