@@ -196,3 +196,21 @@ def test_an_any_die_cost_spends_the_dice_named_else_the_house_reading_says_which
     seq = str(max(r["seq"] for r in referee_log(cli, gid) if r["type"] == "DiceSpent"))
     assert "SP-HOUSE-AUTO-PAY" in cli("why", gid, seq).output
     assert "SP-HOUSE-AUTO-PAY" in cli("rules", "scott-pilgrim").output
+
+
+# -- Booster Tokens: "a Good Guy can spend a booster token in place of a die"
+
+def test_the_log_counts_the_booster_tokens_spent(cli, tmp_path):
+    c = content({"scott": "e4", "matthew": "f4"}, objects={})
+    gid = new_battle(cli, tmp_path, c, "good_guys=scott")
+    for _ in range(3):  # Scott does not act: a booster token each round
+        for seat, text in (("bad", "roll [speed speed speed speed speed]"), ("bad", "end"),
+                           ("good", "roll [speed speed guts guts guts]"), ("good", "end")):
+            do(cli, gid, seat, text)
+    for seat, text in (("bad", "roll [speed speed speed speed speed]"), ("bad", "end"),
+                       ("good", "roll [will speed guts guts guts]")):
+        do(cli, gid, seat, text)
+    out = do(cli, gid, "good", "scott punch matthew power pay booster booster")
+    assert "scott spends two booster tokens to punch powered up" in out
+    out = do(cli, gid, "good", "scott punch matthew power pay will booster")
+    assert "scott spends will and a booster token to punch powered up" in out
