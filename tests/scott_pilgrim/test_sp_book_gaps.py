@@ -20,8 +20,8 @@ def cli(tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "100")
     runner = CliRunner()
 
-    def run(*args: str):
-        return runner.invoke(app, list(args))
+    def run(*args: str, stdin: str | None = None):
+        return runner.invoke(app, list(args), input=stdin)
     return run
 
 
@@ -133,6 +133,12 @@ def test_under_a_reversal_the_bad_guys_still_choose_where_a_thing_against_the_wa
     assert "(SP-KNOCKBACK-WALL," in out
     do(cli, gid, "good", "reversal")
     assert matthew_at(cli, gid) == "k5"
+
+
+def test_help_says_whose_the_land_and_reversal_knock_choices_are(cli, tmp_path):
+    gid = new_battle(cli, tmp_path, content())
+    out = cli("play", gid, stdin="help\nquit\n").output
+    assert "chosen by the team whose turn it is" in out and "reversal knock matthew@e" in out
 
 
 def test_without_the_bad_guys_choice_a_reversed_knockback_lands_on_the_nearest_space(cli, tmp_path):
