@@ -80,8 +80,8 @@ def test_one_effect_knocking_out_matthew_and_the_last_good_guy_is_a_good_guys_wi
 
 def test_the_house_venue_says_how_it_reads_the_center_row_of_item_spaces(cli):
     rules = cli("rules", "scott-pilgrim").output
-    venue = rules.split("SP-HOUSE-VENUE", 1)[1].split("SP-", 1)[0]
-    assert "center row" in venue and "f2-f7" in venue and "f1 and f8" in " ".join(venue.split())
+    venue = " ".join(rules.split("\nSP-HOUSE-VENUE", 1)[1].split("\nSP-", 1)[0].split())
+    assert "center row" in venue and "f2-f7" in venue and "f1 and f8" in venue
 
 
 # -- "Whenever Matthew moves, each Chick on the board moves the same number of spaces"
@@ -220,3 +220,21 @@ def test_the_log_counts_the_booster_tokens_spent(cli, tmp_path):
     assert "scott spends two booster tokens to punch powered up" in out
     out = do(cli, gid, "good", "scott punch matthew power pay will booster")
     assert "scott spends will and a booster token to punch powered up" in out
+
+
+# -- Ranged Abilities: "Some special abilities hit one or each character and object within
+# the listed number of spaces"; the authored boards' ranged abilities name opponents only.
+
+def test_an_authored_ranged_ability_at_an_object_cites_the_house_boards(cli, tmp_path):
+    c = content({"kim": "e4", "matthew": "k8"}, objects={"amp": "g4"})
+    gid = new_battle(cli, tmp_path, c, "good_guys=kim")
+    for seat, text in (("bad", "roll [speed speed speed speed speed]"), ("bad", "end"),
+                       ("good", "roll [speed speed guts guts guts]")):
+        do(cli, gid, seat, text)
+    out = refused(cli, gid, "good", "kim drum-stick-boomerang amp")
+    assert "(SP-TARGET-ENEMY," in out
+    rules = cli("rules", "scott-pilgrim").output
+    target = " ".join(rules.split("\nSP-TARGET-ENEMY", 1)[1].split("\nSP-", 1)[0].split())
+    boards = " ".join(rules.split("\nSP-HOUSE-BOARDS", 1)[1].split("\nSP-", 1)[0].split())
+    assert "SP-HOUSE-BOARDS" in target
+    assert "each character and object" in boards and "opponents only" in boards
