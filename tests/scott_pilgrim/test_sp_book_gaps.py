@@ -238,3 +238,17 @@ def test_an_authored_ranged_ability_at_an_object_cites_the_house_boards(cli, tmp
     boards = " ".join(rules.split("\nSP-HOUSE-BOARDS", 1)[1].split("\nSP-", 1)[0].split())
     assert "SP-HOUSE-BOARDS" in target
     assert "each character and object" in boards and "opponents only" in boards
+
+
+# -- Matthew Patel's Dice: "Each Magic die can be spent to recover 2 Health or as a wild die"
+# ("which he can spend"); the Chicks' punches and kicks are a house option.
+
+def test_a_chick_kicking_with_a_magic_die_is_the_house_reading_it_names(cli, tmp_path):
+    c = content({"scott": "e4", "chick1": "f4", "matthew": "k8"}, objects={})
+    gid = new_battle(cli, tmp_path, c, "good_guys=scott")
+    do(cli, gid, "bad", "roll [will will magic magic guts]")
+    out = cli("try", gid, "--as", "bad", "chick1", "kick", "scott", "pay", "magic")
+    assert out.exit_code == 0 and "SP-CHICK-ACTIONS" in out.output
+    rules = cli("rules", "scott-pilgrim").output
+    chicks = " ".join(rules.split("\nSP-CHICK-ACTIONS", 1)[1].split("\nSP-", 1)[0].split())
+    assert "Magic die as a wild die" in chicks
