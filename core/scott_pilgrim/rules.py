@@ -1242,8 +1242,14 @@ def check_answer_choices(s: SPState, cmd: Cmd) -> None:
     """The Good Guys' answer names only the choices that are theirs in the Bad Guys' turn:
     where a thing against a wall ends is the Bad Guys' ("the player taking their turn
     chooses where each thing goes"), and a knockback's direction is its dealer's ("the
-    player dealing the knockback chooses"): the Bad Guys', unless Scott turns it back."""
+    player dealing the knockback chooses"): the Bad Guys', unless Scott turns it back; and
+    where a shielding object drops is its holder's ("an adjacent empty space of your
+    choice"): a Bad Guy's is the Bad Guys'."""
     for kind, thing, value in choices_of(cmd):
+        holder = next((c.id for c in s.chars.values() if c.holding == thing), "")
+        require(not (kind == "drop" and holder and s.chars[holder].team == "bad"), "SP-HELD-SHIELD",
+                f"{holder}'s player chooses where the {thing} drops: the Bad Guys name it with"
+                f" their ability (... drop {thing}@{value}), for a Reversal too")
         require(kind != "land", "SP-KNOCKBACK-WALL",
                 "the player taking their turn chooses where each thing goes: the Bad Guys name"
                 f" it with their ability (... land {thing}@{value}), for a Reversal too")

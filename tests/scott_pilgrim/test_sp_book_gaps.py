@@ -252,3 +252,24 @@ def test_a_chick_kicking_with_a_magic_die_is_the_house_reading_it_names(cli, tmp
     rules = cli("rules", "scott-pilgrim").output
     chicks = " ".join(rules.split("\nSP-CHICK-ACTIONS", 1)[1].split("\nSP-", 1)[0].split())
     assert "Magic die as a wild die" in chicks
+
+
+# -- Held Objects Shield You: "you drop the object into an adjacent empty space of your choice"
+
+def test_under_a_reversal_a_chick_holding_an_object_drops_it_where_the_bad_guys_chose(cli, tmp_path):
+    """Scott turns back Chick 1's part of Hipster Swarm; the amp she holds takes the damage
+    and drops where the Bad Guys (her player) named on the ability, not the Good Guys."""
+    c = content({"scott": "e4", "chick1": "f4", "matthew": "k8"}, objects={"amp": "g4"},
+                items=["xp-boost"], boards={"matthew": {"starter": ["hipster-swarm", "fireballs"]}})
+    gid = new_battle(cli, tmp_path, c, "good_guys=scott")
+    for seat, text in (("bad", "roll [speed speed speed speed speed]"), ("bad", "end"),
+                       ("good", "roll [speed speed guts guts guts]"),
+                       ("good", "use xp-boost scott"), ("good", "end"),
+                       ("bad", "roll [will will magic magic guts]"),
+                       ("bad", "chick1 grab amp"), ("good", "allow"),
+                       ("bad", "matthew hipster-swarm drop amp@g5")):
+        do(cli, gid, seat, text)
+    out = refused(cli, gid, "good", "reversal drop amp@f5")
+    assert "(SP-HELD-SHIELD," in out
+    out = do(cli, gid, "good", "reversal")
+    assert "g5" in out.split("amp", 1)[1].split("\n", 1)[0]
