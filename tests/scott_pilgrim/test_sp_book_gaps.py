@@ -6,23 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
-from typer.testing import CliRunner
-
-from arbiter.cli.app import app
 from sp_helpers import content
-
-
-@pytest.fixture
-def cli(tmp_path, monkeypatch):
-    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "sp.duckdb"))
-    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("COLUMNS", "100")
-    runner = CliRunner()
-
-    def run(*args: str, stdin: str | None = None):
-        return runner.invoke(app, list(args), input=stdin)
-    return run
 
 
 def new_battle(cli, tmp_path, c: dict[str, Any], *options: str) -> str:
