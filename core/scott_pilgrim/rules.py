@@ -1246,13 +1246,16 @@ def check_answer_choices(s: SPState, cmd: Cmd) -> None:
     where a shielding object drops is its holder's ("an adjacent empty space of your
     choice"): a Bad Guy's is the Bad Guys'."""
     for kind, thing, value in choices_of(cmd):
-        holder = next((c.id for c in s.chars.values() if c.holding == thing), "")
-        require(not (kind == "drop" and holder and s.chars[holder].team == "bad"), "SP-HELD-SHIELD",
-                f"{holder}'s player chooses where the {thing} drops: the Bad Guys name it with"
-                f" their ability (... drop {thing}@{value}), for a Reversal too")
-        require(kind != "land", "SP-KNOCKBACK-WALL",
-                "the player taking their turn chooses where each thing goes: the Bad Guys name"
-                f" it with their ability (... land {thing}@{value}), for a Reversal too")
+        if kind == "land":
+            raise RuleViolation("SP-KNOCKBACK-WALL",
+                                "the player taking their turn chooses where each thing goes: the Bad"
+                                f" Guys name it with their ability (... land {thing}@{value}),"
+                                " for a Reversal too")
+        if kind == "drop":
+            holder = next((c.id for c in s.chars.values() if c.holding == thing), "")
+            require(not (holder and s.chars[holder].team == "bad"), "SP-HELD-SHIELD",
+                    f"{holder}'s player chooses where the {thing} drops: the Bad Guys name it"
+                    f" with their ability (... drop {thing}@{value}), for a Reversal too")
         if kind == "knock":
             require(isinstance(cmd, Reversal) and thing in s.chars and s.chars[thing].team == "bad",
                     "SP-KNOCKBACK-DIRECTION",

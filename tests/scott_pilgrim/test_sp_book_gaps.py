@@ -143,11 +143,11 @@ def test_the_direction_of_the_knockback_a_reversal_deals_is_scotts(cli, tmp_path
     assert "(SP-KNOCKBACK-DIRECTION," in out
 
 
-def test_under_a_reversal_the_knockback_matthew_still_deals_goes_where_the_bad_guys_chose(cli, tmp_path):
-    """A blast hitting Scott and Ramona, who stands a knight's move from Matthew (an unclear
-    direction, "the player dealing the knockback chooses"): Scott turns his part back, and
-    Ramona is still knocked the way the Bad Guys named on their ability."""
-    c = content({"scott": "d4", "ramona": "g5", "matthew": "e4"}, objects={},
+def blast_battle(cli, tmp_path, scott_at: str) -> str:
+    """Matthew declares a blast (2 spaces around him, 1 damage, 1 knockback) at Scott, with
+    a full Combo box, and Ramona, a knight's move away (an unclear direction, "the player
+    dealing the knockback chooses"): the Bad Guys knock her east."""
+    c = content({"scott": scott_at, "ramona": "g5", "matthew": "e4"}, objects={},
                 items=["xp-boost", "brick"],
                 boards={"matthew": {"starter": ["blast", "fireballs"]}})
     c["abilities"]["blast"] = {"name": "Blast", "source": "house", "cost": ["magic", "magic"],
@@ -157,12 +157,35 @@ def test_under_a_reversal_the_knockback_matthew_still_deals_goes_where_the_bad_g
                        ("good", "roll [speed speed guts guts guts]"),
                        ("good", "use xp-boost scott"), ("good", "end"),
                        ("bad", "roll [will will guts magic magic]"),
-                       ("bad", "matthew blast knock ramona@e"), ("good", "reversal")):
+                       ("bad", "matthew blast knock ramona@e")):
         do(cli, gid, seat, text)
-    rows = {r.split()[0]: r.split() for r in cli("show", gid).output.splitlines()
-            if r.startswith("  ") and len(r.split()) > 3 and r.split()[0] in ("RA", "MP")}
-    assert rows["RA"][3] == "h5"  # east, as the Bad Guys chose (not the nearer north-east)
-    assert rows["MP"][3] == "f4"  # Scott's reversed knockback: straight away from him
+    return gid
+
+
+def places(cli, gid: str) -> dict[str, str]:
+    """Where each character stands, by the two letters `show` marks them with."""
+    rows = [r.split() for r in cli("show", gid).output.splitlines() if r.startswith("  ")]
+    return {r[0]: r[3] for r in rows if len(r) > 3 and len(r[0]) == 2 and r[0].isupper()}
+
+
+def test_under_a_reversal_the_knockback_matthew_still_deals_goes_where_the_bad_guys_chose(cli, tmp_path):
+    """Scott turns his part of the blast back; Ramona is still knocked the way the Bad Guys
+    named on their ability."""
+    gid = blast_battle(cli, tmp_path, "d4")
+    do(cli, gid, "good", "reversal")
+    at = places(cli, gid)
+    assert at["RA"] == "h5"  # east, as the Bad Guys chose (not the nearer north-east)
+    assert at["MP"] == "f4"  # Scott's reversed knockback: straight away from him
+
+
+def test_scott_chooses_the_unclear_direction_of_the_knockback_his_reversal_deals(cli, tmp_path):
+    gid = blast_battle(cli, tmp_path, "c3")  # a knight's move from Matthew too
+    out = cli("try", gid, "--as", "good", "reversal", "knock", "matthew@e")
+    assert out.exit_code == 0, out.output
+    checked = out.output.split("checked", 1)[1].split(")", 1)[0]
+    assert "SP-KNOCKBACK-DIRECTION" in checked and "SP-KNOCKBACK-WALL" not in checked
+    do(cli, gid, "good", "reversal knock matthew@e")
+    assert places(cli, gid)["MP"] == "f4"  # east, not the nearer north-east
 
 
 # -- Use a Special Ability: "You can use a special ability by spending the combination of
