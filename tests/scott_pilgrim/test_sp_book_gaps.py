@@ -280,3 +280,19 @@ def test_under_a_reversal_a_chick_holding_an_object_drops_it_where_the_bad_guys_
     assert "(SP-HELD-SHIELD," in out
     out = do(cli, gid, "good", "reversal")
     assert "g5" in out.split("amp", 1)[1].split("\n", 1)[0]
+
+
+def test_with_no_window_the_bad_guys_still_do_not_choose_where_a_good_guys_shield_drops(cli, tmp_path):
+    """"You drop the object into an adjacent empty space of your choice": with
+    reaction_window=never the Good Guys have no answer to name it in, so the house default
+    places it (SP-HOUSE-SHIELD-DROP); the Bad Guys may not name it for them."""
+    c = content({"scott": "e4", "matthew": "f4"}, objects={"amp": "e5"})
+    gid = new_battle(cli, tmp_path, c, "good_guys=scott", "reaction_window=never")
+    for seat, text in (("bad", "roll [speed speed speed speed speed]"), ("bad", "end"),
+                       ("good", "roll [will speed guts guts guts]"), ("good", "scott grab amp"),
+                       ("good", "end"), ("bad", "roll [will will magic magic guts]")):
+        do(cli, gid, seat, text)
+    out = refused(cli, gid, "bad", "matthew punch scott drop amp@d3")
+    assert "(SP-HELD-SHIELD," in out and "no window" in out
+    out = do(cli, gid, "bad", "matthew punch scott")
+    assert "amp" in out and "scott takes" not in out
