@@ -98,17 +98,16 @@ def check_drop_owner(s: SPState, cmd: Cmd) -> None:
     knocked-out Good Guy's items go to the first teammate: SP-HOUSE-ITEMS-TRANSFER)."""
     if s.team != "bad":
         return
-    never = s.options["reaction_window"] == "never"
     for kind, obj, _ in choices_of(cmd):
         require(kind != "items", "SP-ITEMS-TRANSFER",
-                "the Good Guys choose who takes a knocked-out Good Guy's items: "
-                + ("with no window to answer in, the first teammate in the fight takes them" if never
-                   else f"they answer 'allow items {obj}@MATE'"))
+                "the Good Guys choose who takes a knocked-out Good Guy's items: they answer"
+                f" 'allow items {obj}@MATE' (with no window to answer in, the first teammate"
+                " in the fight takes them)")
         holder = next((c for c in s.chars.values() if c.holding == obj), None)
         require(not (kind == "drop" and holder is not None and holder.team == "good"), "SP-HELD-SHIELD",
-                f"{holder.id if holder else 'the holder'}'s player chooses where the {obj} drops: "
-                + ("with no window to answer in, it drops on the first empty space in board order"
-                   if never else f"the Good Guys answer 'allow drop {obj}@SPACE'"))
+                f"{holder.id if holder else 'the holder'}'s player chooses where the {obj} drops:"
+                f" the Good Guys answer 'allow drop {obj}@SPACE' (with no window to answer in,"
+                " it drops on the first empty space in board order)")
 
 
 # -- content helpers --------------------------------------------------------------------
