@@ -429,8 +429,10 @@ def describe(e: Event) -> str:
         opts = ", ".join(f"{k}={v}" for k, v in e.options.items())
         return f"a battle at the Rockit ({opts})"
     if isinstance(e, DiceSpent):
-        paid = list(e.faces) + ["a booster"] * e.boosters + (["the combo cube"] if e.combo else [])
-        return f"{e.who} spends {' '.join(paid) or 'nothing'} to {e.purpose}"
+        tokens = {0: "", 1: "a booster token", 2: "two booster tokens"}.get(
+            e.boosters, f"{e.boosters} booster tokens")
+        paid = [x for x in (" ".join(e.faces), tokens, "the combo cube" if e.combo else "") if x]
+        return f"{e.who} spends {' and '.join(paid) or 'nothing'} to {e.purpose}"
     if isinstance(e, ItemDrawn):
         who = "the Good Guys" if e.by == "setup" else e.by
         return f"{who} draw{'' if e.by == 'setup' else 's'} an item" \

@@ -30,7 +30,11 @@ class ScottPilgrim(Game[SPState, Cmd]):
     title = "Scott Pilgrim Miniatures The World"
     # 3: a player whose Good Guys are all knocked out takes no more of the team's decisions
     # 4: equipping an item is an action, taken after the team's roll
-    rules_version = "4"
+    # 5: under a Reversal the Bad Guys still choose where a thing against the wall ends and
+    #    where their own shielding object drops (and their knockbacks' directions stand); with
+    #    reaction_window=never they may not name a Good Guy's drop or items either; one
+    #    effect knocking out Matthew and the last Good Guy says so in the battle's end
+    rules_version = "5"
     projection = SPProjection()
     min_seats = 2
     max_seats = 3

@@ -17,8 +17,8 @@ from arbiter.core.dice import Rng
 from arbiter.core.errors import RuleViolation, gate, require
 from arbiter.core.scott_pilgrim import board as B
 from arbiter.core.scott_pilgrim.commands import (
-    REACTIONS, Ability, Allow, Cmd, End, Equip, Grab, Move, Pause, Place, Recover, Reroll, Roll, Strike,
-    Throw, ThrowItem, Use, choices_of, command_text, parse,
+    REACTIONS, Ability, Allow, Cmd, End, Equip, Grab, Move, Pause, Place, Recover, Reroll, Reversal,
+    Roll, Strike, Throw, ThrowItem, Use, choices_of, command_text, parse,
 )
 from arbiter.events.base import Event
 from arbiter.events.scott_pilgrim import (
@@ -51,11 +51,19 @@ class Emitter(game.Emitter[SPState]):
         # the acting player's choices: (kind, thing) -> direction or space; and those used
         self.choices: dict[tuple[str, str], str] = {}
         self.used: set[tuple[str, str]] = set()
+        # choices checked when the Bad Guys declared them, not asked of the Good Guys' answer
+        self.declared: set[tuple[str, str]] = set()
 
-    def choose(self, cmd: Cmd) -> None:
-        """Take the command's knock/land/drop choices (later commands override earlier)."""
+    def choose(self, cmd: Cmd, reflected: bool = False) -> None:
+        """Take the command's knock/land/drop choices (later commands override earlier).
+        ``reflected``: the Bad Guys' choices for an ability Scott turns back on them keep
+        everything but the direction of a Bad Guy's knockback, which Scott now deals."""
         for kind, thing, value in choices_of(cmd):
+            if reflected and kind == "knock" and thing in self.state.chars \
+                    and self.state.chars[thing].team == "bad":
+                continue
             self.choices[(kind, thing)] = value
+            self.declared.discard((kind, thing))
 
     def chosen(self, kind: str, thing: str, options: list[str], default: str, rule: str,
                what: str) -> str:
@@ -74,7 +82,8 @@ def check_choices_used(p: Emitter) -> None:
     """A knock, land or drop choice must name something the effect left open."""
     if not p.choices:  # the command named none: the rule has nothing to check
         return
-    unused = [f"{k} {t}@{v}" for (k, t), v in p.choices.items() if (k, t) not in p.used]
+    unused = [f"{k} {t}@{v}" for (k, t), v in p.choices.items()
+              if (k, t) not in p.used and (k, t) not in p.declared]
     require(not unused, "SP-CHOICE",
             f"nothing in this effect needs the choice {', '.join(unused)}"
             " (knock: an unclear knockback direction; land: a second"
@@ -84,17 +93,21 @@ def check_choices_used(p: Emitter) -> None:
 
 def check_drop_owner(s: SPState, cmd: Cmd) -> None:
     """Held objects shield you, and you drop the object where you choose: a Good Guy hit on
-    the Bad Guys' turn names the space in the Good Guys' answer, not the Bad Guys'."""
-    if s.team != "bad" or s.options["reaction_window"] == "never":
+    the Bad Guys' turn names the space in the Good Guys' answer, not the Bad Guys' (with no
+    window, reaction_window=never, the house default places it: SP-HOUSE-SHIELD-DROP; and a
+    knocked-out Good Guy's items go to the first teammate: SP-HOUSE-ITEMS-TRANSFER)."""
+    if s.team != "bad":
         return
     for kind, obj, _ in choices_of(cmd):
         require(kind != "items", "SP-ITEMS-TRANSFER",
-                "the Good Guys choose who takes a knocked-out"
-                f" Good Guy's items: they answer 'allow items {obj}@MATE'")
+                "the Good Guys choose who takes a knocked-out Good Guy's items: they answer"
+                f" 'allow items {obj}@MATE' (with no window to answer in, the first teammate"
+                " in the fight takes them)")
         holder = next((c for c in s.chars.values() if c.holding == obj), None)
         require(not (kind == "drop" and holder is not None and holder.team == "good"), "SP-HELD-SHIELD",
-                f"{holder.id if holder else 'the holder'}'s player chooses where the {obj}"
-                f" drops: the Good Guys answer 'allow drop {obj}@SPACE'")
+                f"{holder.id if holder else 'the holder'}'s player chooses where the {obj} drops:"
+                f" the Good Guys answer 'allow drop {obj}@SPACE' (with no window to answer in,"
+                " it drops on the first empty space in board order)")
 
 
 # -- content helpers --------------------------------------------------------------------
@@ -284,6 +297,8 @@ def pay(p: Emitter, who: str, cost: list[str], given: tuple[str, ...], purpose: 
                        boosters=boosters)
     else:
         chosen_d = auto_pay(s, cost, wild, free)
+        if chosen_d is not None and ("any" in cost or any(d.face in wild for d in chosen_d)):
+            require(True, "SP-HOUSE-AUTO-PAY", "")  # the referee chose among the team's dice
         if chosen_d is None:
             if basic and c.team == "good" and c.boosters >= len(cost):
                 ev = DiceSpent(who=who, purpose=purpose, dice=(), faces=(), boosters=len(cost))
@@ -324,7 +339,8 @@ def _covers(faces: list[str], cost: list[str], wild: tuple[str, ...], boosters: 
 
 
 def auto_pay(s: SPState, cost: list[str], wild: tuple[str, ...], free: list[Any]) -> list[Any] | None:
-    """The referee's choice of dice when none are named: exact faces first, wild last."""
+    """House (SP-HOUSE-AUTO-PAY): the referee's choice of dice when none are named: exact
+    faces first; an "any die" from the face the team has most of; wild dice last."""
     pool = list(free)
     chosen = []
     for req in sorted_cost(cost):
@@ -551,13 +567,23 @@ def finish_effect(p: Emitter) -> None:
 
 
 def check_win(p: Emitter) -> None:
-    """Winning the Game: Matthew knocked out, or every Good Guy knocked out."""
+    """Winning the Game: "The Good Guys win if Matthew Patel ... is knocked out. The Bad Guys
+    win if all the Good Guys are knocked out." Checked once the effect is finished; when it
+    knocked out both, the Good Guys win (house reading, SP-HOUSE-BOTH-OUT)."""
     s = p.state
     if s.winner:
         return
-    if any(c.evil_ex and c.out for c in s.chars.values()):
+    ex_out = any(c.evil_ex and c.out for c in s.chars.values())
+    goods_out = all(c.out for c in s.chars.values() if c.team == "good")
+    if ex_out or goods_out:
+        require(True, "SP-WIN", "")
+    if ex_out and goods_out:
+        require(True, "SP-HOUSE-BOTH-OUT", "")
+        p.emit(BattleOver(winner="good", reason="Matthew Patel is knocked out, by the same effect"
+                          " as the last Good Guy (house reading: the Good Guys win)"))
+    elif ex_out:
         p.emit(BattleOver(winner="good", reason="Matthew Patel is knocked out"))
-    elif all(c.out for c in s.chars.values() if c.team == "good"):
+    elif goods_out:
         p.emit(BattleOver(winner="bad", reason="all the Good Guys are knocked out"))
 
 
@@ -625,7 +651,7 @@ def move_allowance(s: SPState, who: str, spent: DiceSpent) -> int:
 
 def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
     """The dice (Speed first, wild last, then boosters) the referee spends for an unpaid
-    move of ``n`` spaces."""
+    move of ``n`` spaces (house, SP-HOUSE-AUTO-PAY)."""
     free = [d for d in s.dice if not d.spent]
     wild = wild_faces(s, who)
     order = sorted(free, key=lambda d: (0 if d.face == "speed" else 2 if d.face in wild else 1, d.id))
@@ -643,6 +669,7 @@ def auto_move_pay(s: SPState, who: str, n: int) -> tuple[str, ...]:
         total += int(s.content["move"]["booster"])
     require(total >= n, "SP-MOVE-SPACES",
             f"your team's unspent dice give {who} only {total} spaces of movement, not {n}")
+    require(True, "SP-HOUSE-AUTO-PAY", "")  # the referee chose which dice move
     return tuple(faces)
 
 
@@ -729,7 +756,12 @@ def chick_follows(p: Emitter, cmd: Cmd) -> None:
     """Whenever Matthew moves, each Chick on the board moves the same number of spaces
     (not fewer), in a direction the Bad Guys choose; each space is any adjacent space."""
     left = p.state.follow.get(cmd.who, 0)
-    require(left > 0, "SP-CHICK-MOVE", f"{cmd.who} only moves when Matthew moves")
+    if left <= 0:
+        owed = chicks_to_follow(p.state)
+        raise RuleViolation("SP-CHICK-MOVE", f"{cmd.who} moves only when Matthew moves, the same"
+                            " number of spaces, and has no move of his left to follow"
+                            + (f"; {', '.join(owed)} still to follow him first (SP-HOUSE-CHICK-MOVE)"
+                               if owed else ""))
     require(not cmd.pay, "SP-CHICK-MOVE", "a Chick following Matthew spends no dice")
     gate(not cmd.direction, "SP-EX-THROW", "only the Evil Ex grabs and throws items")
     require(len(cmd.path) == left, "SP-CHICK-MOVE",
@@ -765,8 +797,8 @@ def check_chicks_followed(s: SPState, cmd: Cmd) -> None:
     """House reading (SP-HOUSE-CHICK-MOVE): the Chicks' move is part of Matthew's, so it is
     finished before the Bad Guys do anything else ("Matthew Patel and the Demon Hipster
     Chicks" says only that they move whenever he does)."""
-    if s.team != "bad" or (isinstance(cmd, Move) and cmd.who in s.follow):
-        return
+    if s.team != "bad" or (isinstance(cmd, Move) and cmd.who in s.chars and s.chars[cmd.who].chick):
+        return  # a Chick's own move is judged by the book's rule (SP-CHICK-MOVE)
     owed = chicks_to_follow(s)
     if owed:
         def spaces(n: int) -> str:
@@ -997,11 +1029,17 @@ def special_ability(p: Emitter, seat: str, cmd: Cmd) -> None:
 
 
 def dry_run(p: Emitter, cmd: Cmd) -> None:
-    """Check a Bad Guy's ability resolves before the Good Guys' window opens on it."""
+    """Check a Bad Guy's ability resolves before the Good Guys' window opens on it. Its
+    choices are the Bad Guys' for a Reversal too ("the player taking their turn chooses
+    where each thing goes"), so a choice is needed if the ability or its Reversal needs it."""
     dice = {k: tuple(v) for k, v in p.state.content["dice"].items()}
-    trial = Emitter(p.state, Rng(0, 0, dice))
-    trial.choices = dict(p.choices)
-    resolve_ability(trial, cmd)
+    used: set[tuple[str, str]] = set()
+    for scott in ("", *reversers(p.state, cmd)):
+        trial = Emitter(p.state, Rng(0, 0, dice))
+        trial.choose(cmd, reflected=bool(scott))
+        resolve_ability(trial, cmd, reflect_from=scott)
+        used |= trial.used
+    trial.choices, trial.used = dict(p.choices), used
     check_choices_used(trial)
 
 
@@ -1169,13 +1207,22 @@ def reaction_targets(s: SPState, cmd: Cmd) -> tuple[str, ...]:
     return tuple(ts)
 
 
+def can_reverse(s: SPState, who: str) -> bool:
+    """Whether ``who`` has Reversal with a full Combo box."""
+    return who in s.chars and not s.chars[who].out and s.chars[who].combo and "reversal" in combos(s, who)
+
+
+def reversers(s: SPState, cmd: Cmd) -> list[str]:
+    """The targets of a Bad Guy's ability who could turn it back with Reversal now."""
+    return [t for t in reaction_targets(s, cmd) if can_reverse(s, t) and not s.chars[t].holding]
+
+
 def can_react(s: SPState, targets: tuple[str, ...]) -> bool:
     if any(item_def(s, t)["kind"] == "pause" for t in s.hand):
         return True
     if any(item_def(s, t)["kind"] == "pause" for v in s.equipped.values() for t in v):
         return True
-    return any(t in s.chars and not s.chars[t].out and s.chars[t].combo
-               and "reversal" in combos(s, t) for t in targets)
+    return any(can_reverse(s, t) for t in targets)
 
 
 def open_reaction(p: Emitter, cmd: Cmd) -> bool:
@@ -1195,6 +1242,31 @@ def open_reaction(p: Emitter, cmd: Cmd) -> bool:
     return True
 
 
+def check_answer_choices(s: SPState, cmd: Cmd) -> None:
+    """The Good Guys' answer names only the choices that are theirs in the Bad Guys' turn:
+    where a thing against a wall ends is the Bad Guys' ("the player taking their turn
+    chooses where each thing goes"), and a knockback's direction is its dealer's ("the
+    player dealing the knockback chooses"): the Bad Guys', unless Scott turns it back; and
+    where a shielding object drops is its holder's ("an adjacent empty space of your
+    choice"): a Bad Guy's is the Bad Guys'."""
+    for kind, thing, value in choices_of(cmd):
+        if kind == "land":
+            raise RuleViolation("SP-KNOCKBACK-WALL",
+                                "the player taking their turn chooses where each thing goes: the Bad"
+                                f" Guys name it with their ability (... land {thing}@{value}),"
+                                " for a Reversal too")
+        if kind == "drop":
+            holder = next((c.id for c in s.chars.values() if c.holding == thing), "")
+            require(not (holder and s.chars[holder].team == "bad"), "SP-HELD-SHIELD",
+                    f"{holder}'s player chooses where the {thing} drops: the Bad Guys name it"
+                    f" with their ability (... drop {thing}@{value}), for a Reversal too")
+        if kind == "knock":
+            require(isinstance(cmd, Reversal) and thing in s.chars and s.chars[thing].team == "bad",
+                    "SP-KNOCKBACK-DIRECTION",
+                    "the player dealing the knockback chooses its direction: the Bad Guys name"
+                    " it with their ability (Scott, only for a knockback his Reversal deals)")
+
+
 def pause_cards(s: SPState) -> list[tuple[str, str]]:
     """(holder or '' for the shared hand, card) of every Pause item the Good Guys have."""
     out = [("", t) for t in s.hand if item_def(s, t)["kind"] == "pause"]
@@ -1210,9 +1282,12 @@ def react(p: Emitter, seat: str, cmd: Cmd, parse_pending: Any) -> None:
     require(not (pend is None or pend.kind != "reaction"), "SP-NO-WINDOW",
             "there is no Bad Guy ability to react to now")
     declared: Cmd = parse_pending(pend.command)
-    if isinstance(cmd, Allow):
-        p.choose(declared)  # the Bad Guys' choices stand when the ability goes ahead
-    p.choose(cmd)  # the Good Guys' own choices (drop, items, or Scott's for a Reversal)
+    check_answer_choices(s, cmd)
+    # the Bad Guys' choices stand, checked when they declared the ability; under a Reversal
+    # Scott deals the knockback turned back on them, so its direction is his to choose
+    p.choose(declared, reflected=isinstance(cmd, Reversal))
+    p.declared = {(k, t) for k, t, _ in choices_of(declared)}
+    p.choose(cmd)  # the Good Guys' own choices (drop, items, or Scott's knock for a Reversal)
     if isinstance(cmd, Allow):
         p.emit(ReactionTaken(kind="allow"))
         resolve_declared(p, declared)
@@ -1503,8 +1578,8 @@ def decide_command(p: Emitter, state: SPState, seat: str, command: Cmd) -> list[
         ex_throw(p, seat, command)
     else:
         check_phase_act(s)
-        if not (isinstance(command, Move) and command.who in s.follow):
-            check_dice_left(s)
+        if not (isinstance(command, Move) and command.who in s.chars and s.chars[command.who].chick):
+            check_dice_left(s)  # a Chick's move spends no dice: SP-CHICK-MOVE judges it
         if isinstance(command, Move):
             move(p, seat, command)
         elif isinstance(command, Strike):

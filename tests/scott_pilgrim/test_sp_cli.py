@@ -9,25 +9,10 @@ import json
 import pathlib
 
 import pytest
-from typer.testing import CliRunner
-
-from arbiter.cli.app import app
 
 from sp_helpers import MANUAL_HEADER as HEADER
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
-
-
-@pytest.fixture
-def cli(tmp_path, monkeypatch):
-    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "sp.duckdb"))
-    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("COLUMNS", "100")
-    runner = CliRunner()
-
-    def run(*args: str, stdin: str | None = None):
-        return runner.invoke(app, list(args), input=stdin)
-    return run
 
 
 def new_game(cli, *options: str) -> str:
