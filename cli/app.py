@@ -73,14 +73,26 @@ transcript = _Lazy("arbiter.core.transcript")
 
 
 def version_callback(value: bool) -> None:
+    """The release (pyproject.toml's version, as installed), then the versions it writes
+    that are not the release's: the engine each new game records in its GameCreated (the
+    kernel's own rules; a game replays under the engine it names, so this moves only when
+    those rules do), and the layouts of the store, the export and the snapshots."""
     if value:
         from importlib.metadata import PackageNotFoundError, version
+
+        from arbiter.core.match import ENGINE_VERSION
+        from arbiter.core.porting import FORMAT
+        from arbiter.events.store import SCHEMA_VERSION
+        from arbiter.projections.fold import SNAPSHOT_FORMAT
 
         try:
             v = version("arbiter-referee")
         except PackageNotFoundError:
-            v = "unknown"
-        console.print(f"arbiter {v}")
+            v = "unknown (not installed)"
+        console.print(f"arbiter {v}\n"
+                      f"engine {ENGINE_VERSION} (recorded in each new game; a game replays under the engine it names)\n"
+                      f"store schema v{SCHEMA_VERSION}, export format {FORMAT}, snapshot format {SNAPSHOT_FORMAT}",
+                      highlight=False)
         raise typer.Exit()
 
 
