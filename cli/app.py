@@ -89,10 +89,10 @@ def version_callback(value: bool) -> None:
             v = version("arbiter-referee")
         except PackageNotFoundError:
             v = "unknown (not installed)"
-        console.print(f"arbiter {v}\n"
-                      f"engine {ENGINE_VERSION} (recorded in each new game; a game replays under the engine it names)\n"
-                      f"store schema v{SCHEMA_VERSION}, export format {FORMAT}, snapshot format {SNAPSHOT_FORMAT}",
-                      highlight=False)
+        # one line, the release first: `arbiter --version | cut -d' ' -f2` is the release
+        console.print(f"arbiter {v} (engine {ENGINE_VERSION}, store schema v{SCHEMA_VERSION},"
+                      f" export format {FORMAT}, snapshot format {SNAPSHOT_FORMAT})",
+                      highlight=False, soft_wrap=True)
         raise typer.Exit()
 
 
@@ -887,9 +887,15 @@ def games(
     """The games in the store (or, with --kinds, the games arbiter can referee)."""
     with user_errors():
         if kinds:
-            emit_rows(["kind", "title", "seats", "bots"],
-                      [(g.id, g.title, f"{g.min_seats}–{g.max_seats}", ", ".join(botlib.bot_names(g)))
-                       for g in registry.available()], fmt)
+            found = registry.available()
+            if fmt == "table":  # for the eye; a script reads numbers and a list
+                emit_rows(["kind", "title", "seats", "rules_version", "bots"],
+                          [(g.id, g.title, f"{g.min_seats}–{g.max_seats}", g.rules_version,
+                            ", ".join(botlib.bot_names(g))) for g in found], fmt)
+            else:
+                emit_rows(["kind", "title", "min_seats", "max_seats", "rules_version", "bots"],
+                          [(g.id, g.title, g.min_seats, g.max_seats, g.rules_version,
+                            list(botlib.bot_names(g))) for g in found], fmt)
             return
         from arbiter.events.interface import is_url
 
