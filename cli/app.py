@@ -8,7 +8,7 @@ import os
 import random
 import sys
 import time
-from contextlib import nullcontext
+from contextlib import nullcontext, suppress
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
@@ -1082,6 +1082,7 @@ def copy_(
 
     from arbiter.core.copying import copy_games, plan
     from arbiter.core.engine import all_views
+    from arbiter.events.interface import is_url
     from arbiter.events.store import open_store
 
     with user_errors():
@@ -1093,18 +1094,63 @@ def copy_(
         if not src.startswith(("postgresql://", "postgres://")) and not os.path.exists(src):
             fail(f"--from {src}: no store there (this machine's default store is {common.default_db()})")
         timeout = engine().lock_timeout
-        with open_store(src, read_only=True, timeout=timeout) as source:
-            for gid in game_ids or []:  # one the source has not is refused before --to is made
-                source.resolve_game_id(gid)
-            with open_store(dst, timeout=timeout) as target:
-                target.install_views(all_views())
-                todo, _same = plan(source, target, game_ids or None)
-                with Progress(console=err.get(), transient=True, disable=not todo) as progress:
-                    task = progress.add_task("copying", total=len(todo))
-                    report = copy_games(source, target, game_ids or None,
-                                        progress=lambda n: progress.advance(task, n))
+        made = not is_url(dst) and not os.path.exists(dst)  # a new file: removed if nothing lands in it
+        todo: list[tuple[str, int]] | None = None
+        try:
+            with open_store(src, read_only=True, timeout=timeout) as source:
+                for gid in game_ids or []:  # one the source has not is refused before --to is made
+                    source.resolve_game_id(gid)
+                with open_store(dst, timeout=timeout) as target:
+                    target.install_views(all_views())
+                    todo, _same = plan(source, target, game_ids or None)
+                    with Progress(console=err.get(), transient=True, disable=not todo) as progress:
+                        task = progress.add_task("copying", total=len(todo))
+                        report = copy_games(source, target, game_ids or None,
+                                            progress=lambda n: progress.advance(task, n))
+        except Exception as exc:
+            if not common.stopped_by_ctrl_c(exc):
+                raise
+            copy_interrupted(dst, made, todo)
+        except KeyboardInterrupt:
+            copy_interrupted(dst, made, todo)
         console.print(f"copied {len(report.copied)} games ({report.events:,} events) from {escape(src)} to {escape(dst)}"
                       + (f"; {len(report.skipped)} already there, unchanged" if report.skipped else ""))
+
+
+def copy_interrupted(dst: str, made: bool, todo: list[tuple[str, int]] | None) -> None:
+    """What a copy stopped by Ctrl-C leaves: each batch commits whole, so the games of the
+    batches done are in ``dst`` and the rest are not (read back from ``dst``, as a batch may
+    have committed just as Ctrl-C came). A file the copy made and left without a game is
+    removed."""
+    from arbiter.events.store import open_store
+
+    landed = 0
+    if todo:
+        try:
+            with open_store(dst, read_only=True, timeout=engine().lock_timeout) as target:
+                there = {row[0] for row in target.query("SELECT game_id FROM games")[1]}
+            landed = sum(gid in there for gid, _n in todo)
+        except ArbiterError:
+            landed = -1  # cannot be told: said so
+    rest = len(todo or ()) - landed
+    if landed > 0 and not rest:  # the last batch committed as Ctrl-C came
+        said = f"interrupted; all {landed} games were copied to {dst}, each whole"
+    elif landed > 0:
+        said = (f"interrupted; {landed} of {len(todo or ())} games were copied to {dst}, each whole,"
+                f" and {rest} were not: run the same copy again for {'it' if rest == 1 else 'them'}"
+                " (the games already there are skipped)")
+    elif landed < 0:
+        said = (f"interrupted; {dst} could not be read back to tell which games were copied (each"
+                " batch commits whole): run the same copy again to finish it")
+    elif made:
+        for path in (dst, dst + ".wal"):
+            with suppress(OSError):
+                os.remove(path)
+        said = f"interrupted; nothing was copied, and {dst}, which this copy had made, is removed"
+    else:
+        said = f"interrupted; nothing was copied: no game was added to {dst}"
+    err.print(escape(said))
+    raise typer.Exit(130)
 
 
 # ----------------------------------------------------------------------------- playing

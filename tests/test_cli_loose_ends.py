@@ -66,3 +66,71 @@ def test_games_kinds_gives_a_script_numbers_and_the_eye_a_range(tmp_path):
     table = run(tmp_path, "games", "--kinds").stdout.splitlines()
     assert table[0].split("\t")[:3] == ["kind", "title", "seats"]
     assert next(line for line in table if line.startswith("duel\t")).split("\t")[2] == "2–2"
+
+
+def in_process(monkeypatch, tmp_path):
+    """The app in this process, the toy game registered from Python (tests/conftest.py)."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+
+    monkeypatch.setenv("ARBITER_DB", str(tmp_path / "cli.duckdb"))
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("ARBITER_PLUGINS", raising=False)
+    runner = CliRunner()
+    return lambda *args: runner.invoke(app, list(args))
+
+
+def stopped_at_batch(monkeypatch, n: int) -> None:
+    """Ctrl-C as the ``n``-th batch of a copy (one game a batch) is being written."""
+    from arbiter.core import copying
+
+    monkeypatch.setattr(copying, "BATCH_GAMES", 1)
+    calls = []
+    real = copying.import_jsonl
+
+    def importing(store, text, **kw):
+        calls.append(1)
+        if len(calls) == n:
+            raise KeyboardInterrupt
+        return real(store, text, **kw)
+
+    monkeypatch.setattr(copying, "import_jsonl", importing)
+
+
+@pytest.mark.parametrize("at", [1, 3])
+def test_ctrl_c_in_copy_says_what_was_copied_and_what_was_not(tmp_path, monkeypatch, at):
+    """Ctrl-C in `copy` said "nothing half-written (each move commits whole)", words for a
+    game in play: a copy commits batch by batch, so some games may be in the target and
+    others not, and a target file the copy had just made was left behind empty."""
+    arbiter = in_process(monkeypatch, tmp_path)
+    assert arbiter("simulate", "duel", "--games", "4", "--seed", "1").exit_code == 0
+    src, dst = str(tmp_path / "cli.duckdb"), str(tmp_path / "copy.duckdb")
+    stopped_at_batch(monkeypatch, at)
+    out = arbiter("copy", "--from", src, "--to", dst)
+    assert out.exit_code == 130 and "Traceback" not in out.output, out.output
+    if at == 1:
+        assert out.output.strip() == (f"interrupted; nothing was copied, and {dst}, which this copy had made,"
+                              " is removed")
+        assert not os.path.exists(dst)
+        return
+    assert out.output.strip().startswith(f"interrupted; 2 of 4 games were copied to {dst}, each whole, and 2 were"
+                                 " not: run the same copy again for them"), out.output
+    monkeypatch.undo()
+    arbiter = in_process(monkeypatch, tmp_path)
+    listed = json.loads(arbiter("--db", dst, "games", "-f", "json").output)
+    assert len(listed) == 2
+    again = arbiter("copy", "--from", src, "--to", dst)
+    assert again.exit_code == 0 and "copied 2 games" in again.output and "2 already there" in again.output
+
+
+def test_ctrl_c_in_copy_into_a_store_that_was_there_leaves_it_as_it_was(tmp_path, monkeypatch):
+    arbiter = in_process(monkeypatch, tmp_path)
+    assert arbiter("simulate", "duel", "--games", "2", "--seed", "1").exit_code == 0
+    dst = str(tmp_path / "copy.duckdb")
+    assert arbiter("--db", dst, "new", "duel", "--seed", "1").exit_code == 0
+    before = arbiter("--db", dst, "games", "-f", "json").output
+    stopped_at_batch(monkeypatch, 1)
+    out = arbiter("copy", "--from", str(tmp_path / "cli.duckdb"), "--to", dst)
+    assert out.exit_code == 130 and out.output.strip() == f"interrupted; nothing was copied: no game was added to {dst}"
+    assert arbiter("--db", dst, "games", "-f", "json").output == before
