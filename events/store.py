@@ -1224,7 +1224,12 @@ def _connect(path: str, read_only: bool, timeout: float) -> duckdb.DuckDBPyConne
     delay = 0.02
     while True:
         try:
-            return duckdb.connect(path, read_only=read_only)
+            con = duckdb.connect(path, read_only=read_only)
+            # DuckDB draws a progress bar on stdout for a query past two seconds when arbiter
+            # runs as `python -c` or `python -m`, into a pipe too, mixed with the data a verb
+            # prints. A per-connection setting (connect's config refuses it as global).
+            con.execute("SET enable_progress_bar = false")
+            return con
         except duckdb.Error as exc:
             if _is_lock_error(exc):
                 if time.monotonic() >= deadline:

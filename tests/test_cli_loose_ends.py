@@ -134,3 +134,24 @@ def test_ctrl_c_in_copy_into_a_store_that_was_there_leaves_it_as_it_was(tmp_path
     out = arbiter("copy", "--from", str(tmp_path / "cli.duckdb"), "--to", dst)
     assert out.exit_code == 130 and out.output.strip() == f"interrupted; nothing was copied: no game was added to {dst}"
     assert arbiter("--db", dst, "games", "-f", "json").output == before
+
+
+PROGRESS_BAR = """
+import sys
+from arbiter.events.store import open_store
+for read_only in (False, True):
+    with open_store(sys.argv[1], read_only=read_only) as store:
+        print(store.con.execute("SELECT current_setting('enable_progress_bar')").fetchone()[0])
+"""
+
+
+def test_duckdb_draws_no_progress_bar_on_any_connection_the_store_opens(tmp_path):
+    """Run as `python -c` (or `python -m`), a query past two seconds had DuckDB's progress
+    bar written into stdout, between the rows a script reads. Every connection the store
+    opens has the bar off: the one `query` runs the user's SQL on, and the writer's."""
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    out = run(tmp_path, "query", "select current_setting('enable_progress_bar') as bar", "-f", "json")
+    assert json.loads(out.stdout) == [{"bar": False}], out.stderr
+    both = subprocess.run([sys.executable, "-c", PROGRESS_BAR, str(tmp_path / "cli.duckdb")],
+                          capture_output=True, text=True, env=environment(tmp_path))
+    assert both.stdout.split() == ["False", "False"], both.stderr
