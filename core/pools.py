@@ -35,6 +35,13 @@ def worker_pool(jobs: int, deadline: float = SHUTDOWN_SECONDS, **kwargs: Any) ->
     import signal
     import threading
 
+    from arbiter.core import registry
+
+    games = registry.registered_here()
+    if games:  # a worker starts afresh: it is handed the games registered from Python here
+        kwargs["initargs"] = (games, kwargs.pop("initializer", None), kwargs.pop("initargs", ()))
+        kwargs["initializer"] = _start_worker
+
     # Ctrl-C at a terminal reaches every process of its group: this one stops the run and
     # says so, and shuts the pool down. Workers started while SIGINT is ignored keep it
     # ignored (Python leaves an inherited SIG_IGN alone), so none prints a traceback of its
@@ -60,6 +67,15 @@ def worker_pool(jobs: int, deadline: float = SHUTDOWN_SECONDS, **kwargs: Any) ->
         finished = True
     finally:
         shut_down(pool, finished, deadline)
+
+
+def _start_worker(games: list[tuple[str, str]], start: Any, args: tuple) -> None:
+    """A worker's start: the games registered from Python in the parent, then ``start``."""
+    from arbiter.core import registry
+
+    registry.register_again(games)
+    if start is not None:
+        start(*args)
 
 
 def shut_down(pool: "Pool", finished: bool, deadline: float = SHUTDOWN_SECONDS) -> None:

@@ -155,3 +155,23 @@ def test_duckdb_draws_no_progress_bar_on_any_connection_the_store_opens(tmp_path
     both = subprocess.run([sys.executable, "-c", PROGRESS_BAR, str(tmp_path / "cli.duckdb")],
                           capture_output=True, text=True, env=environment(tmp_path))
     assert both.stdout.split() == ["False", "False"], both.stderr
+
+
+def test_a_game_registered_from_python_is_known_to_imports_and_verifys_workers(tmp_path, monkeypatch):
+    """A game registered with `registry.register` (the toy game is, by tests/conftest.py)
+    was unknown to the worker processes of `import --jobs 2` and `verify --all --jobs 2`,
+    which start afresh: verify failed every game ("unknown game 'duel'") and import refused
+    the file. ARBITER_PLUGINS is not set here: the workers are handed the game."""
+    arbiter = in_process(monkeypatch, tmp_path)
+    assert arbiter("simulate", "duel", "--games", "3", "--seed", "2").exit_code == 0
+    verified = arbiter("verify", "--all", "--jobs", "2", "-f", "json")
+    assert verified.exit_code == 0, verified.output
+    ids = [row["game_id"] for row in json.loads(verified.output[verified.output.index("["):])
+           if row["verdict"] == "ok"]
+    assert len(ids) == 3
+    (tmp_path / "all.jsonl").write_text("".join(arbiter("export", gid, "-f", "jsonl").output for gid in ids))
+    other = str(tmp_path / "other.duckdb")
+    imported = arbiter("--db", other, "import", str(tmp_path / "all.jsonl"), "--jobs", "2")
+    assert imported.exit_code == 0 and sorted(imported.output.split()) == sorted(ids), imported.output
+    again = arbiter("--db", other, "verify", "--all", "--jobs", "2")
+    assert again.exit_code == 0, again.output
