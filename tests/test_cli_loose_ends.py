@@ -175,3 +175,49 @@ def test_a_game_registered_from_python_is_known_to_imports_and_verifys_workers(t
     assert imported.exit_code == 0 and sorted(imported.output.split()) == sorted(ids), imported.output
     again = arbiter("--db", other, "verify", "--all", "--jobs", "2")
     assert again.exit_code == 0, again.output
+
+
+def as_a_user(tmp_path, *args, db: str) -> subprocess.CompletedProcess:
+    """arbiter run as a user whom file modes bind: root, as these tests may run, reads and
+    writes whatever the modes say, so it is run without the capabilities that let it
+    (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH), as an unprivileged user is."""
+    import shutil
+
+    prefix: tuple[str, ...] = ()
+    if os.geteuid() == 0:
+        assert shutil.which("setpriv"), "root needs setpriv (util-linux) to be bound by file modes"
+        prefix = ("setpriv", "--bounding-set", "-dac_override,-dac_read_search")
+    return run(tmp_path, *args, db=db, prefix=prefix)
+
+
+READS = [["games"], ["show", "{gid}"], ["log", "{gid}"], ["verify", "--all", "--jobs", "2"],
+         ["query", "select count(*) as n from events"], ["export", "{gid}", "-f", "jsonl"]]
+
+
+def test_a_store_this_user_may_only_read_is_read_and_refused_for_writing_in_words(tmp_path):
+    """A read-only store file said "IO Error: Cannot open file ...: Permission denied" to every
+    verb that writes; in a read-only folder, where DuckDB cannot make its journal, `new` said
+    "another writer appended first" (exit 3, as if retrying could help) and `do` "the store
+    failed". Reading verbs work either way; writing ones say what is read-only and what to do."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    db = str(folder / "s.duckdb")
+    gid = run(tmp_path, "new", "duel", "--seed", "1", "-p", "ann,bob", db=db).stdout.strip()
+    events = run(tmp_path, "query", "select count(*) as n from events", "-f", "csv", db=db).stdout
+    try:
+        for mode, said in ((0o444, f"{db} is read-only to this user (mode 0444)"),
+                           (0o555, f"{db} is in a folder this user cannot write ({folder})")):
+            os.chmod(db if mode == 0o444 else folder, mode)
+            for args in READS:
+                out = as_a_user(tmp_path, *[a.format(gid=gid) for a in args], db=db)
+                assert out.returncode == 0, (args, out.stderr)
+            for args in (["new", "duel"], ["do", gid, "--as", "ann", "bid", "1"], ["undo", gid]):
+                out = as_a_user(tmp_path, *args, db=db)
+                assert out.returncode == 3 and said in out.stderr and "Traceback" not in out.stderr, out.stderr
+                assert "can be read" in out.stderr and f"arbiter copy --from {db}" in out.stderr
+            os.chmod(db if mode == 0o444 else folder, 0o644 if mode == 0o444 else 0o755)
+            assert sorted(os.listdir(folder)) == ["s.duckdb"]
+            assert run(tmp_path, "query", "select count(*) as n from events", "-f", "csv", db=db).stdout == events
+    finally:
+        os.chmod(folder, 0o755)
+        os.chmod(db, 0o644)
