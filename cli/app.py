@@ -1283,8 +1283,12 @@ def simulate(
     option: list[str] = typer.Option([], "--option", "-o", help="A rules option, name=value (repeatable)."),
     max_steps: int = typer.Option(5000, help="Give up on a game after this many commands."),
     players_: Optional[int] = typer.Option(None, "--players", hidden=True),
+    fmt: str = format_option(),
 ) -> None:
-    """Bot-vs-bot games, stored, with a progress bar and a summary."""
+    """Bot-vs-bot games, stored, with a progress bar and a summary.
+
+    With --format json, jsonl or csv, stdout holds a row a game stored (its id, seed,
+    commands, winners and whether it finished) and the summary goes to stderr."""
     from rich.progress import Progress
 
     with user_errors():
@@ -1309,6 +1313,7 @@ def simulate(
         t0 = time.perf_counter()
         gid = ""
         interrupted = False
+        stored: list[tuple[str, int, int, list[str], bool]] = []  # a row a game, for a script
         with Progress(console=err.get(), transient=False, disable=not err.get().is_terminal) as progress, \
                 eng.open() as store:
             task = progress.add_task(f"{g.title}", total=games_)
@@ -1325,6 +1330,7 @@ def simulate(
                     else:
                         for w in out.winners:
                             wins[w] = wins.get(w, 0) + 1
+                    stored.append((gid, seed + i, steps, list(out.winners) if out else [], out is not None))
                     progress.advance(task)
             except KeyboardInterrupt:  # the games played are stored, each whole: sum them up
                 interrupted = True
@@ -1336,9 +1342,11 @@ def simulate(
             raise KeyboardInterrupt
         secs = time.perf_counter() - t0
         played = len(lengths)
-        rows = [(s, wins.get(s, 0)) for s in sorted(wins)]
-        emit_rows(["winner", "games won"], rows, "table")
-        console.print(f"{played}{f' of {games_}' if interrupted else ''} game{'' if played == 1 else 's'} of {g.title}, {escape(bot)} bots;"
+        if fmt == "table":
+            emit_rows(["winner", "games won"], [(s, wins.get(s, 0)) for s in sorted(wins)], "table")
+        else:  # the data a script reads on stdout; the summary is said beside it
+            emit_rows(["game_id", "seed", "commands", "winners", "finished"], stored, fmt)
+        (console if fmt == "table" else err).print(f"{played}{f' of {games_}' if interrupted else ''} game{'' if played == 1 else 's'} of {g.title}, {escape(bot)} bots;"
                       f" commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
                       f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {played / secs:.1f} games/s; last {gid}")
         if interrupted:

@@ -221,3 +221,21 @@ def test_a_store_this_user_may_only_read_is_read_and_refused_for_writing_in_word
     finally:
         os.chmod(folder, 0o755)
         os.chmod(db, 0o644)
+
+
+def test_simulate_gives_a_script_a_row_a_game_stored(tmp_path):
+    """`simulate` printed only a table of wins and a sentence ending "last du-…", which a
+    script had to take apart for the one id it gave; with -f json|jsonl|csv stdout holds
+    every game stored, and the summary goes to stderr."""
+    out = run(tmp_path, "simulate", "duel", "--games", "3", "--seed", "4", "-f", "json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert [r["seed"] for r in rows] == [4, 5, 6] and all(r["finished"] and r["winners"] for r in rows)
+    assert "3 games of Duel" in out.stderr and "games won" not in out.stdout
+    listed = json.loads(run(tmp_path, "games", "-f", "json").stdout)
+    assert sorted(g["game_id"] for g in listed) == sorted(r["game_id"] for r in rows)
+    assert {g["game_id"]: [g["winner"]] for g in listed} == {r["game_id"]: r["winners"] for r in rows}
+    lines = run(tmp_path, "simulate", "duel", "--games", "2", "-f", "jsonl").stdout.splitlines()
+    assert [json.loads(line)["commands"] > 0 for line in lines] == [True, True]
+    table = run(tmp_path, "simulate", "duel", "--games", "1")
+    assert table.stdout.startswith("winner\tgames won\n") and "1 game of Duel" in table.stdout
