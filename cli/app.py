@@ -852,6 +852,10 @@ def query(
                    " ORDER BY kind, name, c.ordinal_position")
         if not sql or not sql.strip():
             fail("give a SQL statement, e.g. arbiter query \"select * from games\" (or --schema)")
+        change = changes_the_store(sql)
+        if change:
+            fail(f"query reads the store and never changes it, so it does not run {change}: the log is"
+                 " append-only (`arbiter undo` takes a move back; `arbiter import` and `copy` add games)")
         eng = engine()
         eng.refresh_views()  # views older than this arbiter's games (no DDL when current)
         with eng.open(read_only=True) as store:
@@ -864,6 +868,24 @@ def query(
             except duckdb.Error as exc:
                 fail(f"SQL: {str(exc).splitlines()[0]}")
         emit_rows(cols, rows, fmt, json_columns=json_columns)
+
+
+#: The statements that would change the store, refused in words: the store's own answer
+#: was DuckDB's "attached in read-only mode", "Can only delete from base table" of a view,
+#: or PostgreSQL's "read-only transaction". A temporary table or view changes nothing.
+CHANGES = ("insert", "update", "delete", "drop", "alter", "truncate", "merge", "create", "upsert")
+
+
+def changes_the_store(sql: str) -> str | None:
+    """The statement's verb (``DELETE``) if ``sql`` would change the store, else None."""
+    import re
+
+    words = re.sub(r"--[^\n]*|/\*.*?\*/", " ", sql, flags=re.S).lower().split()
+    if not words or words[0].lstrip("(") not in CHANGES:
+        return None
+    if words[0] == "create" and any(w in ("temp", "temporary") for w in words[1:4]):
+        return None
+    return words[0].upper()
 
 
 @app.command()

@@ -239,3 +239,20 @@ def test_simulate_gives_a_script_a_row_a_game_stored(tmp_path):
     assert [json.loads(line)["commands"] > 0 for line in lines] == [True, True]
     table = run(tmp_path, "simulate", "duel", "--games", "1")
     assert table.stdout.startswith("winner\tgames won\n") and "1 game of Duel" in table.stdout
+
+
+@pytest.mark.parametrize("sql, verb", [
+    ("delete from events", "DELETE"), ("UPDATE games SET status = 'over'", "UPDATE"),
+    ("/* tidy */ insert into games select * from games", "INSERT"), ("drop view dice", "DROP"),
+    ("create table mine (a int)", "CREATE"), ("alter table games add column x int", "ALTER"),
+])
+def test_query_refuses_a_change_to_the_store_in_its_own_words(tmp_path, sql, verb):
+    """SQL that would change the store was refused in the database's words: "Cannot execute
+    statement of type DELETE on database "cli" which is attached in read-only mode!", or of
+    a view, "Binder Error: Can only delete from base table"."""
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    out = run(tmp_path, "query", sql)
+    assert out.returncode == 2 and "Error" not in out.stderr, out.stderr
+    assert f"query reads the store and never changes it, so it does not run {verb}" in out.stderr
+    assert run(tmp_path, "query", "create temp table scratch as select 1 as a").returncode == 0
+    assert run(tmp_path, "query", "select 'delete' as word", "-f", "csv").stdout == "word\ndelete\n"
