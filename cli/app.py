@@ -216,8 +216,12 @@ def do_(
     command: list[str] = typer.Argument(..., help="The command, e.g. `attack giant`."),
     seat: Optional[str] = typer.Option(None, "--as", help="Which player acts (needed when several may)."),
     command_id: Optional[str] = typer.Option(None, "--command-id", metavar="ID", help="Makes a retried command idempotent."),
+    fmt: str = format_option(),
 ) -> None:
-    """Apply one command (scriptable)."""
+    """Apply one command (scriptable).
+
+    With --format json, jsonl or csv, stdout holds one row: the game, the seat that acted,
+    the command, the seqs of its events, the receipt and who decides next."""
     with user_errors():
         if command_id is not None:
             check_command_id(command_id)
@@ -236,9 +240,19 @@ def do_(
                 raise explain.with_hint(exc, match, seat, text) from None
             raise
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
+        if fmt != "table":
+            return emit_receipt(receipt, match, text, fmt)
         print_new(match, receipt.first_seq - 1, match.actor(receipt.first_seq))
         console.print(f"[dim]receipt {escape(receipt)}[/]")
         console.print(escape(whose_turn(match)))
+
+
+def emit_receipt(receipt: Any, match: Match, text: str, fmt: str) -> None:
+    """A command a script gave (`do`, `undo`) as one row of data: what was recorded and
+    the receipt to keep."""
+    emit_rows(["game_id", "seat", "command", "first_seq", "last_seq", "receipt", "next"],
+              [(receipt.game_id, match.actor(receipt.first_seq), text, receipt.first_seq, receipt.seq,
+                str(receipt), whose_turn(match))], fmt)
 
 
 #: The longest --command-id: room for any UUID, hash or key a script makes.
@@ -260,8 +274,11 @@ def check_command_id(command_id: str) -> None:
 def undo(
     game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     seat: Optional[str] = typer.Option(None, "--as", help="Who asks for the undo."),
+    fmt: str = format_option(),
 ) -> None:
-    """Retract the last move (recorded as an event, never deleted; the dice do not change)."""
+    """Retract the last move (recorded as an event, never deleted; the dice do not change).
+
+    With --format json, jsonl or csv, stdout holds one row, as `do` prints it."""
     with user_errors():
         eng = engine()
         match = eng.load(game_id)
@@ -271,6 +288,8 @@ def undo(
         receipt, match, events = eng.do(game_id, matches.UNDO, who)
         ev = events[0]
         assert type(ev).__name__ == "Undone"
+        if fmt != "table":
+            return emit_receipt(receipt, match, matches.UNDO, fmt)
         console.print(f"undid {escape(explain.undone_move(match, ev.first_seq, who))}"
                       f" [dim](seq {ev.first_seq}–{ev.last_seq}; receipt {escape(receipt)})[/]")
         console.print(escape(whose_turn(match)))

@@ -256,3 +256,23 @@ def test_query_refuses_a_change_to_the_store_in_its_own_words(tmp_path, sql, ver
     assert f"query reads the store and never changes it, so it does not run {verb}" in out.stderr
     assert run(tmp_path, "query", "create temp table scratch as select 1 as a").returncode == 0
     assert run(tmp_path, "query", "select 'delete' as word", "-f", "csv").stdout == "word\ndelete\n"
+
+
+def test_do_and_undo_give_a_script_the_receipt_as_data(tmp_path):
+    """`do` printed the events as sentences, then "receipt GAME:SEQ:HASH", then whose turn,
+    and `undo` its receipt inside a sentence; a script grepped for them. With -f json, jsonl
+    or csv they print one row, and the receipt proves present."""
+    gid = run(tmp_path, "new", "duel", "--seed", "3", "-p", "ann,bob").stdout.strip()
+    out = run(tmp_path, "do", gid, "--as", "ann", "bid", "2", "-f", "json")
+    assert out.returncode == 0, out.stderr
+    [row] = json.loads(out.stdout)
+    assert (row["game_id"], row["seat"], row["command"]) == (gid, "ann", "bid 2")
+    assert row["receipt"].startswith(f"{gid}:{row['last_seq']}:") and row["first_seq"] <= row["last_seq"]
+    assert row["next"] == "bob chooses in secret: bid 0-3"
+    [undone] = list(csv.DictReader(io.StringIO(run(tmp_path, "undo", gid, "-f", "csv").stdout)))
+    assert (undone["seat"], undone["command"]) == ("ann", "undo")
+    assert int(undone["first_seq"]) == row["last_seq"] + 1
+    proved = run(tmp_path, "verify", "--receipt", row["receipt"], "--receipt", undone["receipt"], "-f", "json")
+    assert [r["verdict"] for r in json.loads(proved.stdout)] == ["present", "present"]
+    refused = run(tmp_path, "do", gid, "--as", "ann", "bid", "9", "-f", "json")
+    assert refused.returncode == 1 and refused.stdout == "" and "bids are 0 to 3" in refused.stderr
