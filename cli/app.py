@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from arbiter.cli import common
-from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, say, user_errors
+from arbiter.cli.common import CTX, console, counted, emit_rows, err, escape, fail, format_option, log, say, user_errors
 from arbiter.core.errors import ArbiterError, BadContent, ParseError, RuleViolation, TranscriptError
 
 if TYPE_CHECKING:  # the store (duckdb) is imported only by the verbs that open it
@@ -789,7 +789,7 @@ def rebuild_snapshots(games: list[str]) -> None:
                 written += rebuild(store, gid)
             except ArbiterError as exc:  # a kind this arbiter does not have, say: left as it is
                 err.print(f"[yellow]warning: {escape(gid)}: snapshots left as they are: {escape(str(exc))}[/]")
-    console.print(f"rebuilt the snapshots of {len(ids)} game{'s' if len(ids) != 1 else ''}:"
+    console.print(f"rebuilt the snapshots of {counted(len(ids), 'game')}:"
                   f" {written} written (a cache: no event or hash changed)")
 
 
@@ -1193,7 +1193,8 @@ def copy_(
             copy_interrupted(dst, made, todo)
         except KeyboardInterrupt:
             copy_interrupted(dst, made, todo)
-        console.print(f"copied {len(report.copied)} games ({report.events:,} events) from {escape(src)} to {escape(dst)}"
+        console.print(f"copied {counted(len(report.copied), 'game')} ({report.events:,} events) from {escape(src)}"
+                      f" to {escape(dst)}"
                       + (f"; {len(report.skipped)} already there, unchanged" if report.skipped else ""))
 
 
@@ -1214,10 +1215,11 @@ def copy_interrupted(dst: str, made: bool, todo: list[tuple[str, int]] | None) -
             landed = -1  # cannot be told: said so
     rest = len(todo or ()) - landed
     if landed > 0 and not rest:  # the last batch committed as Ctrl-C came
-        said = f"interrupted; all {landed} games were copied to {dst}, each whole"
+        said = f"interrupted; all {counted(landed, 'game')} were copied to {dst}, each whole"
     elif landed > 0:
-        said = (f"interrupted; {landed} of {len(todo or ())} games were copied to {dst}, each whole,"
-                f" and {rest} were not: run the same copy again for {'it' if rest == 1 else 'them'}"
+        said = (f"interrupted; {landed} of {counted(len(todo or ()), 'game')} {'was' if landed == 1 else 'were'}"
+                f" copied to {dst}, each whole, and {rest} {'was' if rest == 1 else 'were'} not: run the same"
+                f" copy again for {'it' if rest == 1 else 'them'}"
                 " (the games already there are skipped)")
     elif landed < 0:
         said = (f"interrupted; {dst} could not be read back to tell which games were copied (each"

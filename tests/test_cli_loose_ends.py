@@ -276,3 +276,10 @@ def test_do_and_undo_give_a_script_the_receipt_as_data(tmp_path):
     assert [r["verdict"] for r in json.loads(proved.stdout)] == ["present", "present"]
     refused = run(tmp_path, "do", gid, "--as", "ann", "bid", "9", "-f", "json")
     assert refused.returncode == 1 and refused.stdout == "" and "bids are 0 to 3" in refused.stderr
+
+
+def test_copy_of_one_game_says_one_game(tmp_path):
+    """`copy` of a single game said "copied 1 games"."""
+    gid = run(tmp_path, "new", "duel", "--seed", "1").stdout.strip()
+    out = run(tmp_path, "copy", "--from", str(tmp_path / "cli.duckdb"), "--to", str(tmp_path / "b.duckdb"), gid)
+    assert out.returncode == 0 and out.stdout.startswith("copied 1 game ("), out.stdout
