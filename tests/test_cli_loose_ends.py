@@ -283,3 +283,18 @@ def test_copy_of_one_game_says_one_game(tmp_path):
     gid = run(tmp_path, "new", "duel", "--seed", "1").stdout.strip()
     out = run(tmp_path, "copy", "--from", str(tmp_path / "cli.duckdb"), "--to", str(tmp_path / "b.duckdb"), gid)
     assert out.returncode == 0 and out.stdout.startswith("copied 1 game ("), out.stdout
+
+
+def test_python_m_arbiter_is_the_command_and_its_workers_start(tmp_path):
+    """`python -m arbiter` said "'arbiter' is a package and cannot be directly executed".
+    Its workers (`verify --all --jobs 2`) run the module again first: they must not start
+    another command of their own."""
+    m = [sys.executable, "-m", "arbiter"]
+    version = subprocess.run([*m, "--version"], capture_output=True, text=True, env=environment(tmp_path),
+                             cwd=str(tmp_path))
+    assert version.returncode == 0 and version.stdout.startswith("arbiter "), version.stderr
+    assert run(tmp_path, "simulate", "duel", "--games", "3").returncode == 0
+    out = subprocess.run([*m, "verify", "--all", "--jobs", "2", "-f", "json"], capture_output=True, text=True,
+                         env=environment(tmp_path), cwd=str(tmp_path))
+    assert out.returncode == 0 and out.stderr == "verified\n", out.stderr
+    assert [r["verdict"] for r in json.loads(out.stdout)] == ["ok"] * 3
