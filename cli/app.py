@@ -1224,11 +1224,13 @@ def copy_interrupted(dst: str, made: bool, todo: list[tuple[str, int]] | None) -
     elif landed < 0:
         said = (f"interrupted; {dst} could not be read back to tell which games were copied (each"
                 " batch commits whole): run the same copy again to finish it")
-    elif made:
+    elif made and os.path.exists(dst):
         for path in (dst, dst + ".wal"):
             with suppress(OSError):
                 os.remove(path)
         said = f"interrupted; nothing was copied, and {dst}, which this copy had made, is removed"
+    elif made:
+        said = f"interrupted; nothing was copied, and {dst} was not made"
     else:
         said = f"interrupted; nothing was copied: no game was added to {dst}"
     err.print(escape(said))

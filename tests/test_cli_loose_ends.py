@@ -124,6 +124,22 @@ def test_ctrl_c_in_copy_says_what_was_copied_and_what_was_not(tmp_path, monkeypa
     assert again.exit_code == 0 and "copied 2 games" in again.output and "2 already there" in again.output
 
 
+def test_ctrl_c_in_copy_before_the_target_is_made_says_so(tmp_path, monkeypatch):
+    from arbiter.events import store as duck
+
+    arbiter = in_process(monkeypatch, tmp_path)
+    assert arbiter("simulate", "duel", "--games", "2", "--seed", "1").exit_code == 0
+    dst = str(tmp_path / "copy.duckdb")
+
+    def stopped(*_args, **_kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(duck.Store, "resolve_game_id", stopped)  # as the source is read
+    out = arbiter("copy", "--from", str(tmp_path / "cli.duckdb"), "--to", dst, "du-1")
+    assert out.exit_code == 130 and out.output.strip() == f"interrupted; nothing was copied, and {dst} was not made"
+    assert not os.path.exists(dst)
+
+
 def test_ctrl_c_in_copy_into_a_store_that_was_there_leaves_it_as_it_was(tmp_path, monkeypatch):
     arbiter = in_process(monkeypatch, tmp_path)
     assert arbiter("simulate", "duel", "--games", "2", "--seed", "1").exit_code == 0
