@@ -231,6 +231,9 @@ def test_a_store_this_user_may_only_read_is_read_and_refused_for_writing_in_word
                 out = as_a_user(tmp_path, *args, db=db)
                 assert out.returncode == 3 and said in out.stderr and "Traceback" not in out.stderr, out.stderr
                 assert "can be read" in out.stderr and f"arbiter copy --from {db}" in out.stderr
+            if mode == 0o555:
+                out = as_a_user(tmp_path, "new", "duel", db=str(folder / "new.duckdb"))
+                assert out.returncode == 3 and f"cannot make a store in {folder}" in out.stderr, out.stderr
             os.chmod(db if mode == 0o444 else folder, 0o644 if mode == 0o444 else 0o755)
             assert sorted(os.listdir(folder)) == ["s.duckdb"]
             assert run(tmp_path, "query", "select count(*) as n from events", "-f", "csv", db=db).stdout == events
