@@ -1215,7 +1215,8 @@ def copy_interrupted(dst: str, made: bool, todo: list[tuple[str, int]] | None) -
             landed = -1  # cannot be told: said so
     rest = len(todo or ()) - landed
     if landed > 0 and not rest:  # the last batch committed as Ctrl-C came
-        said = f"interrupted; all {counted(landed, 'game')} were copied to {dst}, each whole"
+        said = (f"interrupted; {'the one game was' if landed == 1 else f'all {landed} games were'} copied"
+                f" to {dst}, each whole")
     elif landed > 0:
         said = (f"interrupted; {landed} of {counted(len(todo or ()), 'game')} {'was' if landed == 1 else 'were'}"
                 f" copied to {dst}, each whole, and {rest} {'was' if rest == 1 else 'were'} not: run the same"

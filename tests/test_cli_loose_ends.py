@@ -81,8 +81,9 @@ def in_process(monkeypatch, tmp_path):
     return lambda *args: runner.invoke(app, list(args))
 
 
-def stopped_at_batch(monkeypatch, n: int) -> None:
-    """Ctrl-C as the ``n``-th batch of a copy (one game a batch) is being written."""
+def stopped_at_batch(monkeypatch, n: int, committed: bool = False) -> None:
+    """Ctrl-C as the ``n``-th batch of a copy (one game a batch) is being written, or just
+    after it was (``committed``)."""
     from arbiter.core import copying
 
     monkeypatch.setattr(copying, "BATCH_GAMES", 1)
@@ -92,6 +93,8 @@ def stopped_at_batch(monkeypatch, n: int) -> None:
     def importing(store, text, **kw):
         calls.append(1)
         if len(calls) == n:
+            if committed:
+                real(store, text, **kw)
             raise KeyboardInterrupt
         return real(store, text, **kw)
 
@@ -122,6 +125,15 @@ def test_ctrl_c_in_copy_says_what_was_copied_and_what_was_not(tmp_path, monkeypa
     assert len(listed) == 2
     again = arbiter("copy", "--from", src, "--to", dst)
     assert again.exit_code == 0 and "copied 2 games" in again.output and "2 already there" in again.output
+
+
+def test_ctrl_c_in_copy_as_its_last_batch_commits_says_every_game_was_copied(tmp_path, monkeypatch):
+    arbiter = in_process(monkeypatch, tmp_path)
+    assert arbiter("simulate", "duel", "--games", "2", "--seed", "1").exit_code == 0
+    dst = str(tmp_path / "copy.duckdb")
+    stopped_at_batch(monkeypatch, 2, committed=True)
+    out = arbiter("copy", "--from", str(tmp_path / "cli.duckdb"), "--to", dst)
+    assert out.exit_code == 130 and out.output.strip() == f"interrupted; all 2 games were copied to {dst}, each whole"
 
 
 def test_ctrl_c_in_copy_before_the_target_is_made_says_so(tmp_path, monkeypatch):
