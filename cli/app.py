@@ -8,13 +8,13 @@ import os
 import random
 import sys
 import time
-from contextlib import nullcontext
+from contextlib import nullcontext, suppress
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from arbiter.cli import common
-from arbiter.cli.common import CTX, console, emit_rows, err, escape, fail, format_option, log, say, user_errors
+from arbiter.cli.common import CTX, console, counted, emit_rows, err, escape, fail, format_option, log, say, user_errors
 from arbiter.core.errors import ArbiterError, BadContent, ParseError, RuleViolation, TranscriptError
 
 if TYPE_CHECKING:  # the store (duckdb) is imported only by the verbs that open it
@@ -73,14 +73,26 @@ transcript = _Lazy("arbiter.core.transcript")
 
 
 def version_callback(value: bool) -> None:
+    """The release (pyproject.toml's version, as installed), then the versions it writes
+    that are not the release's: the engine each new game records in its GameCreated (the
+    kernel's own rules; a game replays under the engine it names, so this moves only when
+    those rules do), and the layouts of the store, the export and the snapshots."""
     if value:
         from importlib.metadata import PackageNotFoundError, version
+
+        from arbiter.core.match import ENGINE_VERSION
+        from arbiter.core.porting import FORMAT
+        from arbiter.events.store import SCHEMA_VERSION
+        from arbiter.projections.fold import SNAPSHOT_FORMAT
 
         try:
             v = version("arbiter-referee")
         except PackageNotFoundError:
-            v = "unknown"
-        console.print(f"arbiter {v}")
+            v = "unknown (not installed)"
+        # one line, the release first: `arbiter --version | cut -d' ' -f2` is the release
+        console.print(f"arbiter {v} (engine {ENGINE_VERSION}, store schema v{SCHEMA_VERSION},"
+                      f" export format {FORMAT}, snapshot format {SNAPSHOT_FORMAT})",
+                      highlight=False, soft_wrap=True)
         raise typer.Exit()
 
 
@@ -204,8 +216,12 @@ def do_(
     command: list[str] = typer.Argument(..., help="The command, e.g. `attack giant`."),
     seat: Optional[str] = typer.Option(None, "--as", help="Which player acts (needed when several may)."),
     command_id: Optional[str] = typer.Option(None, "--command-id", metavar="ID", help="Makes a retried command idempotent."),
+    fmt: str = format_option(),
 ) -> None:
-    """Apply one command (scriptable)."""
+    """Apply one command (scriptable).
+
+    With --format json, jsonl or csv, stdout holds one row: the game, the seat that acted,
+    the command, the seqs of its events, the receipt and who decides next."""
     with user_errors():
         if command_id is not None:
             check_command_id(command_id)
@@ -224,9 +240,19 @@ def do_(
                 raise explain.with_hint(exc, match, seat, text) from None
             raise
         log().info("command", game_id=receipt.game_id, text=text, seq=receipt.seq)
+        if fmt != "table":
+            return emit_receipt(receipt, match, text, fmt)
         print_new(match, receipt.first_seq - 1, match.actor(receipt.first_seq))
         console.print(f"[dim]receipt {escape(receipt)}[/]")
         console.print(escape(whose_turn(match)))
+
+
+def emit_receipt(receipt: Any, match: Match, text: str, fmt: str) -> None:
+    """A command a script gave (`do`, `undo`) as one row of data: what was recorded and
+    the receipt to keep."""
+    emit_rows(["game_id", "seat", "command", "first_seq", "last_seq", "receipt", "next"],
+              [(receipt.game_id, match.actor(receipt.first_seq), text, receipt.first_seq, receipt.seq,
+                str(receipt), whose_turn(match))], fmt)
 
 
 #: The longest --command-id: room for any UUID, hash or key a script makes.
@@ -248,8 +274,11 @@ def check_command_id(command_id: str) -> None:
 def undo(
     game_id: str = typer.Argument(..., help="The game (a unique prefix is enough)."),
     seat: Optional[str] = typer.Option(None, "--as", help="Who asks for the undo."),
+    fmt: str = format_option(),
 ) -> None:
-    """Retract the last move (recorded as an event, never deleted; the dice do not change)."""
+    """Retract the last move (recorded as an event, never deleted; the dice do not change).
+
+    With --format json, jsonl or csv, stdout holds one row, as `do` prints it."""
     with user_errors():
         eng = engine()
         match = eng.load(game_id)
@@ -259,6 +288,8 @@ def undo(
         receipt, match, events = eng.do(game_id, matches.UNDO, who)
         ev = events[0]
         assert type(ev).__name__ == "Undone"
+        if fmt != "table":
+            return emit_receipt(receipt, match, matches.UNDO, fmt)
         console.print(f"undid {escape(explain.undone_move(match, ev.first_seq, who))}"
                       f" [dim](seq {ev.first_seq}–{ev.last_seq}; receipt {escape(receipt)})[/]")
         console.print(escape(whose_turn(match)))
@@ -634,6 +665,7 @@ def verify(
                              "ok" if report.ok else f"FAIL at seq {first.seq}: {first.message}"))
                 bad += not report.ok
                 warnings += [(report.game_id, seq, text) for seq, text in report.warnings]
+            stale = stale_snapshots(store, [r.game_id for r in reports] if game_id else None) if reports else []
         # stdout holds the data in every format: the games' rows, or with only receipts asked
         # for, a row a receipt; what is said beside it (the verdict, the receipts' lines
         # beside a game's rows) goes to stderr, so that a script reads the table whole
@@ -645,6 +677,8 @@ def verify(
             emit_rows(["game_id", "events", "commands", "draws", "verdict"], rows, fmt)
         for gid, _seq, text in warnings:
             err.print(f"[yellow]warning: {escape(gid)}: {escape(text)}[/]")
+        if stale:
+            say(err, "hint: " + unused_snapshots(stale), style="dim")
         for p in ledger:
             err.print(f"[red]store: {escape(p.message)}[/]")
         missing = [p for p in checked if p is not None]
@@ -663,6 +697,42 @@ def verify(
         if failed:
             raise typer.Exit(1)
         err.print("[green]verified[/]")
+
+
+def stale_snapshots(store: Any, game_ids: list[str] | None) -> list[str]:
+    """The games (of ``game_ids``, or every game) whose newest snapshot was folded under other
+    rules or another engine than today's: loads pass it over and fold the log instead, until
+    `migrate --rebuild-snapshots` writes them again (or `do` writes a new one). Nothing is
+    wrong with them, so the audit does not count them; a hint says so. One query: the
+    snapshots' bodies are not read."""
+    from arbiter.core.engine import snapshot_version
+
+    where = " AND g.game_id = ?" if game_ids and len(game_ids) == 1 else ""
+    _cols, rows = store.query(
+        "SELECT g.game_id, g.kind, s.version FROM games g JOIN snapshots s ON s.game_id = g.game_id"
+        " WHERE s.seq = (SELECT max(t.seq) FROM snapshots t WHERE t.game_id = g.game_id)" + where
+        + " ORDER BY g.game_id", game_ids if where else None)
+    today: dict[str, str | None] = {}
+    out = []
+    for gid, kind, version in rows:
+        if kind not in today:
+            try:
+                today[kind] = snapshot_version(registry.get(kind))
+            except ArbiterError:  # a kind this arbiter does not have: the audit says so
+                today[kind] = None
+        if today[kind] is not None and version != today[kind] and (game_ids is None or gid in game_ids):
+            out.append(gid)
+    return out
+
+
+def unused_snapshots(games: list[str]) -> str:
+    if len(games) == 1:
+        return (f"the snapshots of {games[0]} were taken under other rules or another engine (a"
+                " release changed them since): loads pass them over and fold the log instead, which"
+                f" is slower; `arbiter migrate --rebuild-snapshots {games[0]}` writes them again")
+    return (f"the snapshots of {len(games)} games were taken under other rules or another engine (a"
+            " release changed them since): loads pass them over and fold the log instead, which is"
+            " slower; `arbiter migrate --rebuild-snapshots` writes them again")
 
 
 def verify_as(game_id: str, seat: str, fmt: str) -> None:
@@ -719,7 +789,7 @@ def rebuild_snapshots(games: list[str]) -> None:
                 written += rebuild(store, gid)
             except ArbiterError as exc:  # a kind this arbiter does not have, say: left as it is
                 err.print(f"[yellow]warning: {escape(gid)}: snapshots left as they are: {escape(str(exc))}[/]")
-    console.print(f"rebuilt the snapshots of {len(ids)} game{'s' if len(ids) != 1 else ''}:"
+    console.print(f"rebuilt the snapshots of {counted(len(ids), 'game')}:"
                   f" {written} written (a cache: no event or hash changed)")
 
 
@@ -801,6 +871,10 @@ def query(
                    " ORDER BY kind, name, c.ordinal_position")
         if not sql or not sql.strip():
             fail("give a SQL statement, e.g. arbiter query \"select * from games\" (or --schema)")
+        change = changes_the_store(sql)
+        if change:
+            fail(f"query reads the store and never changes it, so it does not run {change}: the log is"
+                 " append-only (`arbiter undo` takes a move back; `arbiter import` and `copy` add games)")
         eng = engine()
         eng.refresh_views()  # views older than this arbiter's games (no DDL when current)
         with eng.open(read_only=True) as store:
@@ -813,6 +887,24 @@ def query(
             except duckdb.Error as exc:
                 fail(f"SQL: {str(exc).splitlines()[0]}")
         emit_rows(cols, rows, fmt, json_columns=json_columns)
+
+
+#: The statements that would change the store, refused in words: the store's own answer
+#: was DuckDB's "attached in read-only mode", "Can only delete from base table" of a view,
+#: or PostgreSQL's "read-only transaction". A temporary table or view changes nothing.
+CHANGES = ("insert", "update", "delete", "drop", "alter", "truncate", "merge", "create", "upsert")
+
+
+def changes_the_store(sql: str) -> str | None:
+    """The statement's verb (``DELETE``) if ``sql`` would change the store, else None."""
+    import re
+
+    words = re.sub(r"--[^\n]*|/\*.*?\*/", " ", sql, flags=re.S).lower().split()
+    if not words or words[0].lstrip("(") not in CHANGES:
+        return None
+    if words[0] == "create" and any(w in ("temp", "temporary") for w in words[1:4]):
+        return None
+    return words[0].upper()
 
 
 @app.command()
@@ -875,9 +967,15 @@ def games(
     """The games in the store (or, with --kinds, the games arbiter can referee)."""
     with user_errors():
         if kinds:
-            emit_rows(["kind", "title", "seats", "bots"],
-                      [(g.id, g.title, f"{g.min_seats}–{g.max_seats}", ", ".join(botlib.bot_names(g)))
-                       for g in registry.available()], fmt)
+            found = registry.available()
+            if fmt == "table":  # for the eye; a script reads numbers and a list
+                emit_rows(["kind", "title", "seats", "rules_version", "bots"],
+                          [(g.id, g.title, f"{g.min_seats}–{g.max_seats}", g.rules_version,
+                            ", ".join(botlib.bot_names(g))) for g in found], fmt)
+            else:
+                emit_rows(["kind", "title", "min_seats", "max_seats", "rules_version", "bots"],
+                          [(g.id, g.title, g.min_seats, g.max_seats, g.rules_version,
+                            list(botlib.bot_names(g))) for g in found], fmt)
             return
         from arbiter.events.interface import is_url
 
@@ -1064,6 +1162,7 @@ def copy_(
 
     from arbiter.core.copying import copy_games, plan
     from arbiter.core.engine import all_views
+    from arbiter.events.interface import is_url
     from arbiter.events.store import open_store
 
     with user_errors():
@@ -1075,18 +1174,68 @@ def copy_(
         if not src.startswith(("postgresql://", "postgres://")) and not os.path.exists(src):
             fail(f"--from {src}: no store there (this machine's default store is {common.default_db()})")
         timeout = engine().lock_timeout
-        with open_store(src, read_only=True, timeout=timeout) as source:
-            for gid in game_ids or []:  # one the source has not is refused before --to is made
-                source.resolve_game_id(gid)
-            with open_store(dst, timeout=timeout) as target:
-                target.install_views(all_views())
-                todo, _same = plan(source, target, game_ids or None)
-                with Progress(console=err.get(), transient=True, disable=not todo) as progress:
-                    task = progress.add_task("copying", total=len(todo))
-                    report = copy_games(source, target, game_ids or None,
-                                        progress=lambda n: progress.advance(task, n))
-        console.print(f"copied {len(report.copied)} games ({report.events:,} events) from {escape(src)} to {escape(dst)}"
+        made = not is_url(dst) and not os.path.exists(dst)  # a new file: removed if nothing lands in it
+        todo: list[tuple[str, int]] | None = None
+        try:
+            with open_store(src, read_only=True, timeout=timeout) as source:
+                for gid in game_ids or []:  # one the source has not is refused before --to is made
+                    source.resolve_game_id(gid)
+                with open_store(dst, timeout=timeout) as target:
+                    target.install_views(all_views())
+                    todo, _same = plan(source, target, game_ids or None)
+                    with Progress(console=err.get(), transient=True, disable=not todo) as progress:
+                        task = progress.add_task("copying", total=len(todo))
+                        report = copy_games(source, target, game_ids or None,
+                                            progress=lambda n: progress.advance(task, n))
+        except Exception as exc:
+            if not common.stopped_by_ctrl_c(exc):
+                raise
+            copy_interrupted(dst, made, todo)
+        except KeyboardInterrupt:
+            copy_interrupted(dst, made, todo)
+        console.print(f"copied {counted(len(report.copied), 'game')} ({report.events:,} events) from {escape(src)}"
+                      f" to {escape(dst)}"
                       + (f"; {len(report.skipped)} already there, unchanged" if report.skipped else ""))
+
+
+def copy_interrupted(dst: str, made: bool, todo: list[tuple[str, int]] | None) -> None:
+    """What a copy stopped by Ctrl-C leaves: each batch commits whole, so the games of the
+    batches done are in ``dst`` and the rest are not (read back from ``dst``, as a batch may
+    have committed just as Ctrl-C came). A file the copy made and left without a game is
+    removed."""
+    from arbiter.events.store import open_store
+
+    landed = 0
+    if todo:
+        try:
+            with open_store(dst, read_only=True, timeout=engine().lock_timeout) as target:
+                there = {row[0] for row in target.query("SELECT game_id FROM games")[1]}
+            landed = sum(gid in there for gid, _n in todo)
+        except ArbiterError:
+            landed = -1  # cannot be told: said so
+    rest = len(todo or ()) - landed
+    if landed > 0 and not rest:  # the last batch committed as Ctrl-C came
+        said = (f"interrupted; {'the one game was' if landed == 1 else f'all {landed} games were'} copied"
+                f" to {dst}, each whole")
+    elif landed > 0:
+        said = (f"interrupted; {landed} of {counted(len(todo or ()), 'game')} {'was' if landed == 1 else 'were'}"
+                f" copied to {dst}, each whole, and {rest} {'was' if rest == 1 else 'were'} not: run the same"
+                f" copy again for {'it' if rest == 1 else 'them'}"
+                " (the games already there are skipped)")
+    elif landed < 0:
+        said = (f"interrupted; {dst} could not be read back to tell which games were copied (each"
+                " batch commits whole): run the same copy again to finish it")
+    elif made and os.path.exists(dst):
+        for path in (dst, dst + ".wal"):
+            with suppress(OSError):
+                os.remove(path)
+        said = f"interrupted; nothing was copied, and {dst}, which this copy had made, is removed"
+    elif made:
+        said = f"interrupted; nothing was copied, and {dst} was not made"
+    else:
+        said = f"interrupted; nothing was copied: no game was added to {dst}"
+    err.print(escape(said))
+    raise typer.Exit(130)
 
 
 # ----------------------------------------------------------------------------- playing
@@ -1180,8 +1329,12 @@ def simulate(
     option: list[str] = typer.Option([], "--option", "-o", help="A rules option, name=value (repeatable)."),
     max_steps: int = typer.Option(5000, help="Give up on a game after this many commands."),
     players_: Optional[int] = typer.Option(None, "--players", hidden=True),
+    fmt: str = format_option(),
 ) -> None:
-    """Bot-vs-bot games, stored, with a progress bar and a summary."""
+    """Bot-vs-bot games, stored, with a progress bar and a summary.
+
+    With --format json, jsonl or csv, stdout holds a row a game stored (its id, seed,
+    commands, winners and whether it finished) and the summary goes to stderr."""
     from rich.progress import Progress
 
     with user_errors():
@@ -1206,6 +1359,7 @@ def simulate(
         t0 = time.perf_counter()
         gid = ""
         interrupted = False
+        stored: list[tuple[str, int, int, list[str], bool]] = []  # a row a game, for a script
         with Progress(console=err.get(), transient=False, disable=not err.get().is_terminal) as progress, \
                 eng.open() as store:
             task = progress.add_task(f"{g.title}", total=games_)
@@ -1222,6 +1376,7 @@ def simulate(
                     else:
                         for w in out.winners:
                             wins[w] = wins.get(w, 0) + 1
+                    stored.append((gid, seed + i, steps, list(out.winners) if out else [], out is not None))
                     progress.advance(task)
             except KeyboardInterrupt:  # the games played are stored, each whole: sum them up
                 interrupted = True
@@ -1233,9 +1388,11 @@ def simulate(
             raise KeyboardInterrupt
         secs = time.perf_counter() - t0
         played = len(lengths)
-        rows = [(s, wins.get(s, 0)) for s in sorted(wins)]
-        emit_rows(["winner", "games won"], rows, "table")
-        console.print(f"{played}{f' of {games_}' if interrupted else ''} game{'' if played == 1 else 's'} of {g.title}, {escape(bot)} bots;"
+        if fmt == "table":
+            emit_rows(["winner", "games won"], [(s, wins.get(s, 0)) for s in sorted(wins)], "table")
+        else:  # the data a script reads on stdout; the summary is said beside it
+            emit_rows(["game_id", "seed", "commands", "winners", "finished"], stored, fmt)
+        (console if fmt == "table" else err).print(f"{played}{f' of {games_}' if interrupted else ''} game{'' if played == 1 else 's'} of {g.title}, {escape(bot)} bots;"
                       f" commands per game: min {min(lengths)}, mean {sum(lengths) / len(lengths):.0f},"
                       f" max {max(lengths)} (step cap {max_steps}); unfinished {unfinished}; {played / secs:.1f} games/s; last {gid}")
         if interrupted:

@@ -282,6 +282,11 @@ def say(con: "LazyConsole", text: str, style: str = "", label: str = "") -> None
     c.print(head + (f"[{style}]{escape(rest)}[/]" if style else escape(rest)), soft_wrap=True)
 
 
+def counted(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``: a count and its noun (one that takes an s)."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def fail(message: str, code: int = 2) -> None:
     say(err, clip(message), label="error: " if code != 1 else "")
     raise typer.Exit(code)

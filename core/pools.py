@@ -35,6 +35,14 @@ def worker_pool(jobs: int, deadline: float = SHUTDOWN_SECONDS, **kwargs: Any) ->
     import signal
     import threading
 
+    from arbiter.core import registry
+
+    method = start_method()
+    games = registry.registered_here() if method == "spawn" else []
+    if games:  # a spawned worker starts afresh: it is handed the games registered from Python here
+        kwargs["initargs"] = (games, kwargs.pop("initializer", None), kwargs.pop("initargs", ()))
+        kwargs["initializer"] = _start_worker
+
     # Ctrl-C at a terminal reaches every process of its group: this one stops the run and
     # says so, and shuts the pool down. Workers started while SIGINT is ignored keep it
     # ignored (Python leaves an inherited SIG_IGN alone), so none prints a traceback of its
@@ -46,7 +54,7 @@ def worker_pool(jobs: int, deadline: float = SHUTDOWN_SECONDS, **kwargs: Any) ->
         before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        pool = multiprocessing.get_context(start_method()).Pool(jobs, **kwargs)
+        pool = multiprocessing.get_context(method).Pool(jobs, **kwargs)
     finally:
         if block:
             signal.signal(signal.SIGINT, handler)
@@ -81,6 +89,15 @@ def start_method() -> str:
     except OSError:  # no /proc to ask: a thread may be running
         alone = False
     return "fork" if alone else "spawn"
+
+
+def _start_worker(games: list[tuple[str, str]], start: Any, args: tuple) -> None:
+    """A worker's start: the games registered from Python in the parent, then ``start``."""
+    from arbiter.core import registry
+
+    registry.register_again(games)
+    if start is not None:
+        start(*args)
 
 
 def shut_down(pool: "Pool", finished: bool, deadline: float = SHUTDOWN_SECONDS) -> None:

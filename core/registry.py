@@ -21,6 +21,9 @@ GAMES: dict[str, str] = {
 
 _loaded: dict[str, Game[Any, Any]] = {}
 _plugins_read = False
+#: the games registered from Python (:func:`register`), which a worker process started
+#: afresh (import's, verify's) does not have unless it is handed them
+_registered: dict[str, Game[Any, Any]] = {}
 
 
 def _plugins() -> None:
@@ -68,6 +71,36 @@ def register(game: Game[Any, Any]) -> None:
     """Register a game object directly (tests use this for their toy game)."""
     GAMES[game.id] = f"{type(game).__module__}:<registered>"
     _loaded[game.id] = game
+    _registered[game.id] = game
+
+
+def registered_here() -> list[tuple[str, str]]:
+    """Where a worker process started afresh (import's, verify's) finds each game registered
+    from Python here, for :func:`register_again`: (module, name) of the module's own object
+    (``toygame``, ``GAME``), else of the game's class, made anew (its games take no
+    arguments). The game object itself is not sent: once used, it holds caches that do not
+    pickle."""
+    import sys
+
+    out = []
+    for game in _registered.values():
+        module = type(game).__module__
+        found = vars(sys.modules[module]) if module in sys.modules else {}
+        name = next((n for n, v in found.items() if v is game), None)
+        out.append((module, name or type(game).__qualname__))
+    return out
+
+
+def register_again(where: list[tuple[str, str]]) -> None:
+    """Register the games :func:`registered_here` named in another process. One that cannot
+    be found here is skipped: its kind stays unknown, and is refused as such."""
+    for module, name in where:
+        try:
+            found = getattr(importlib.import_module(module), name)
+            game = found() if isinstance(found, type) else found
+        except Exception:
+            continue
+        register(game)
 
 
 def available() -> list[Game[Any, Any]]:

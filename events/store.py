@@ -1224,7 +1224,12 @@ def _connect(path: str, read_only: bool, timeout: float) -> duckdb.DuckDBPyConne
     delay = 0.02
     while True:
         try:
-            return duckdb.connect(path, read_only=read_only)
+            con = duckdb.connect(path, read_only=read_only)
+            # DuckDB draws a progress bar on stdout for a query past two seconds when arbiter
+            # runs as `python -c` or `python -m`, into a pipe too, mixed with the data a verb
+            # prints. A per-connection setting (connect's config refuses it as global).
+            con.execute("SET enable_progress_bar = false")
+            return con
         except duckdb.Error as exc:
             if _is_lock_error(exc):
                 if time.monotonic() >= deadline:
@@ -1290,6 +1295,7 @@ def open_store(
     if not read_only:
         parent = os.path.dirname(os.path.abspath(path))
         os.makedirs(parent, exist_ok=True)
+        refuse_read_only(path, parent)
     con = _connect(path, read_only, default_lock_timeout() if timeout is None else timeout)
     store = Store(con, path, read_only)
     store.allow_old = allow_old
@@ -1309,6 +1315,23 @@ def open_store(
     finally:
         with contextlib.suppress(duckdb.Error):
             con.close()
+
+
+def refuse_read_only(path: str, parent: str) -> None:
+    """A store this user may read but not write is refused in words before it is opened for
+    writing: DuckDB says only "Permission denied" of a read-only file, and of a file in a
+    read-only folder (where it cannot make its journal, ``.wal``) it fails the commit, which
+    read as another writer's conflict. Reading verbs still open it."""
+    reads = ("it can be read (games, show, log, query, verify, export) but not written; make it"
+             " writable, or copy its games to a store you can write"
+             f" (arbiter copy --from {path} --to NEW.duckdb)")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise StorageFailed(f"{path} is read-only to this user (mode {os.stat(path).st_mode & 0o777:04o}): {reads}")
+    if not os.access(parent, os.W_OK):
+        if not os.path.exists(path):
+            raise StorageFailed(f"cannot make a store in {parent}: this user cannot write that folder")
+        raise StorageFailed(f"{path} is in a folder this user cannot write ({parent}), where DuckDB"
+                            f" keeps the store's journal ({os.path.basename(path)}.wal): {reads}")
 
 
 def games_to_import(batch: Sequence[tuple[GameRow, Any, Sequence[str] | None]],

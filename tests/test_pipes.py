@@ -141,7 +141,7 @@ def test_version_completion_and_help_without_bool(tmp_path):
 
     runner = CliRunner()
     version = subprocess.run(ARBITER + ["--version"], capture_output=True, text=True)
-    assert version.returncode == 0 and re.fullmatch(r"arbiter \d+\.\d+\.\d+\S*\n", version.stdout)
+    assert version.returncode == 0 and re.fullmatch(r"arbiter \d+\.\d+\.\d+\S* \(engine [^\n]*\)\n", version.stdout)
     top = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
     assert "--install-completion" in top.output and "--version" in top.output
     verbs = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
@@ -205,7 +205,7 @@ def test_every_table_into_a_pipe_is_tab_separated_and_never_padded(store, tmp_pa
     assert log[0][2] == "GameCreated" and " " in log[0][3]  # a value's spaces stay in its column
     tab_table(cli(tmp_path, db, "games").stdout,
               ["game_id", "kind", "seats", "status", "winner", "events", "created_at", "seed"])
-    tab_table(cli(tmp_path, db, "games", "--kinds").stdout, ["kind", "title", "seats", "bots"])
+    tab_table(cli(tmp_path, db, "games", "--kinds").stdout, ["kind", "title", "seats", "rules_version", "bots"])
     rows = tab_table(cli(tmp_path, db, "query", "select game_id, kind, null as nothing from games").stdout,
                      ["game_id", "kind", "nothing"])
     assert sorted(r[0] for r in rows) == sorted(ids.values()) and {r[2] for r in rows} == {""}

@@ -130,12 +130,40 @@ def test_a_snapshot_after_a_changed_log_is_passed_over(engine, long_game):
 
 
 def test_other_rules_invalidate_snapshots(engine, long_game, monkeypatch):
+    """Snapshots taken under other rules are passed over: stale, not wrong, so the audit
+    warns of nothing. `verify` said nothing at all, and read-only verbs went on folding those
+    games from seq 1; it now adds a hint (not a failure: the exit code is the same) naming
+    the command that takes them again."""
+    from typer.testing import CliRunner
+
+    from arbiter.cli.app import app
+
     game = registry.get(GAME)
     monkeypatch.setattr(type(game), "rules_version", game.rules_version + "-next")
     m = fresh(engine).load(long_game)
     assert m.snapshot_seq == 0 and same_fold(m.folded, whole(engine, long_game))
     with engine.open(read_only=True) as store:
         assert snapshot_warnings(store, long_game) == []  # stale, not wrong
+    runner = CliRunner()
+    hint = f"hint: the snapshots of {long_game} were taken under other rules or another engine"
+    one = runner.invoke(app, ["--db", engine.path, "verify", long_game])
+    assert one.exit_code == 0 and hint in one.output and "warning" not in one.output, one.output
+    assert f"`arbiter migrate --rebuild-snapshots {long_game}` writes them again" in " ".join(one.output.split())
+    with engine.open() as store:
+        other = engine.store_match(store, long_match(GAME, 2 * SNAPSHOT_EVERY, seed=5))
+    assert snapshot_seqs(engine, other)  # taken under today's (patched) rules
+    every = runner.invoke(app, ["--db", engine.path, "verify", "--all", "--jobs", "1"])
+    assert every.exit_code == 0 and "hint: the snapshots of 1 games" not in every.output
+    assert f"hint: the snapshots of {long_game} were" in every.output, every.output
+    assert "hint" not in runner.invoke(app, ["--db", engine.path, "verify", other]).output
+    monkeypatch.setattr(type(game), "rules_version", game.rules_version + "-later")
+    both = runner.invoke(app, ["--db", engine.path, "verify", "--all", "--jobs", "1"])
+    assert both.exit_code == 0 and "hint: the snapshots of 2 games were taken" in both.output, both.output
+    assert "`arbiter migrate --rebuild-snapshots` writes them again" in " ".join(both.output.split())
+    rebuilt = runner.invoke(app, ["--db", engine.path, "migrate", "--rebuild-snapshots"])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    again = runner.invoke(app, ["--db", engine.path, "verify", "--all", "--jobs", "1"])
+    assert again.exit_code == 0 and "hint" not in again.output, again.output
 
 
 def test_undo_across_a_snapshot_boundary(engine, long_game):
