@@ -78,17 +78,12 @@ def version_callback(value: bool) -> None:
     kernel's own rules; a game replays under the engine it names, so this moves only when
     those rules do), and the layouts of the store, the export and the snapshots."""
     if value:
-        from importlib.metadata import PackageNotFoundError, version
-
-        from arbiter.core.match import ENGINE_VERSION
+        from arbiter.core.match import ENGINE_VERSION, release
         from arbiter.core.porting import FORMAT
         from arbiter.events.store import SCHEMA_VERSION
         from arbiter.projections.fold import SNAPSHOT_FORMAT
 
-        try:
-            v = version("arbiter-referee")
-        except PackageNotFoundError:
-            v = "unknown (not installed)"
+        v = release()
         # one line, the release first: `arbiter --version | cut -d' ' -f2` is the release
         console.print(f"arbiter {v} (engine {ENGINE_VERSION}, store schema v{SCHEMA_VERSION},"
                       f" export format {FORMAT}, snapshot format {SNAPSHOT_FORMAT})",
@@ -1595,6 +1590,12 @@ def _visible_usage_errors() -> None:
         def message(self: Any) -> str:
             if self.option_name[1:].isdigit():
                 return f"{self.option_name} is a negative number, and no seq or count is below 1 (seqs start at 1)"
+            if any(c.isspace() for c in self.option_name):  # no option's name holds a space
+                first = self.option_name.splitlines()[0]
+                shown = first if len(first) <= 40 and first == self.option_name else first[:40] + "…"
+                return (f"'{shown}' begins with '-' and reads as an option;"
+                        " put -- before an argument that begins with '-', as SQL that opens with a"
+                        " comment does: arbiter query -- '-- ...'")
             return said(self)
         return message
 

@@ -24,6 +24,18 @@ from arbiter.projections.kernel import REFEREE, Decision, Outcome, redact_shuffl
 #: only to games created under it, so an older game's log still re-decides as it was played
 #: (0.2.0: an undo may not take back a move that showed a seat something hidden)
 ENGINE_VERSION = "0.2.0"
+
+
+def release() -> str:
+    """arbiter's release, as installed (pyproject.toml's version): what ``--version`` and the
+    service's API document name first; not :data:`ENGINE_VERSION`, which moves only with
+    the kernel's rules."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("arbiter-referee")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
 UNDO = "undo"
 _MANUAL = re.compile(r"^(.*?)\s*\[([^\[\]]*)\]\s*$")
 _SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")

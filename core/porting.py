@@ -666,7 +666,7 @@ def export_parquet(store: Store, out_dir: str, game_id: str | None = None) -> di
     through the store and written by an in-memory DuckDB."""
     import tempfile
 
-    import duckdb
+    from arbiter.events.store import scratch_connection
 
     os.makedirs(out_dir, exist_ok=True)
     for name, _sql in PARQUET_TABLES:
@@ -674,7 +674,7 @@ def export_parquet(store: Store, out_dir: str, game_id: str | None = None) -> di
             raise TranscriptError(f"{os.path.join(out_dir, name)} already exists; export into an"
                                   " empty directory")
     written: dict[str, int] = {}
-    mem = duckdb.connect(":memory:")
+    mem = scratch_connection()
     try:
         for name, sql in PARQUET_TABLES:
             alias = sql.split(" FROM ", 1)[1].split()[1]

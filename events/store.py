@@ -361,10 +361,8 @@ class Store:
         (replaced by someone who could write the file, or missing), by name. DuckDB keeps a
         view as it re-rendered it, so the expected ones are rendered by a scratch in-memory
         database with the same schema."""
-        import duckdb
-
         allv = tuple(BASE_VIEWS) + tuple(views)
-        scratch = duckdb.connect(":memory:")
+        scratch = scratch_connection()
         try:
             scratch.execute(SCHEMA)
             for name, sql in allv:
@@ -1215,6 +1213,16 @@ def _game_row(r: tuple) -> GameRow:
         status=r[6] or "", winner=r[7], rules_version=r[8] or "", engine_version=r[9] or "",
         created_at=r[10] or "", forked_from=r[11], forked_at=r[12], outcome=r[13],
     )
+
+
+def scratch_connection() -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB (a Parquet export's, a view check's), its progress bar off as
+    every store connection's (see :func:`_connect`)."""
+    import duckdb
+
+    con = duckdb.connect(":memory:")
+    con.execute("SET enable_progress_bar = false")
+    return con
 
 
 def _connect(path: str, read_only: bool, timeout: float) -> duckdb.DuckDBPyConnection:

@@ -432,12 +432,12 @@ ROUTES = [create_game, list_games, game_state, post_command, post_bot_turn, post
 
 
 def create_app(tables: Tables, *, extra_routes: list[Any] | None = None) -> Litestar:
-    from arbiter.core.match import ENGINE_VERSION
+    from arbiter.core.match import release
 
     app = Litestar(
         route_handlers=[*ROUTES, *(extra_routes or [])],
         exception_handlers={Exception: problem_response},
-        openapi_config=OpenAPIConfig(title="arbiter", version=ENGINE_VERSION, path="/",
+        openapi_config=OpenAPIConfig(title="arbiter", version=release(), path="/",
                                      render_plugins=[JsonRenderPlugin()]),
         request_max_body_size=MAX_BODY,
         after_request=problems_only,

@@ -185,6 +185,27 @@ def test_duckdb_draws_no_progress_bar_on_any_connection_the_store_opens(tmp_path
     assert both.stdout.split() == ["False", "False"], both.stderr
 
 
+def test_the_in_memory_connections_draw_no_progress_bar_either(tmp_path, monkeypatch):
+    """The in-memory DuckDB a Parquet export writes with (its COPY of a large store runs past
+    two seconds) has the bar off as the store's own connections do."""
+    from arbiter.core import porting
+    from arbiter.events import store as stores
+
+    settings = []
+    real = stores.scratch_connection
+
+    def scratch():
+        con = real()
+        settings.append(con.execute("SELECT current_setting('enable_progress_bar')").fetchone()[0])
+        return con
+
+    monkeypatch.setattr(stores, "scratch_connection", scratch)
+    assert run(tmp_path, "new", "duel", "--seed", "1").returncode == 0
+    with stores.open_store(str(tmp_path / "cli.duckdb"), read_only=True) as store:
+        porting.export_parquet(store, str(tmp_path / "pq"))
+    assert settings == [False]
+
+
 def test_a_game_registered_from_python_is_known_to_imports_and_verifys_workers(tmp_path, monkeypatch):
     """A game registered with `registry.register` (the toy game is, by tests/conftest.py)
     was unknown to the worker processes of `import --jobs 2` and `verify --all --jobs 2`,

@@ -646,6 +646,17 @@ def test_a_negative_seq_is_named_as_such(tmp_path, derby):
     assert out.returncode == 2 and "No such option: --nope" in out.stderr, out.stderr
 
 
+def test_sql_that_opens_with_a_comment_is_told_how_to_pass(tmp_path, derby):
+    """`query "-- the seats\nselect ..."` said only "No such option: -- the seats\x0aselect
+    ...": a SQL comment first reads as an option. It is told to put -- before it, which works."""
+    sql = "-- how many events\nselect count(*) as n from events"
+    out = run(tmp_path, "query", sql)
+    assert out.returncode == 2 and "'-- how many events…' begins with '-' and reads as an option" in out.stderr, out.stderr
+    assert "arbiter query -- '-- ...'" in out.stderr
+    out = run(tmp_path, "query", "-f", "csv", "--", sql)
+    assert out.returncode == 0 and out.stdout.splitlines()[0] == "n", out.stderr
+
+
 def test_replay_g_past_the_end_says_where_the_game_ends_and_goes_there(tmp_path):
     """`g 99999` at a replay prompt went to the last event without a word, as if the game
     had that many; now it says where the game ends and shows that seq (`g 0` its start)."""

@@ -252,6 +252,9 @@ def test_the_openapi_document_lists_every_route(client):
     for path in ("/games", "/games/{game_id}", "/games/{game_id}/commands", "/games/{game_id}/events",
                  "/games/{game_id}/stream", "/games/{game_id}/undo", "/games/{game_id}/verify"):
         assert path in doc["paths"], path
+    # the release a client reads is the one `arbiter --version` names first, not the engine's
+    from importlib.metadata import version
+    assert doc["info"]["version"] == version("arbiter-referee")
 
 
 def test_an_admin_token_guards_creating_and_listing(tmp_path):
