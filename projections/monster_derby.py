@@ -369,6 +369,11 @@ class MonsterDerbyProjection(Base[MDState]):
         return describe(event)
 
 
+def movement_points(n: int) -> str:
+    """"1 movement point", "3 movement points"."""
+    return f"{n} movement point{'' if n == 1 else 's'}"
+
+
 def describe(event: Event) -> str:
     """One readable log line."""
     e: Any = event
@@ -392,7 +397,7 @@ def describe(event: Event) -> str:
         return f"{e.seat} takes the Starting Player Marker"
     if isinstance(event, MonsterControlled):
         extra = "" if e.can_move else " (too wounded to move)"
-        return f"{e.seat} controls the {e.monster}: {e.points} movement points{extra}"
+        return f"{e.seat} controls the {e.monster}: {movement_points(e.points)}{extra}"
     if isinstance(event, MonsterMoved):
         verb = {"walk": "walks", "fly": "flies", "curse": "is cursed back", "call": "is called"}.get(e.kind, "moves")
         stop = "; it lands on the way to attack" if getattr(e, "stop", False) else ""
@@ -419,7 +424,7 @@ def describe(event: Event) -> str:
         return f"the {e.monster} loses {label(e.effect)}"
     if isinstance(event, AbilityCopied):
         return f"the {e.monster} copies the {e.source}'s ability ({label(e.ability)})" + (
-            f": +{e.points} movement points" if e.points else "")
+            f": +{movement_points(e.points)}" if e.points else "")
     if isinstance(event, CursePending):
         return f"the {e.by} curses the {e.monster}: it must go back 3 spaces (the player chooses the way)"
     if isinstance(event, ControlEnded):

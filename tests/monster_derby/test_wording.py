@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from arbiter.events.monster_derby import Attacked, EffectGained, GameEnded
+from arbiter.events.monster_derby import AbilityCopied, Attacked, EffectGained, GameEnded, MonsterControlled
 from arbiter.projections.monster_derby import describe
 
 from .test_cli import run
@@ -37,6 +37,17 @@ def test_attacks_effects_and_the_end_read_as_the_rulebooks_words():
     ended = describe(GameEnded(reason="the third monster crossed the finish line", finishes=("a", "b", "c"),
                                agendas={}, scores={"ann": 16, "bob": 5}, winners=("ann",)))
     assert ended.endswith("ann wins; scores: ann 16, bob 5") and "{" not in ended
+
+
+def test_a_roll_of_1_gives_1_movement_point_not_points():
+    """Control a Monster: "it gets as many movement points as the result on the movement die";
+    a 1 on the die reads as one point in the log."""
+    assert describe(MonsterControlled(seat="bob", monster="giant", points=1, can_move=True, can_attack=True)) \
+        == "bob controls the giant: 1 movement point"
+    assert describe(MonsterControlled(seat="bob", monster="giant", points=3, can_move=True, can_attack=True)) \
+        == "bob controls the giant: 3 movement points"
+    assert describe(AbilityCopied(monster="doppelganger", source="hare", ability="double_move", points=1)) \
+        .endswith("(2x move): +1 movement point")
 
 
 def test_a_played_race_log_and_show_name_no_identifiers(tmp_path):
