@@ -203,7 +203,7 @@ def flight_options(state: MDState, m: Monster, points: int) -> tuple[dict[Pos, i
 
     Flying over a space costs 1 whatever is in it; the landing space costs its walking cost
     and must be empty (Control a Monster). All points must be spent; if no landing spends
-    them all, the flyer lands where it spends the most it can (house rule MD-FLY-SHORT)."""
+    them all, the flyer lands where it spends the most it can (house rule MD-HOUSE-FLY-SHORT)."""
     tr = track(state)
     frontier = {pos_of(m)}
     landings: dict[Pos, int] = {}
@@ -987,8 +987,8 @@ def fly(em: Emitter, sp: str) -> None:
     m = st.monsters[c.monster]
     check_may_move(c, m)
     require(flies(m), "MD-FLY-ONLY", f"the {m.name} cannot fly")
-    require(not c.flown, "MD-FLY-ONCE", f"the {m.name} has already flown and landed this turn")
-    require(not c.stopover, "MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks before flying on")
+    require(not c.flown, "MD-HOUSE-FLY-ONCE", f"the {m.name} has already flown and landed this turn")
+    require(not c.stopover, "MD-HOUSE-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks before flying on")
     require(not c.walked, "MD-FLY-MUST", f"the {m.name} has walked this turn; it cannot take off now")
     landings, can_finish = flight_options(st, m, c.points)
     stops = stopover_options(st, c, m)
@@ -1075,7 +1075,7 @@ def recover(em: Emitter) -> None:
     c = em.state.control
     assert c is not None
     m = em.state.monsters[c.monster]
-    require(not c.stopover, "MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks, not recovers")
+    require(not c.stopover, "MD-HOUSE-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks, not recovers")
     require(not c.recovered, "MD-ACTION-ONE", f"the {m.name} already recovered this turn")
     require(not c.attacks, "MD-ACTION-ONE", f"the {m.name} attacked this turn; it recovers only if it does not attack")
     em.emit(Recovered(monster=m.id, hp=min(m.max_hp, m.hp + 1)))
@@ -1131,7 +1131,7 @@ def end_monster_turn(em: Emitter) -> None:
     c = st.control
     assert c is not None
     m = st.monsters[c.monster]
-    require(not c.stopover or stunned(c, m), "MD-FLY-STOPOVER",
+    require(not c.stopover or stunned(c, m), "MD-HOUSE-FLY-STOPOVER",
             f"the {m.name} landed on {m.space} to attack: attack, then fly on")
     owed = can_still_move(st, c, m)
     require(not (owed and flies(m)), "MD-FLY-MUST", f"the {m.name} must fly and land, spending its movement points")

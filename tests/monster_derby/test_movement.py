@@ -169,9 +169,9 @@ def test_a_flyer_may_land_on_its_way_to_attack_then_fly_on():
     events = m.apply(s, "fly 5c")
     assert events_of(events, MonsterMoved)[0].stop and m.state.control.points == 3
     assert [t for t in m.legal_texts(s)] == ["attack giant"]
-    rejected(m, "end", "MD-FLY-STOPOVER")
-    rejected(m, "recover", "MD-FLY-STOPOVER")
-    rejected(m, "fly 8c", "MD-FLY-STOPOVER")
+    rejected(m, "end", "MD-HOUSE-FLY-STOPOVER")
+    rejected(m, "recover", "MD-HOUSE-FLY-STOPOVER")
+    rejected(m, "fly 8c", "MD-HOUSE-FLY-STOPOVER")
     m.apply(s, "attack giant [0 0 0 blank]")
     assert "fly 8c" in m.legal_texts(s)  # over the Giant, landing with the 3 points left
     m.apply(s, "fly 8c")
