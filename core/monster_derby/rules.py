@@ -940,6 +940,14 @@ def cross_finish_line(em: Emitter, mid: str) -> None:
     pass_turn(em)
 
 
+def spaces_ahead(tr: Track, here: Pos) -> str:
+    """"3a, 3b or 3c": the adjacent spaces ahead that are on the track ("the finish line"
+    past the last board)."""
+    names = [FINISH if tr.off_end(q) else name(q) for q in ahead(here) if tr.in_lanes(q)]
+    names = list(dict.fromkeys(names))
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
 def move(em: Emitter, spaces: tuple[str, ...]) -> None:
     """Walk into one of the three adjacent spaces ahead, paying its cost (Control a Monster)."""
     for i, sp in enumerate(spaces):
@@ -959,8 +967,11 @@ def move(em: Emitter, spaces: tuple[str, ...]) -> None:
             require(target is not None, "MD-MOVE-AHEAD", f"the finish line is not next to the {m.name} on {m.space}")
         else:
             target = parse_space(sp)
-            require(target in ahead(here), "MD-MOVE-AHEAD",
-                    f"{sp} is not one of the three spaces ahead of the {m.name} on {m.space}; monsters never go backwards")
+            forward = target in ahead(here)
+            # the spaces it may step into are named only when the step is refused
+            require(forward, "MD-MOVE-AHEAD", "" if forward else
+                    f"{sp} is not one of the three spaces ahead of the {m.name} on {m.space}"
+                    f" ({spaces_ahead(tr, here)}); monsters never go backwards")
         assert target is not None
         if not tr.off_end(target):
             require(tr.terrain(target) != "impassable", "MD-MOVE-IMPASSABLE", f"{sp} is impassable terrain")

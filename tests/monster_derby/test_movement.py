@@ -28,6 +28,19 @@ def test_three_spaces_ahead_never_backwards_and_zigzag():
     assert mon(m, "golem").space == "4d"
 
 
+def test_a_step_not_ahead_is_refused_naming_the_three_spaces_ahead():
+    """"Each space of the monster's movement must be into one of the three adjacent spaces
+    ahead of it ... you cannot go backwards" (Control a Monster): the refusal names them, or
+    the finish line where the track ends."""
+    m = scenario([("golem", "3c", None), ("giant", "1a", None)])
+    control(m, "golem", 3)
+    refused = rejected(m, "move 2c", "MD-MOVE-AHEAD")
+    assert "(3b, 4c or 3d)" in str(refused) and "never go backwards" in str(refused)
+    m2 = scenario([("golem", "11a", None), ("giant", "1e", None)])
+    control(m2, "golem", 1)
+    assert "(finish or 11b)" in str(rejected(m2, "move 10a", "MD-MOVE-AHEAD"))
+
+
 def test_costs_path_native_non_native_and_spending_all_points():
     m = scenario([("giant", "2a", None), ("golem", "2e", None)], rows=ROWS)
     s = control(m, "giant", 3)
