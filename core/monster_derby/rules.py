@@ -877,8 +877,9 @@ def rolled_and_free(em: Emitter) -> None:
     """"Roll the movement die. Then either take the Starting Player Marker ... or control a
     monster" (On Your Turn): after the roll, and only one of the two."""
     st = em.state
-    require(st.control is None, "MD-CONTROL-ONE",
-            f"{st.current} is already controlling the {st.control.monster if st.control else ''}")
+    require(st.control is None, "MD-CONTROL-ONE", "" if st.control is None else
+            f"{st.current} already controls the {st.monsters[st.control.monster].name} this turn:"
+            " a turn takes the marker or controls one monster")
     require(bool(st.die), "MD-ROLL-FIRST", "roll the movement die first")
 
 
