@@ -721,9 +721,11 @@ def may_attack_now(c: Control, m: Monster) -> bool:
 
 def check_attack(state: MDState, c: Control, m: Monster, target: Monster | None) -> None:
     require(not stunned(c, m), "MD-STUNNED", f"the {m.name} is stunned and has lost the rest of its turn")
-    require(c.can_attack and not in_red_zone(m), "MD-RED-RECOVER",
-            f"the {m.name} is below 5 hit points: it may only recover, not attack"
-            " (Damage: at 4 or less a monster may only take Recover actions)")
+    may = c.can_attack and not in_red_zone(m)
+    require(may, "MD-RED-RECOVER", "" if may else
+            f"the {m.name} was below 5 hit points when it was controlled: it takes the Recover action"
+            " this round instead of attacking" if not c.can_attack else
+            f"the {m.name} is down to {m.hp} hit points: at 4 or less a monster may only take Recover actions")
     require(not c.recovered, "MD-ACTION-ONE", f"the {m.name} already recovered this turn; it may either recover or attack")
     require(c.attacks < max_attacks(c, m), "MD-ACTION-ONE", f"the {m.name} has already attacked this turn")
     if target is None:
