@@ -374,6 +374,11 @@ def movement_points(n: int) -> str:
     return f"{n} movement point{'' if n == 1 else 's'}"
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... (a race's places)."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def describe(event: Event) -> str:
     """One readable log line."""
     e: Any = event
@@ -401,9 +406,11 @@ def describe(event: Event) -> str:
     if isinstance(event, MonsterMoved):
         verb = {"walk": "walks", "fly": "flies", "curse": "is cursed back", "call": "is called"}.get(e.kind, "moves")
         stop = "; it lands on the way to attack" if getattr(e, "stop", False) else ""
-        return f"the {e.monster} {verb} {e.frm} -> {e.to} (cost {e.cost}){stop}"
+        # a Call places the monster and a free curse moves it back: neither spends points
+        cost = "" if e.kind in ("call", "curse") and not e.cost else f" (cost {e.cost})"
+        return f"the {e.monster} {verb} {e.frm} -> {e.to}{cost}{stop}"
     if isinstance(event, MonsterFinished):
-        return f"the {e.monster} crosses the finish line in place {e.place}"
+        return f"the {e.monster} crosses the finish line in {ordinal(e.place)} place"
     if isinstance(event, Recovered):
         return f"the {e.monster} recovers to {e.hp} HP" + (" (it must)" if e.forced else "")
     if isinstance(event, Attacked):
@@ -428,7 +435,7 @@ def describe(event: Event) -> str:
     if isinstance(event, CursePending):
         return f"the {e.by} curses the {e.monster}: it must go back 3 spaces (the player chooses the way)"
     if isinstance(event, ControlEnded):
-        return f"the {e.monster} is turned{': ' + e.reason if e.reason else ''}"
+        return f"the {e.monster} is turned{' (' + e.reason + ')' if e.reason else ''}"
     if isinstance(event, RoundEnded):
         return f"round {e.round} ends; every monster rotates back"
     if isinstance(event, GameEnded):

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-from arbiter.events.monster_derby import AbilityCopied, Attacked, EffectGained, GameEnded, MonsterControlled
+from arbiter.events.monster_derby import (
+    AbilityCopied, Attacked, ControlEnded, EffectGained, GameEnded, MonsterControlled, MonsterFinished, MonsterMoved,
+)
 from arbiter.projections.monster_derby import describe
 
 from .test_cli import run
@@ -48,6 +50,23 @@ def test_a_roll_of_1_gives_1_movement_point_not_points():
         == "bob controls the giant: 3 movement points"
     assert describe(AbilityCopied(monster="doppelganger", source="hare", ability="double_move", points=1)) \
         .endswith("(2x move): +1 movement point")
+
+
+def test_places_turns_calls_and_curses_read_plainly():
+    """Game End's "first place monster" is said as a place ("in 1st place"); End Monster
+    Turn's reason follows in brackets, not after a second colon; a Call "place[s]" a monster
+    and a curse moves it back without spending points, so neither line quotes a cost."""
+    assert describe(MonsterFinished(monster="yeti", place=1)) == "the yeti crosses the finish line in 1st place"
+    assert describe(MonsterFinished(monster="hare", place=3)).endswith("in 3rd place")
+    assert describe(ControlEnded(monster="banshee", reason="stunned: it loses the rest of its turn")) \
+        == "the banshee is turned (stunned: it loses the rest of its turn)"
+    assert describe(ControlEnded(monster="giant")) == "the giant is turned"
+    assert describe(MonsterMoved(monster="centaur", frm="5a", to="6b", cost=0, kind="call")) \
+        == "the centaur is called 5a -> 6b"
+    assert describe(MonsterMoved(monster="golem", frm="6c", to="4e", cost=0, kind="curse")) \
+        == "the golem is cursed back 6c -> 4e"
+    assert describe(MonsterMoved(monster="golem", frm="6c", to="4e", cost=3, kind="curse")).endswith("(cost 3)")
+    assert describe(MonsterMoved(monster="giant", frm="3c", to="4c", cost=1)) == "the giant walks 3c -> 4c (cost 1)"
 
 
 def test_a_played_race_log_and_show_name_no_identifiers(tmp_path):
