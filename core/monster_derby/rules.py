@@ -1017,8 +1017,14 @@ def fly(em: Emitter, sp: str) -> None:
         em.emit(MonsterMoved(monster=m.id, frm=m.space, to=sp, cost=stops[target], kind="fly", stop=True))
         return
     if target not in landings:
-        require(track(st).terrain(target) != "impassable" and not blocked(st, target), "MD-FLY-LAND",
-                f"the {m.name} cannot land on {sp}: it must land on an empty space")
+        impassable = track(st).terrain(target) == "impassable"
+        free = not impassable and not blocked(st, target)
+        occ = None if free or impassable else occupant(st, target)
+        require(free, "MD-FLY-LAND", "" if free else
+                f"the {m.name} cannot land on {sp}: "
+                + ("it is impassable terrain, flown over but never landed on" if impassable else
+                   f"it holds the {occ.name}" if occ else "it holds a grave")
+                + "; a flyer lands on an empty space")
     require(target in landings, "MD-FLY-SPEND",
             f"the {m.name} cannot land on {sp} spending all {c.points} movement points,"
             " nor land there on its way to attack"

@@ -90,7 +90,10 @@ def test_flying_over_impassable_and_monsters_paying_the_landing_cost():
     flights = {t for t in m.legal_texts(s) if t.startswith("fly")}
     # over 3b (impassable for walkers, rulebook: only flown over) to land beyond
     assert "fly 4b" in flights
-    rejected(m, "fly 3c", "MD-FLY-LAND")  # cannot land on a monster
+    # "An impassable space can only be entered by flying monsters with sufficient movement to
+    # fly over it and enter the space after it" (Control a Monster): the refusal says which
+    assert "it holds the Giant" in str(rejected(m, "fly 3c", "MD-FLY-LAND"))  # cannot land on a monster
+    assert "impassable terrain" in str(rejected(m, "fly 3b", "MD-FLY-LAND"))
     events = m.apply(s, "fly 4b")
     moved = [e for e in events if isinstance(e, MonsterMoved)][0]
     assert moved.kind == "fly" and moved.cost == 2
