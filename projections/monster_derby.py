@@ -414,8 +414,10 @@ def describe(event: Event) -> str:
     if isinstance(event, Recovered):
         return f"the {e.monster} recovers to {e.hp} HP" + (" (it must)" if e.forced else "")
     if isinstance(event, Attacked):
+        # a counter-strike is never counter-struck (MD-HOUSE-COUNTER): its shield says so
+        unanswered = " - no counter to a counter-strike" if e.kind == "counter" and e.wacky_defense == "counter_strike" else ""
         w = [f"wacky attack {label(e.wacky_attack)}" if e.wacky_attack else "",
-             f"wacky defense {label(e.wacky_defense)}" if e.wacky_defense else ""]
+             f"wacky defense {label(e.wacky_defense)}{unanswered}" if e.wacky_defense else ""]
         w = [x for x in w if x]
         face = {"both": "both symbols", "blank": "a blank"}.get(e.wacky, f"the {e.wacky}")
         return (f"the {e.attacker} {'counter-strikes' if e.kind == 'counter' else 'attacks'} the {e.defender}:"

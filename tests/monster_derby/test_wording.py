@@ -69,6 +69,17 @@ def test_places_turns_calls_and_curses_read_plainly():
     assert describe(MonsterMoved(monster="giant", frm="3c", to="4c", cost=1)) == "the giant walks 3c -> 4c (cost 1)"
 
 
+def test_a_counter_strikes_shield_says_it_is_not_answered():
+    """MD-HOUSE-COUNTER: a counter-strike is never counter-struck, so the line that shows the
+    defender's Counter-Strike on the wacky die says it does not happen."""
+    line = describe(Attacked(attacker="cyclops", defender="hydra", dice=4, hits=1, wacky="shield",
+                             wacky_attack="", wacky_defense="counter_strike", damage=1, kind="counter"))
+    assert "(wacky defense Counter-Strike - no counter to a counter-strike)" in line
+    first = describe(Attacked(attacker="hydra", defender="cyclops", dice=3, hits=1, wacky="shield",
+                              wacky_attack="", wacky_defense="counter_strike", damage=1))
+    assert "(wacky defense Counter-Strike)" in first
+
+
 def test_a_played_race_log_and_show_name_no_identifiers(tmp_path):
     sim = run(tmp_path, "simulate", "monster-derby", "--games", "1", "--bot", "agenda", "--seed", "5",
               "-o", "boards=2")
