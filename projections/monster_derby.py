@@ -412,7 +412,9 @@ def describe(event: Event) -> str:
     if isinstance(event, MonsterFinished):
         return f"the {e.monster} crosses the finish line in {ordinal(e.place)} place"
     if isinstance(event, Recovered):
-        return f"the {e.monster} recovers to {e.hp} HP" + (" (it must)" if e.forced else "")
+        # "up one number on the track (unless it is at the top already)": the line holds for a
+        # monster at the top as well ("he won't recover a hit point because he is at maximum")
+        return f"the {e.monster} {'must take' if e.forced else 'takes'} the Recover action: {e.hp} HP"
     if isinstance(event, Attacked):
         # a counter-strike is never counter-struck (MD-HOUSE-COUNTER): its shield says so
         unanswered = " - no counter to a counter-strike" if e.kind == "counter" and e.wacky_defense == "counter_strike" else ""

@@ -8,6 +8,7 @@ import re
 
 from arbiter.events.monster_derby import (
     AbilityCopied, Attacked, ControlEnded, EffectGained, GameEnded, MonsterControlled, MonsterFinished, MonsterMoved,
+    Recovered,
 )
 from arbiter.projections.monster_derby import describe
 
@@ -78,6 +79,20 @@ def test_a_counter_strikes_shield_says_it_is_not_answered():
     first = describe(Attacked(attacker="hydra", defender="cyclops", dice=3, hits=1, wacky="shield",
                               wacky_attack="", wacky_defense="counter_strike", damage=1))
     assert "(wacky defense Counter-Strike)" in first
+
+
+def test_recovering_at_the_top_of_the_track_is_not_said_to_gain():
+    """Recover: "Move the monster's hit point marker up one number on the track (unless it is
+    at the top already)"; the Example's Gargoyle "won't recover a hit point because he is at
+    maximum": the log names the action and the hit points, not a climb "to" them."""
+    from .helpers import control, events_of, scenario
+
+    m = scenario([("gargoyle", "3c", None), ("golem", "1a", None)])
+    s = control(m, "gargoyle", 1)
+    at_top = events_of(m.apply(s, "recover"), Recovered)[0]
+    assert describe(at_top) == "the gargoyle takes the Recover action: 9 HP"
+    assert "recovers to" not in describe(at_top)
+    assert describe(Recovered(monster="spider", hp=5, forced=True)) == "the spider must take the Recover action: 5 HP"
 
 
 def test_a_played_race_log_and_show_name_no_identifiers(tmp_path):
