@@ -369,6 +369,16 @@ class MonsterDerbyProjection(Base[MDState]):
         return describe(event)
 
 
+def movement_points(n: int) -> str:
+    """"1 movement point", "3 movement points"."""
+    return f"{n} movement point{'' if n == 1 else 's'}"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... (a race's places)."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def describe(event: Event) -> str:
     """One readable log line."""
     e: Any = event
@@ -392,18 +402,24 @@ def describe(event: Event) -> str:
         return f"{e.seat} takes the Starting Player Marker"
     if isinstance(event, MonsterControlled):
         extra = "" if e.can_move else " (too wounded to move)"
-        return f"{e.seat} controls the {e.monster}: {e.points} movement points{extra}"
+        return f"{e.seat} controls the {e.monster}: {movement_points(e.points)}{extra}"
     if isinstance(event, MonsterMoved):
         verb = {"walk": "walks", "fly": "flies", "curse": "is cursed back", "call": "is called"}.get(e.kind, "moves")
         stop = "; it lands on the way to attack" if getattr(e, "stop", False) else ""
-        return f"the {e.monster} {verb} {e.frm} -> {e.to} (cost {e.cost}){stop}"
+        # a Call places the monster and a free curse moves it back: neither spends points
+        cost = "" if e.kind in ("call", "curse") and not e.cost else f" (cost {e.cost})"
+        return f"the {e.monster} {verb} {e.frm} -> {e.to}{cost}{stop}"
     if isinstance(event, MonsterFinished):
-        return f"the {e.monster} crosses the finish line in place {e.place}"
+        return f"the {e.monster} crosses the finish line in {ordinal(e.place)} place"
     if isinstance(event, Recovered):
-        return f"the {e.monster} recovers to {e.hp} HP" + (" (it must)" if e.forced else "")
+        # "up one number on the track (unless it is at the top already)": the line holds for a
+        # monster at the top as well ("he won't recover a hit point because he is at maximum")
+        return f"the {e.monster} {'must take' if e.forced else 'takes'} the Recover action: {e.hp} HP"
     if isinstance(event, Attacked):
+        # a counter-strike is never counter-struck (MD-HOUSE-COUNTER): its shield says so
+        unanswered = " - no counter to a counter-strike" if e.kind == "counter" and e.wacky_defense == "counter_strike" else ""
         w = [f"wacky attack {label(e.wacky_attack)}" if e.wacky_attack else "",
-             f"wacky defense {label(e.wacky_defense)}" if e.wacky_defense else ""]
+             f"wacky defense {label(e.wacky_defense)}{unanswered}" if e.wacky_defense else ""]
         w = [x for x in w if x]
         face = {"both": "both symbols", "blank": "a blank"}.get(e.wacky, f"the {e.wacky}")
         return (f"the {e.attacker} {'counter-strikes' if e.kind == 'counter' else 'attacks'} the {e.defender}:"
@@ -419,11 +435,11 @@ def describe(event: Event) -> str:
         return f"the {e.monster} loses {label(e.effect)}"
     if isinstance(event, AbilityCopied):
         return f"the {e.monster} copies the {e.source}'s ability ({label(e.ability)})" + (
-            f": +{e.points} movement points" if e.points else "")
+            f": +{movement_points(e.points)}" if e.points else "")
     if isinstance(event, CursePending):
         return f"the {e.by} curses the {e.monster}: it must go back 3 spaces (the player chooses the way)"
     if isinstance(event, ControlEnded):
-        return f"the {e.monster} is turned{': ' + e.reason if e.reason else ''}"
+        return f"the {e.monster} is turned{' (' + e.reason + ')' if e.reason else ''}"
     if isinstance(event, RoundEnded):
         return f"round {e.round} ends; every monster rotates back"
     if isinstance(event, GameEnded):

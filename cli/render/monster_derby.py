@@ -43,12 +43,15 @@ def render(state: Any, seat: str | None) -> str:
     codes: dict[str, str] = {}
     for mid in state.order:
         codes[mid] = _code(mid, codes)
+    # End Monster Turn: "After the monster resolves its action and full movement, rotate it":
+    # the monster under control is not shown turned until its turn is over
+    now = state.control.monster if state.control is not None else ""
     where: dict[tuple[int, int], str] = {}
     for mid in state.order:
         m = state.monsters[mid]
         p = parse_space(m.space)
         if m.status == "racing" and p:
-            where[p] = codes[mid] if not m.turned else codes[mid].lower()
+            where[p] = codes[mid] if not m.turned or mid == now else codes[mid].lower()
     for mid, sp in state.graves.items():
         p = parse_space(sp)
         if p and p not in where:
@@ -78,7 +81,7 @@ def render(state: Any, seat: str | None) -> str:
         hp = f"{m.hp}/{m.max_hp}" + (" RED" if 0 < m.hp <= 4 else "")
         where_s = {"finished": f"finished #{state.finishes.index(mid) + 1}" if mid in state.finishes else "finished",
                    "dead": f"dead (grave {state.graves.get(mid, '?')})"}.get(m.status, m.space)
-        turned = " turned" if m.turned and m.status == "racing" else ""
+        turned = " controlled now" if mid == now else (" turned" if m.turned and m.status == "racing" else "")
         eff = ("; clips: " + ", ".join(sorted(label(x) for x in m.effects))) if m.effects else ""
         lines.append(f"{codes[mid]} {m.name:<13} {m.colour:<7} {hp:<9} {m.attack} dice  {','.join(m.natives):<12}"
                      f" {where_s}{turned}{eff}{house(getattr(state, 'sources', {}).get(mid, ''))}")

@@ -203,7 +203,7 @@ def flight_options(state: MDState, m: Monster, points: int) -> tuple[dict[Pos, i
 
     Flying over a space costs 1 whatever is in it; the landing space costs its walking cost
     and must be empty (Control a Monster). All points must be spent; if no landing spends
-    them all, the flyer lands where it spends the most it can (house rule MD-FLY-SHORT)."""
+    them all, the flyer lands where it spends the most it can (house rule MD-HOUSE-FLY-SHORT)."""
     tr = track(state)
     frontier = {pos_of(m)}
     landings: dict[Pos, int] = {}
@@ -721,9 +721,11 @@ def may_attack_now(c: Control, m: Monster) -> bool:
 
 def check_attack(state: MDState, c: Control, m: Monster, target: Monster | None) -> None:
     require(not stunned(c, m), "MD-STUNNED", f"the {m.name} is stunned and has lost the rest of its turn")
-    require(c.can_attack and not in_red_zone(m), "MD-RED-RECOVER",
-            f"the {m.name} is below 5 hit points: it may only recover, not attack"
-            " (Damage: at 4 or less a monster may only take Recover actions)")
+    may = c.can_attack and not in_red_zone(m)
+    require(may, "MD-RED-RECOVER", "" if may else
+            f"the {m.name} was below 5 hit points when it was controlled: it takes the Recover action"
+            " this round instead of attacking" if not c.can_attack else
+            f"the {m.name} is down to {m.hp} hit points: at 4 or less a monster may only take Recover actions")
     require(not c.recovered, "MD-ACTION-ONE", f"the {m.name} already recovered this turn; it may either recover or attack")
     require(c.attacks < max_attacks(c, m), "MD-ACTION-ONE", f"the {m.name} has already attacked this turn")
     if target is None:
@@ -877,8 +879,9 @@ def rolled_and_free(em: Emitter) -> None:
     """"Roll the movement die. Then either take the Starting Player Marker ... or control a
     monster" (On Your Turn): after the roll, and only one of the two."""
     st = em.state
-    require(st.control is None, "MD-CONTROL-ONE",
-            f"{st.current} is already controlling the {st.control.monster if st.control else ''}")
+    require(st.control is None, "MD-CONTROL-ONE", "" if st.control is None else
+            f"{st.current} already controls the {st.monsters[st.control.monster].name} this turn:"
+            " a turn takes the marker or controls one monster")
     require(bool(st.die), "MD-ROLL-FIRST", "roll the movement die first")
 
 
@@ -940,6 +943,14 @@ def cross_finish_line(em: Emitter, mid: str) -> None:
     pass_turn(em)
 
 
+def spaces_ahead(tr: Track, here: Pos) -> str:
+    """"3a, 3b or 3c": the adjacent spaces ahead that are on the track ("the finish line"
+    past the last board)."""
+    names = [FINISH if tr.off_end(q) else name(q) for q in ahead(here) if tr.in_lanes(q)]
+    names = list(dict.fromkeys(names))
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
 def move(em: Emitter, spaces: tuple[str, ...]) -> None:
     """Walk into one of the three adjacent spaces ahead, paying its cost (Control a Monster)."""
     for i, sp in enumerate(spaces):
@@ -959,8 +970,11 @@ def move(em: Emitter, spaces: tuple[str, ...]) -> None:
             require(target is not None, "MD-MOVE-AHEAD", f"the finish line is not next to the {m.name} on {m.space}")
         else:
             target = parse_space(sp)
-            require(target in ahead(here), "MD-MOVE-AHEAD",
-                    f"{sp} is not one of the three spaces ahead of the {m.name} on {m.space}; monsters never go backwards")
+            forward = target in ahead(here)
+            # the spaces it may step into are named only when the step is refused
+            require(forward, "MD-MOVE-AHEAD", "" if forward else
+                    f"{sp} is not one of the three spaces ahead of the {m.name} on {m.space}"
+                    f" ({spaces_ahead(tr, here)}); monsters never go backwards")
         assert target is not None
         if not tr.off_end(target):
             require(tr.terrain(target) != "impassable", "MD-MOVE-IMPASSABLE", f"{sp} is impassable terrain")
@@ -987,8 +1001,8 @@ def fly(em: Emitter, sp: str) -> None:
     m = st.monsters[c.monster]
     check_may_move(c, m)
     require(flies(m), "MD-FLY-ONLY", f"the {m.name} cannot fly")
-    require(not c.flown, "MD-FLY-ONCE", f"the {m.name} has already flown and landed this turn")
-    require(not c.stopover, "MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks before flying on")
+    require(not c.flown, "MD-HOUSE-FLY-ONCE", f"the {m.name} has already flown and landed this turn")
+    require(not c.stopover, "MD-HOUSE-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks before flying on")
     require(not c.walked, "MD-FLY-MUST", f"the {m.name} has walked this turn; it cannot take off now")
     landings, can_finish = flight_options(st, m, c.points)
     stops = stopover_options(st, c, m)
@@ -1003,8 +1017,14 @@ def fly(em: Emitter, sp: str) -> None:
         em.emit(MonsterMoved(monster=m.id, frm=m.space, to=sp, cost=stops[target], kind="fly", stop=True))
         return
     if target not in landings:
-        require(track(st).terrain(target) != "impassable" and not blocked(st, target), "MD-FLY-LAND",
-                f"the {m.name} cannot land on {sp}: it must land on an empty space")
+        impassable = track(st).terrain(target) == "impassable"
+        free = not impassable and not blocked(st, target)
+        occ = None if free or impassable else occupant(st, target)
+        require(free, "MD-FLY-LAND", "" if free else
+                f"the {m.name} cannot land on {sp}: "
+                + ("it is impassable terrain, flown over but never landed on" if impassable else
+                   f"it holds the {occ.name}" if occ else "it holds a grave")
+                + "; a flyer lands on an empty space")
     require(target in landings, "MD-FLY-SPEND",
             f"the {m.name} cannot land on {sp} spending all {c.points} movement points,"
             " nor land there on its way to attack"
@@ -1075,7 +1095,7 @@ def recover(em: Emitter) -> None:
     c = em.state.control
     assert c is not None
     m = em.state.monsters[c.monster]
-    require(not c.stopover, "MD-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks, not recovers")
+    require(not c.stopover, "MD-HOUSE-FLY-STOPOVER", f"the {m.name} landed on {m.space} to attack: it attacks, not recovers")
     require(not c.recovered, "MD-ACTION-ONE", f"the {m.name} already recovered this turn")
     require(not c.attacks, "MD-ACTION-ONE", f"the {m.name} attacked this turn; it recovers only if it does not attack")
     em.emit(Recovered(monster=m.id, hp=min(m.max_hp, m.hp + 1)))
@@ -1131,7 +1151,7 @@ def end_monster_turn(em: Emitter) -> None:
     c = st.control
     assert c is not None
     m = st.monsters[c.monster]
-    require(not c.stopover or stunned(c, m), "MD-FLY-STOPOVER",
+    require(not c.stopover or stunned(c, m), "MD-HOUSE-FLY-STOPOVER",
             f"the {m.name} landed on {m.space} to attack: attack, then fly on")
     owed = can_still_move(st, c, m)
     require(not (owed and flies(m)), "MD-FLY-MUST", f"the {m.name} must fly and land, spending its movement points")

@@ -123,11 +123,16 @@ def test_attack_at_any_point_of_the_move():
 
 
 def test_below_5_it_must_recover_and_cannot_attack_but_moves_if_no_longer_red():
+    """"If the monster's hit points are below 5, the monster must take the "Recover" action
+    this round instead of attacking" (Control a Monster): at 5 after recovering, the refusal
+    says it was below 5 when controlled, not that it is below 5 now."""
     m = scenario([("giant", "3c", 4), ("golem", "4c", None)])
     s = control(m, "giant", 2)
     assert mon(m, "giant").hp == 5  # recovered at once, out of the red
     assert not any(t.startswith("attack") for t in m.legal_texts(s))
-    rejected(m, "attack golem [0 0 0 0 0 0 blank]", "MD-RED-RECOVER")
+    refused = rejected(m, "attack golem [0 0 0 0 0 0 blank]", "MD-RED-RECOVER")
+    assert "was below 5 hit points when it was controlled" in str(refused)
+    assert "instead of attacking" in str(refused)
     m.apply(s, "move 3d 4d")
     assert mon(m, "giant").space == "4d"
 
@@ -177,4 +182,4 @@ def test_a_monster_put_in_the_red_during_its_turn_may_only_recover():
     m.apply(s, "attack cyclops [0 0 0 blank 1 1 0 0 blank]")  # the Cyclops counter-strikes: 2 damage
     assert m.state.monsters["werewolf"].hp == 3
     assert not any(t.startswith("attack") for t in m.legal_texts(s))  # no Attack Again now
-    rejected(m, "attack zombie", "MD-RED-RECOVER")
+    assert "down to 3 hit points" in str(rejected(m, "attack zombie", "MD-RED-RECOVER"))

@@ -16,7 +16,8 @@ def test_one_monster_a_turn_and_not_the_marker_as_well():
     control a monster" (On Your Turn): one of the two, once."""
     m = scenario([("giant", "3c", None), ("golem", "3a", None)])
     s = control(m, "giant", 2)
-    rejected(m, "control golem", "MD-CONTROL-ONE")
+    refused = rejected(m, "control golem", "MD-CONTROL-ONE")
+    assert f"{s} already controls the Giant this turn" in str(refused)  # the card's name, as elsewhere
     rejected(m, "take-marker", "MD-CONTROL-ONE")
     rejected(m, "roll 4", "MD-ROLL-FIRST")
 

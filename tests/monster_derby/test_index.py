@@ -17,9 +17,29 @@ def test_every_cited_rule_id_is_in_the_index():
     code = "".join(p.read_text() for p in (ROOT / "core" / "monster_derby").glob("*.py"))
     cited = set(re.findall(r'"(MD-[A-Z0-9-]+)"', code))
     assert cited and all(r in GAME.rules for r in cited), sorted(r for r in cited if r not in GAME.rules)
-    for rule in GAME.rules.rules.values():
-        if rule.id.startswith("MD-HOUSE") or rule.id in ("MD-FLY-SHORT", "MD-CURSE-PATH", "MD-FLY-ONCE"):
-            assert rule.source == "house", rule.id
+
+
+# the rulebook's headings (its Table of Contents): a rule's section, or where a quotation is from
+HEADINGS = ("Components", "Setup", "Starting Play", "On Your Turn", "Control a Monster", "Terrain Effects",
+            "Monster Actions", "Damage", "End Monster Turn", "Game End", "Megacarnage", "Example",
+            "Monster Card Anatomy", "Ability Summary")
+QUOTE = "“[^“”]+”"
+FROM = r"(?: \((?:%s)\))?" % "|".join(HEADINGS)
+SEE = r"(?: See MD-HOUSE-[A-Z0-9-]+(?:, MD-HOUSE-[A-Z0-9-]+)*\.)?"
+BOOK_WORDS = re.compile(rf"{QUOTE}(?: (?:… )?{QUOTE}{FROM})*{FROM}{SEE}")
+
+
+def test_a_rulebook_entry_holds_only_the_books_words_and_every_reading_is_a_house_entry():
+    """A rulebook entry is the book's own sentences, quoted (with the heading of any quotation
+    from another section), and at most a pointer to the house entries that read them; every
+    house entry is an MD-HOUSE entry, and every MD-HOUSE entry is house."""
+    for rule in (r for r in GAME.rules.rules.values() if r.id.startswith("MD-")):
+        assert rule.section in HEADINGS, (rule.id, rule.section)
+        assert rule.id.startswith("MD-HOUSE-") == (rule.source == "house"), rule.id
+        if rule.source == "rulebook":
+            assert BOOK_WORDS.fullmatch(rule.text), (rule.id, rule.text)
+            for pointer in re.findall(r"MD-HOUSE-[A-Z0-9-]+", rule.text):
+                assert GAME.rules.get(pointer).source == "house", (rule.id, pointer)
 
 
 def test_content_is_labelled():

@@ -139,6 +139,22 @@ def test_render_shows_track_monsters_turn_and_marker():
     assert "game over" in render(done.state, None)
 
 
+def test_the_monster_under_control_is_shown_controlled_and_turned_only_after_its_turn():
+    """End Monster Turn: "After the monster resolves its action and full movement, rotate it 90
+    degrees to show that it took its turn for this round" - not when it is taken under control."""
+    m = scenario([("giant", "3c", None), ("golem", "1a", None)])
+    s = control(m, "giant", 2)
+    text = render(m.state, None)
+    giant = next(line for line in text.splitlines() if line.startswith("GI Giant"))
+    assert "controlled now" in giant and "turned" not in giant
+    assert " GI " in next(line for line in text.splitlines() if line.startswith(" c "))  # upright on the board
+    m.apply(s, "move 4c 5c")
+    text = render(m.state, None)
+    giant = next(line for line in text.splitlines() if line.startswith("GI Giant"))
+    assert " turned" in giant and "controlled" not in giant
+    assert " gi " in next(line for line in text.splitlines() if line.startswith(" c "))
+
+
 def test_describe_gives_readable_lines():
     m, _ = played(5)
     lines = [GAME.projection.describe(e) for _, _, e in m.items]

@@ -28,6 +28,19 @@ def test_three_spaces_ahead_never_backwards_and_zigzag():
     assert mon(m, "golem").space == "4d"
 
 
+def test_a_step_not_ahead_is_refused_naming_the_three_spaces_ahead():
+    """"Each space of the monster's movement must be into one of the three adjacent spaces
+    ahead of it ... you cannot go backwards" (Control a Monster): the refusal names them, or
+    the finish line where the track ends."""
+    m = scenario([("golem", "3c", None), ("giant", "1a", None)])
+    control(m, "golem", 3)
+    refused = rejected(m, "move 2c", "MD-MOVE-AHEAD")
+    assert "(3b, 4c or 3d)" in str(refused) and "never go backwards" in str(refused)
+    m2 = scenario([("golem", "11a", None), ("giant", "1e", None)])
+    control(m2, "golem", 1)
+    assert "(finish or 11b)" in str(rejected(m2, "move 10a", "MD-MOVE-AHEAD"))
+
+
 def test_costs_path_native_non_native_and_spending_all_points():
     m = scenario([("giant", "2a", None), ("golem", "2e", None)], rows=ROWS)
     s = control(m, "giant", 3)
@@ -77,7 +90,10 @@ def test_flying_over_impassable_and_monsters_paying_the_landing_cost():
     flights = {t for t in m.legal_texts(s) if t.startswith("fly")}
     # over 3b (impassable for walkers, rulebook: only flown over) to land beyond
     assert "fly 4b" in flights
-    rejected(m, "fly 3c", "MD-FLY-LAND")  # cannot land on a monster
+    # "An impassable space can only be entered by flying monsters with sufficient movement to
+    # fly over it and enter the space after it" (Control a Monster): the refusal says which
+    assert "it holds the Giant" in str(rejected(m, "fly 3c", "MD-FLY-LAND"))  # cannot land on a monster
+    assert "impassable terrain" in str(rejected(m, "fly 3b", "MD-FLY-LAND"))
     events = m.apply(s, "fly 4b")
     moved = [e for e in events if isinstance(e, MonsterMoved)][0]
     assert moved.kind == "fly" and moved.cost == 2
@@ -169,9 +185,9 @@ def test_a_flyer_may_land_on_its_way_to_attack_then_fly_on():
     events = m.apply(s, "fly 5c")
     assert events_of(events, MonsterMoved)[0].stop and m.state.control.points == 3
     assert [t for t in m.legal_texts(s)] == ["attack giant"]
-    rejected(m, "end", "MD-FLY-STOPOVER")
-    rejected(m, "recover", "MD-FLY-STOPOVER")
-    rejected(m, "fly 8c", "MD-FLY-STOPOVER")
+    rejected(m, "end", "MD-HOUSE-FLY-STOPOVER")
+    rejected(m, "recover", "MD-HOUSE-FLY-STOPOVER")
+    rejected(m, "fly 8c", "MD-HOUSE-FLY-STOPOVER")
     m.apply(s, "attack giant [0 0 0 blank]")
     assert "fly 8c" in m.legal_texts(s)  # over the Giant, landing with the 3 points left
     m.apply(s, "fly 8c")

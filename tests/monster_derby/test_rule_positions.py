@@ -320,6 +320,31 @@ def test_md_house_counter_a_counter_strike_is_never_counter_struck():
     assert [(a.attacker, a.kind) for a in att(events)] == [("vampire", "attack"), ("cyclops", "counter")]
 
 
+@pytest.mark.parametrize("hp, countered", [(6, False), (7, True)])
+def test_md_house_counter_a_defender_left_in_the_red_does_not_counter_strike(hp, countered):
+    """MD-HOUSE-COUNTER: "If it is conscious and unstunned after this attack" (Counter-Strike):
+    the Hydra's wacky defense strikes back from 5 hit points, not from 4."""
+    m = scenario([("giant", "3c", None), ("hydra", "4c", hp), ("golem", "1a", None)])
+    s = control(m, "giant", 1)
+    events = m.apply(s, "attack hydra [1 0 0 0 0 0 shield 0 0 0 blank]" if countered
+                     else "attack hydra [1 0 0 0 0 0 shield]")
+    assert mon(m, "hydra").hp == hp - 2  # 1 hit, +1 Damage
+    assert [a.kind for a in att(events)] == (["attack", "counter"] if countered else ["attack"])
+
+
+def test_md_house_red_mid_turn_a_monster_put_in_the_red_moves_on_but_walks_and_attacks_no_more():
+    """MD-HOUSE-RED-MID-TURN: "If a monster's hit points go to 4 or less that monster may only
+    take "recover" actions" (Damage): the Gargoyle, counter-struck to 3, walks its 3 points."""
+    m = scenario([("gargoyle", "3c", 5), ("cyclops", "4c", None), ("zombie", "3d", None)])
+    s = control(m, "gargoyle", 3)
+    m.apply(s, "attack cyclops [0 0 0 blank 1 1 0 0 blank]")
+    assert mon(m, "gargoyle").hp == 3
+    legal = m.legal_texts(s)
+    assert "move 3b 4b 5b" in legal and not any(t.startswith(("fly", "attack")) for t in legal)
+    m.apply(s, "move 3b 4b 5b")
+    assert mon(m, "gargoyle").space == "5b" and m.state.control is None
+
+
 def test_md_house_again_the_second_attack_may_go_to_the_same_monster_and_no_third():
     """MD-HOUSE-AGAIN: one more attack, on any monster the attacker may target -- the same
     one included -- and no third."""
