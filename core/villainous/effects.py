@@ -56,7 +56,7 @@ def resume(t: Emitter, seat: str, choice: str) -> None:
     it = frame["frame"]["item"]
     res = step(t, it["eff"], it["ctx"], choice)
     # cannot fail for a listed option; a refusal keeps the choice waiting
-    require(not isinstance(res, Need), "SV-CHOICE", f"{choice} is not a choice open now")
+    require(not isinstance(res, Need), "SV-HOUSE-CHOICE", f"{choice} is not a choice open now")
     run(t, res + frame["frame"]["queue"])
 
 

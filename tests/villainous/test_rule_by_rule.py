@@ -54,11 +54,12 @@ def boba_with_a_bounty(bounty="bf-bounty-debtor-1"):
 
 
 def test_a_bounty_is_never_moved_on_its_own_but_goes_with_its_contact():
-    """Bounties: "A Bounty card cannot be moved to be attached to another Contact"."""
+    """Bounties: "A Bounty card cannot be moved to be attached to another Contact"
+    (SV-BOUNTY-STAYS); that it goes with its Contact is SV-HOUSE-BOUNTY-WITH-CONTACT."""
     m = at(boba_with_a_bounty(), "ann", "executor-bridge")
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "move bf-bounty-debtor-1 to jabbas-palace")
-    assert rule_of(e) == "SV-BOUNTY-STAYS" and "Contact" in str(e.value)
+    assert rule_of(e) == "SV-HOUSE-BOUNTY-WITH-CONTACT" and "Contact" in str(e.value)
     m.apply("ann", "move bf-guild-master-1 to jabbas-palace")
     assert m.state.sector["ann"]["bf-bounty-debtor-1"]["loc"] == "jabbas-palace"
     assert m.state.sector["ann"]["bf-bounty-debtor-1"]["on"] == "bf-guild-master-1"
