@@ -16,7 +16,6 @@ PROBES = ("end", "vanquish embo with hired gun", "fate ann", "play embo at corus
           "move bilzen", "p", "choose nothing", "discard embo", "activate tracking fob")
 
 
-@pytest.mark.parametrize("seats,seed", [(2, 3), (3, 4)])
 def content_ids() -> set[str]:
     """The ids of the Villains, locations and cards that the content names."""
     out = set()
@@ -85,3 +84,24 @@ def test_the_play_menu_names_the_cards_and_labels_house_ones(tmp_path):
     assert chosen.exit_code == 0, chosen.output
     log = run.invoke(app, ["--db", db, "log", gid]).output
     assert "ann plays Tracking Fob at Coruscant" in log
+
+
+def test_the_log_says_discard_and_the_fate_choice_as_the_rulebook_does():
+    """Discard Cards: "Discard as many cards from your hand as you wish, face up, onto your
+    Villain discard pile"; Fate: "Choose one of them and play it immediately. Discard the
+    other." The log says who discards, names the piles as the book does, and says the chosen
+    Fate card once as chosen and once as played."""
+    from villainous.helpers import give, new
+    from villainous.test_fate_vehicles import stack_fate
+
+    m = stack_fate(give(new(), "ann", "cb-twin-blasters-1"), "bob", "ssf-cal-kestis-1", "ssf-ezra-bridger-1")
+    start = len(log_text(m))
+    m.apply("ann", "move coruscant")  # Credits 2 | Fate | Play | Discard
+    m.apply("ann", "discard twin blasters")
+    m.apply("ann", "fate bob")
+    m.apply("ann", "fate-play ezra bridger at bilzen")
+    lines = log_text(m)[start:]
+    assert "ann discards Twin Blasters" in lines
+    assert "ann chooses Ezra Bridger of the revealed Fate cards" in lines
+    assert "Cal Kestis goes to bob's Fate discard pile" in lines
+    assert "ann plays Ezra Bridger in bob's sector at Bilzen" in lines
