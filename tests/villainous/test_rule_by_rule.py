@@ -96,6 +96,40 @@ def test_the_mover_may_still_move_onto_an_engaged_ally_vehicle_whose_actions_are
     assert m.state.credits["ann"] == before + 1  # its ability: gain 1 Credit
     assert m.legal_texts("ann") == ["end"]  # every action there is covered
 
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "collect")
+    assert rule_of(e) == "SV-BLOCKED" and "Republic Gunship (a Hero Vehicle engaged with it)" in str(e.value)
+
+
+def test_a_covered_action_says_what_covers_it_and_is_available_again_once_it_is_gone():
+    """Blocked Actions: "You may no longer perform the actions covered by Fate cards until
+    those cards have been moved, vanquished or discarded. As soon as an action becomes
+    visible again, it immediately becomes available: you may therefore perform it if your
+    mover is at that location and it is still your turn to play." """
+    m = put(new(2), "ann", "cbf-clone-trooper-1", "bora-vio")  # Play | Move | Credits 3 | Vanquish
+    m = put(m, "ann", "cb-hired-gun-1", "bora-vio")
+    m = credits(give(m, "ann", "cb-bounty-droid-1"), "ann", 5)
+    m.apply("ann", "move bora vio")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "play bounty droid at coruscant")
+    assert rule_of(e) == "SV-BLOCKED"
+    assert "the Play symbol at Bora Vio is covered by Clone Trooper (a Fate card) until it is moved" in str(e.value)
+    m.apply("ann", "vanquish clone trooper with hired gun")
+    m.apply("ann", "play bounty droid at coruscant")  # uncovered this very turn
+    assert m.state.sector["ann"]["cb-bounty-droid-1"]["loc"] == "coruscant"
+
+
+def test_a_location_covered_by_two_heroes_names_both():
+    """Heroes: "A covered action is no longer available to the opponent until all the Heroes
+    at that location have been vanquished or moved." """
+    m = put(new(2), "ann", "cbf-clone-trooper-1", "bora-vio")
+    m = put(m, "ann", "cbf-clone-trooper-2", "bora-vio")
+    m = put(m, "ann", "cb-hired-gun-1", "the-box")
+    m.apply("ann", "move bora vio")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "move hired gun to coruscant")
+    assert rule_of(e) == "SV-BLOCKED"
+    assert "covered by Clone Trooper and Clone Trooper (Fate cards) until they are all moved" in str(e.value)
 
 def test_items_attached_to_one_ally_are_unlimited():
     """Items: "The number of Items that can be attached to an Ally is unlimited"."""
