@@ -215,7 +215,7 @@ def where_it_goes(t: Emitter, seat: str, card: str, cmd: C.Play) -> tuple[str, s
         require(not (cmd.at not in (None, DEEP_SPACE) or cmd.on), "SV-VEHICLE-DEEP-SPACE", "Vehicles are played only in Deep Space")
         if cmd.engage is not None:
             hvs = [h for h in t.hero_vehicles(seat) if not t.in_sector(seat)[h]["engaged"]]
-            require(cmd.engage in hvs, "SV-ENGAGE", f"{cmd.engage} is not an unengaged Hero Vehicle in your Deep Space")
+            require(cmd.engage in hvs, "SV-ENGAGE", f"{said(t, cmd.engage)} is not an unengaged Hero Vehicle in your Deep Space")
         return DEEP_SPACE, None
     if typ == "effect":
         require(not (cmd.at or cmd.on or cmd.engage), "SV-PLACE", "an Effect is not placed anywhere: just play it")
@@ -277,7 +277,7 @@ def maneuver(t: Emitter, seat: str, cmd: C.Maneuver) -> None:
     """Maneuvering Vehicles: disengage an Ally Vehicle, or engage it against a Hero Vehicle."""
     in_act_phase(t, seat)
     av = cmd.vehicle
-    require(av in t.ally_vehicles(seat), "SV-MANEUVER", f"{av} is not one of your Ally Vehicles")
+    require(av in t.ally_vehicles(seat), "SV-MANEUVER", f"{said(t, av)} is not one of your Ally Vehicles in play")
     engaged = t.in_sector(seat)[av]["engaged"]
     if cmd.engage is None:
         require(bool(engaged), "SV-MANEUVER", f"{t.card(av)['name']} is not engaged: say which Hero Vehicle to engage")
@@ -285,7 +285,7 @@ def maneuver(t: Emitter, seat: str, cmd: C.Maneuver) -> None:
         t.emit(ev.Disengaged(sector=seat, ally_vehicle=av, hero_vehicle=engaged))
         return
     require(not engaged, "SV-ENGAGE-ONE", "a Vehicle may be engaged with one single other Vehicle")
-    require(not (cmd.engage not in t.hero_vehicles(seat) or t.in_sector(seat)[cmd.engage]["engaged"]), "SV-ENGAGE-ONE", f"{cmd.engage} is not an unengaged Hero Vehicle in your Deep Space")
+    require(not (cmd.engage not in t.hero_vehicles(seat) or t.in_sector(seat)[cmd.engage]["engaged"]), "SV-ENGAGE-ONE", f"{said(t, cmd.engage)} is not an unengaged Hero Vehicle in your Deep Space")
     t.use_action(seat, "move")
     t.emit(ev.Engaged(sector=seat, ally_vehicle=av, hero_vehicle=cmd.engage))
 
@@ -312,7 +312,7 @@ def vanquish(t: Emitter, seat: str, cmd: C.Vanquish) -> None:
     in_act_phase(t, seat)
     target = cmd.target
     info = t.in_sector(seat).get(target)
-    require(info is not None, "SV-VANQUISH-TARGET", f"{target} is not in your sector")
+    require(info is not None, "SV-VANQUISH-TARGET", f"{said(t, target)} is not in your sector")
     typ = t.ctype(target)
     if typ == "hero_vehicle":
         vanquish_vehicle(t, seat, cmd)
@@ -322,7 +322,7 @@ def vanquish(t: Emitter, seat: str, cmd: C.Vanquish) -> None:
     require(len(set(cmd.allies)) == len(cmd.allies), "SV-VANQUISH-ALLIES", "each Ally counts once")
     for a in cmd.allies:
         ai = t.in_sector(seat).get(a)
-        require(not (ai is None or t.ctype(a) != "ally"), "SV-VANQUISH-ALLIES", f"{a} is not one of your Allies in play")
+        require(not (ai is None or t.ctype(a) != "ally"), "SV-VANQUISH-ALLIES", f"{said(t, a)} is not one of your Allies in play")
         require(ai["loc"] == info["loc"], "SV-VANQUISH-SAME-LOCATION", f"{t.card(a)['name']} is not at {t.location_name(seat, info['loc'])} with {t.card(target)['name']}")
     t.check_hook(seat, "vanquish", "vanquishing")
     hero_str = t.strength(seat, target)
@@ -471,7 +471,7 @@ def fate_card_takes_effect(t: Emitter, by: str, opp: str, card: str) -> bool:
 def hunt(t: Emitter, seat: str, cmd: C.Hunt) -> None:
     """Bounties (Hunt): pay the Hunt cost at any time on your turn, without an action."""
     b = cmd.bounty
-    require(not (b not in t.in_sector(seat) or t.ctype(b) != "bounty"), "SV-HUNT", f"{b} is not one of your Bounties in play")
+    require(not (b not in t.in_sector(seat) or t.ctype(b) != "bounty"), "SV-HUNT", f"{said(t, b)} is not one of your Bounties in play")
     limit = int(t.d["options"].get("hunts_per_turn", 0))
     times = "once" if limit == 1 else f"{limit} times"
     require(not limit or t.d["hunted"].count(b) < limit, "SV-HOUSE-HUNT-ONCE",

@@ -105,3 +105,22 @@ def test_the_log_says_discard_and_the_fate_choice_as_the_rulebook_does():
     assert "ann chooses Ezra Bridger of the revealed Fate cards" in lines
     assert "Cal Kestis goes to bob's Fate discard pile" in lines
     assert "ann plays Ezra Bridger in bob's sector at Bilzen" in lines
+
+
+@pytest.mark.parametrize("command,says", [
+    ("vanquish clone trooper with hired gun", "Clone Trooper is not in your sector"),
+    ("vanquish cbf-clone-trooper-1 with hired gun", "Clone Trooper is not in your sector"),
+    ("maneuver xanadu blood", "Xanadu Blood is not one of your Ally Vehicles in play"),
+    ("hunt bounty debtor", "Bounty: Debtor is not one of your Bounties in play"),
+])
+def test_a_refusal_names_a_card_not_in_play_by_its_name(command, says):
+    """Vanquish, Maneuver, Hunt: a card named but not in play is said by its name (as the
+    rulebook and the board say it), never by the content's id."""
+    from arbiter.core.errors import RuleViolation
+    from villainous.helpers import new, put
+
+    m = put(new(), "ann", "cb-hired-gun-1", "bora-vio")
+    m.apply("ann", "move bora vio")  # Play | Move | Credits 3 | Vanquish
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", command)
+    assert says in str(e.value) and "cb-" not in str(e.value) and "bf-" not in str(e.value)
