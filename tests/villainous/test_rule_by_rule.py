@@ -221,3 +221,21 @@ def test_the_move_example_an_ally_goes_from_one_location_to_any_other():
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "move aurra sing to the box")
     assert rule_of(e) == "SV-ACTION-ONCE"
+
+
+def test_a_completed_bounty_frees_its_place_on_the_contact():
+    """Contacts: "Each Contact states the maximum number of Bounties that may be attached to
+    it. Once a Bounty is completed, you may attach another one to the same Contact, as long as
+    that limit is respected." Bounties: "Do not discard the Bounty card; keep it near your
+    portrait instead." Guild Master holds 1; Debtor's Progress is: collect Credits; hunt."""
+    m = credits(give(boba_with_a_bounty("bf-bounty-debtor-1"), "ann", "bf-bounty-smuggler-1"), "ann", 2)
+    m.apply("ann", "move corellia")  # Credits 2 | Play | Fate | Discard
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "play bf-bounty-smuggler-1 on bf-guild-master-1")
+    assert rule_of(e) == "SV-CONTACT-LIMIT"
+    m.apply("ann", "collect")
+    m.apply("ann", "hunt bf-bounty-debtor-1")
+    assert m.state.bounties["ann"] == ["bf-bounty-debtor-1"]
+    assert "bf-bounty-debtor-1" not in m.state.sector["ann"]
+    m.apply("ann", "play bf-bounty-smuggler-1 on bf-guild-master-1")
+    assert m.state.sector["ann"]["bf-bounty-smuggler-1"]["on"] == "bf-guild-master-1"
