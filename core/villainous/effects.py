@@ -482,7 +482,10 @@ def o_defeat(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
             continue
         if where == "with_ally" and not t.cards_at(seat, info["loc"], ("ally",)):
             continue
-        if t.ctype(c) == "ally_vehicle" and t.d["mover"].get(seat) == c:
+        # Discarding and Vanquishing Vehicles: "If your mover is on an Ally Vehicle, you may not
+        # discard that Vehicle, nor vanquish or discard the Hero Vehicle engaged against it."
+        mover = t.d["mover"].get(seat)
+        if mover and (c == mover or (t.ctype(c) == "hero_vehicle" and info.get("engaged") == mover)):
             continue
         out.append(c)
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arbiter.core.errors import ParseError, RuleViolation
-from villainous.helpers import at, credits, empty_hand, ev, fold, give, new, put, rule_of, strength
+from villainous.helpers import at, content_with, credits, empty_hand, ev, fold, give, new, put, rule_of, strength
 
 
 def placed(m, sector, card, loc, on=None, side="lower"):
@@ -239,3 +239,24 @@ def test_a_completed_bounty_frees_its_place_on_the_contact():
     assert "bf-bounty-debtor-1" not in m.state.sector["ann"]
     m.apply("ann", "play bf-bounty-smuggler-1 on bf-guild-master-1")
     assert m.state.sector["ann"]["bf-bounty-smuggler-1"]["on"] == "bf-guild-master-1"
+
+
+def test_a_card_may_not_discard_the_hero_vehicle_engaged_with_the_vehicle_the_mover_is_on():
+    """Discarding and Vanquishing Vehicles: "If your mover is on an Ally Vehicle, you may not
+    discard that Vehicle, nor vanquish or discard the Hero Vehicle engaged against it." A Hunt
+    (paid without an action) that defeats a Vehicle may take the unengaged Razor Crest, not
+    the Millennium Falcon engaged with Slave I, where the mover stands."""
+    c = content_with({"bf-bounty-jedi": {"hunt": {"cost": 3, "effects": [{"do": "defeat", "target": "vehicle"}]}}})
+    m = new(2, villains="boba-fett,cad-bane", content=c)
+    m = put(m, "ann", "bf-guild-master-1", "corellia")
+    m = placed(m, "ann", "bf-bounty-jedi-1", "corellia", on="bf-guild-master-1")
+    m = placed(m, "ann", "bf-slave-i-1", "deep-space")
+    for hv in ("bff-millennium-falcon-1", "bff-razor-crest-1"):
+        m = put(m, "ann", hv, "deep-space")
+    m = fold(m, ev.Engaged(sector="ann", ally_vehicle="bf-slave-i-1", hero_vehicle="bff-millennium-falcon-1"))
+    m = credits(m, "ann", 5)
+    m.apply("ann", "move slave i")
+    m.apply("ann", "hunt bounty jedi")
+    sector = m.state.sector["ann"]
+    assert "bff-razor-crest-1" not in sector and sector["bff-millennium-falcon-1"]["engaged"] == "bf-slave-i-1"
+    assert "bf-slave-i-1" in sector
