@@ -497,7 +497,8 @@ def v_defeat(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str |
     base = int(t.card(choice).get("strength") or 0)
     is_hero = t.ctype(choice) == "hero"
     loc = t.in_sector(seat)[choice]["loc"]
-    t.emit(ev.Defeated(seat=seat, card=choice, by=ctx.get("card") or ""))
+    if eff["do"] == "defeat":  # Card Actions: to "remove" a card is only to discard it, not to defeat it
+        t.emit(ev.Defeated(seat=seat, card=choice, by=ctx.get("card") or ""))
     leave(t, seat, choice, "defeat" if eff["do"] == "defeat" else "remove")
     if is_hero and eff["do"] == "defeat" and ctx["actor"] == seat:
         hero_beaten(t, seat, choice, base, by_card=True, loc=loc)

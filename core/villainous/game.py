@@ -26,7 +26,8 @@ class Villainous(Game[VState, Any]):
     short = "sv"
     title = "Star Wars Villainous: Scum and Villainy"
     # 2: a Find (or a Swap) that reaches the deck reshuffles the deck alone, not the discard pile with it
-    # 3: a card's defeat may not take the Hero Vehicle engaged with the Vehicle the mover is on
+    # 3: a card's defeat may not take the Hero Vehicle engaged with the Vehicle the mover is on;
+    #    a card removed is not said to be defeated
     rules_version = "3"
     projection = PROJECTION
     min_seats = 2

@@ -124,3 +124,21 @@ def test_a_refusal_names_a_card_not_in_play_by_its_name(command, says):
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", command)
     assert says in str(e.value) and "cb-" not in str(e.value) and "bf-" not in str(e.value)
+
+
+def test_a_card_removed_is_discarded_not_said_defeated():
+    """Card Actions, Remove: "If a card tells you to remove a particular card ... from your
+    Sector, discard it onto the appropriate pile"; Defeat is another card action. A content
+    Ambush that removes a Hero logs the discard, and no defeat."""
+    from villainous.helpers import content_with, credits, give, new, put
+
+    c = content_with({"cb-ambush": {"text": "Remove a Hero.", "abilities": [
+        {"when": "play", "effects": [{"do": "remove", "target": "hero"}]}]}})
+    m = credits(give(put(new(content=c), "ann", "cbf-clone-trooper-1", "bora-vio"), "ann", "cb-ambush-1"), "ann", 5)
+    start = len(log_text(m))
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "play ambush")
+    lines = log_text(m)[start:]
+    assert "cbf-clone-trooper-1" not in m.state.sector["ann"]
+    assert "Clone Trooper goes to ann's Fate discard pile" in lines
+    assert not any("defeated" in line for line in lines), lines
