@@ -384,10 +384,8 @@ class Emitter(Table, KernelEmitter[VState]):
             self.emit(ev.WindowOpened(seats=tuple(others), trigger=kind, by=seat))
 
     def discard_fate_conditions(self, seat: str, kinds: tuple[str, ...]) -> None:
-        """Fate Conditions: discarded as soon as the condition on the card is met (on the
-        Villain's own turn)."""
-        if seat != self.d["active"]:
-            return
+        """Fate Conditions: "Discard the Condition as soon as the conditions mentioned on the
+        card are met" - on whoever's turn they are met."""
         met = {k for kind in kinds for k in answers(kind)}
         for c in list(self.in_sector(seat)):
             if self.ctype(c) == "condition" and self.card(c).get("until") in met:

@@ -237,15 +237,17 @@ PLAYED_FATE = {"hero": "play_hero", "item": "fate_item", "effect": "fate_effect"
 
 
 def hero_beaten(t: Emitter, seat: str, hero: str, base: int, *, by_card: bool = False, loc: str | None = None) -> None:
-    """What follows a Hero vanquished or defeated in a villain's own sector on their turn.
-    A Hero defeated by the Villain's card counts as vanquished unless the option
-    card_defeat_is_vanquish says otherwise (house reading SV-HOUSE-DEFEAT-IS-VANQUISH
-    of "Defeat", SV-DEFEAT)."""
-    if seat != t.d["active"]:
-        return
+    """What follows a Hero vanquished or defeated in a villain's own sector. A Hero defeated
+    by the Villain's card counts as vanquished unless the option card_defeat_is_vanquish says
+    otherwise (house reading SV-HOUSE-DEFEAT-IS-VANQUISH of "Defeat", SV-DEFEAT). A Fate
+    Condition it meets is discarded at once, on any turn; Bounty Progress and "whenever"
+    abilities count it on the Villain's own turn only (SV-HOUSE-OWN-TURN)."""
     kinds: tuple[str, ...] = ("vanquish", "defeat")
     if by_card and not t.d["options"].get("card_defeat_is_vanquish", True):
         kinds = ("defeat",)
+    if seat != t.d["active"]:
+        t.discard_fate_conditions(seat, kinds)
+        return
     happened(t, seat, kinds, card=hero, loc=loc, strength=base)
 
 

@@ -27,7 +27,8 @@ class Villainous(Game[VState, Any]):
     title = "Star Wars Villainous: Scum and Villainy"
     # 2: a Find (or a Swap) that reaches the deck reshuffles the deck alone, not the discard pile with it
     # 3: a card's defeat may not take the Hero Vehicle engaged with the Vehicle the mover is on;
-    #    a card removed is not said to be defeated
+    #    a card removed is not said to be defeated; a Fate Condition is discarded as soon as it is met,
+    #    on another player's turn too
     rules_version = "3"
     projection = PROJECTION
     min_seats = 2

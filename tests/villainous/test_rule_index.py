@@ -84,3 +84,29 @@ def test_two_villains_achieving_their_objectives_at_once_share_the_win():
     won = [e for e in events if isinstance(e, ev.GameWon)]
     assert won and set(won[0].winners) == {"ann", "bob"}
     assert GAME.rules.get("SV-HOUSE-SHARED-WIN").source == "house"
+
+
+def test_a_fate_condition_is_discarded_as_soon_as_met_even_on_another_players_turn():
+    """Conditions (Fate): "Discard the Condition as soon as the conditions mentioned on the
+    card are met." Wanted by the Senate goes when Cad Bane vanquishes a Hero; a Hero his own
+    Condition card defeats on the Seventh Sister's turn counts (SV-HOUSE-DEFEAT-IS-VANQUISH),
+    so it is discarded then, not at his next turn (SV-HOUSE-OWN-TURN)."""
+    from villainous.helpers import content_with, give, put
+
+    c = content_with({"cb-double-cross": {"text": "Play when an opponent vanquishes a Hero: defeat a Hero.",
+                                          "abilities": [{"when": "condition", "trigger": "vanquish",
+                                                         "effects": [{"do": "defeat", "target": "hero"}]}]}})
+    m = new(villains="seventh-sister,cad-bane", content=c)
+    m = put(m, "bob", "cbf-clone-trooper-1", "coruscant")
+    m = put(m, "bob", "cbf-wanted-by-the-senate-1", "mover")
+    m = put(m, "ann", "ssf-ezra-bridger-1", "bilzen")
+    m = put(m, "ann", "ss-purge-trooper-1", "bilzen")
+    m = put(m, "ann", "ss-purge-trooper-2", "bilzen")
+    m = give(m, "bob", "cb-double-cross-1")
+    m.apply("ann", "move garel city")  # Credits 3 | Vanquish | Discard | Play
+    m.apply("ann", "vanquish ezra bridger with ss-purge-trooper-1 ss-purge-trooper-2")
+    m.apply("bob", "condition double cross")
+    assert m.state.active == "ann"
+    assert "cbf-clone-trooper-1" not in m.state.sector["bob"]
+    assert "cbf-wanted-by-the-senate-1" not in m.state.sector["bob"]
+    assert "cbf-wanted-by-the-senate-1" in m.state.fate_discard["bob"]
