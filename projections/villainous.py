@@ -712,7 +712,8 @@ def describe(e: Event, names: dict[str, str]) -> str:
         "RebelRemoved": lambda: f"{e.seat} permanently removes the Rebel {e.hero}",
         "BountyProgressed": lambda: f"{e.bounty}: Progress requirement {e.requirement + 1} met",
         "BountyCompleted": lambda: f"{e.seat} completes {e.bounty}" + (f" (Reward from {e.contact})" if e.contact else ""),
-        "HuntPaid": lambda: f"{e.seat} pays {e.cost} to Hunt with {e.bounty}",
+        # Bounties: "Hunt (X): ... you may pay the cost shown at the start of the card"
+        "HuntPaid": lambda: f"{e.seat} hunts with {e.bounty}, paying its Hunt ({e.cost})",
         "WindowOpened": lambda: f"{' or '.join(e.seats)} may play a Condition: {e.by} "
         f"{HAPPENINGS.get(e.trigger, words(e.trigger))}",
         "WindowPassed": lambda: f"{e.seat} passes",

@@ -142,3 +142,19 @@ def test_a_card_removed_is_discarded_not_said_defeated():
     assert "cbf-clone-trooper-1" not in m.state.sector["ann"]
     assert "Clone Trooper goes to ann's Fate discard pile" in lines
     assert not any("defeated" in line for line in lines), lines
+
+
+def test_a_hunt_is_logged_with_its_cost_as_the_card_prints_it():
+    """Bounties: "Hunt (X): When a Bounty is in play, you may pay the cost shown at the start
+    of the card" - the log says the Hunt (X) paid, and the Credits once."""
+    from villainous.helpers import credits, new, put
+
+    m = new(2, villains="boba-fett,cad-bane")
+    m = put(m, "ann", "bf-guild-master-1", "corellia")
+    m = put(m, "ann", "bf-bounty-debtor-1", "corellia", on="bf-guild-master-1")
+    m = credits(m, "ann", 3)
+    start = len(log_text(m))
+    m.apply("ann", "hunt bounty debtor")
+    lines = log_text(m)[start:]
+    assert "ann hunts with Bounty: Debtor, paying its Hunt (1)" in lines
+    assert "ann loses 1 Credit (Hunt: Bounty: Debtor)" in lines
