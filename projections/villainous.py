@@ -683,11 +683,15 @@ def describe(e: Event, names: dict[str, str]) -> str:
         + (f" in {e.sector}'s sector" if e.sector != e.seat else "")
         + (f" at {e.loc}" if e.loc and not e.on else "") + (f" on {e.on}" if e.on else ""),
         "CardMoved": lambda: f"{e.card} moves to {e.to} ({e.sector}'s sector)",
-        "CardDiscarded": lambda: f"{e.card} goes to {e.owner}'s {e.pile} discard pile",
+        # Discard Cards: "Discard as many cards from your hand as you wish ... onto your
+        # Villain discard pile"; the piles are named as the rulebook names them
+        "CardDiscarded": lambda: (f"{e.owner} discards {e.card}" if e.source == "hand"
+                                  else f"{e.card} goes to {e.owner}'s {e.pile.capitalize()} discard pile"),
         "Vanquished": lambda: f"{e.seat} vanquishes {e.hero} ({e.hero_strength}) at {e.loc} with "
         f"{', '.join(e.allies) or 'a Vehicle'} ({e.ally_strength})",
         "FateRevealed": lambda: f"{e.by} reveals {', '.join(e.cards)} from {e.target}'s Fate deck",
-        "FateResolved": lambda: f"{e.by} plays {e.played} against {e.target}",
+        # Fate: "Choose one of them and play it immediately. Discard the other."
+        "FateResolved": lambda: f"{e.by} chooses {e.played} of the revealed Fate cards",
         "GameWon": lambda: f"{' and '.join(e.winners)} {'wins' if len(e.winners) == 1 else 'win'}: {e.reason}",
         "ChoiceOpened": lambda: f"{e.seat} must choose: {e.prompt}",
         "ChoiceMade": lambda: f"{e.seat} chooses " + re.sub(r"[a-z0-9][a-z0-9-]*", lambda m: name_of(m.group(), names),
@@ -708,7 +712,8 @@ def describe(e: Event, names: dict[str, str]) -> str:
         "RebelRemoved": lambda: f"{e.seat} permanently removes the Rebel {e.hero}",
         "BountyProgressed": lambda: f"{e.bounty}: Progress requirement {e.requirement + 1} met",
         "BountyCompleted": lambda: f"{e.seat} completes {e.bounty}" + (f" (Reward from {e.contact})" if e.contact else ""),
-        "HuntPaid": lambda: f"{e.seat} pays {e.cost} to Hunt with {e.bounty}",
+        # Bounties: "Hunt (X): ... you may pay the cost shown at the start of the card"
+        "HuntPaid": lambda: f"{e.seat} hunts with {e.bounty}, paying its Hunt ({e.cost})",
         "WindowOpened": lambda: f"{' or '.join(e.seats)} may play a Condition: {e.by} "
         f"{HAPPENINGS.get(e.trigger, words(e.trigger))}",
         "WindowPassed": lambda: f"{e.seat} passes",

@@ -113,13 +113,14 @@ def _card_line(t: Table, s: str, c: str) -> str:
     if cd["type"] in ("ally", "hero"):
         bits.append(f", Strength {t.strength(s, c)}")
     if info["tokens"]:
-        bits.append(f", +{info['tokens']} token" + ("" if info["tokens"] == 1 else "s"))
+        # Strength Tokens: "+1 / -1 Strength token"
+        bits.append(f", {info['tokens']:+d} Strength token" + ("" if abs(info["tokens"]) == 1 else "s"))
     if info["targets"]:
-        bits.append(f", {info['targets']} Target")
+        bits.append(f", {info['targets']} Target" + ("" if info["targets"] == 1 else "s"))
     if info.get("on"):
-        bits.append(f", on {info['on']}")
+        bits.append(f", on {t.card(info['on'])['name']} <{info['on']}>")
     if info.get("engaged"):
-        bits.append(f", engaged with {info['engaged']}")
+        bits.append(f", engaged with {t.card(info['engaged'])['name']} <{info['engaged']}>")
     if cd["type"] == "bounty":
         bits.append(f", progress {len(info['progress'])}/{len(cd.get('progress', []))}")
     return e("".join(bits) + ")") + _house(t, c)

@@ -280,11 +280,24 @@ class Table:
             if self.in_sector(seat)[loc]["engaged"]:
                 return list(range(len(self.symbols_at(seat, loc))))
             return []
-        for c in self.cards_at(seat, loc):
-            i = self.in_sector(seat)[c]
-            if i["side"] == "upper" and (self.ctype(c) == "hero" or (self.ctype(c) == "item" and not i["on"])):
-                return [0, 1]
-        return []
+        return [0, 1] if self.covers(seat, loc) else []
+
+    def covers(self, seat: str, loc: str) -> list[str]:
+        """The Fate cards covering a location's top symbols: its Heroes and lone Fate Items."""
+        return [c for c in self.cards_at(seat, loc)
+                if self.in_sector(seat)[c]["side"] == "upper"
+                and (self.ctype(c) == "hero" or (self.ctype(c) == "item" and not self.in_sector(seat)[c]["on"]))]
+
+    def covering(self, seat: str, loc: str) -> str:
+        """What covers ``loc``'s symbols and until when, as a refusal says it (Blocked Actions:
+        "until those cards have been moved, vanquished or discarded")."""
+        if loc in self.in_sector(seat) and self.ctype(loc) == "ally_vehicle":
+            hv = self.in_sector(seat)[loc]["engaged"]
+            return f"{self.card(hv)['name']} (a Hero Vehicle engaged with it) until it is vanquished or maneuvered away"
+        names = [self.card(c)["name"] for c in self.covers(seat, loc)]
+        if len(names) == 1:
+            return f"{names[0]} (a Fate card) until it is moved, vanquished or discarded"
+        return f"{' and '.join(names)} (Fate cards) until they are all moved, vanquished or discarded"
 
     def available(self, seat: str) -> list[tuple[int, str]]:
         loc = self.d["mover"][seat]
@@ -371,10 +384,8 @@ class Emitter(Table, KernelEmitter[VState]):
             self.emit(ev.WindowOpened(seats=tuple(others), trigger=kind, by=seat))
 
     def discard_fate_conditions(self, seat: str, kinds: tuple[str, ...]) -> None:
-        """Fate Conditions: discarded as soon as the condition on the card is met (on the
-        Villain's own turn)."""
-        if seat != self.d["active"]:
-            return
+        """Fate Conditions: "Discard the Condition as soon as the conditions mentioned on the
+        card are met" - on whoever's turn they are met."""
         met = {k for kind in kinds for k in answers(kind)}
         for c in list(self.in_sector(seat)):
             if self.ctype(c) == "condition" and self.card(c).get("until") in met:
@@ -391,7 +402,8 @@ class Emitter(Table, KernelEmitter[VState]):
             matching = [i for i, s in enumerate(syms) if s == kind or (kind == "credits" and s.startswith("credits:"))]
             require(bool(matching), "SV-ACTION-VISIBLE", f"there is no {label} symbol where your mover stands ({self.location_name(seat, loc) if loc else 'the portrait'})")
             hidden = self.covered(seat, loc)
-            require(not all(i in hidden for i in matching), "SV-BLOCKED", f"the {label} symbol at {self.location_name(seat, loc)} is covered by a Fate card")
+            require(not all(i in hidden for i in matching), "SV-BLOCKED",
+                    f"the {label} symbol at {self.location_name(seat, loc)} is covered by {self.covering(seat, loc)}")
             raise RuleViolation("SV-ACTION-ONCE", f"the {label} action at {self.location_name(seat, loc)} was already used this turn")
         i, s = found
         for rule in ("SV-ACTION-VISIBLE", "SV-BLOCKED", "SV-ACTION-ONCE"):

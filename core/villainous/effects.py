@@ -56,7 +56,7 @@ def resume(t: Emitter, seat: str, choice: str) -> None:
     it = frame["frame"]["item"]
     res = step(t, it["eff"], it["ctx"], choice)
     # cannot fail for a listed option; a refusal keeps the choice waiting
-    require(not isinstance(res, Need), "SV-CHOICE", f"{choice} is not a choice open now")
+    require(not isinstance(res, Need), "SV-HOUSE-CHOICE", f"{choice} is not a choice open now")
     run(t, res + frame["frame"]["queue"])
 
 
@@ -237,15 +237,17 @@ PLAYED_FATE = {"hero": "play_hero", "item": "fate_item", "effect": "fate_effect"
 
 
 def hero_beaten(t: Emitter, seat: str, hero: str, base: int, *, by_card: bool = False, loc: str | None = None) -> None:
-    """What follows a Hero vanquished or defeated in a villain's own sector on their turn.
-    A Hero defeated by the Villain's card counts as vanquished unless the option
-    card_defeat_is_vanquish says otherwise (house reading SV-HOUSE-DEFEAT-IS-VANQUISH
-    of "Defeat", SV-DEFEAT)."""
-    if seat != t.d["active"]:
-        return
+    """What follows a Hero vanquished or defeated in a villain's own sector. A Hero defeated
+    by the Villain's card counts as vanquished unless the option card_defeat_is_vanquish says
+    otherwise (house reading SV-HOUSE-DEFEAT-IS-VANQUISH of "Defeat", SV-DEFEAT). A Fate
+    Condition it meets is discarded at once, on any turn; Bounty Progress and "whenever"
+    abilities count it on the Villain's own turn only (SV-HOUSE-OWN-TURN)."""
     kinds: tuple[str, ...] = ("vanquish", "defeat")
     if by_card and not t.d["options"].get("card_defeat_is_vanquish", True):
         kinds = ("defeat",)
+    if seat != t.d["active"]:
+        t.discard_fate_conditions(seat, kinds)
+        return
     happened(t, seat, kinds, card=hero, loc=loc, strength=base)
 
 
@@ -482,7 +484,10 @@ def o_defeat(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any]) -> list[str]:
             continue
         if where == "with_ally" and not t.cards_at(seat, info["loc"], ("ally",)):
             continue
-        if t.ctype(c) == "ally_vehicle" and t.d["mover"].get(seat) == c:
+        # Discarding and Vanquishing Vehicles: "If your mover is on an Ally Vehicle, you may not
+        # discard that Vehicle, nor vanquish or discard the Hero Vehicle engaged against it."
+        mover = t.d["mover"].get(seat)
+        if mover and (c == mover or (t.ctype(c) == "hero_vehicle" and info.get("engaged") == mover)):
             continue
         out.append(c)
     return out
@@ -494,7 +499,8 @@ def v_defeat(t: Emitter, eff: dict[str, Any], ctx: dict[str, Any], choice: str |
     base = int(t.card(choice).get("strength") or 0)
     is_hero = t.ctype(choice) == "hero"
     loc = t.in_sector(seat)[choice]["loc"]
-    t.emit(ev.Defeated(seat=seat, card=choice, by=ctx.get("card") or ""))
+    if eff["do"] == "defeat":  # Card Actions: to "remove" a card is only to discard it, not to defeat it
+        t.emit(ev.Defeated(seat=seat, card=choice, by=ctx.get("card") or ""))
     leave(t, seat, choice, "defeat" if eff["do"] == "defeat" else "remove")
     if is_hero and eff["do"] == "defeat" and ctx["actor"] == seat:
         hero_beaten(t, seat, choice, base, by_card=True, loc=loc)

@@ -26,7 +26,10 @@ class Villainous(Game[VState, Any]):
     short = "sv"
     title = "Star Wars Villainous: Scum and Villainy"
     # 2: a Find (or a Swap) that reaches the deck reshuffles the deck alone, not the discard pile with it
-    rules_version = "2"
+    # 3: a card's defeat may not take the Hero Vehicle engaged with the Vehicle the mover is on;
+    #    a card removed is not said to be defeated; a Fate Condition is discarded as soon as it is met,
+    #    on another player's turn too
+    rules_version = "3"
     projection = PROJECTION
     min_seats = 2
     max_seats = 3
@@ -36,14 +39,15 @@ class Villainous(Game[VState, Any]):
                    "boba-fett); empty: Cad Bane, Seventh Sister, Boba Fett in seat order"),
         Option(name="first_player", default="", rule="SV-FIRST-PLAYER", house=False,
                doc="the seat that goes first (the last player to have used the Force, or the "
-                   "oldest); empty: the first seat listed. Play then goes on in seat order"),
+                   "oldest); empty: the first seat listed. Play then goes on in seat order (both "
+                   "house: SV-HOUSE-TURN-ORDER)"),
         Option(name="round_limit", default=0, minimum=0, maximum=200, rule="SV-HOUSE-ROUND-LIMIT",
                house=True,
                doc="house, off by default (0: no limit, as in the rulebook, which plays until an "
                    "Objective is achieved). When this many rounds have been played and nobody has "
                    "achieved their Objective, the game ends and the Villain who has come furthest "
                    "towards it (as a fraction) wins; a tie is shared"),
-        Option(name="hunts_per_turn", default=0, minimum=0, maximum=9, rule="SV-HUNT-ONCE",
+        Option(name="hunts_per_turn", default=0, minimum=0, maximum=9, rule="SV-HOUSE-HUNT-ONCE",
                house=True,
                doc="house, off by default (0: no limit, as in the rulebook: 'at any time during "
                    "your turn and on any turn'). N: each Bounty's Hunt may be paid at most N "
@@ -75,7 +79,8 @@ class Villainous(Game[VState, Any]):
 
     def setup(self, created: GameCreated, rng: Rng) -> list[Event]:
         """Setup: each player takes a Villain, shuffles both decks, draws 4; the 1st player
-        starts with 0 Credits, the 2nd with 1, the 3rd and 4th with 2."""
+        starts with 0 Credits, the 2nd with 1, the 3rd and 4th with 2 (SV-FIRST-PLAYER); play
+        goes on in seat order from the first player (SV-HOUSE-TURN-ORDER)."""
         content = created.content
         names = list(content["villains"])
         chosen = [v.strip() for v in str(created.options.get("villains", "")).split(",") if v.strip()]

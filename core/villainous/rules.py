@@ -41,7 +41,7 @@ def decide(state: VState, seat: str, cmd: Any, rng: Rng) -> list[Any]:
 
 
 def not_now(t: Emitter, seat: str, cmd: Any) -> None:
-    require(not isinstance(cmd, C.Choose), "SV-CHOICE", "there is no choice to make now")
+    require(not isinstance(cmd, C.Choose), "SV-HOUSE-CHOICE", "there is no choice to make now")
     require(not isinstance(cmd, C.FatePlay), "SV-FATE-PLAY", "no Fate cards have been revealed; use a Fate action first")
     require(not isinstance(cmd, (C.Pass, C.PlayCondition)), "SV-CONDITION-TIMING", "Conditions are played only during an opponent's turn, when their condition is met")
     raise RuleViolation("SV-ACTION-VISIBLE", "that is not something you can do now")
@@ -58,13 +58,13 @@ def in_act_phase(t: Emitter, seat: str) -> None:
 def answer_choice(t: Emitter, seat: str, cmd: Any) -> None:
     """A card's ability waits on this choice."""
     p = t.d["pending"][-1]
-    require(seat == p["seat"], "SV-CHOICE", f"{p['seat']} must choose first")
+    require(seat == p["seat"], "SV-HOUSE-CHOICE", f"{p['seat']} must choose first")
     if isinstance(cmd, C.Pass):
-        require(NONE in p["options"], "SV-CHOICE", "this effect is not optional: choose one of the options")
+        require(NONE in p["options"], "SV-HOUSE-CHOICE", "this effect is not optional: choose one of the options")
         resume(t, seat, NONE)
         return
-    require(isinstance(cmd, C.Choose), "SV-CHOICE", f"answer the open choice first: {p['prompt']}")
-    require(cmd.option in p["options"], "SV-CHOICE", f"{cmd.option} is not one of the options ({', '.join(p['options'])})")
+    require(isinstance(cmd, C.Choose), "SV-HOUSE-CHOICE", f"answer the open choice first: {p['prompt']}")
+    require(cmd.option in p["options"], "SV-HOUSE-CHOICE", f"{cmd.option} is not one of the options ({', '.join(p['options'])})")
     resume(t, seat, cmd.option)
 
 
@@ -215,7 +215,7 @@ def where_it_goes(t: Emitter, seat: str, card: str, cmd: C.Play) -> tuple[str, s
         require(not (cmd.at not in (None, DEEP_SPACE) or cmd.on), "SV-VEHICLE-DEEP-SPACE", "Vehicles are played only in Deep Space")
         if cmd.engage is not None:
             hvs = [h for h in t.hero_vehicles(seat) if not t.in_sector(seat)[h]["engaged"]]
-            require(cmd.engage in hvs, "SV-ENGAGE", f"{cmd.engage} is not an unengaged Hero Vehicle in your Deep Space")
+            require(cmd.engage in hvs, "SV-ENGAGE", f"{said(t, cmd.engage)} is not an unengaged Hero Vehicle in your Deep Space")
         return DEEP_SPACE, None
     if typ == "effect":
         require(not (cmd.at or cmd.on or cmd.engage), "SV-PLACE", "an Effect is not placed anywhere: just play it")
@@ -258,8 +258,8 @@ def move_card(t: Emitter, seat: str, cmd: C.MoveCard) -> None:
     info = t.in_sector(seat).get(cmd.card)
     require(not (info is None or info["side"] != "lower"), "SV-MOVE-CARD", f"{said(t, cmd.card)} is not one of your cards in play (only cards in the lower part of your sector can be moved)")
     typ = t.ctype(cmd.card)
-    require(typ != "bounty", "SV-BOUNTY-STAYS", "a Bounty cannot be moved to be attached to another Contact: "
-            "it moves only with its Contact")
+    require(typ != "bounty", "SV-HOUSE-BOUNTY-WITH-CONTACT", "a Bounty cannot be moved to be attached to another "
+            "Contact, nor on its own: it moves only with its Contact")
     require(not info.get("on"), "SV-MOVE-ATTACHED", "an Item attached to an Ally moves only with that Ally, never on its own")
     require(typ != "ally_vehicle", "SV-MOVE-CARD", "an Ally Vehicle is not moved with a Move action: it stays in Deep Space (a Maneuver engages or disengages it)")
     require(not (cmd.to in t.ally_vehicles(seat) and typ == "ally"), "SV-ALLY-NOT-ON-VEHICLE", "no card may be moved onto a Vehicle (only your mover can be there)")
@@ -277,7 +277,7 @@ def maneuver(t: Emitter, seat: str, cmd: C.Maneuver) -> None:
     """Maneuvering Vehicles: disengage an Ally Vehicle, or engage it against a Hero Vehicle."""
     in_act_phase(t, seat)
     av = cmd.vehicle
-    require(av in t.ally_vehicles(seat), "SV-MANEUVER", f"{av} is not one of your Ally Vehicles")
+    require(av in t.ally_vehicles(seat), "SV-MANEUVER", f"{said(t, av)} is not one of your Ally Vehicles in play")
     engaged = t.in_sector(seat)[av]["engaged"]
     if cmd.engage is None:
         require(bool(engaged), "SV-MANEUVER", f"{t.card(av)['name']} is not engaged: say which Hero Vehicle to engage")
@@ -285,7 +285,7 @@ def maneuver(t: Emitter, seat: str, cmd: C.Maneuver) -> None:
         t.emit(ev.Disengaged(sector=seat, ally_vehicle=av, hero_vehicle=engaged))
         return
     require(not engaged, "SV-ENGAGE-ONE", "a Vehicle may be engaged with one single other Vehicle")
-    require(not (cmd.engage not in t.hero_vehicles(seat) or t.in_sector(seat)[cmd.engage]["engaged"]), "SV-ENGAGE-ONE", f"{cmd.engage} is not an unengaged Hero Vehicle in your Deep Space")
+    require(not (cmd.engage not in t.hero_vehicles(seat) or t.in_sector(seat)[cmd.engage]["engaged"]), "SV-ENGAGE-ONE", f"{said(t, cmd.engage)} is not an unengaged Hero Vehicle in your Deep Space")
     t.use_action(seat, "move")
     t.emit(ev.Engaged(sector=seat, ally_vehicle=av, hero_vehicle=cmd.engage))
 
@@ -312,7 +312,7 @@ def vanquish(t: Emitter, seat: str, cmd: C.Vanquish) -> None:
     in_act_phase(t, seat)
     target = cmd.target
     info = t.in_sector(seat).get(target)
-    require(info is not None, "SV-VANQUISH-TARGET", f"{target} is not in your sector")
+    require(info is not None, "SV-VANQUISH-TARGET", f"{said(t, target)} is not in your sector")
     typ = t.ctype(target)
     if typ == "hero_vehicle":
         vanquish_vehicle(t, seat, cmd)
@@ -322,7 +322,7 @@ def vanquish(t: Emitter, seat: str, cmd: C.Vanquish) -> None:
     require(len(set(cmd.allies)) == len(cmd.allies), "SV-VANQUISH-ALLIES", "each Ally counts once")
     for a in cmd.allies:
         ai = t.in_sector(seat).get(a)
-        require(not (ai is None or t.ctype(a) != "ally"), "SV-VANQUISH-ALLIES", f"{a} is not one of your Allies in play")
+        require(not (ai is None or t.ctype(a) != "ally"), "SV-VANQUISH-ALLIES", f"{said(t, a)} is not one of your Allies in play")
         require(ai["loc"] == info["loc"], "SV-VANQUISH-SAME-LOCATION", f"{t.card(a)['name']} is not at {t.location_name(seat, info['loc'])} with {t.card(target)['name']}")
     t.check_hook(seat, "vanquish", "vanquishing")
     hero_str = t.strength(seat, target)
@@ -378,7 +378,7 @@ def fate_action(t: Emitter, seat: str, cmd: C.Fate) -> None:
         t.use_action(seat, "fate")
         t.emit(ev.Engaged(sector=opp, ally_vehicle=cmd.ally_vehicle, hero_vehicle=cmd.hero_vehicle))
     else:
-        require(not (not t.d["fate_deck"][opp] and not t.d["fate_discard"][opp]), "SV-FATE-EMPTY", f"{opp} has no Fate cards left to reveal")
+        require(not (not t.d["fate_deck"][opp] and not t.d["fate_discard"][opp]), "SV-HOUSE-FATE-EMPTY", f"{opp} has no Fate cards left to reveal")
         t.use_action(seat, "fate")
         reveal_fate(t, seat, opp)
     happened(t, seat, ("fate",))
@@ -398,7 +398,7 @@ def play_fate_card(t: Emitter, seat: str, cmd: C.FatePlay) -> None:
     locs = t.location_ids(opp)
     loc, on, engage, effectless = "", None, None, False
     live = [x for x in f["cards"] if fate_card_takes_effect(t, seat, opp, x)]
-    require(card in live or not live, "SV-FATE-NO-EFFECT",
+    require(card in live or not live, "SV-HOUSE-FATE-LIVE-CARD",
             f"{c['name']} cannot be played or would have no effect, while "
             f"{' or '.join(t.card(x)['name'] for x in live)} can: a card is played without its effect "
             "only when none of the revealed cards can be played")
@@ -415,10 +415,10 @@ def play_fate_card(t: Emitter, seat: str, cmd: C.FatePlay) -> None:
     elif typ == "item":
         heroes = t.all_of(opp, ("hero",))
         if c.get("attach"):
-            require(cmd.on in heroes, "SV-FATE-ITEM", f"attach {c['name']} to a Hero in {opp}'s sector: fate-play CARD on HERO")
+            require(cmd.on in heroes, "SV-HOUSE-FATE-ITEM", f"attach {c['name']} to a Hero in {opp}'s sector: fate-play CARD on HERO")
             on, loc = cmd.on, t.in_sector(opp)[cmd.on]["loc"]
         else:
-            require(cmd.at in locs, "SV-FATE-ITEM", f"play {c['name']} at a location of {opp}'s sector")
+            require(cmd.at in locs, "SV-HOUSE-FATE-ITEM", f"play {c['name']} at a location of {opp}'s sector")
             loc = cmd.at
     elif typ == "hero_vehicle":
         require(not (cmd.at not in (None, DEEP_SPACE) or cmd.on), "SV-VEHICLE-DEEP-SPACE", "a Hero Vehicle is played in Deep Space")
@@ -471,10 +471,10 @@ def fate_card_takes_effect(t: Emitter, by: str, opp: str, card: str) -> bool:
 def hunt(t: Emitter, seat: str, cmd: C.Hunt) -> None:
     """Bounties (Hunt): pay the Hunt cost at any time on your turn, without an action."""
     b = cmd.bounty
-    require(not (b not in t.in_sector(seat) or t.ctype(b) != "bounty"), "SV-HUNT", f"{b} is not one of your Bounties in play")
+    require(not (b not in t.in_sector(seat) or t.ctype(b) != "bounty"), "SV-HUNT", f"{said(t, b)} is not one of your Bounties in play")
     limit = int(t.d["options"].get("hunts_per_turn", 0))
     times = "once" if limit == 1 else f"{limit} times"
-    require(not limit or t.d["hunted"].count(b) < limit, "SV-HUNT-ONCE",
+    require(not limit or t.d["hunted"].count(b) < limit, "SV-HOUSE-HUNT-ONCE",
             f"you have already hunted {t.card(b)['name']} {times} this turn (option hunts_per_turn)")
     h = t.card(b).get("hunt") or {}
     cost = int(h.get("cost", 0))
@@ -499,7 +499,8 @@ def end_turn(t: Emitter, seat: str, cmd: C.EndTurn) -> None:
 
 
 def check_objectives(t: Emitter) -> None:
-    """Objective / End of the Game: as soon as a Villain achieves their Objective they win."""
+    """Objective / End of the Game: as soon as a Villain achieves their Objective they win;
+    Villains achieving theirs at once share the win (SV-HOUSE-SHARED-WIN)."""
     if t.d["winners"] or t.d["phase"] == "setup":
         return
     won = []

@@ -323,7 +323,7 @@ def test_hunts_have_no_per_turn_limit_unless_the_house_option_sets_one():
     m.apply("ann", "hunt debtor")
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "hunt debtor")
-    assert rule_of(e) == "SV-HUNT-ONCE"
+    assert rule_of(e) == "SV-HOUSE-HUNT-ONCE"
     # the default: as often as the cost can be paid
     m = new(2, villains="boba-fett,cad-bane")
     m = put(m, "ann", "bf-guild-master-1", "corellia")

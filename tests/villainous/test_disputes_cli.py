@@ -112,7 +112,7 @@ def test_vanquish_with_exactly_equal_strength(tmp_path):
     out = tried(tmp_path, gid, "ann", f"vanquish {hero} with {ally}")
     assert out.exit_code == 0 and out.output.startswith("legal") and "vanquishes" in out.output
     hero_name = Table(m.state).card(hero)["name"]  # the log names cards, not ids
-    assert "(2) at Coruscant with" in out.output and f"{hero_name} goes to ann's fate discard" in out.output
+    assert "(2) at Coruscant with" in out.output and f"{hero_name} goes to ann's Fate discard" in out.output
     disputed(tmp_path, cpath, tpath, f"ann: vanquish {hero} with {ally}", None)
     # one Strength short: refused, citing the rule
     cpath, tpath, m = hero_on_coruscant(allies_and_clone_troopers(1), tmp_path)
@@ -129,7 +129,7 @@ def test_a_zero_strength_ally_takes_part_and_is_always_discarded(tmp_path):
     hero = next(c for c in m.state.sector["ann"] if Table(m.state).ctype(c) == "hero")
     gid = imported(tmp_path, cpath, tpath)
     out = tried(tmp_path, gid, "ann", f"vanquish {hero} with {ally}")
-    assert out.exit_code == 0 and f"{Table(m.state).card(ally)['name']} goes to ann's villain discard" in out.output
+    assert out.exit_code == 0 and f"{Table(m.state).card(ally)['name']} goes to ann's Villain discard" in out.output
     # against a Hero of Strength 2 a lone 0-Strength Ally is not enough
     cpath, tpath, m = hero_on_coruscant(allies_and_clone_troopers(0), tmp_path)
     disputed(tmp_path, cpath, tpath, f"ann: vanquish {hero} with {ally}", "SV-VANQUISH-STRENGTH")

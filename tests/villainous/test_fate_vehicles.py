@@ -204,7 +204,8 @@ def test_no_ally_on_a_vehicle():
 
 
 # -- Fate: "If none of the cards you revealed can be played or has any effect, you must still
-# choose one and play it without applying its effect, then discard it."
+# choose one and play it without applying its effect, then discard it." (SV-FATE-NO-EFFECT);
+# that the one card that can be played with effect must then be chosen is SV-HOUSE-FATE-LIVE-CARD.
 
 
 def test_an_unplayable_fate_card_cannot_be_chosen_while_the_other_can_be_played():
@@ -214,7 +215,7 @@ def test_an_unplayable_fate_card_cannot_be_chosen_while_the_other_can_be_played(
     m.apply("ann", "fate bob")
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "fate-play rebel blaster")
-    assert rule_of(e) == "SV-FATE-NO-EFFECT" and "Kanan Jarrus" in str(e.value)
+    assert rule_of(e) == "SV-HOUSE-FATE-LIVE-CARD" and "Kanan Jarrus" in str(e.value)
     legal = [type(c).__name__ + ":" + c.card for c in m.legal("ann")]
     assert all("rebel-blaster" not in c for c in legal) and any("kanan" in c for c in legal)
     m.apply("ann", "fate-play kanan jarrus at bilzen")
@@ -228,7 +229,7 @@ def test_a_fate_effect_that_would_do_nothing_cannot_be_chosen_over_a_hero():
     m.apply("ann", "fate bob")
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "fate-play sabotage")
-    assert rule_of(e) == "SV-FATE-NO-EFFECT"
+    assert rule_of(e) == "SV-HOUSE-FATE-LIVE-CARD"
     # with Credits to lose, Sabotage has an effect and may be chosen
     m = credits(m, "bob", 3)
     m.apply("ann", "fate-play sabotage")

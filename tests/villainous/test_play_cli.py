@@ -74,3 +74,25 @@ def test_the_round_limit_outcome_is_explained_in_the_rule_index_and_the_log():
     m.apply("bob", "end")
     out = m.outcome()
     assert out is not None and out.winners == ("ann", "bob") and "round limit reached" in out.reason
+
+
+def test_the_board_names_what_a_card_is_attached_or_engaged_to_and_its_strength_tokens():
+    """Hero Vehicles and Engagement, Items, Strength Tokens: the board says what a Vehicle is
+    engaged with and what an Item is attached to by name, and a token as "+1 / -1"."""
+    import re
+
+    from arbiter.cli.render.villainous import render
+    from arbiter.events import villainous as ev
+    from villainous.helpers import fold, put, token
+
+    m = put(new(2), "ann", "cb-xanadu-blood-1", "deep-space")
+    m = put(m, "ann", "cbf-republic-gunship-1", "deep-space")
+    m = fold(m, ev.Engaged(sector="ann", ally_vehicle="cb-xanadu-blood-1", hero_vehicle="cbf-republic-gunship-1"))
+    m = put(m, "ann", "cb-hired-gun-1", "coruscant")
+    m = put(m, "ann", "cb-twin-blasters-1", "coruscant", on="cb-hired-gun-1")
+    m = token(m, "ann", "cb-hired-gun-1", -1)
+    out = " ".join(re.sub(r"\[/?[a-z ]+\]", "", render(m.view("ann"), "ann")).split())
+    assert "engaged with Republic Gunship <cbf-republic-gunship-1>" in out
+    assert "engaged with Xanadu Blood <cb-xanadu-blood-1>" in out
+    assert "on Hired Gun <cb-hired-gun-1>" in out
+    assert "Strength 3, -1 Strength token" in out  # 2, +2 from Twin Blasters, -1

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arbiter.core.errors import ParseError, RuleViolation
-from villainous.helpers import at, credits, empty_hand, ev, fold, give, new, put, rule_of, strength
+from villainous.helpers import at, content_with, credits, empty_hand, ev, fold, give, new, put, rule_of, strength
 
 
 def placed(m, sector, card, loc, on=None, side="lower"):
@@ -54,11 +54,12 @@ def boba_with_a_bounty(bounty="bf-bounty-debtor-1"):
 
 
 def test_a_bounty_is_never_moved_on_its_own_but_goes_with_its_contact():
-    """Bounties: "A Bounty card cannot be moved to be attached to another Contact"."""
+    """Bounties: "A Bounty card cannot be moved to be attached to another Contact"
+    (SV-BOUNTY-STAYS); that it goes with its Contact is SV-HOUSE-BOUNTY-WITH-CONTACT."""
     m = at(boba_with_a_bounty(), "ann", "executor-bridge")
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "move bf-bounty-debtor-1 to jabbas-palace")
-    assert rule_of(e) == "SV-BOUNTY-STAYS" and "Contact" in str(e.value)
+    assert rule_of(e) == "SV-HOUSE-BOUNTY-WITH-CONTACT" and "Contact" in str(e.value)
     m.apply("ann", "move bf-guild-master-1 to jabbas-palace")
     assert m.state.sector["ann"]["bf-bounty-debtor-1"]["loc"] == "jabbas-palace"
     assert m.state.sector["ann"]["bf-bounty-debtor-1"]["on"] == "bf-guild-master-1"
@@ -95,6 +96,40 @@ def test_the_mover_may_still_move_onto_an_engaged_ally_vehicle_whose_actions_are
     assert m.state.credits["ann"] == before + 1  # its ability: gain 1 Credit
     assert m.legal_texts("ann") == ["end"]  # every action there is covered
 
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "collect")
+    assert rule_of(e) == "SV-BLOCKED" and "Republic Gunship (a Hero Vehicle engaged with it)" in str(e.value)
+
+
+def test_a_covered_action_says_what_covers_it_and_is_available_again_once_it_is_gone():
+    """Blocked Actions: "You may no longer perform the actions covered by Fate cards until
+    those cards have been moved, vanquished or discarded. As soon as an action becomes
+    visible again, it immediately becomes available: you may therefore perform it if your
+    mover is at that location and it is still your turn to play." """
+    m = put(new(2), "ann", "cbf-clone-trooper-1", "bora-vio")  # Play | Move | Credits 3 | Vanquish
+    m = put(m, "ann", "cb-hired-gun-1", "bora-vio")
+    m = credits(give(m, "ann", "cb-bounty-droid-1"), "ann", 5)
+    m.apply("ann", "move bora vio")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "play bounty droid at coruscant")
+    assert rule_of(e) == "SV-BLOCKED"
+    assert "the Play symbol at Bora Vio is covered by Clone Trooper (a Fate card) until it is moved" in str(e.value)
+    m.apply("ann", "vanquish clone trooper with hired gun")
+    m.apply("ann", "play bounty droid at coruscant")  # uncovered this very turn
+    assert m.state.sector["ann"]["cb-bounty-droid-1"]["loc"] == "coruscant"
+
+
+def test_a_location_covered_by_two_heroes_names_both():
+    """Heroes: "A covered action is no longer available to the opponent until all the Heroes
+    at that location have been vanquished or moved." """
+    m = put(new(2), "ann", "cbf-clone-trooper-1", "bora-vio")
+    m = put(m, "ann", "cbf-clone-trooper-2", "bora-vio")
+    m = put(m, "ann", "cb-hired-gun-1", "the-box")
+    m.apply("ann", "move bora vio")
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "move hired gun to coruscant")
+    assert rule_of(e) == "SV-BLOCKED"
+    assert "covered by Clone Trooper and Clone Trooper (Fate cards) until they are all moved" in str(e.value)
 
 def test_items_attached_to_one_ally_are_unlimited():
     """Items: "The number of Items that can be attached to an Ally is unlimited"."""
@@ -186,3 +221,42 @@ def test_the_move_example_an_ally_goes_from_one_location_to_any_other():
     with pytest.raises(RuleViolation) as e:
         m.apply("ann", "move aurra sing to the box")
     assert rule_of(e) == "SV-ACTION-ONCE"
+
+
+def test_a_completed_bounty_frees_its_place_on_the_contact():
+    """Contacts: "Each Contact states the maximum number of Bounties that may be attached to
+    it. Once a Bounty is completed, you may attach another one to the same Contact, as long as
+    that limit is respected." Bounties: "Do not discard the Bounty card; keep it near your
+    portrait instead." Guild Master holds 1; Debtor's Progress is: collect Credits; hunt."""
+    m = credits(give(boba_with_a_bounty("bf-bounty-debtor-1"), "ann", "bf-bounty-smuggler-1"), "ann", 2)
+    m.apply("ann", "move corellia")  # Credits 2 | Play | Fate | Discard
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", "play bf-bounty-smuggler-1 on bf-guild-master-1")
+    assert rule_of(e) == "SV-CONTACT-LIMIT"
+    m.apply("ann", "collect")
+    m.apply("ann", "hunt bf-bounty-debtor-1")
+    assert m.state.bounties["ann"] == ["bf-bounty-debtor-1"]
+    assert "bf-bounty-debtor-1" not in m.state.sector["ann"]
+    m.apply("ann", "play bf-bounty-smuggler-1 on bf-guild-master-1")
+    assert m.state.sector["ann"]["bf-bounty-smuggler-1"]["on"] == "bf-guild-master-1"
+
+
+def test_a_card_may_not_discard_the_hero_vehicle_engaged_with_the_vehicle_the_mover_is_on():
+    """Discarding and Vanquishing Vehicles: "If your mover is on an Ally Vehicle, you may not
+    discard that Vehicle, nor vanquish or discard the Hero Vehicle engaged against it." A Hunt
+    (paid without an action) that defeats a Vehicle may take the unengaged Razor Crest, not
+    the Millennium Falcon engaged with Slave I, where the mover stands."""
+    c = content_with({"bf-bounty-jedi": {"hunt": {"cost": 3, "effects": [{"do": "defeat", "target": "vehicle"}]}}})
+    m = new(2, villains="boba-fett,cad-bane", content=c)
+    m = put(m, "ann", "bf-guild-master-1", "corellia")
+    m = placed(m, "ann", "bf-bounty-jedi-1", "corellia", on="bf-guild-master-1")
+    m = placed(m, "ann", "bf-slave-i-1", "deep-space")
+    for hv in ("bff-millennium-falcon-1", "bff-razor-crest-1"):
+        m = put(m, "ann", hv, "deep-space")
+    m = fold(m, ev.Engaged(sector="ann", ally_vehicle="bf-slave-i-1", hero_vehicle="bff-millennium-falcon-1"))
+    m = credits(m, "ann", 5)
+    m.apply("ann", "move slave i")
+    m.apply("ann", "hunt bounty jedi")
+    sector = m.state.sector["ann"]
+    assert "bff-razor-crest-1" not in sector and sector["bff-millennium-falcon-1"]["engaged"] == "bf-slave-i-1"
+    assert "bf-slave-i-1" in sector

@@ -45,13 +45,13 @@ def test_sv_fate_opponent_you_do_not_fate_yourself():
 
 
 def test_sv_fate_empty_no_card_to_reveal_in_deck_or_discard():
-    """SV-FATE-EMPTY: a Fate action needs Fate cards to reveal."""
+    """SV-HOUSE-FATE-EMPTY: a Fate action needs Fate cards to reveal."""
     m = new()
     for card in list(m.state.fate_deck["bob"]):
         m = put(m, "bob", card, "bilzen")
     assert not m.state.fate_deck["bob"] and not m.state.fate_discard["bob"]
     m.apply("ann", "move coruscant")
-    assert refused(m, "ann", "fate bob") == "SV-FATE-EMPTY"
+    assert refused(m, "ann", "fate bob") == "SV-HOUSE-FATE-EMPTY"
 
 
 def test_sv_fate_engage_needs_both_vehicles_unengaged():
@@ -67,13 +67,13 @@ def test_sv_fate_engage_needs_both_vehicles_unengaged():
 
 
 def test_sv_fate_item_an_attached_item_goes_on_a_hero_not_at_a_location():
-    """SV-FATE-ITEM: a Fate Item to be attached goes under a Hero in the targeted sector."""
+    """SV-HOUSE-FATE-ITEM: a Fate Item to be attached goes under a Hero in the targeted sector."""
     m = new()
     m = put(m, "bob", "ssf-ezra-bridger-1", "bilzen")
     m = stack_fate(m, "bob", "ssf-rebel-blaster-1", "ssf-kanan-jarrus-1")
     m.apply("ann", "move coruscant")
     m.apply("ann", "fate bob")
-    assert refused(m, "ann", "fate-play rebel blaster at bilzen") == "SV-FATE-ITEM"
+    assert refused(m, "ann", "fate-play rebel blaster at bilzen") == "SV-HOUSE-FATE-ITEM"
     m.apply("ann", "fate-play rebel blaster on ezra bridger")
     assert m.state.sector["bob"]["ssf-rebel-blaster-1"]["on"] == "ssf-ezra-bridger-1"
 
@@ -121,10 +121,10 @@ def test_sv_vanquish_vehicle_allies_do_not_fight_a_hero_vehicle():
 
 
 def test_sv_choice_there_is_nothing_to_answer():
-    """SV-CHOICE: a choice is answered only while a card's ability has one open."""
+    """SV-HOUSE-CHOICE: a choice is answered only while a card's ability has one open."""
     m = new()
     m.apply("ann", "move coruscant")
-    assert refused(m, "ann", "choose cb-hired-gun-1") == "SV-CHOICE"
+    assert refused(m, "ann", "choose cb-hired-gun-1") == "SV-HOUSE-CHOICE"
 
 
 def test_sv_condition_met_a_condition_whose_trigger_did_not_happen():

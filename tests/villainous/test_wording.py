@@ -16,7 +16,6 @@ PROBES = ("end", "vanquish embo with hired gun", "fate ann", "play embo at corus
           "move bilzen", "p", "choose nothing", "discard embo", "activate tracking fob")
 
 
-@pytest.mark.parametrize("seats,seed", [(2, 3), (3, 4)])
 def content_ids() -> set[str]:
     """The ids of the Villains, locations and cards that the content names."""
     out = set()
@@ -85,3 +84,77 @@ def test_the_play_menu_names_the_cards_and_labels_house_ones(tmp_path):
     assert chosen.exit_code == 0, chosen.output
     log = run.invoke(app, ["--db", db, "log", gid]).output
     assert "ann plays Tracking Fob at Coruscant" in log
+
+
+def test_the_log_says_discard_and_the_fate_choice_as_the_rulebook_does():
+    """Discard Cards: "Discard as many cards from your hand as you wish, face up, onto your
+    Villain discard pile"; Fate: "Choose one of them and play it immediately. Discard the
+    other." The log says who discards, names the piles as the book does, and says the chosen
+    Fate card once as chosen and once as played."""
+    from villainous.helpers import give, new
+    from villainous.test_fate_vehicles import stack_fate
+
+    m = stack_fate(give(new(), "ann", "cb-twin-blasters-1"), "bob", "ssf-cal-kestis-1", "ssf-ezra-bridger-1")
+    start = len(log_text(m))
+    m.apply("ann", "move coruscant")  # Credits 2 | Fate | Play | Discard
+    m.apply("ann", "discard twin blasters")
+    m.apply("ann", "fate bob")
+    m.apply("ann", "fate-play ezra bridger at bilzen")
+    lines = log_text(m)[start:]
+    assert "ann discards Twin Blasters" in lines
+    assert "ann chooses Ezra Bridger of the revealed Fate cards" in lines
+    assert "Cal Kestis goes to bob's Fate discard pile" in lines
+    assert "ann plays Ezra Bridger in bob's sector at Bilzen" in lines
+
+
+@pytest.mark.parametrize("command,says", [
+    ("vanquish clone trooper with hired gun", "Clone Trooper is not in your sector"),
+    ("vanquish cbf-clone-trooper-1 with hired gun", "Clone Trooper is not in your sector"),
+    ("maneuver xanadu blood", "Xanadu Blood is not one of your Ally Vehicles in play"),
+    ("hunt bounty debtor", "Bounty: Debtor is not one of your Bounties in play"),
+])
+def test_a_refusal_names_a_card_not_in_play_by_its_name(command, says):
+    """Vanquish, Maneuver, Hunt: a card named but not in play is said by its name (as the
+    rulebook and the board say it), never by the content's id."""
+    from arbiter.core.errors import RuleViolation
+    from villainous.helpers import new, put
+
+    m = put(new(), "ann", "cb-hired-gun-1", "bora-vio")
+    m.apply("ann", "move bora vio")  # Play | Move | Credits 3 | Vanquish
+    with pytest.raises(RuleViolation) as e:
+        m.apply("ann", command)
+    assert says in str(e.value) and "cb-" not in str(e.value) and "bf-" not in str(e.value)
+
+
+def test_a_card_removed_is_discarded_not_said_defeated():
+    """Card Actions, Remove: "If a card tells you to remove a particular card ... from your
+    Sector, discard it onto the appropriate pile"; Defeat is another card action. A content
+    Ambush that removes a Hero logs the discard, and no defeat."""
+    from villainous.helpers import content_with, credits, give, new, put
+
+    c = content_with({"cb-ambush": {"text": "Remove a Hero.", "abilities": [
+        {"when": "play", "effects": [{"do": "remove", "target": "hero"}]}]}})
+    m = credits(give(put(new(content=c), "ann", "cbf-clone-trooper-1", "bora-vio"), "ann", "cb-ambush-1"), "ann", 5)
+    start = len(log_text(m))
+    m.apply("ann", "move coruscant")
+    m.apply("ann", "play ambush")
+    lines = log_text(m)[start:]
+    assert "cbf-clone-trooper-1" not in m.state.sector["ann"]
+    assert "Clone Trooper goes to ann's Fate discard pile" in lines
+    assert not any("defeated" in line for line in lines), lines
+
+
+def test_a_hunt_is_logged_with_its_cost_as_the_card_prints_it():
+    """Bounties: "Hunt (X): When a Bounty is in play, you may pay the cost shown at the start
+    of the card" - the log says the Hunt (X) paid, and the Credits once."""
+    from villainous.helpers import credits, new, put
+
+    m = new(2, villains="boba-fett,cad-bane")
+    m = put(m, "ann", "bf-guild-master-1", "corellia")
+    m = put(m, "ann", "bf-bounty-debtor-1", "corellia", on="bf-guild-master-1")
+    m = credits(m, "ann", 3)
+    start = len(log_text(m))
+    m.apply("ann", "hunt bounty debtor")
+    lines = log_text(m)[start:]
+    assert "ann hunts with Bounty: Debtor, paying its Hunt (1)" in lines
+    assert "ann loses 1 Credit (Hunt: Bounty: Debtor)" in lines
