@@ -789,16 +789,19 @@ def children(pid: int) -> list[int]:
 def test_ctrl_c_at_a_terminal_stops_verify_all_and_its_workers_without_a_traceback(tmp_path):
     """A terminal's Ctrl-C reaches the whole process group: every worker of `verify --all
     --jobs 2` printed a KeyboardInterrupt traceback of its own (or "Fatal Python error"
-    mid-import) under arbiter's own word."""
-    assert run(tmp_path, "simulate", "duel", "--games", "4").returncode == 0
+    mid-import) under arbiter's own word. The command line forks its workers (no imports of
+    their own), so they are stopped in the middle of their audits: games long enough that
+    each worker is well into its share when Ctrl-C comes."""
+    sim = run(tmp_path, "simulate", "monster-derby", "--games", "8", "--seed", "3")
+    assert sim.returncode == 0, sim.stderr
     proc = start(tmp_path, "verify", "--all", "--jobs", "2", text=True, start_new_session=True)
     workers: list[int] = []
 
-    def importing() -> bool:  # the workers are up and importing arbiter (where it showed)
+    def auditing() -> bool:  # the workers are up and at work
         workers[:] = children(proc.pid)
-        return sum(busy(pid, 0.1) for pid in workers) >= 2
+        return sum(busy(pid, 0.05) for pid in workers) >= 2
 
-    _out, err = ctrl_c(proc, importing, group=True)
+    _out, err = ctrl_c(proc, auditing, group=True)
     assert proc.returncode == 130, (proc.returncode, err)
     assert err.strip() == "interrupted; nothing half-written (each move commits whole)", err
     deadline = time.monotonic() + 30
