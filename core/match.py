@@ -25,6 +25,10 @@ from arbiter.projections.kernel import REFEREE, Decision, Outcome, redact_shuffl
 #: (0.2.0: an undo may not take back a move that showed a seat something hidden)
 ENGINE_VERSION = "0.2.0"
 
+UNDO = "undo"
+_MANUAL = re.compile(r"^(.*?)\s*\[([^\[\]]*)\]\s*$")
+_SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
+
 
 def release() -> str:
     """arbiter's release, as installed (pyproject.toml's version): what ``--version`` and the
@@ -36,9 +40,7 @@ def release() -> str:
         return version("arbiter-referee")
     except PackageNotFoundError:
         return "unknown (not installed)"
-UNDO = "undo"
-_MANUAL = re.compile(r"^(.*?)\s*\[([^\[\]]*)\]\s*$")
-_SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
+
 
 #: What a resumed match reads of the log before its snapshot: (seq, command id, event),
 #: seq -> actor, and command id -> (seat, text) of every command.
